@@ -1,0 +1,39 @@
+import { UsageError } from './io.js';
+import { replayCommand } from './replay.js';
+
+const HELP = `mafia — the Mafia Host command line
+
+  mafia replay FILE|-        replay a game protocol (spec/protocol.md); prints the result JSON
+  mafia simulate --preset P --players N --games G [--bots random|heuristic] [--seed S] [--json]
+  mafia presets [--json]     list presets, their options and recommended compositions
+`;
+
+type Handler = (args: string[]) => number | Promise<number>;
+
+const COMMANDS: Record<string, () => Promise<Handler>> = {
+  replay: async () => replayCommand,
+  simulate: async () => (await import('./simulate.js')).simulateCommand,
+  presets: async () => (await import('./presets.js')).presetsCommand,
+};
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(HELP);
+    return name ? 0 : 2;
+  }
+  const load = COMMANDS[name];
+  if (!load) {
+    process.stderr.write(`mafia: unknown command "${name}"\n\n${HELP}`);
+    return 2;
+  }
+  try {
+    return await (await load())(rest);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`mafia ${name}: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+}

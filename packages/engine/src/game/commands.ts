@@ -1,0 +1,37 @@
+import type { ActKind, RoleId, SeatNo } from '../ids.js';
+import type { Winner } from './state.js';
+
+/**
+ * A command is a request from a seat or from the host. `decide` turns it into events or refuses it
+ * with a rule error. In-person games let the host enter what the seats show by gesture, so most
+ * seat commands may also come from the host.
+ */
+export type Command =
+  | { readonly type: 'act'; readonly by: SeatNo; readonly act: ActKind; readonly target: SeatNo; readonly target2?: SeatNo; readonly role?: RoleId }
+  | { readonly type: 'endNight' }
+  | { readonly type: 'bestMove'; readonly by: SeatNo; readonly named: readonly SeatNo[] }
+  | { readonly type: 'endLastWords' }
+  | { readonly type: 'nominate'; readonly by: SeatNo; readonly target: SeatNo }
+  | { readonly type: 'endSpeech' }
+  | { readonly type: 'foul'; readonly seat: SeatNo }
+  | { readonly type: 'remove'; readonly seat: SeatNo }
+  | { readonly type: 'vote'; readonly by: SeatNo; readonly target: SeatNo }
+  | { readonly type: 'liftVote'; readonly by: SeatNo; readonly leave: boolean }
+  | { readonly type: 'closeVote' }
+  | { readonly type: 'override'; readonly action: OverrideCommand }
+  | { readonly type: 'undo'; readonly count: number };
+
+export type OverrideCommand =
+  | { readonly kind: 'eliminate'; readonly seat: SeatNo }
+  | { readonly kind: 'revive'; readonly seat: SeatNo }
+  | { readonly kind: 'endGame'; readonly winner: Winner };
+
+/** Who sends a command. Seats may only act for themselves; the host may do everything. */
+export type Actor = { readonly kind: 'host' } | { readonly kind: 'seat'; readonly seat: SeatNo };
+
+export const HOST: Actor = { kind: 'host' };
+
+/** Commands only the host may send. */
+export const HOST_ONLY: ReadonlySet<Command['type']> = new Set([
+  'endNight', 'endLastWords', 'foul', 'remove', 'closeVote', 'override', 'undo',
+]);

@@ -1,0 +1,37 @@
+import type { SeatNo } from '../ids.js';
+import type { ActResult, DayOutcome, GameSetup, NightAct, Tally, Winner } from './state.js';
+
+/**
+ * Everything that happens in a game is one of these events. The state is their fold; the log of
+ * a game is the list of them, starting with `GameCreated`.
+ */
+export type GameEvent =
+  | { readonly type: 'GameCreated'; readonly setup: GameSetup }
+  | { readonly type: 'NightStarted'; readonly n: number }
+  | { readonly type: 'ActRecorded'; readonly act: NightAct }
+  | { readonly type: 'NightResolved'; readonly n: number; readonly died: readonly SeatNo[]; readonly results: readonly ActResult[]; readonly useful: readonly SeatNo[] }
+  | { readonly type: 'DayStarted'; readonly n: number; readonly emergency: boolean; readonly speakers: readonly SeatNo[]; readonly lastWords: readonly SeatNo[]; readonly voteCancelled: boolean }
+  | { readonly type: 'BestMoveMade'; readonly by: SeatNo; readonly named: readonly SeatNo[] }
+  | { readonly type: 'LastWordsEnded' }
+  | { readonly type: 'Nominated'; readonly by: SeatNo; readonly target: SeatNo }
+  | { readonly type: 'SpeechEnded'; readonly seat: SeatNo; readonly skipped: boolean }
+  | { readonly type: 'Fouled'; readonly seat: SeatNo; readonly total: number }
+  | { readonly type: 'PlayerRemoved'; readonly seat: SeatNo; readonly reason: 'fouls' | 'host' }
+  | { readonly type: 'VoteOpened'; readonly round: number; readonly candidates: readonly SeatNo[] }
+  | { readonly type: 'VoteCast'; readonly by: SeatNo; readonly target: SeatNo }
+  | { readonly type: 'VoteCounted'; readonly round: number; readonly tally: Tally; readonly tied: readonly SeatNo[] }
+  | { readonly type: 'LiftVoteOpened'; readonly tied: readonly SeatNo[] }
+  | { readonly type: 'LiftVoteCast'; readonly by: SeatNo; readonly leave: boolean }
+  | { readonly type: 'LiftVoteCounted'; readonly for: number; readonly against: number; readonly leave: boolean }
+  | { readonly type: 'DayResolved'; readonly n: number; readonly left: readonly SeatNo[]; readonly eliminated: readonly SeatNo[]; readonly by: DayOutcome; readonly tally: Tally | null }
+  | { readonly type: 'GameEnded'; readonly winner: Winner; readonly winners: readonly SeatNo[] }
+  | { readonly type: 'HostOverride'; readonly action: HostOverrideAction }
+  | { readonly type: 'Undone'; readonly count: number };
+
+/** R-HOST-1: what a host may force. Recorded as events so the log shows every override. */
+export type HostOverrideAction =
+  | { readonly kind: 'eliminate'; readonly seat: SeatNo }
+  | { readonly kind: 'revive'; readonly seat: SeatNo }
+  | { readonly kind: 'endGame'; readonly winner: Winner };
+
+export type EventType = GameEvent['type'];

@@ -1,0 +1,81 @@
+import { RuleViolation, type RuleError } from '../errors.js';
+import { apply } from './apply.js';
+import { HOST, type Actor, type Command } from './commands.js';
+import { decide, openingEvents } from './decide.js';
+import type { GameEvent } from './events.js';
+import { buildSetup, type SetupInput } from './setup.js';
+import type { GameState } from './state.js';
+
+/**
+ * A game: its event log and the state folded from it. `batches` holds how many events each
+ * accepted command produced, so that the host's undo (R-HOST-1) takes back whole commands.
+ */
+export interface Game {
+  readonly log: readonly GameEvent[];
+  readonly state: GameState;
+  readonly batches: readonly number[];
+}
+
+export type Transition =
+  | { readonly ok: true; readonly game: Game; readonly events: readonly GameEvent[] }
+  | { readonly ok: false; readonly error: RuleError };
+
+export function createGame(input: SetupInput): Transition {
+  try {
+    const setup = buildSetup(input);
+    const created: GameEvent = { type: 'GameCreated', setup };
+    const state0 = apply(undefined as unknown as GameState, created);
+    const opening = openingEvents(state0);
+    const events = [created, ...opening];
+    return { ok: true, game: { log: events, state: foldLog(events), batches: [events.length] }, events };
+  } catch (e) {
+    if (e instanceof RuleViolation) return { ok: false, error: e.error };
+    throw e;
+  }
+}
+
+/** xstate-style transition: the next game and the new events as data; nothing is executed. */
+export function transition(game: Game, command: Command, actor: Actor = HOST): Transition {
+  if (command && command.type === 'undo') return undo(game, command.count, actor);
+  const d = decide(game.state, command, actor);
+  if (!d.ok) return d;
+  return { ok: true, game: { log: game.log.concat(d.events), state: d.state, batches: [...game.batches, d.events.length] }, events: d.events };
+}
+
+function undo(game: Game, count: unknown, actor: Actor): Transition {
+  if (actor.kind !== 'host') return { ok: false, error: { code: 'host-only', rule: 'R-HOST-1', message: 'only the host (Ведущий) may undo' } };
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) {
+    return { ok: false, error: { code: 'bad-command', rule: 'INPUT', message: 'undo needs a positive whole count of commands' } };
+  }
+  // The opening batch (GameCreated and the first phase) can never be undone.
+  const undoable = liveBatches(game).slice(1);
+  if (count > undoable.length) {
+    return { ok: false, error: { code: 'nothing-to-undo', rule: 'R-HOST-1', message: `only ${undoable.length} command(s) can be undone` } };
+  }
+  const events = undoable.slice(-count).reduce((n, b) => n + b, 0);
+  const undone: GameEvent = { type: 'Undone', count: events };
+  const log = game.log.concat(undone);
+  return { ok: true, game: { log, state: foldLog(log), batches: [...game.batches, -count] }, events: [undone] };
+}
+
+/** Batches still in effect: a negative entry is an undo of that many earlier batches. */
+function liveBatches(game: Game): number[] {
+  const live: number[] = [];
+  for (const b of game.batches) {
+    if (b < 0) live.splice(live.length + b, -b);
+    else live.push(b);
+  }
+  return live;
+}
+
+/** The state of a log: every event folded in order; `Undone` takes back the events it names. */
+export function foldLog(log: readonly GameEvent[]): GameState {
+  const effective: GameEvent[] = [];
+  for (const e of log) {
+    if (e.type === 'Undone') effective.splice(effective.length - e.count, e.count);
+    else effective.push(e);
+  }
+  let state = undefined as unknown as GameState;
+  for (const e of effective) state = apply(state, e);
+  return { ...state, seq: log.length };
+}

@@ -1,0 +1,107 @@
+import { ALL_MODIFICATIONS, ALL_ROLE_IDS, PRESET_IDS, type ModificationId, type PresetId, type RoleId, type SeatNo } from '../ids.js';
+import { fail } from '../errors.js';
+import { presetOf } from '../presets/index.js';
+import { OPTION_SPECS } from '../presets/options.js';
+import type { GameOptions, Preset } from '../presets/types.js';
+import { isBuiltRole } from '../roles/registry.js';
+import { seedFrom, shuffle } from '../rng.js';
+import type { GameSetup } from './state.js';
+
+/** What a caller gives to set up a game. Either `roles` (seat by seat) or `players` (dealt from the seed). */
+export interface SetupInput {
+  readonly preset: string;
+  readonly options?: Readonly<Record<string, unknown>>;
+  readonly roles?: readonly string[];
+  readonly players?: number;
+  readonly names?: readonly string[];
+  readonly modifications?: readonly string[];
+  readonly immune?: readonly number[];
+  readonly seed?: string | number;
+}
+
+export function resolvePreset(id: unknown, path = 'preset'): Preset {
+  if (typeof id !== 'string' || !(PRESET_IDS as readonly string[]).includes(id)) {
+    fail('unknown-preset', 'R-PRESET', `unknown preset ${JSON.stringify(id)}; presets: ${PRESET_IDS.join(', ')}`, path);
+  }
+  const preset = presetOf(id as PresetId);
+  if (!preset) fail('preset-not-built', 'R-PRESET', `the preset "${id}" is not built yet; built: classic, sport, short`, path);
+  return preset!;
+}
+
+export function resolveOptions(preset: Preset, raw: Readonly<Record<string, unknown>> | undefined, path = 'options'): GameOptions {
+  const options: Record<string, unknown> = { ...preset.defaults };
+  if (raw === undefined) return options as unknown as GameOptions;
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) fail('bad-options', 'INPUT', 'options must be an object', path);
+  for (const [name, value] of Object.entries(raw)) {
+    const spec = (OPTION_SPECS as Record<string, (typeof OPTION_SPECS)[keyof typeof OPTION_SPECS]>)[name];
+    if (!spec || !preset.options.includes(spec.name)) {
+      fail('unknown-option', 'R-PRESET', `unknown option "${name}" for preset ${preset.id}; options: ${preset.options.join(', ')}`, `${path}.${name}`);
+    }
+    const where = `${path}.${name}`;
+    switch (spec.kind) {
+      case 'boolean':
+        if (typeof value !== 'boolean') fail('bad-option', spec.rule, `option ${name} must be true or false`, where);
+        break;
+      case 'enum':
+        if (!spec.values!.includes(value as string)) fail('bad-option', spec.rule, `option ${name} must be one of ${spec.values!.join(', ')}`, where);
+        break;
+      default:
+        if (typeof value !== 'number' || !Number.isFinite(value) || (spec.kind === 'integer' && !Number.isInteger(value)) ||
+            (spec.min !== undefined && value < spec.min) || (spec.max !== undefined && value > spec.max)) {
+          fail('bad-option', spec.rule, `option ${name} must be a${spec.kind === 'integer' ? 'n integer' : ' number'} from ${spec.min} to ${spec.max}`, where);
+        }
+    }
+    options[name] = value;
+  }
+  return options as unknown as GameOptions;
+}
+
+export function resolveRoles(preset: Preset, roles: readonly unknown[], path = 'seats'): RoleId[] {
+  if (!Array.isArray(roles)) fail('bad-seats', 'INPUT', 'seats must be an array of role ids', path);
+  if (roles.length < preset.minPlayers || roles.length > preset.maxPlayers) {
+    fail('bad-player-count', 'R-PRESET', `${preset.id} is played by ${preset.minPlayers === preset.maxPlayers ? preset.minPlayers : `${preset.minPlayers}–${preset.maxPlayers}`} players, not ${roles.length}`, path);
+  }
+  roles.forEach((r, i) => {
+    if (typeof r !== 'string' || !(ALL_ROLE_IDS as readonly string[]).includes(r)) {
+      fail('unknown-role', 'R-ROLE', `unknown role ${JSON.stringify(r)} at seat ${i + 1}`, `${path}[${i}]`);
+    }
+    if (!preset.roles.includes(r as RoleId) || !isBuiltRole(r as RoleId)) {
+      fail('role-not-in-preset', 'R-PRESET', `the ${preset.id} preset has no role "${r}" (seat ${i + 1}); its roles: ${preset.roles.join(', ')}`, `${path}[${i}]`);
+    }
+  });
+  for (const u of preset.uniqueRoles) {
+    if (roles.filter((r) => r === u).length > 1) fail('duplicate-role', 'R-PRESET', `only one ${u} may be dealt in ${preset.id}`, path);
+  }
+  const problem = preset.checkComposition?.(roles as RoleId[]);
+  if (problem) fail('bad-composition', 'R-PRESET', problem, path);
+  return roles.slice() as RoleId[];
+}
+
+/** Validates the input and deals the roles (from the seed when not given). Throws RuleViolation. */
+export function buildSetup(input: SetupInput): GameSetup {
+  const preset = resolvePreset(input.preset);
+  const options = resolveOptions(preset, input.options);
+  let seed = seedFrom(input.seed ?? 0);
+  let roles: RoleId[];
+  if (input.roles) roles = resolveRoles(preset, input.roles);
+  else {
+    const players = input.players ?? preset.composition(10)?.length ?? preset.minPlayers;
+    const composition = preset.composition(players);
+    if (!composition) fail('bad-player-count', 'R-PRESET', `${preset.id} is played by ${preset.minPlayers}–${preset.maxPlayers} players, not ${players}`, 'players');
+    [roles, seed] = shuffle(composition!.slice(), seed);
+  }
+  const names = input.names ?? [];
+  if (!Array.isArray(names) || names.some((n) => typeof n !== 'string')) fail('bad-names', 'INPUT', 'names must be an array of strings', 'names');
+  if (names.length > roles.length) fail('bad-names', 'INPUT', `${names.length} names for ${roles.length} seats`, 'names');
+  const modifications = (input.modifications ?? []).map((m, i) => {
+    if (!(ALL_MODIFICATIONS as readonly string[]).includes(m)) fail('unknown-modification', 'R-MOD', `unknown modification ${JSON.stringify(m)}`, `modifications[${i}]`);
+    fail('modification-not-in-preset', 'R-MOD', `the ${preset.id} preset has no modification "${m}"`, `modifications[${i}]`);
+    return m as ModificationId;
+  });
+  const immune = (input.immune ?? []).map((s, i) => {
+    if (!Number.isInteger(s) || s < 1 || s > roles.length) fail('bad-seat', 'INPUT', `immune[${i}] must be a seat from 1 to ${roles.length}`, `immune[${i}]`);
+    fail('modification-not-in-preset', 'R-MOD', `immune seats need the first-victim-immunity modification, which ${preset.id} does not have`, `immune[${i}]`);
+    return s as SeatNo;
+  });
+  return { preset: preset.id, options, roles, names: names.slice(), modifications, immune, seed };
+}

@@ -1,0 +1,115 @@
+import type { ActKind, ModificationId, PresetId, RoleId, SeatNo, Team } from '../ids.js';
+import type { GameOptions } from '../presets/types.js';
+
+export interface NightAct {
+  readonly by: SeatNo;
+  readonly act: ActKind;
+  readonly target: SeatNo;
+  readonly target2?: SeatNo;
+  readonly role?: RoleId;
+}
+
+export type Answer = 'yes' | 'no' | 'same' | 'different' | 'right' | 'wrong' | 'blocked' | 'dead';
+
+export interface ActResult extends NightAct {
+  readonly answer: Answer;
+}
+
+export type DayStage = 'lastWords' | 'speeches' | 'vote' | 'lift' | 'evening';
+
+/** How a day's vote ended (spec/protocol.md, result `by`). */
+export type DayOutcome = 'vote' | 'lift' | 'single' | 'none' | 'removed';
+
+export type Tally = Readonly<Record<string, number>>;
+
+export interface DayState {
+  readonly n: number;
+  readonly emergency: boolean;
+  readonly stage: DayStage;
+  /** Seats owed a last word in the current `lastWords` stage. */
+  readonly lastWords: readonly SeatNo[];
+  readonly speakers: readonly SeatNo[];
+  readonly speakerIndex: number;
+  /** Seats whose speech today was skipped for fouls (R-FOUL-1): they cannot nominate today. */
+  readonly silenced: readonly SeatNo[];
+  readonly nominations: readonly (readonly [by: SeatNo, target: SeatNo])[];
+  /** 0 = the first vote, 1.. = re-votes. */
+  readonly round: number;
+  readonly candidates: readonly SeatNo[];
+  /** ballots[seat - 1] = the candidate voted for (0: not yet). */
+  readonly ballots: readonly number[];
+  /** lift[seat - 1]: 0 not yet, 1 for "all leave", 2 against. */
+  readonly lift: readonly number[];
+  readonly tally: Tally | null;
+  readonly left: readonly SeatNo[];
+  readonly voteCancelled: boolean;
+  readonly outcome: DayOutcome | null;
+}
+
+export interface NightState {
+  readonly n: number;
+  readonly acts: readonly NightAct[];
+}
+
+export type Phase =
+  | { readonly kind: 'night'; readonly n: number }
+  | { readonly kind: 'day'; readonly n: number }
+  | { readonly kind: 'ended' };
+
+export type Winner = 'town' | 'mafia' | 'draw' | RoleId;
+
+export interface GameSetup {
+  readonly preset: PresetId;
+  readonly options: GameOptions;
+  /** Role per seat (index = seat - 1) as dealt. */
+  readonly roles: readonly RoleId[];
+  readonly names: readonly string[];
+  readonly modifications: readonly ModificationId[];
+  readonly immune: readonly SeatNo[];
+  readonly seed: number;
+}
+
+export interface BestMove {
+  readonly by: SeatNo;
+  readonly named: readonly SeatNo[];
+}
+
+export interface CheckRecord extends ActResult {
+  readonly night: number;
+}
+
+/** The whole game state: the fold of its events (game/apply.ts). Never sent to a client as is. */
+export interface GameState {
+  readonly setup: GameSetup;
+  readonly options: GameOptions;
+  readonly seats: number;
+  readonly roles: readonly RoleId[];
+  readonly teams: readonly Team[];
+  readonly alive: readonly boolean[];
+  readonly fouls: readonly number[];
+  readonly missNextSpeech: readonly boolean[];
+  readonly removed: readonly SeatNo[];
+  readonly rng: number;
+  readonly phase: Phase;
+  readonly night: NightState | null;
+  readonly day: DayState | null;
+  /** The first speaker of the last day (R-PHASE-2 rotation); 0 before day 1. */
+  readonly lastFirstSpeaker: number;
+  /** Phases (nights and days) in a row in which nobody left the game (R-SPORT-4). */
+  readonly quietPhases: number;
+  /** A removal after the day's vote was decided cancels the next day's vote (R-SPORT-1). */
+  readonly cancelNextVote: boolean;
+  /** How many players left by the day-1 vote (R-SPORT-3). */
+  readonly dayOneLeft: number;
+  /** The night of the first kill and its victims (R-SPORT-3). */
+  readonly firstKill: { readonly night: number; readonly victims: readonly SeatNo[] } | null;
+  readonly bestMove: BestMove | null;
+  /** Every answered night act, in order (each actor sees only his own). */
+  readonly checks: readonly CheckRecord[];
+  /** Useful actions for scoring: [seat, count]. */
+  readonly useful: readonly number[];
+  readonly winner: Winner | null;
+  readonly winners: readonly SeatNo[];
+  /** Number of events folded into this state. */
+  readonly seq: number;
+}

@@ -1,0 +1,36 @@
+import type { SeatNo } from '../ids.js';
+import { roleOf } from '../roles/registry.js';
+import type { GameState, Winner } from './state.js';
+
+/**
+ * §2 win checks (R-WIN-0): run after every elimination. Mafia parity (or majority) beats the
+ * town when both hold; solo conditions come first once solo roles exist (issue 3).
+ */
+export function checkWinner(s: GameState): Winner | null {
+  let mafia = 0;
+  let others = 0;
+  let hostile = 0;
+  for (let i = 0; i < s.seats; i++) {
+    if (!s.alive[i]) continue;
+    if (s.teams[i] === 'mafia') mafia++;
+    else others++;
+    if (s.teams[i] !== 'town' && roleOf(s.roles[i]).hostileShooter) hostile++;
+  }
+  // R-WIN-MAFIA
+  if (mafia > 0 && (s.options.mafiaWin === 'parity' ? mafia >= others : mafia > others)) return 'mafia';
+  // R-WIN-TOWN
+  if (hostile === 0) return 'town';
+  return null;
+}
+
+/** Seats that win with `winner`, dead ones included. */
+export function winningSeats(s: GameState, winner: Winner): SeatNo[] {
+  const out: SeatNo[] = [];
+  if (winner === 'draw') return out;
+  for (let i = 0; i < s.seats; i++) {
+    const team = s.teams[i];
+    const wins = winner === 'town' || winner === 'mafia' ? team === winner : s.roles[i] === winner;
+    if (wins) out.push((i + 1) as SeatNo);
+  }
+  return out;
+}

@@ -1,0 +1,72 @@
+import type { ActKind, SeatNo } from '../ids.js';
+import type { Command } from '../game/commands.js';
+import type { GameState } from '../game/state.js';
+import { roleOf } from '../roles/registry.js';
+
+/** A decision a seat may make now. */
+export type Pending =
+  | { readonly kind: 'act'; readonly seat: SeatNo; readonly acts: readonly ActKind[] }
+  | { readonly kind: 'nominate'; readonly seat: SeatNo }
+  | { readonly kind: 'vote'; readonly seat: SeatNo }
+  | { readonly kind: 'liftVote'; readonly seat: SeatNo }
+  | { readonly kind: 'bestMove'; readonly seat: SeatNo };
+
+/** Who may decide something now, and what. Used by bots, the narrator and the server's prompts. */
+export function pendingDecisions(s: GameState): Pending[] {
+  const out: Pending[] = [];
+  if (s.phase.kind === 'night' && s.night) {
+    const n = s.night.n;
+    if (n === 1 && s.options.firstNight === 'introduction') return out;
+    for (let i = 0; i < s.seats; i++) {
+      if (!s.alive[i]) continue;
+      const seat = (i + 1) as SeatNo;
+      const acts = roleOf(s.roles[i]).acts
+        .filter((a) => (n > 1 || a.onCheckingFirstNight) && !s.night!.acts.some((x) => x.by === seat && x.act === a.act))
+        .map((a) => a.act);
+      if (acts.length) out.push({ kind: 'act', seat, acts });
+    }
+    return out;
+  }
+  const day = s.day;
+  if (s.phase.kind !== 'day' || !day) return out;
+  switch (day.stage) {
+    case 'lastWords': {
+      const fk = s.firstKill;
+      if (s.options.bestMove && !s.bestMove && fk && fk.night === day.n && day.outcome === null && s.dayOneLeft < 2) {
+        for (const v of fk.victims) if (day.lastWords.includes(v)) out.push({ kind: 'bestMove', seat: v });
+      }
+      return out;
+    }
+    case 'speeches': {
+      const speaker = day.speakers[day.speakerIndex];
+      if (speaker && !day.nominations.some(([b]) => b === speaker)) out.push({ kind: 'nominate', seat: speaker });
+      return out;
+    }
+    case 'vote':
+    case 'lift': {
+      const ballots = day.stage === 'vote' ? day.ballots : day.lift;
+      for (let i = 0; i < s.seats; i++) {
+        if (s.alive[i] && ballots[i] === 0) out.push({ kind: day.stage === 'vote' ? 'vote' : 'liftVote', seat: (i + 1) as SeatNo });
+      }
+      return out;
+    }
+    default:
+      return out;
+  }
+}
+
+/**
+ * The host's next step when the seats have had their say: the app-as-host (and the simulator)
+ * moves the game on with it. Null when the game is over.
+ */
+export function nextHostCommand(s: GameState): Command | null {
+  if (s.phase.kind === 'ended') return null;
+  if (s.phase.kind === 'night') return { type: 'endNight' };
+  switch (s.day?.stage) {
+    case 'lastWords': return { type: 'endLastWords' };
+    case 'speeches': return { type: 'endSpeech' };
+    case 'vote':
+    case 'lift': return { type: 'closeVote' };
+    default: return null;
+  }
+}

@@ -1,0 +1,48 @@
+import type { RoleId } from '../ids.js';
+import { BASE_OPTIONS } from './options.js';
+import { count, fillWithCivilians } from './compose.js';
+import type { Preset } from './types.js';
+
+/** R-PRESET classic: 10 = 7 red + 3 black; also 6/2, 10/4, 13/5; otherwise M = round(N / 3.5). */
+export function classicMafiaCount(players: number): number {
+  const table: Record<number, number> = { 6: 2, 10: 3, 13: 5 };
+  return table[players] ?? Math.max(1, Math.round(players / 3.5));
+}
+
+export const classic: Preset = {
+  id: 'classic',
+  name: { en: 'Classic', ru: 'Классическая' },
+  summary: 'Seed 003 club classic: introduction night, unanimous shot, Don and Commissar checks from night 2, sequential voting with ties and the lift vote, emergency day, cards shown on death.',
+  sources: ['003_e4195cb63cda1c0e.txt', '000_bf2bd4ef92232bc2.txt (Классическая мафия)'],
+  minPlayers: 4,
+  maxPlayers: 20,
+  roles: ['civilian', 'mafia', 'don', 'commissar'],
+  uniqueRoles: ['don', 'commissar'],
+  defaults: { ...BASE_OPTIONS, emergencyDay: true, lastWordSeconds: 30, nightVictimLastWord: true },
+  options: [
+    'firstNight', 'revealOnDeath', 'emergencyDay', 'speechSeconds', 'defenceSeconds', 'lastWordSeconds',
+    'nightVictimLastWord', 'foulsToSilence', 'foulsToRemove', 'removalCancelsVote', 'bestMove',
+    'bestMoveTwoPoints', 'bestMoveThreePoints', 'drawAfterQuietRounds', 'wholeTableTieNobodyLeaves',
+    'repeatShrinkingRevote', 'liftVoteFourAliveTwoTied', 'liftVoteNineAliveThreeTied', 'checkAnswersDead',
+    'doctorSelfHeals',
+  ],
+  nightOrder: ['mafia (shot)', 'don (check)', 'commissar (check)'],
+  rules: [
+    'R-HOST-1', 'R-TEAM', 'R-WIN-0', 'R-WIN-TOWN', 'R-WIN-MAFIA', 'R-CHECK-1', 'R-PHASE', 'R-PHASE-1', 'R-PHASE-2',
+    'R-PHASE-3', 'R-PHASE-4', 'R-VOTE', 'R-VOTE-1', 'R-VOTE-2', 'R-VOTE-3', 'R-VOTE-4', 'R-VOTE-5', 'R-VOTE-6',
+    'R-FOUL', 'R-FOUL-1', 'R-NIGHT', 'R-NIGHT-1', 'R-NIGHT-2', 'R-NIGHT-4', 'R-NIGHT-5', 'R-ROLE', 'R-PRESET',
+  ],
+  composition(players) {
+    if (players < this.minPlayers || players > this.maxPlayers) return null;
+    const m = classicMafiaCount(players);
+    const black: RoleId[] = ['don'];
+    for (let i = 1; i < m; i++) black.push('mafia');
+    return fillWithCivilians(players, [...black, 'commissar']);
+  },
+  checkComposition(roles) {
+    const black = count(roles, 'mafia') + count(roles, 'don');
+    if (black === 0) return 'the table needs at least one mafia or Don';
+    if (black * 2 >= roles.length) return 'the mafia must start as a minority (R-WIN-MAFIA)';
+    return null;
+  },
+};

@@ -1,0 +1,13 @@
+import type { PresetId } from '../ids.js';
+import type { Preset } from './types.js';
+import { classic } from './classic.js';
+import { sport } from './sport.js';
+import { short } from './short.js';
+
+/** Built presets. `piter`, `extended`, `club`, `tabletop` and `party` come with their roles. */
+export const PRESETS: Partial<Record<PresetId, Preset>> = { classic, sport, short };
+
+export const presetOf = (id: PresetId): Preset | undefined => PRESETS[id];
+export const builtPresets = (): Preset[] => Object.values(PRESETS) as Preset[];
+export { OPTION_SPECS, BASE_OPTIONS } from './options.js';
+export type { Preset, GameOptions, OptionName, OptionSpec } from './types.js';

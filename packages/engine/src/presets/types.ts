@@ -1,0 +1,93 @@
+import type { PresetId, RoleId } from '../ids.js';
+
+/**
+ * Every option a preset may expose. A preset lists the subset it knows (with its defaults);
+ * an option a preset does not list is refused when a game is set up.
+ */
+export interface GameOptions {
+  /** R-PHASE-5: false for the short game (days only). */
+  nights: boolean;
+  /** R-PHASE-1: what night 1 allows: nothing (introduction) or checks (sport). Nobody dies on night 1 either way. */
+  firstNight: 'introduction' | 'checks';
+  /** R-NIGHT-2 unanimous shot, R-NIGHT-3 open choice. */
+  mafiaShot: 'unanimous' | 'open';
+  /** R-WIN-MAFIA: parity (alive mafia ≥ the rest) or strict majority. */
+  mafiaWin: 'parity' | 'majority';
+  /** R-VOTE-5: show the role of a player who leaves the game. */
+  revealOnDeath: boolean;
+  /** R-PHASE-4: 3 vs 4 or 2 vs 3 after a day: another day instead of the night. */
+  emergencyDay: boolean;
+  /** R-PHASE-2: seconds per day speech. */
+  speechSeconds: number;
+  /** R-VOTE-2 / R-VOTE-6: seconds of defence and of the tie speech. */
+  defenceSeconds: number;
+  /** R-PHASE-3: seconds of the last word. */
+  lastWordSeconds: number;
+  /** R-PHASE-3: players killed at night get a last word in the morning. */
+  nightVictimLastWord: boolean;
+  /** R-FOUL-1: the foul that costs the player his next speech. */
+  foulsToSilence: number;
+  /** R-SPORT-1: the foul that removes the player at once (0: fouls never remove). */
+  foulsToRemove: number;
+  /** R-SPORT-1: a removal during the day cancels that day's vote (or the next day's, once decided). */
+  removalCancelsVote: boolean;
+  /** R-SPORT-3: the first night victim names three players. */
+  bestMove: boolean;
+  /** R-SPORT-3: tournament points for naming 2 or 3 mafia. */
+  bestMoveTwoPoints: number;
+  bestMoveThreePoints: number;
+  /** R-SPORT-4: draw after this many nights and days in a row with nobody leaving (0: never). */
+  drawAfterQuietRounds: number;
+  /** R-SPORT-4: the whole table tied at the vote: nobody leaves, no re-vote. */
+  wholeTableTieNobodyLeaves: boolean;
+  /** R-SPORT-5: a re-vote that ties among fewer players is held again among those. */
+  repeatShrinkingRevote: boolean;
+  /** R-SPORT-6: hold the lift vote with 4 alive and 2 tied. */
+  liftVoteFourAliveTwoTied: boolean;
+  /** R-SPORT-6: hold the lift vote with 9 alive and 3 tied. */
+  liftVoteNineAliveThreeTied: boolean;
+  /** R-ROLE Commissar (000): a check on a player killed that same night answers "dead". */
+  checkAnswersDead: boolean;
+  /** R-ROLE Doctor: how many times per game the Doctor may heal himself. */
+  doctorSelfHeals: number;
+}
+
+export type OptionName = keyof GameOptions;
+
+export interface OptionSpec {
+  readonly name: OptionName;
+  readonly kind: 'boolean' | 'integer' | 'number' | 'enum';
+  readonly values?: readonly string[];
+  readonly min?: number;
+  readonly max?: number;
+  readonly rule: string;
+  readonly description: string;
+  readonly ru: string;
+}
+
+/** A role list for a player count, as RULES.md §8 recommends. */
+export type Composition = readonly RoleId[];
+
+export interface Preset {
+  readonly id: PresetId;
+  readonly name: { readonly en: string; readonly ru: string };
+  readonly summary: string;
+  readonly sources: readonly string[];
+  readonly minPlayers: number;
+  readonly maxPlayers: number;
+  /** Roles this preset deals; any other role id is refused. */
+  readonly roles: readonly RoleId[];
+  /** Roles that may appear at most once. */
+  readonly uniqueRoles: readonly RoleId[];
+  readonly defaults: GameOptions;
+  /** Option names a user may override for this preset. */
+  readonly options: readonly OptionName[];
+  /** R-NIGHT-1: the order roles wake in (for the host's script and the narrator). */
+  readonly nightOrder: readonly string[];
+  /** Rule ids of RULES.md that apply to this preset (used by the rules coverage report). */
+  readonly rules: readonly string[];
+  /** R-PRESET: the recommended composition for a player count (null when the count is not allowed). */
+  composition(players: number): Composition | null;
+  /** Extra checks on a dealt composition; returns a message when the list is not allowed. */
+  checkComposition?(roles: readonly RoleId[]): string | null;
+}

@@ -1,0 +1,226 @@
+import type { SeatNo } from '../ids.js';
+import { fail, RuleViolation, type RuleError } from '../errors.js';
+import { createGame, transition, type Game } from '../game/game.js';
+import type { Command } from '../game/commands.js';
+import type { GameEvent } from '../game/events.js';
+import { buildResult, type ProtocolResult, type TimelineEntry } from './result.js';
+import { expectArray, expectInt, expectObject, onlyKeys, seatKey } from './shape.js';
+
+export type ReplayOutcome = { readonly ok: true; readonly result: ProtocolResult } | { readonly ok: false; readonly error: RuleError };
+
+const TOP_KEYS = ['format', 'preset', 'options', 'seats', 'names', 'modifications', 'immune', 'steps'];
+const NIGHT_KEYS = ['night', 'acts'];
+const ACT_KEYS = ['by', 'act', 'target', 'target2', 'role'];
+const DAY_KEYS = ['day', 'fouls', 'removed', 'bestMove', 'nominations', 'votes', 'circle', 'revote', 'liftAll', 'rakeTakes', 'blood'];
+
+/**
+ * Replays a game protocol (spec/protocol.md) through the engine, as `mafia replay` does.
+ * The protocol is a script of host commands: every rule the engine enforces applies to it.
+ */
+export function replayProtocol(doc: unknown): ReplayOutcome {
+  try {
+    return { ok: true, result: replay(doc) };
+  } catch (e) {
+    if (e instanceof RuleViolation) return { ok: false, error: e.error };
+    throw e;
+  }
+}
+
+class Replayer {
+  timeline: TimelineEntry[] = [];
+  constructor(public game: Game) {}
+
+  run(cmd: Command, path: string): readonly GameEvent[] {
+    const t = transition(this.game, cmd);
+    if (!t.ok) throw new RuleViolation({ ...t.error, path: t.error.path ?? path });
+    this.game = t.game;
+    this.collect(t.events);
+    return t.events;
+  }
+
+  private collect(events: readonly GameEvent[]): void {
+    for (const e of events) {
+      if (e.type === 'NightResolved') {
+        this.timeline.push({ night: e.n, died: e.died, results: e.results.map(stripResult) });
+      } else if (e.type === 'DayResolved') {
+        this.timeline.push({ day: e.n, left: e.left, by: e.by, tally: e.tally });
+      }
+    }
+  }
+
+  get state() {
+    return this.game.state;
+  }
+}
+
+const stripResult = (r: import('../game/state.js').ActResult) => {
+  const out: Record<string, unknown> = { by: r.by, act: r.act, target: r.target };
+  if (r.target2 !== undefined) out.target2 = r.target2;
+  if (r.role !== undefined) out.role = r.role;
+  out.answer = r.answer;
+  return out as unknown as import('../game/state.js').ActResult;
+};
+
+function replay(doc: unknown): ProtocolResult {
+  const p = expectObject(doc, 'protocol');
+  onlyKeys(p, TOP_KEYS, '');
+  if (p.format !== undefined && p.format !== 'mafia-protocol/1') {
+    fail('bad-format', 'INPUT', `format must be "mafia-protocol/1", got ${JSON.stringify(p.format)}`, 'format');
+  }
+  if (p.preset === undefined) fail('bad-field', 'INPUT', 'the protocol needs a "preset"', 'preset');
+  if (p.seats === undefined) fail('bad-field', 'INPUT', 'the protocol needs "seats" (a role id per seat)', 'seats');
+  if (p.options !== undefined) expectObject(p.options, 'options');
+  expectArray(p.seats, 'seats');
+  if (p.names !== undefined) expectArray(p.names, 'names');
+  if (p.modifications !== undefined) expectArray(p.modifications, 'modifications');
+  if (p.immune !== undefined) expectArray(p.immune, 'immune');
+  const created = createGame({
+    preset: p.preset as string,
+    options: p.options as Record<string, unknown> | undefined,
+    roles: p.seats as string[],
+    names: p.names as string[] | undefined,
+    modifications: p.modifications as string[] | undefined,
+    immune: p.immune as number[] | undefined,
+  });
+  if (!created.ok) throw new RuleViolation(created.error);
+  const r = new Replayer(created.game);
+  const steps = p.steps === undefined ? [] : expectArray(p.steps, 'steps');
+  steps.forEach((raw, i) => {
+    const path = `steps[${i}]`;
+    const step = expectObject(raw, path);
+    const before = r.timeline.length;
+    if ('night' in step) nightStep(r, step, path);
+    else if ('day' in step) dayStep(r, step, path);
+    else fail('bad-step', 'INPUT', `${path} must have "night" or "day"`, path);
+    if (r.timeline.length !== before + 1) fail('incomplete-step', 'INPUT', `${path} did not complete its ${'night' in step ? 'night' : 'day'}`, path);
+  });
+  return buildResult(r.state, r.timeline);
+}
+
+function expectPhase(r: Replayer, kind: 'night' | 'day', n: number, path: string): void {
+  const s = r.state;
+  if (s.phase.kind === 'ended') fail('game-over', 'R-WIN-0', `${path}: the game is already over (winner: ${s.winner}); no more steps`, path);
+  const phase = s.phase;
+  const expected = phase.kind === 'night' ? `night ${phase.n}` : `day ${phase.n}`;
+  if (phase.kind === kind && phase.n === n) return;
+  if (kind === 'night' && !s.options.nights) fail('no-nights', 'R-PHASE-5', `${path}: the ${s.setup.preset} preset has no nights`, path);
+  if (kind === 'night' && s.phase.kind === 'day' && s.day?.emergency && s.phase.n === n) {
+    fail('emergency-day', 'R-PHASE-4', `${path}: an emergency day ${n} replaces night ${n} (R-PHASE-4)`, path);
+  }
+  fail('wrong-step', 'INPUT', `${path}: expected ${expected}, got ${kind} ${n}`, path);
+}
+
+function nightStep(r: Replayer, step: Record<string, unknown>, path: string): void {
+  onlyKeys(step, NIGHT_KEYS, path);
+  const n = expectInt(step.night, `${path}.night`);
+  expectPhase(r, 'night', n, `${path}.night`);
+  const acts = step.acts === undefined ? [] : expectArray(step.acts, `${path}.acts`);
+  acts.forEach((raw, j) => {
+    const ap = `${path}.acts[${j}]`;
+    const a = expectObject(raw, ap);
+    onlyKeys(a, ACT_KEYS, ap);
+    if (typeof a.act !== 'string') fail('bad-field', 'INPUT', `${ap}.act must be an ability name`, `${ap}.act`);
+    const cmd: Command = {
+      type: 'act',
+      by: expectInt(a.by, `${ap}.by`) as SeatNo,
+      act: a.act as Command extends infer C ? (C extends { type: 'act'; act: infer K } ? K : never) : never,
+      target: expectInt(a.target, `${ap}.target`) as SeatNo,
+      ...(a.target2 !== undefined ? { target2: expectInt(a.target2, `${ap}.target2`) as SeatNo } : {}),
+      ...(a.role !== undefined ? { role: a.role as never } : {}),
+    };
+    r.run(cmd, ap);
+  });
+  r.run({ type: 'endNight' }, path);
+}
+
+function dayStep(r: Replayer, step: Record<string, unknown>, path: string): void {
+  onlyKeys(step, DAY_KEYS, path);
+  const n = expectInt(step.day, `${path}.day`);
+  expectPhase(r, 'day', n, `${path}.day`);
+  for (const k of ['circle', 'rakeTakes', 'blood'] as const) {
+    if (step[k] !== undefined) fail('not-in-preset', 'R-PRESET', `${path}.${k} does not apply to the ${r.state.setup.preset} preset`, `${path}.${k}`);
+  }
+  // Morning: the night victims' last words, and the best move (R-SPORT-3).
+  if (step.bestMove !== undefined) {
+    const bm = expectArray(step.bestMove, `${path}.bestMove`);
+    if (bm.length !== 2) fail('bad-field', 'INPUT', `${path}.bestMove must be [VICTIM, [S1, S2, S3]]`, `${path}.bestMove`);
+    if (r.state.day?.stage !== 'lastWords') fail('no-best-move', 'R-SPORT-3', `${path}.bestMove: nobody was killed last night, so there is no best move`, `${path}.bestMove`);
+    const named = expectArray(bm[1], `${path}.bestMove[1]`).map((x, i) => expectInt(x, `${path}.bestMove[1][${i}]`) as SeatNo);
+    r.run({ type: 'bestMove', by: expectInt(bm[0], `${path}.bestMove[0]`) as SeatNo, named }, `${path}.bestMove`);
+  }
+  if (r.state.day?.stage === 'lastWords') r.run({ type: 'endLastWords' }, path);
+
+  // Speeches: nominations in speech order (R-VOTE-1), then fouls and removals (before the vote).
+  const nominations = step.nominations === undefined ? [] : expectArray(step.nominations, `${path}.nominations`);
+  const fouls = step.fouls === undefined ? [] : expectArray(step.fouls, `${path}.fouls`);
+  const removed = step.removed === undefined ? [] : expectArray(step.removed, `${path}.removed`);
+  nominations.forEach((raw, j) => {
+    const np = `${path}.nominations[${j}]`;
+    const pair = expectArray(raw, np);
+    if (pair.length !== 2) fail('bad-field', 'INPUT', `${np} must be [BY, TARGET]`, np);
+    r.run({ type: 'nominate', by: expectInt(pair[0], `${np}[0]`) as SeatNo, target: expectInt(pair[1], `${np}[1]`) as SeatNo }, np);
+  });
+  fouls.forEach((raw, j) => {
+    if (r.state.phase.kind === 'ended') fail('game-over', 'R-WIN-0', `${path}.fouls[${j}]: the game is already over`, `${path}.fouls[${j}]`);
+    r.run({ type: 'foul', seat: expectInt(raw, `${path}.fouls[${j}]`) as SeatNo }, `${path}.fouls[${j}]`);
+  });
+  removed.forEach((raw, j) => {
+    if (r.state.phase.kind === 'ended') fail('game-over', 'R-WIN-0', `${path}.removed[${j}]: the game is already over`, `${path}.removed[${j}]`);
+    r.run({ type: 'remove', seat: expectInt(raw, `${path}.removed[${j}]`) as SeatNo }, `${path}.removed[${j}]`);
+  });
+  while (r.state.phase.kind === 'day' && r.state.day?.stage === 'speeches') r.run({ type: 'endSpeech' }, path);
+
+  // The vote (R-VOTE-3), the re-votes (R-VOTE-6, R-SPORT-5) and the lift vote.
+  const votes = step.votes === undefined ? undefined : expectObject(step.votes, `${path}.votes`);
+  const inRound = (round: number) => r.state.phase.kind === 'day' && r.state.day?.stage === 'vote' && r.state.day.round === round;
+  if (inRound(0)) castRound(r, votes ?? {}, `${path}.votes`);
+  else if (votes && Object.keys(votes).length) notReached(r, `${path}.votes`, 'no vote was held');
+
+  const revotes = step.revote === undefined ? [] : Array.isArray(step.revote) ? step.revote : [step.revote];
+  revotes.forEach((raw, k) => {
+    const rp = Array.isArray(step.revote) ? `${path}.revote[${k}]` : `${path}.revote`;
+    if (!inRound(k + 1)) notReached(r, rp, 'no re-vote was held');
+    castRound(r, expectObject(raw, rp), rp);
+  });
+  if (inRound(revotes.length + 1)) fail('missing-revote', 'R-VOTE-6', `${path}.revote: the vote tied, so the re-vote${revotes.length ? ` number ${revotes.length + 1}` : ''} must be recorded`, `${path}.revote`);
+
+  const lifting = r.state.phase.kind === 'day' && r.state.day?.stage === 'lift';
+  if (step.liftAll !== undefined) {
+    if (!lifting) notReached(r, `${path}.liftAll`, 'no "all tied leave" vote was held');
+    expectArray(step.liftAll, `${path}.liftAll`).forEach((v, j) => {
+      if (r.state.day?.stage !== 'lift') return;
+      r.run({ type: 'liftVote', by: expectInt(v, `${path}.liftAll[${j}]`) as SeatNo, leave: true }, `${path}.liftAll[${j}]`);
+    });
+    if (r.state.day?.stage === 'lift') r.run({ type: 'closeVote' }, `${path}.liftAll`);
+  } else if (lifting) {
+    fail('missing-lift', 'R-VOTE-6', `${path}.liftAll: the re-vote tied again, so the "all tied leave" vote must be recorded`, `${path}.liftAll`);
+  }
+  // Evening: the executed players' last words.
+  if (r.state.phase.kind === 'day' && r.state.day?.stage === 'lastWords') r.run({ type: 'endLastWords' }, path);
+}
+
+function castRound(r: Replayer, votes: Record<string, unknown>, path: string): void {
+  const round = r.state.day!.round;
+  for (const [key, voters] of Object.entries(votes)) {
+    const target = seatKey(key, path);
+    expectArray(voters, `${path}.${key}`).forEach((v, j) => {
+      const vp = `${path}.${key}[${j}]`;
+      const st = r.state;
+      if (st.phase.kind !== 'day' || st.day?.stage !== 'vote' || st.day.round !== round) {
+        fail('vote-closed', 'R-VOTE-3', `${vp}: every alive player has already voted`, vp);
+      }
+      r.run({ type: 'vote', by: expectInt(v, vp) as SeatNo, target: target as SeatNo }, vp);
+    });
+    if (!r.state.day?.candidates.includes(target as SeatNo) && r.state.day?.round === round && r.state.day.stage === 'vote') {
+      fail('not-a-candidate', 'R-VOTE-3', `${path}.${key}: seat ${target} is not a candidate of this vote`, `${path}.${key}`);
+    }
+  }
+  const st = r.state;
+  if (st.phase.kind === 'day' && st.day?.stage === 'vote' && st.day.round === round) r.run({ type: 'closeVote' }, path);
+}
+
+function notReached(r: Replayer, path: string, why: string): never {
+  const s = r.state;
+  const rule = s.phase.kind === 'ended' ? 'R-WIN-0' : s.day?.outcome === 'removed' ? 'R-SPORT-1' : 'R-VOTE-4';
+  return fail('not-reached', rule, `${path}: ${why} at this point of the day (${s.phase.kind === 'ended' ? 'the game is over' : `the day ended by "${s.day?.outcome ?? 'none'}"`})`, path);
+}

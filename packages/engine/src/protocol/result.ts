@@ -1,0 +1,57 @@
+import type { RoleId, SeatNo } from '../ids.js';
+import type { ActResult, DayOutcome, GameState, Tally, Winner } from '../game/state.js';
+
+export type TimelineEntry =
+  | { readonly night: number; readonly died: readonly SeatNo[]; readonly results: readonly ActResult[] }
+  | { readonly day: number; readonly left: readonly SeatNo[]; readonly by: DayOutcome; readonly tally: Tally | null };
+
+/** spec/protocol.md "Result". */
+export interface ProtocolResult {
+  readonly format: 'mafia-result/1';
+  readonly winner: Winner | null;
+  readonly winners: readonly SeatNo[];
+  readonly bestMove: { readonly by: SeatNo; readonly named: readonly SeatNo[]; readonly mafiaNamed: number } | null;
+  readonly alive: readonly SeatNo[];
+  readonly timeline: readonly TimelineEntry[];
+  readonly roles: Readonly<Record<string, RoleId>>;
+  readonly scores: Readonly<Record<string, number>>;
+}
+
+/**
+ * RULES.md §9 (seed 004) points of one game, whatever the preset: win points (mafia win: alive
+ * mafia 4, dead 3; maniac win: 7; town win: alive town 3, dead town 2), +1 per useful action,
+ * −2 per removal.
+ */
+export function gameScores(s: GameState): Record<string, number> {
+  const scores: Record<string, number> = {};
+  for (let i = 0; i < s.seats; i++) {
+    const alive = s.alive[i];
+    let points = s.useful[i];
+    if (s.winner === 'mafia' && s.teams[i] === 'mafia') points += alive ? 4 : 3;
+    else if (s.winner === 'town' && s.teams[i] === 'town') points += alive ? 3 : 2;
+    else if (s.winner === 'maniac' && s.roles[i] === 'maniac') points += 7;
+    points -= 2 * s.removed.filter((r) => r === i + 1).length;
+    scores[i + 1] = points;
+  }
+  return scores;
+}
+
+export function buildResult(s: GameState, timeline: readonly TimelineEntry[]): ProtocolResult {
+  const alive: SeatNo[] = [];
+  const roles: Record<string, RoleId> = {};
+  for (let i = 0; i < s.seats; i++) {
+    if (s.alive[i]) alive.push((i + 1) as SeatNo);
+    if (s.roles[i] !== s.setup.roles[i]) roles[i + 1] = s.roles[i];
+  }
+  const bm = s.bestMove;
+  return {
+    format: 'mafia-result/1',
+    winner: s.winner,
+    winners: s.winners,
+    bestMove: bm ? { by: bm.by, named: bm.named, mafiaNamed: bm.named.filter((x) => s.setup.roles[x - 1] && s.teams[x - 1] === 'mafia').length } : null,
+    alive,
+    timeline,
+    roles,
+    scores: gameScores(s),
+  };
+}

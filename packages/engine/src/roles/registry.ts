@@ -1,0 +1,23 @@
+import type { ActKind, RoleId } from '../ids.js';
+import type { ActSpec, RoleDef } from './types.js';
+import { civilian } from './civilian.js';
+import { mafia } from './mafia.js';
+import { don } from './don.js';
+import { commissar } from './commissar.js';
+
+/** Built roles by id. A new role is one module plus one line here. */
+const ROLES: Partial<Record<RoleId, RoleDef>> = { civilian, mafia, don, commissar };
+
+export const isBuiltRole = (id: RoleId): boolean => ROLES[id] !== undefined;
+
+export function roleOf(id: RoleId): RoleDef {
+  const def = ROLES[id];
+  if (!def) throw new Error(`role ${id} is not built`);
+  return def;
+}
+
+export function actOf(id: RoleId, act: ActKind): ActSpec | undefined {
+  return ROLES[id]?.acts.find((a) => a.act === act);
+}
+
+export const builtRoles = (): RoleDef[] => Object.values(ROLES) as RoleDef[];
