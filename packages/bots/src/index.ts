@@ -1,1 +1,8 @@
-export {};
+export { BOT_KINDS, isBotKind, Rng, type Bot, type BotKind } from './bot.js';
+export { createBot } from './factory.js';
+export { RandomBot } from './random.js';
+export { HeuristicBot } from './heuristic.js';
+export {
+  simulate, playGame, wilson, SetupError,
+  type SimulateOptions, type SimulateResult, type WinRate, type GameRecord, type GameOptionsForSim, type BotsSpec, type BotFactory,
+} from './simulate.js';

@@ -1,3 +1,5 @@
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { UsageError } from './io.js';
 import { replayCommand } from './replay.js';
 
@@ -36,4 +38,25 @@ export async function main(argv: string[]): Promise<number> {
     }
     throw e;
   }
+}
+
+/** Run directly (`node packages/cli/dist/main.js …`, as `npm run bench` does): same as the `mafia` launcher. */
+function isEntry(): boolean {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntry()) {
+  main(process.argv.slice(2)).then(
+    (code) => { process.exitCode = code; },
+    (err: unknown) => {
+      process.stderr.write(`mafia: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.exitCode = 1;
+    },
+  );
 }

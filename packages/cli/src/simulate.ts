@@ -1,4 +1,117 @@
+import { BOT_KINDS, isBotKind, SetupError, simulate, type BotKind, type SimulateResult } from '@mafia/bots';
+import { createGame } from '@mafia/engine';
 import { UsageError } from './io.js';
-export function simulateCommand(_args: string[]): number {
-  throw new UsageError('simulate: not built yet');
+
+export interface SimulateArgs {
+  readonly preset: string;
+  readonly players: number;
+  readonly games: number;
+  readonly bots: BotKind;
+  readonly seed: string;
+  readonly json: boolean;
+}
+
+const USAGE = 'usage: mafia simulate --preset P --players N --games G [--bots random|heuristic] [--seed S] [--json]';
+const VALUE_FLAGS = ['preset', 'players', 'games', 'bots', 'seed'] as const;
+const MAX_PLAYERS = 1000;
+const MAX_GAMES = 100_000_000;
+
+function count(flag: string, text: string, min: number, max: number): number {
+  if (!/^\d+$/.test(text)) throw new UsageError(`--${flag} must be a whole number, got ${JSON.stringify(text)}`, 'bad-argument');
+  const n = Number(text);
+  if (n < min || n > max) throw new UsageError(`--${flag} must be from ${min} to ${max}, got ${text}`, 'bad-argument');
+  return n;
+}
+
+/** Parses the command line; every problem is a one-line UsageError. */
+export function parseSimulateArgs(args: readonly string[]): SimulateArgs {
+  const values: Partial<Record<(typeof VALUE_FLAGS)[number], string>> = {};
+  let json = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (!arg.startsWith('--')) throw new UsageError(`unexpected argument ${JSON.stringify(arg)}; ${USAGE}`, 'bad-argument');
+    const eq = arg.indexOf('=');
+    const name = eq >= 0 ? arg.slice(2, eq) : arg.slice(2);
+    if (name === 'json') {
+      if (eq >= 0) throw new UsageError('--json takes no value', 'bad-argument');
+      json = true;
+      continue;
+    }
+    if (!(VALUE_FLAGS as readonly string[]).includes(name)) {
+      throw new UsageError(`unknown flag --${name}; flags: ${VALUE_FLAGS.map((f) => `--${f}`).join(', ')}, --json`, 'bad-argument');
+    }
+    const flag = name as (typeof VALUE_FLAGS)[number];
+    let value: string;
+    if (eq >= 0) value = arg.slice(eq + 1);
+    else {
+      if (i + 1 >= args.length || args[i + 1].startsWith('--')) throw new UsageError(`--${flag} needs a value`, 'bad-argument');
+      value = args[++i];
+    }
+    if (values[flag] !== undefined) throw new UsageError(`--${flag} is given twice`, 'bad-argument');
+    values[flag] = value;
+  }
+  for (const f of ['preset', 'players', 'games'] as const) {
+    if (values[f] === undefined) throw new UsageError(`missing --${f}; ${USAGE}`, 'bad-argument');
+  }
+  const bots = values.bots ?? 'random';
+  if (!isBotKind(bots)) throw new UsageError(`unknown bots kind ${JSON.stringify(bots)}; kinds: ${BOT_KINDS.join(', ')}`, 'bad-argument');
+  const seed = values.seed ?? '1';
+  if (seed === '') throw new UsageError('--seed must not be empty', 'bad-argument');
+  return {
+    preset: values.preset!,
+    players: count('players', values.players!, 1, MAX_PLAYERS),
+    games: count('games', values.games!, 1, MAX_GAMES),
+    bots,
+    seed,
+    json,
+  };
+}
+
+const round = (x: number, digits: number): number => Number(x.toFixed(digits));
+const pct = (x: number): string => `${(x * 100).toFixed(2)}%`;
+
+/** The one-line JSON form: exactly games, seconds, gamesPerSecond, phasesPerSecond, meanPhases, winRates. */
+export function jsonSummary(r: SimulateResult): string {
+  const winRates: Record<string, { wins: number; rate: number; low: number; high: number }> = {};
+  for (const [k, w] of Object.entries(r.winRates)) winRates[k] = { wins: w.wins, rate: round(w.rate, 4), low: round(w.low, 4), high: round(w.high, 4) };
+  return JSON.stringify({
+    games: r.games,
+    seconds: round(r.seconds, 3),
+    gamesPerSecond: Math.round(r.gamesPerSecond),
+    phasesPerSecond: Math.round(r.phasesPerSecond),
+    meanPhases: round(r.meanPhases, 3),
+    winRates,
+  });
+}
+
+export function humanSummary(a: SimulateArgs, r: SimulateResult): string {
+  const lines = [`${a.preset}, ${a.players} players, ${r.games} games, ${a.bots} bots, seed ${a.seed}`, 'win rates (95% Wilson interval):'];
+  const width = Math.max(...Object.keys(r.winRates).map((k) => k.length));
+  for (const [k, w] of Object.entries(r.winRates)) {
+    lines.push(`  ${k.padEnd(width)}  ${pct(w.rate).padStart(7)}  [${pct(w.low)} – ${pct(w.high)}]  ${w.wins} games`);
+  }
+  lines.push(`mean game length: ${r.meanPhases.toFixed(2)} phases (nights and days)`);
+  lines.push(`speed: ${r.seconds.toFixed(3)} s, ${Math.round(r.gamesPerSecond).toLocaleString('en-US')} games/s, ${Math.round(r.phasesPerSecond).toLocaleString('en-US')} phases/s`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** `mafia simulate`: plays bot games and prints win rates, game length and speed. */
+export function simulateCommand(args: string[]): number {
+  const a = parseSimulateArgs(args);
+  // The engine decides which presets and player counts exist; its refusal is a usage error.
+  const probe = createGame({ preset: a.preset, players: a.players, seed: a.seed });
+  if (!probe.ok) throw new UsageError(probe.error.message, probe.error.code);
+  let r: SimulateResult;
+  try {
+    r = simulate({ preset: a.preset, players: a.players, games: a.games, bots: a.bots, seed: a.seed });
+  } catch (e) {
+    if (e instanceof SetupError) throw new UsageError(e.message, e.error.code);
+    throw e;
+  }
+  process.stdout.write(a.json ? `${jsonSummary(r)}\n` : humanSummary(a, r));
+  if (r.unfinished > 0 || r.illegalCommands > 0) {
+    process.stderr.write(`mafia simulate: ${r.unfinished} game(s) hit the phase cap, ${r.illegalCommands} illegal bot command(s)\n`);
+    return 1;
+  }
+  return 0;
 }

@@ -18,3 +18,4 @@ export { roleOf, builtRoles, isBuiltRole, actOf } from './roles/registry.js';
 export type { RoleDef, ActSpec, NightStage } from './roles/types.js';
 export { replayProtocol, type ReplayOutcome } from './protocol/replay.js';
 export type { ProtocolResult } from './protocol/result.js';
+export { drawSeats } from './game/seating.js';

@@ -1,7 +1,9 @@
 import type { SeatNo } from '../ids.js';
 import { roleOf } from '../roles/registry.js';
 import type { GameEvent } from './events.js';
-import type { DayState, GameSetup, GameState } from './state.js';
+import type { ActResult, CheckRecord, DayState, GameSetup, GameState } from './state.js';
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 const with1 = <T>(arr: readonly T[], seat: number, value: T): T[] => {
   const out = arr.slice();
@@ -13,6 +15,14 @@ function killAll(alive: readonly boolean[], seats: readonly SeatNo[]): boolean[]
   const out = alive.slice();
   for (const s of seats) out[s - 1] = false;
   return out;
+}
+
+/** A result with its night number (built as a literal: `{ ...r, night }` is slow in V8). */
+function checkRecord(r: ActResult, night: number): CheckRecord {
+  if (!('target2' in r) && !('role' in r)) {
+    return { by: r.by, act: r.act, target: r.target, answer: r.answer, night };
+  }
+  return { ...r, night };
 }
 
 export function initialState(setup: GameSetup): GameState {
@@ -33,6 +43,7 @@ export function initialState(setup: GameSetup): GameState {
     day: null,
     lastFirstSpeaker: 0,
     quietPhases: 0,
+    leftThisPhase: false,
     cancelNextVote: false,
     dayOneLeft: 0,
     firstKill: null,
@@ -45,151 +56,293 @@ export function initialState(setup: GameSetup): GameState {
   };
 }
 
-const setDay = (s: GameState, patch: Partial<DayState>): GameState => ({ ...s, day: { ...(s.day as DayState), ...patch } });
+/*
+ * Shallow copies written out field by field rather than `{ ...s }`: every copy then has the one
+ * shape of this literal, where spread copies drift into several shapes and V8's copy becomes
+ * megamorphic (several times slower). The return types make the compiler refuse a missing field.
+ */
+function cloneState(s: GameState): Mutable<GameState> {
+  return {
+    setup: s.setup,
+    options: s.options,
+    seats: s.seats,
+    roles: s.roles,
+    teams: s.teams,
+    alive: s.alive,
+    fouls: s.fouls,
+    missNextSpeech: s.missNextSpeech,
+    removed: s.removed,
+    rng: s.rng,
+    phase: s.phase,
+    night: s.night,
+    day: s.day,
+    lastFirstSpeaker: s.lastFirstSpeaker,
+    quietPhases: s.quietPhases,
+    leftThisPhase: s.leftThisPhase,
+    cancelNextVote: s.cancelNextVote,
+    dayOneLeft: s.dayOneLeft,
+    firstKill: s.firstKill,
+    bestMove: s.bestMove,
+    checks: s.checks,
+    useful: s.useful,
+    winner: s.winner,
+    winners: s.winners,
+    seq: s.seq,
+  };
+}
+
+function cloneDay(d: DayState): Mutable<DayState> {
+  return {
+    n: d.n,
+    emergency: d.emergency,
+    stage: d.stage,
+    lastWords: d.lastWords,
+    speakers: d.speakers,
+    speakerIndex: d.speakerIndex,
+    silenced: d.silenced,
+    nominations: d.nominations,
+    round: d.round,
+    candidates: d.candidates,
+    ballots: d.ballots,
+    lift: d.lift,
+    tally: d.tally,
+    left: d.left,
+    voteCancelled: d.voteCancelled,
+    outcome: d.outcome,
+  };
+}
 
 /** Folds one event into the state. Pure: the input state is never changed. */
 export function apply(s: GameState, e: GameEvent): GameState {
-  if (e.type === 'GameCreated') return initialState(e.setup);
-  const next = applyEvent(s, e);
-  return next === s ? s : { ...next, seq: s.seq + 1 };
+  const f = new Fold(s);
+  f.apply(e);
+  return f.state;
 }
 
-function applyEvent(s: GameState, e: GameEvent): GameState {
+/**
+ * Folds events one after another into a private copy of a state. The copy of the state (and of its
+ * day) is made once, at the first change, and then updated in place, so that a command's events
+ * cost one copy rather than one per event. The state given to the constructor is never changed,
+ * nor is any array of any state: arrays are always replaced, never written into.
+ * The result is the same as folding each event with `apply`.
+ */
+export class Fold {
+  private own = false;
+  private ownDay = false;
+
+  constructor(public state: GameState) {}
+
+  apply(e: GameEvent): void {
+    if (e.type === 'GameCreated') {
+      this.state = initialState(e.setup);
+      this.own = true;
+      this.ownDay = false;
+      return;
+    }
+    // Every event counts, even one that changes nothing else: `seq` is the log position.
+    applyEvent(this, this.state, e);
+    this.m().seq++;
+  }
+
+  /** The state, writable: copied at the first write. */
+  m(): Mutable<GameState> {
+    if (!this.own) {
+      this.state = cloneState(this.state);
+      this.own = true;
+      this.ownDay = false;
+    }
+    return this.state as Mutable<GameState>;
+  }
+
+  /** The day, writable: copied at the first write. */
+  d(): Mutable<DayState> {
+    const m = this.m();
+    if (!this.ownDay) {
+      m.day = cloneDay(m.day as DayState);
+      this.ownDay = true;
+    }
+    return m.day as Mutable<DayState>;
+  }
+
+  /** Replaces the day with a new object (owned) or null. */
+  setDay(day: DayState | null): void {
+    this.m().day = day;
+    this.ownDay = day !== null;
+  }
+}
+
+/**
+ * One event: writes its effect through `f` and says whether anything changed. `s` is the state
+ * before the event; once written through `f` it may be the same object, so every case reads what
+ * it needs before it writes.
+ */
+function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
   switch (e.type) {
     case 'GameCreated':
-      return initialState(e.setup);
-    case 'NightStarted':
-      return { ...s, phase: { kind: 'night', n: e.n }, night: { n: e.n, acts: [] }, day: null };
+      throw new Error('GameCreated is folded by Fold.apply');
+    case 'NightStarted': {
+      const m = f.m();
+      m.phase = { kind: 'night', n: e.n };
+      m.night = { n: e.n, acts: [] };
+      f.setDay(null);
+      m.leftThisPhase = false;
+      return true;
+    }
     case 'ActRecorded':
-      return { ...s, night: { n: s.night!.n, acts: [...s.night!.acts, e.act] } };
+      f.m().night = { n: s.night!.n, acts: [...s.night!.acts, e.act] };
+      return true;
     case 'NightResolved': {
       let useful = s.useful;
       for (const seat of e.useful) useful = with1(useful, seat, useful[seat - 1] + 1);
-      const checks = s.checks.concat(e.results.map((r) => ({ ...r, night: e.n })));
-      return {
-        ...s,
-        alive: e.died.length ? killAll(s.alive, e.died) : s.alive,
-        quietPhases: e.died.length ? 0 : s.quietPhases + 1,
-        firstKill: s.firstKill === null && e.died.length ? { night: e.n, victims: e.died } : s.firstKill,
-        checks,
-        useful,
-      };
+      const records: CheckRecord[] = [];
+      for (const r of e.results) records.push(checkRecord(r, e.n));
+      const checks = s.checks.concat(records);
+      const died = e.died.length > 0;
+      const m = f.m();
+      if (died) m.alive = killAll(s.alive, e.died);
+      m.quietPhases = died || s.leftThisPhase ? 0 : s.quietPhases + 1;
+      if (s.firstKill === null && died) m.firstKill = { night: e.n, victims: e.died };
+      m.checks = checks;
+      m.useful = useful;
+      return true;
     }
-    case 'DayStarted':
-      return {
-        ...s,
-        phase: { kind: 'day', n: e.n },
-        night: null,
-        lastFirstSpeaker: e.speakers.length ? e.speakers[0] : s.lastFirstSpeaker,
-        cancelNextVote: false,
-        day: {
-          n: e.n,
-          emergency: e.emergency,
-          stage: e.lastWords.length ? 'lastWords' : 'speeches',
-          lastWords: e.lastWords,
-          speakers: e.speakers,
-          speakerIndex: 0,
-          silenced: [],
-          nominations: [],
-          round: 0,
-          candidates: [],
-          ballots: [],
-          lift: [],
-          tally: null,
-          left: [],
-          voteCancelled: e.voteCancelled,
-          outcome: null,
-        },
-      };
+    case 'DayStarted': {
+      const lastFirstSpeaker = e.speakers.length ? e.speakers[0] : s.lastFirstSpeaker;
+      const m = f.m();
+      m.phase = { kind: 'day', n: e.n };
+      m.night = null;
+      m.leftThisPhase = false;
+      m.lastFirstSpeaker = lastFirstSpeaker;
+      m.cancelNextVote = false;
+      f.setDay({
+        n: e.n,
+        emergency: e.emergency,
+        stage: e.lastWords.length ? 'lastWords' : 'speeches',
+        lastWords: e.lastWords,
+        speakers: e.speakers,
+        speakerIndex: 0,
+        silenced: [],
+        nominations: [],
+        round: 0,
+        candidates: [],
+        ballots: [],
+        lift: [],
+        tally: null,
+        left: [],
+        voteCancelled: e.voteCancelled,
+        outcome: null,
+      });
+      return true;
+    }
     case 'BestMoveMade':
-      return { ...s, bestMove: { by: e.by, named: e.named } };
+      f.m().bestMove = { by: e.by, named: e.named };
+      return true;
     case 'LastWordsEnded': {
-      const day = s.day!;
-      return setDay(s, { stage: day.outcome === null ? 'speeches' : 'evening', lastWords: [] });
+      const d = f.d();
+      d.stage = d.outcome === null ? 'speeches' : 'evening';
+      d.lastWords = [];
+      return true;
     }
-    case 'Nominated':
-      return setDay(s, { nominations: [...s.day!.nominations, [e.by, e.target] as const] });
+    case 'Nominated': {
+      const d = f.d();
+      d.nominations = [...d.nominations, [e.by, e.target] as const];
+      return true;
+    }
     case 'SpeechEnded': {
-      const missNextSpeech = e.skipped ? with1(s.missNextSpeech, e.seat, false) : s.missNextSpeech;
-      const silenced = e.skipped && s.alive[e.seat - 1] ? [...s.day!.silenced, e.seat] : s.day!.silenced;
-      return { ...setDay(s, { speakerIndex: s.day!.speakerIndex + 1, silenced }), missNextSpeech };
+      const skippedAlive = e.skipped && s.alive[e.seat - 1];
+      if (e.skipped) f.m().missNextSpeech = with1(s.missNextSpeech, e.seat, false);
+      const d = f.d();
+      d.speakerIndex = d.speakerIndex + 1;
+      if (skippedAlive) d.silenced = [...d.silenced, e.seat];
+      return true;
     }
     case 'Fouled': {
       const silence = e.total === s.options.foulsToSilence;
-      return {
-        ...s,
-        fouls: with1(s.fouls, e.seat, e.total),
-        missNextSpeech: silence ? with1(s.missNextSpeech, e.seat, true) : s.missNextSpeech,
-      };
+      const m = f.m();
+      m.fouls = with1(m.fouls, e.seat, e.total);
+      if (silence) m.missNextSpeech = with1(m.missNextSpeech, e.seat, true);
+      return true;
     }
     case 'PlayerRemoved': {
-      let next: GameState = { ...s, alive: with1(s.alive, e.seat, false), removed: [...s.removed, e.seat] };
-      if (s.phase.kind === 'night') next = { ...next, quietPhases: 0 };
       const day = s.day;
-      if (day && s.phase.kind === 'day') {
-        const decided = day.outcome !== null;
-        const cancel = s.options.removalCancelsVote;
-        next = {
-          ...next,
-          quietPhases: 0,
-          cancelNextVote: next.cancelNextVote || (cancel && decided),
-          day: {
-            ...day,
-            left: decided ? day.left : [...day.left, e.seat],
-            voteCancelled: day.voteCancelled || (cancel && !decided),
-            speakers: day.speakers,
-          },
-        };
-      } else if (s.options.removalCancelsVote && s.phase.kind === 'night') {
-        next = { ...next, cancelNextVote: true };
+      const inDay = day !== null && s.phase.kind === 'day';
+      const cancel = s.options.removalCancelsVote;
+      const m = f.m();
+      m.alive = with1(m.alive, e.seat, false);
+      m.removed = [...m.removed, e.seat];
+      m.leftThisPhase = true;
+      if (inDay) {
+        const decided = day!.outcome !== null;
+        // After the day's vote the day has been counted already: the removal breaks the quiet run.
+        if (decided) m.quietPhases = 0;
+        m.cancelNextVote = m.cancelNextVote || (cancel && decided);
+        const d = f.d();
+        if (!decided) d.left = [...d.left, e.seat];
+        d.voteCancelled = d.voteCancelled || (cancel && !decided);
       }
-      return next;
+      return true;
     }
-    case 'VoteOpened':
-      return setDay(s, {
-        stage: 'vote',
-        round: e.round,
-        candidates: e.candidates,
-        ballots: new Array<number>(s.seats).fill(0),
-      });
-    case 'VoteCast':
-      return setDay(s, { ballots: with1(s.day!.ballots, e.by, e.target) });
+    case 'VoteOpened': {
+      const d = f.d();
+      d.stage = 'vote';
+      d.round = e.round;
+      d.candidates = e.candidates;
+      d.ballots = new Array<number>(s.seats).fill(0);
+      return true;
+    }
+    case 'VoteCast': {
+      const d = f.d();
+      d.ballots = with1(d.ballots, e.by, e.target);
+      return true;
+    }
     case 'VoteCounted':
-      return setDay(s, { tally: e.tally });
-    case 'LiftVoteOpened':
-      return setDay(s, { stage: 'lift', candidates: e.tied, lift: new Array<number>(s.seats).fill(0) });
-    case 'LiftVoteCast':
-      return setDay(s, { lift: with1(s.day!.lift, e.by, e.leave ? 1 : 2) });
-    case 'LiftVoteCounted':
-      return s;
-    case 'DayResolved': {
-      const day = s.day!;
-      const anyLeft = e.left.length > 0;
-      return {
-        ...s,
-        alive: e.eliminated.length ? killAll(s.alive, e.eliminated) : s.alive,
-        quietPhases: anyLeft ? 0 : s.quietPhases + 1,
-        dayOneLeft: e.n === 1 ? e.eliminated.length : s.dayOneLeft,
-        day: {
-          ...day,
-          stage: e.eliminated.length ? 'lastWords' : 'evening',
-          lastWords: e.eliminated,
-          left: e.left,
-          tally: e.tally,
-          outcome: e.by,
-        },
-      };
+      f.d().tally = e.tally;
+      return true;
+    case 'LiftVoteOpened': {
+      const d = f.d();
+      d.stage = 'lift';
+      d.candidates = e.tied;
+      d.lift = new Array<number>(s.seats).fill(0);
+      return true;
     }
-    case 'GameEnded':
-      return { ...s, phase: { kind: 'ended' }, winner: e.winner, winners: e.winners };
+    case 'LiftVoteCast': {
+      const d = f.d();
+      d.lift = with1(d.lift, e.by, e.leave ? 1 : 2);
+      return true;
+    }
+    case 'LiftVoteCounted':
+      return false;
+    case 'DayResolved': {
+      const anyLeft = e.left.length > 0 || s.leftThisPhase;
+      const eliminated = e.eliminated.length > 0;
+      const m = f.m();
+      if (eliminated) m.alive = killAll(m.alive, e.eliminated);
+      m.quietPhases = anyLeft ? 0 : m.quietPhases + 1;
+      if (e.n === 1) m.dayOneLeft = e.eliminated.length;
+      const d = f.d();
+      d.stage = eliminated ? 'lastWords' : 'evening';
+      d.lastWords = e.eliminated;
+      d.left = e.left;
+      d.tally = e.tally;
+      d.outcome = e.by;
+      return true;
+    }
+    case 'GameEnded': {
+      const m = f.m();
+      m.phase = { kind: 'ended' };
+      m.winner = e.winner;
+      m.winners = e.winners;
+      return true;
+    }
     case 'HostOverride': {
       const a = e.action;
-      if (a.kind === 'eliminate') return { ...s, alive: with1(s.alive, a.seat, false) };
-      if (a.kind === 'revive') return { ...s, alive: with1(s.alive, a.seat, true) };
-      return s;
+      if (a.kind === 'eliminate') f.m().alive = with1(s.alive, a.seat, false);
+      else if (a.kind === 'revive') f.m().alive = with1(s.alive, a.seat, true);
+      else return false;
+      return true;
     }
     case 'Undone':
       // Undo is resolved at the log level (game/log.ts): a state alone cannot forget events.
-      return s;
+      return false;
   }
 }

@@ -3,23 +3,32 @@ import { fail, RuleViolation, type RuleError } from '../errors.js';
 import { actOf } from '../roles/registry.js';
 import { resolveNight } from '../night/resolve.js';
 import { countVotes, liftPasses, nextAfterRound } from '../voting/sequential.js';
-import { apply } from './apply.js';
+import { Fold } from './apply.js';
 import type { Actor, Command } from './commands.js';
 import type { GameEvent } from './events.js';
-import type { DayOutcome, DayState, GameState, Tally } from './state.js';
+import type { DayOutcome, DayState, GameState, NightAct, Tally } from './state.js';
 import { checkWinner, winningSeats } from './win.js';
 
 export type Decision =
   | { readonly ok: true; readonly state: GameState; readonly events: readonly GameEvent[] }
   | { readonly ok: false; readonly error: RuleError };
 
-/** Collects events and folds each one at once, so later logic sees its effect. */
+/**
+ * Collects events and folds each one at once, so later logic sees its effect. The fold works on a
+ * private copy of the state (game/apply.ts `Fold`): the state `decide` was given never changes.
+ */
 class Draft {
   events: GameEvent[] = [];
-  constructor(public state: GameState) {}
+  private readonly fold: Fold;
+  constructor(state: GameState) {
+    this.fold = new Fold(state);
+  }
+  get state(): GameState {
+    return this.fold.state;
+  }
   emit(e: GameEvent): void {
     this.events.push(e);
-    this.state = apply(this.state, e);
+    this.fold.apply(e);
   }
 }
 
@@ -152,8 +161,10 @@ function act(d: Draft, c: Extract<Command, { type: 'act' }>, actor: Actor): void
   else if (c.target2 !== undefined) fail('bad-field', 'INPUT', `"${c.act}" takes no target2`);
   if (spec!.needsRole && typeof c.role !== 'string') fail('bad-field', 'INPUT', `"${c.act}" needs a role`);
   if (!spec!.needsRole && c.role !== undefined) fail('bad-field', 'INPUT', `"${c.act}" takes no role`);
-  if (s.night!.acts.some((a) => a.by === by && a.act === c.act)) fail('already-acted', 'R-NIGHT-2', `seat ${by} has already used "${c.act}" tonight`);
-  const record = { by, act: c.act, target, ...(target2 !== undefined ? { target2 } : {}), ...(c.role !== undefined ? { role: c.role } : {}) };
+  if (s.night!.acts.some((a) => a.by === by && a.act === c.act)) fail('already-acted', c.act === 'kill' ? 'R-NIGHT-2' : 'R-ROLE', `seat ${by} has already used "${c.act}" tonight`);
+  const record: { by: SeatNo; act: NightAct['act']; target: SeatNo; target2?: SeatNo; role?: NightAct['role'] } = { by, act: c.act, target };
+  if (target2 !== undefined) record.target2 = target2;
+  if (c.role !== undefined) record.role = c.role;
   const refusal = spec!.validate?.(s, record);
   if (refusal) fail('forbidden-target', refusal.rule, refusal.message);
   d.emit({ type: 'ActRecorded', act: record });
@@ -236,6 +247,7 @@ function nominate(d: Draft, c: Extract<Command, { type: 'nominate' }>, actor: Ac
   }
   if (day.nominations.some(([b]) => b === by)) fail('already-nominated', 'R-VOTE-1', `seat ${by} has already nominated a player today`);
   const target = needAlive(s, c.target, 'the nominee', 'R-VOTE-1');
+  if (target === by) fail('self-nomination', 'R-VOTE-1', `seat ${by} cannot nominate himself: a player nominates another player`);
   if (day.nominations.some(([, t]) => t === target)) fail('already-nominee', 'R-VOTE-1', `seat ${target} is already nominated`);
   d.emit({ type: 'Nominated', by, target });
 }
@@ -334,7 +346,8 @@ function closeDay(d: Draft): void {
   const s = d.state;
   const n = s.day!.n;
   if (!s.options.nights) return startDay(d, n + 1, false, []);
-  if (s.options.emergencyDay && isEmergency(s)) return startDay(d, n + 1, true, []);
+  // An emergency day is followed by the night, whatever the count: one extra vote, not an endless day.
+  if (s.options.emergencyDay && !s.day!.emergency && isEmergency(s)) return startDay(d, n + 1, true, []);
   d.emit({ type: 'NightStarted', n: n + 1 });
 }
 
@@ -351,9 +364,14 @@ export function isEmergency(s: GameState): boolean {
 }
 
 function afterRemoval(d: Draft, seat: SeatNo): void {
-  if (endIfWon(d)) return;
   const s = d.state;
   const day = s.day;
+  if (checkWinner(s) !== null) {
+    // R-SPORT-2: the removal ends the game; an undecided day is recorded as ended by the removal.
+    if (s.phase.kind === 'day' && day && day.outcome === null) d.emit({ type: 'DayResolved', n: day.n, left: [...day.left].sort((a, b) => a - b), eliminated: [], by: 'removed', tally: null });
+    endIfWon(d);
+    return;
+  }
   if (s.phase.kind !== 'day' || !day) return;
   if (day.stage === 'speeches') return advanceSpeakers(d);
   if (day.stage === 'vote' || day.stage === 'lift') {

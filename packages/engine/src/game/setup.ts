@@ -1,6 +1,6 @@
 import { ALL_MODIFICATIONS, ALL_ROLE_IDS, PRESET_IDS, type ModificationId, type PresetId, type RoleId, type SeatNo } from '../ids.js';
 import { fail } from '../errors.js';
-import { presetOf } from '../presets/index.js';
+import { builtPresets, presetOf } from '../presets/index.js';
 import { OPTION_SPECS } from '../presets/options.js';
 import type { GameOptions, Preset } from '../presets/types.js';
 import { isBuiltRole } from '../roles/registry.js';
@@ -24,7 +24,7 @@ export function resolvePreset(id: unknown, path = 'preset'): Preset {
     fail('unknown-preset', 'R-PRESET', `unknown preset ${JSON.stringify(id)}; presets: ${PRESET_IDS.join(', ')}`, path);
   }
   const preset = presetOf(id as PresetId);
-  if (!preset) fail('preset-not-built', 'R-PRESET', `the preset "${id}" is not built yet; built: classic, sport, short`, path);
+  if (!preset) fail('preset-not-built', 'R-PRESET', `the preset "${id}" is not built yet; built: ${builtPresets().map((p) => p.id).join(', ')}`, path);
   return preset!;
 }
 

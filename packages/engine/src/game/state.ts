@@ -97,6 +97,8 @@ export interface GameState {
   readonly lastFirstSpeaker: number;
   /** Phases (nights and days) in a row in which nobody left the game (R-SPORT-4). */
   readonly quietPhases: number;
+  /** Somebody left the game during the current phase (a removal at night counts too). */
+  readonly leftThisPhase: boolean;
   /** A removal after the day's vote was decided cancels the next day's vote (R-SPORT-1). */
   readonly cancelNextVote: boolean;
   /** How many players left by the day-1 vote (R-SPORT-3). */

@@ -17,13 +17,26 @@ export function pendingDecisions(s: GameState): Pending[] {
   if (s.phase.kind === 'night' && s.night) {
     const n = s.night.n;
     if (n === 1 && s.options.firstNight === 'introduction') return out;
+    const done = s.night.acts;
     for (let i = 0; i < s.seats; i++) {
       if (!s.alive[i]) continue;
+      const specs = roleOf(s.roles[i]).acts;
+      if (specs.length === 0) continue;
       const seat = (i + 1) as SeatNo;
-      const acts = roleOf(s.roles[i]).acts
-        .filter((a) => (n > 1 || a.onCheckingFirstNight) && !s.night!.acts.some((x) => x.by === seat && x.act === a.act))
-        .map((a) => a.act);
-      if (acts.length) out.push({ kind: 'act', seat, acts });
+      let acts: ActKind[] | null = null;
+      for (let k = 0; k < specs.length; k++) {
+        const a = specs[k];
+        if (n === 1 && !a.onCheckingFirstNight) continue;
+        let used = false;
+        for (let j = 0; j < done.length; j++) {
+          if (done[j].by === seat && done[j].act === a.act) {
+            used = true;
+            break;
+          }
+        }
+        if (!used) (acts ??= []).push(a.act);
+      }
+      if (acts !== null) out.push({ kind: 'act', seat, acts });
     }
     return out;
   }
@@ -39,14 +52,18 @@ export function pendingDecisions(s: GameState): Pending[] {
     }
     case 'speeches': {
       const speaker = day.speakers[day.speakerIndex];
-      if (speaker && !day.nominations.some(([b]) => b === speaker)) out.push({ kind: 'nominate', seat: speaker });
+      if (!speaker) return out;
+      const noms = day.nominations;
+      for (let k = 0; k < noms.length; k++) if (noms[k][0] === speaker) return out;
+      out.push({ kind: 'nominate', seat: speaker });
       return out;
     }
     case 'vote':
     case 'lift': {
       const ballots = day.stage === 'vote' ? day.ballots : day.lift;
+      const kind = day.stage === 'vote' ? 'vote' : 'liftVote';
       for (let i = 0; i < s.seats; i++) {
-        if (s.alive[i] && ballots[i] === 0) out.push({ kind: day.stage === 'vote' ? 'vote' : 'liftVote', seat: (i + 1) as SeatNo });
+        if (s.alive[i] && ballots[i] === 0) out.push({ kind, seat: (i + 1) as SeatNo });
       }
       return out;
     }

@@ -3,10 +3,12 @@ import { BASE_OPTIONS } from './options.js';
 import { count, fillWithCivilians } from './compose.js';
 import type { Preset } from './types.js';
 
-/** R-PRESET classic: 10 = 7 red + 3 black; also 6/2, 10/4, 13/5; otherwise M = round(N / 3.5). */
+/**
+ * R-PRESET classic: M = round(N / 3.5) (seed 000). It gives seed 003's 7 red + 3 black at 10 and its
+ * other red/black splits 6/2 (8 players), 10/4 (14) and 13/5 (18).
+ */
 export function classicMafiaCount(players: number): number {
-  const table: Record<number, number> = { 6: 2, 10: 3, 13: 5 };
-  return table[players] ?? Math.max(1, Math.round(players / 3.5));
+  return Math.max(1, Math.round(players / 3.5));
 }
 
 export const classic: Preset = {
@@ -14,7 +16,7 @@ export const classic: Preset = {
   name: { en: 'Classic', ru: 'Классическая' },
   summary: 'Seed 003 club classic: introduction night, unanimous shot, Don and Commissar checks from night 2, sequential voting with ties and the lift vote, emergency day, cards shown on death.',
   sources: ['003_e4195cb63cda1c0e.txt', '000_bf2bd4ef92232bc2.txt (Классическая мафия)'],
-  minPlayers: 4,
+  minPlayers: 3,
   maxPlayers: 20,
   roles: ['civilian', 'mafia', 'don', 'commissar'],
   uniqueRoles: ['don', 'commissar'],

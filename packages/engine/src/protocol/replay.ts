@@ -160,6 +160,10 @@ function dayStep(r: Replayer, step: Record<string, unknown>, path: string): void
     if (pair.length !== 2) fail('bad-field', 'INPUT', `${np} must be [BY, TARGET]`, np);
     r.run({ type: 'nominate', by: expectInt(pair[0], `${np}[0]`) as SeatNo, target: expectInt(pair[1], `${np}[1]`) as SeatNo }, np);
   });
+  // Fouls and removals of the step are given after the speeches, before the vote: a 3rd foul costs
+  // the next day's speech, and a removal cancels (sport) or thins (classic) this day's vote.
+  const sameDay = () => r.state.phase.kind === 'day' && r.state.phase.n === n;
+  while (sameDay() && r.state.day?.stage === 'speeches' && speakersLeftAfterCurrent(r) > 0) r.run({ type: 'endSpeech' }, path);
   fouls.forEach((raw, j) => {
     if (r.state.phase.kind === 'ended') fail('game-over', 'R-WIN-0', `${path}.fouls[${j}]: the game is already over`, `${path}.fouls[${j}]`);
     r.run({ type: 'foul', seat: expectInt(raw, `${path}.fouls[${j}]`) as SeatNo }, `${path}.fouls[${j}]`);
@@ -168,25 +172,25 @@ function dayStep(r: Replayer, step: Record<string, unknown>, path: string): void
     if (r.state.phase.kind === 'ended') fail('game-over', 'R-WIN-0', `${path}.removed[${j}]: the game is already over`, `${path}.removed[${j}]`);
     r.run({ type: 'remove', seat: expectInt(raw, `${path}.removed[${j}]`) as SeatNo }, `${path}.removed[${j}]`);
   });
-  while (r.state.phase.kind === 'day' && r.state.day?.stage === 'speeches') r.run({ type: 'endSpeech' }, path);
+  while (sameDay() && r.state.day?.stage === 'speeches') r.run({ type: 'endSpeech' }, path);
 
   // The vote (R-VOTE-3), the re-votes (R-VOTE-6, R-SPORT-5) and the lift vote.
   const votes = step.votes === undefined ? undefined : expectObject(step.votes, `${path}.votes`);
-  const inRound = (round: number) => r.state.phase.kind === 'day' && r.state.day?.stage === 'vote' && r.state.day.round === round;
+  const inRound = (round: number) => sameDay() && r.state.day?.stage === 'vote' && r.state.day.round === round;
   if (inRound(0)) castRound(r, votes ?? {}, `${path}.votes`);
-  else if (votes && Object.keys(votes).length) notReached(r, `${path}.votes`, 'no vote was held');
+  else if (votes && Object.keys(votes).length) notReached(r, `${path}.votes`, 'no vote was held', 'R-VOTE-4');
 
   const revotes = step.revote === undefined ? [] : Array.isArray(step.revote) ? step.revote : [step.revote];
   revotes.forEach((raw, k) => {
     const rp = Array.isArray(step.revote) ? `${path}.revote[${k}]` : `${path}.revote`;
-    if (!inRound(k + 1)) notReached(r, rp, 'no re-vote was held');
+    if (!inRound(k + 1)) notReached(r, rp, 'no re-vote was held', 'R-VOTE-6');
     castRound(r, expectObject(raw, rp), rp);
   });
   if (inRound(revotes.length + 1)) fail('missing-revote', 'R-VOTE-6', `${path}.revote: the vote tied, so the re-vote${revotes.length ? ` number ${revotes.length + 1}` : ''} must be recorded`, `${path}.revote`);
 
-  const lifting = r.state.phase.kind === 'day' && r.state.day?.stage === 'lift';
+  const lifting = sameDay() && r.state.day?.stage === 'lift';
   if (step.liftAll !== undefined) {
-    if (!lifting) notReached(r, `${path}.liftAll`, 'no "all tied leave" vote was held');
+    if (!lifting) notReached(r, `${path}.liftAll`, 'no "all tied leave" vote was held', 'R-VOTE-6');
     expectArray(step.liftAll, `${path}.liftAll`).forEach((v, j) => {
       if (r.state.day?.stage !== 'lift') return;
       r.run({ type: 'liftVote', by: expectInt(v, `${path}.liftAll[${j}]`) as SeatNo, leave: true }, `${path}.liftAll[${j}]`);
@@ -196,7 +200,19 @@ function dayStep(r: Replayer, step: Record<string, unknown>, path: string): void
     fail('missing-lift', 'R-VOTE-6', `${path}.liftAll: the re-vote tied again, so the "all tied leave" vote must be recorded`, `${path}.liftAll`);
   }
   // Evening: the executed players' last words.
-  if (r.state.phase.kind === 'day' && r.state.day?.stage === 'lastWords') r.run({ type: 'endLastWords' }, path);
+  if (sameDay() && r.state.day?.stage === 'lastWords') r.run({ type: 'endLastWords' }, path);
+}
+
+/** Speakers still to come after the current one (alive and not silenced for fouls). */
+function speakersLeftAfterCurrent(r: Replayer): number {
+  const s = r.state;
+  const day = s.day!;
+  let left = 0;
+  for (let k = day.speakerIndex + 1; k < day.speakers.length; k++) {
+    const seat = day.speakers[k];
+    if (s.alive[seat - 1] && !s.missNextSpeech[seat - 1]) left++;
+  }
+  return left;
 }
 
 function castRound(r: Replayer, votes: Record<string, unknown>, path: string): void {
@@ -219,8 +235,11 @@ function castRound(r: Replayer, votes: Record<string, unknown>, path: string): v
   if (st.phase.kind === 'day' && st.day?.stage === 'vote' && st.day.round === round) r.run({ type: 'closeVote' }, path);
 }
 
-function notReached(r: Replayer, path: string, why: string): never {
+function notReached(r: Replayer, path: string, why: string, stageRule: string): never {
   const s = r.state;
-  const rule = s.phase.kind === 'ended' ? 'R-WIN-0' : s.day?.outcome === 'removed' ? 'R-SPORT-1' : 'R-VOTE-4';
-  return fail('not-reached', rule, `${path}: ${why} at this point of the day (${s.phase.kind === 'ended' ? 'the game is over' : `the day ended by "${s.day?.outcome ?? 'none'}"`})`, path);
+  // The day may be over already (night has fallen): its outcome is the last timeline entry.
+  const last = r.timeline[r.timeline.length - 1];
+  const outcome = last && 'day' in last ? last.by : s.day?.outcome;
+  const rule = outcome === 'removed' ? 'R-SPORT-1' : s.phase.kind === 'ended' ? 'R-WIN-0' : stageRule;
+  return fail('not-reached', rule, `${path}: ${why} at this point of the day (${s.phase.kind === 'ended' ? 'the game is over' : `the day ended by "${outcome ?? 'none'}"`})`, path);
 }

@@ -60,19 +60,92 @@ export function canSeeRole(s: GameState, viewer: Viewer, seat: SeatNo): boolean 
   return s.teams[viewer.seat - 1] === 'mafia' && s.teams[seat - 1] === 'mafia';
 }
 
+/** `${seat}` strings, made once: the default name of a seat without a name. */
+const SEAT_LABELS: string[] = [];
+const seatLabel = (seat: number): string => SEAT_LABELS[seat] ?? (SEAT_LABELS[seat] = `${seat}`);
+
+/**
+ * Seat views are small value objects fully determined by (seat, name, alive, fouls, and role and
+ * team when visible). `project` is called once per bot decision, so it hands out frozen, shared
+ * copies instead of allocating ten new ones each time. A table serves one set of roles, teams and
+ * names (checked by identity on every call, so a state whose roles change gets a new table); the
+ * entries are frozen, so no view can change another.
+ */
+const FOUL_SLOTS = 8;
+interface SeatTable {
+  readonly roles: readonly RoleId[];
+  readonly teams: readonly Team[];
+  readonly names: readonly string[];
+  readonly views: (SeatView | undefined)[];
+}
+const TABLES = new WeakMap<readonly RoleId[], SeatTable>();
+let lastTable: SeatTable | null = null;
+
+function seatTable(s: GameState): SeatTable {
+  let t = lastTable;
+  if (t !== null && t.roles === s.roles && t.teams === s.teams && t.names === s.setup.names) return t;
+  t = TABLES.get(s.roles) ?? null;
+  if (t === null || t.teams !== s.teams || t.names !== s.setup.names) {
+    t = { roles: s.roles, teams: s.teams, names: s.setup.names, views: new Array(s.seats * 4 * FOUL_SLOTS) };
+    TABLES.set(s.roles, t);
+  }
+  return (lastTable = t);
+}
+
+function makeSeatView(s: GameState, i: number, visible: boolean): SeatView {
+  const seat = (i + 1) as SeatNo;
+  const names = s.setup.names;
+  const name = (i < names.length ? names[i] : undefined) ?? seatLabel(seat);
+  return visible
+    ? { seat, name, alive: s.alive[i], fouls: s.fouls[i], role: s.roles[i], team: s.teams[i] }
+    : { seat, name, alive: s.alive[i], fouls: s.fouls[i] };
+}
+
+function seatView(s: GameState, table: SeatTable, i: number, visible: boolean): SeatView {
+  const fouls = s.fouls[i];
+  if (!(fouls >= 0 && fouls < FOUL_SLOTS)) return makeSeatView(s, i, visible);
+  const k = ((i * 2 + (s.alive[i] ? 1 : 0)) * 2 + (visible ? 1 : 0)) * FOUL_SLOTS + fouls;
+  return table.views[k] ?? (table.views[k] = Object.freeze(makeSeatView(s, i, visible)));
+}
+
 /**
  * The view of the game for one viewer. Every path from the state to a player goes through here:
  * a town player's view never holds another player's role.
+ *
+ * Called once per bot decision in simulations, so it is written as plain loops; the role test is
+ * `canSeeRole` unrolled (the same rule, worked out once per view instead of once per seat).
  */
 export function project(s: GameState, viewer: Viewer): GameView {
-  const seats: SeatView[] = new Array(s.seats);
-  for (let i = 0; i < s.seats; i++) {
-    const seat = (i + 1) as SeatNo;
-    const base = { seat, name: s.setup.names[i] ?? `${seat}`, alive: s.alive[i], fouls: s.fouls[i] };
-    seats[i] = canSeeRole(s, viewer, seat) ? { ...base, role: s.roles[i], team: s.teams[i] } : base;
-  }
+  const n = s.seats;
+  const seats: SeatView[] = [];
   const mine = viewer.kind === 'seat' ? viewer.seat : null;
+  // canSeeRole, per seat: the host and the end of the game see all; open cards of the dead;
+  // one's own card; the mafia see each other.
+  const all = viewer.kind === 'host' || s.phase.kind === 'ended';
+  const openDead = s.options.revealOnDeath;
+  const mafiaViewer = mine !== null && s.teams[mine - 1] === 'mafia';
+  const alive = s.alive;
+  const table = seatTable(s);
+  for (let i = 0; i < n; i++) {
+    const visible = all || (openDead && !alive[i]) || i + 1 === mine || (mafiaViewer && s.teams[i] === 'mafia');
+    seats.push(seatView(s, table, i, visible));
+  }
   const day = s.day && s.phase.kind === 'day' ? dayView(s.day) : null;
+  const myActs: { act: string; target: SeatNo }[] = [];
+  if (mine !== null && s.night) {
+    const acts = s.night.acts;
+    for (let k = 0; k < acts.length; k++) if (acts[k].by === mine) myActs.push({ act: acts[k].act, target: acts[k].target });
+  }
+  let results: GameView['results'];
+  if (viewer.kind === 'host') results = s.checks;
+  else {
+    const own: (ActResult & { readonly night: number })[] = [];
+    if (mine !== null) {
+      const checks = s.checks;
+      for (let k = 0; k < checks.length; k++) if (checks[k].by === mine) own.push(checks[k]);
+    }
+    results = own;
+  }
   return {
     viewer,
     preset: s.setup.preset,
@@ -81,8 +154,8 @@ export function project(s: GameState, viewer: Viewer): GameView {
     seats,
     day,
     me: mine === null ? null : { seat: mine, role: s.roles[mine - 1], team: s.teams[mine - 1], alive: s.alive[mine - 1] },
-    myActs: mine === null || !s.night ? [] : s.night.acts.filter((a) => a.by === mine).map((a) => ({ act: a.act, target: a.target })),
-    results: viewer.kind === 'host' ? s.checks : mine === null ? [] : s.checks.filter((c) => c.by === mine),
+    myActs,
+    results,
     bestMove: s.bestMove,
     winner: s.winner,
     winners: s.winners,

@@ -1,0 +1,74 @@
+import { nextRandom, type Command, type GameView, type Pending, type SeatNo } from '@mafia/engine';
+
+/**
+ * A bot plays one seat. It decides only from what its seat may see: the `GameView` that
+ * `project(state, { kind: 'seat', seat })` gives, and the kind of decision the host asks for.
+ * It never receives the game state. Null means "pass" (no nomination, no act).
+ */
+export interface Bot {
+  readonly kind: BotKind;
+  readonly seat: SeatNo;
+  decide(view: GameView, pending: Pending): Command | null;
+}
+
+export const BOT_KINDS = ['random', 'heuristic'] as const;
+export type BotKind = (typeof BOT_KINDS)[number];
+
+export const isBotKind = (k: unknown): k is BotKind => typeof k === 'string' && (BOT_KINDS as readonly string[]).includes(k);
+
+/** A seeded generator (the engine's mulberry32) held by one bot. */
+export class Rng {
+  constructor(private state: number) {}
+
+  /** A number in [0, 1). */
+  next(): number {
+    const [value, next] = nextRandom(this.state);
+    this.state = next;
+    return value;
+  }
+
+  /** A whole number in [0, n). */
+  int(n: number): number {
+    return Math.floor(this.next() * n);
+  }
+
+  /** One element of a non-empty list, uniformly. */
+  pick<T>(items: readonly T[]): T {
+    return items[this.int(items.length)];
+  }
+
+  /** `k` different elements of `items` (fewer if the list is shorter), uniformly. */
+  sample<T>(items: readonly T[], k: number): T[] {
+    const pool = items.slice();
+    const out: T[] = [];
+    while (out.length < k && pool.length > 0) {
+      const i = this.int(pool.length);
+      out.push(pool[i]);
+      pool[i] = pool[pool.length - 1];
+      pool.pop();
+    }
+    return out;
+  }
+}
+
+/** Alive seats of the view, in seat order, for which `keep` holds. */
+export function aliveSeats(view: GameView, keep?: (seat: SeatNo) => boolean): SeatNo[] {
+  const out: SeatNo[] = [];
+  const seats = view.seats;
+  for (let i = 0; i < seats.length; i++) {
+    const s = seats[i];
+    if (s.alive && (keep === undefined || keep(s.seat))) out.push(s.seat);
+  }
+  return out;
+}
+
+/** Is `seat` a known teammate of the mafia viewer (the mafia see each other, R-NIGHT-2)? */
+export const isMafiaMate = (view: GameView, seat: SeatNo): boolean =>
+  view.me !== null && view.me.team === 'mafia' && view.seats[seat - 1].team === 'mafia';
+
+export const isNominated = (view: GameView, seat: SeatNo): boolean => {
+  const noms = view.day?.nominations;
+  if (!noms) return false;
+  for (let i = 0; i < noms.length; i++) if (noms[i][1] === seat) return true;
+  return false;
+};

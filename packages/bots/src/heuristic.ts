@@ -1,0 +1,252 @@
+import type { Command, GameView, Pending, SeatNo } from '@mafia/engine';
+import { Rng, aliveSeats, isNominated, type Bot } from './bot.js';
+
+type Side = 'mafia' | 'town';
+
+/**
+ * A sensible player that still sees only its own view.
+ *
+ * - The mafia agree on the night's victim without talking: every member computes the same seat
+ *   from facts all of them see (the night number, who is alive, who the teammates are), so the
+ *   unanimous shot (R-NIGHT-2) lands. By day they push a non-mafia candidate, follow each other's
+ *   votes, and vote against the lift when a teammate is tied.
+ * - The Don hunts the Commissar: he checks unchecked non-mafia players and, once he finds the
+ *   Commissar, nominates and votes against him.
+ * - The Commissar remembers his checks (`view.results`): he checks players he has not checked,
+ *   nominates and votes against the black ones and never against the red ones.
+ * - The town remembers the public record (nominations and votes) and reads it against the cards
+ *   shown on death: whoever pushed a player who turned out red grows suspicious, whoever pushed
+ *   a revealed mafioso earns trust; they vote with trusted players and against suspicious ones.
+ */
+export class HeuristicBot implements Bot {
+  readonly kind = 'heuristic' as const;
+  private readonly rng: Rng;
+  /** Public record seen so far: [day, by, target] nominations and [day, by, target] votes. */
+  private readonly noms: [number, SeatNo, SeatNo][] = [];
+  private readonly votes: [number, SeatNo, SeatNo][] = [];
+  private readonly seen = new Set<string>();
+
+  constructor(readonly seat: SeatNo, seed: number) {
+    this.rng = new Rng(seed);
+  }
+
+  decide(view: GameView, pending: Pending): Command | null {
+    this.observe(view);
+    const mafia = view.me?.team === 'mafia';
+    switch (pending.kind) {
+      case 'act': {
+        const act = pending.acts[0];
+        const target = act === 'kill' && mafia ? this.teamTarget(view) : this.checkTarget(view, mafia);
+        return target === 0 ? null : { type: 'act', by: this.seat, act, target };
+      }
+      case 'nominate': {
+        const target = mafia ? this.mafiaNominee(view) : this.townNominee(view);
+        return target === 0 ? null : { type: 'nominate', by: this.seat, target };
+      }
+      case 'vote': {
+        const candidates = view.day?.candidates ?? [];
+        if (candidates.length === 0) return null;
+        return { type: 'vote', by: this.seat, target: mafia ? this.mafiaVote(view, candidates) : this.townVote(view, candidates) };
+      }
+      case 'liftVote':
+        return { type: 'liftVote', by: this.seat, leave: this.liftChoice(view, mafia) };
+      case 'bestMove': {
+        const named = this.bestMove(view, mafia);
+        return named.length === 3 ? { type: 'bestMove', by: this.seat, named } : null;
+      }
+    }
+  }
+
+  // ---- what this seat knows --------------------------------------------------------------
+
+  /** Remembers the public day record in the view (nominations, cast votes). */
+  private observe(view: GameView): void {
+    const day = view.day;
+    if (!day) return;
+    for (const [by, target] of day.nominations) {
+      const key = `n${day.n}:${by}:${target}`;
+      if (this.seen.has(key)) continue;
+      this.seen.add(key);
+      this.noms.push([day.n, by, target]);
+    }
+    if (day.stage === 'vote') {
+      for (let i = 0; i < day.ballots.length; i++) {
+        const target = day.ballots[i];
+        if (target === 0) continue;
+        const key = `v${day.n}:${day.round}:${i + 1}`;
+        if (this.seen.has(key)) continue;
+        this.seen.add(key);
+        this.votes.push([day.n, (i + 1) as SeatNo, target as SeatNo]);
+      }
+    }
+  }
+
+  /** The side of `seat` as far as this seat knows: its own card, open cards, its own checks. */
+  private sideOf(view: GameView, seat: SeatNo): Side | null {
+    if (seat === this.seat) return view.me?.team === 'mafia' ? 'mafia' : 'town';
+    const team = view.seats[seat - 1].team;
+    if (team) return team === 'mafia' ? 'mafia' : 'town';
+    const me = view.me;
+    for (const r of view.results) {
+      if (r.target !== seat || r.act !== 'check') continue;
+      if (me?.role === 'commissar' || me?.role === 'sheriff') {
+        if (r.answer === 'yes') return 'mafia';
+        if (r.answer === 'no') return 'town';
+      }
+      // The Don's check: "yes" = the Commissar (town); "no" says nothing about the side.
+      if (me?.role === 'don' && r.answer === 'yes') return 'town';
+    }
+    return null;
+  }
+
+  /** The Commissar the Don has found, if still alive. */
+  private foundCommissar(view: GameView): SeatNo | 0 {
+    if (view.me?.role !== 'don') return 0;
+    for (const r of view.results) if (r.act === 'check' && r.answer === 'yes' && view.seats[r.target - 1].alive) return r.target;
+    return 0;
+  }
+
+  private checked(view: GameView, seat: SeatNo): boolean {
+    for (const r of view.results) if (r.act === 'check' && r.target === seat) return true;
+    return false;
+  }
+
+  /** Suspicion from the public record read against known sides (higher = more likely mafia). */
+  private suspicion(view: GameView): Float64Array {
+    const n = view.seats.length;
+    const score = new Float64Array(n + 1);
+    const sides: (Side | null)[] = new Array(n + 1).fill(null);
+    for (let s = 1; s <= n; s++) sides[s] = this.sideOf(view, s as SeatNo);
+    for (const [, by, target] of this.noms) {
+      if (sides[target] === 'town') score[by] += 1;
+      else if (sides[target] === 'mafia') score[by] -= 1.5;
+    }
+    for (const [, by, target] of this.votes) {
+      if (sides[target] === 'town') score[by] += 0.5;
+      else if (sides[target] === 'mafia') score[by] -= 0.75;
+    }
+    for (let s = 1; s <= n; s++) {
+      if (sides[s] === 'mafia') score[s] += 100;
+      else if (sides[s] === 'town') score[s] -= 100;
+    }
+    return score;
+  }
+
+  /** The seat with the highest score among `seats` (random among equals). */
+  private best(seats: readonly SeatNo[], score: (s: SeatNo) => number): SeatNo | 0 {
+    let top: SeatNo | 0 = 0;
+    let topScore = -Infinity;
+    let ties = 0;
+    for (const s of seats) {
+      const v = score(s);
+      if (v > topScore) {
+        top = s;
+        topScore = v;
+        ties = 1;
+      } else if (v === topScore && this.rng.int(++ties) === 0) top = s;
+    }
+    return top;
+  }
+
+  // ---- night ---------------------------------------------------------------------------
+
+  /**
+   * The mafia's shared choice: a seat every member computes alike from what all of them see
+   * (night number, the alive seats, the teammates).
+   */
+  private teamTarget(view: GameView): SeatNo | 0 {
+    const targets = aliveSeats(view, (s) => view.seats[s - 1].team !== 'mafia');
+    if (targets.length === 0) return 0;
+    const n = view.phase.kind === 'night' ? view.phase.n : 0;
+    let h = Math.imul(n + 0x9e37, 0x85ebca6b);
+    for (const s of targets) h = Math.imul(h ^ s, 0xc2b2ae35) ^ (h >>> 13);
+    return targets[(h >>> 0) % targets.length];
+  }
+
+  /** A check (or any other single-target act): someone not checked yet, the most suspicious first. */
+  private checkTarget(view: GameView, mafia: boolean): SeatNo | 0 {
+    const others = aliveSeats(view, (s) => s !== this.seat && !(mafia && view.seats[s - 1].team === 'mafia'));
+    if (others.length === 0) return 0;
+    const fresh = others.filter((s) => !this.checked(view, s));
+    const pool = fresh.length ? fresh : others;
+    if (mafia) return this.rng.pick(pool);
+    const score = this.suspicion(view);
+    return this.best(pool, (s) => score[s]);
+  }
+
+  // ---- day -------------------------------------------------------------------------------
+
+  private townNominee(view: GameView): SeatNo | 0 {
+    const open = aliveSeats(view, (s) => s !== this.seat && !isNominated(view, s));
+    if (open.length === 0) return 0;
+    const score = this.suspicion(view);
+    const top = this.best(open, (s) => score[s]);
+    if (top !== 0 && score[top] >= 0.5) return top;
+    const unknown = open.filter((s) => score[s] > -50);
+    return unknown.length && this.rng.next() < 0.35 ? this.rng.pick(unknown) : 0;
+  }
+
+  private mafiaNominee(view: GameView): SeatNo | 0 {
+    const open = aliveSeats(view, (s) => view.seats[s - 1].team !== 'mafia' && !isNominated(view, s));
+    if (open.length === 0) return 0;
+    const commissar = this.foundCommissar(view);
+    if (commissar !== 0 && open.includes(commissar)) return commissar;
+    return this.rng.next() < 0.5 ? this.rng.pick(open) : 0;
+  }
+
+  private townVote(view: GameView, candidates: readonly SeatNo[]): SeatNo {
+    const score = this.suspicion(view);
+    const day = view.day!;
+    // Trust: a candidate pushed by someone who earlier pushed a revealed mafioso.
+    const weight = (s: SeatNo): number => {
+      let w = score[s];
+      for (const [by, target] of day.nominations) if (target === s && score[by] < 0 && by !== s) w += 1;
+      if (s === this.seat) w -= 1000;
+      return w;
+    };
+    return this.best(candidates, weight) || candidates[candidates.length - 1];
+  }
+
+  private mafiaVote(view: GameView, candidates: readonly SeatNo[]): SeatNo {
+    const day = view.day!;
+    const commissar = this.foundCommissar(view);
+    const red = candidates.filter((s) => view.seats[s - 1].team !== 'mafia');
+    if (red.length === 0) return this.rng.pick(candidates);
+    if (commissar !== 0 && red.includes(commissar)) return commissar;
+    // Follow the votes already on the table; otherwise the first red candidate in nomination order.
+    let top = red[0];
+    let most = -1;
+    for (const s of red) {
+      let votes = 0;
+      for (const b of day.ballots) if (b === s) votes++;
+      if (votes > most) {
+        most = votes;
+        top = s;
+      }
+    }
+    return top;
+  }
+
+  private liftChoice(view: GameView, mafia: boolean): boolean {
+    const tied = view.day?.candidates ?? [];
+    if (mafia) return !tied.some((s) => view.seats[s - 1].team === 'mafia');
+    if (tied.includes(this.seat)) return false;
+    const sides = tied.map((s) => this.sideOf(view, s));
+    if (sides.includes('town')) return false;
+    if (sides.includes('mafia')) return true;
+    return this.rng.next() < 0.5;
+  }
+
+  private bestMove(view: GameView, mafia: boolean): SeatNo[] {
+    const others = aliveSeats(view, (s) => s !== this.seat);
+    const pool = others.length >= 3 ? others : view.seats.map((s) => s.seat).filter((s) => s !== this.seat);
+    if (mafia) {
+      const named = this.rng.sample(pool.filter((s) => view.seats[s - 1].team !== 'mafia'), 3);
+      for (const s of pool) if (named.length < 3 && !named.includes(s)) named.push(s);
+      return named;
+    }
+    const score = this.suspicion(view);
+    const ranked = this.rng.sample(pool, pool.length).sort((a, b) => score[b] - score[a]);
+    return ranked.slice(0, 3);
+  }
+}

@@ -1,0 +1,211 @@
+import {
+  createGame, decide, nextHostCommand, pendingDecisions, project, seedFrom,
+  type Actor, type GameEvent, type GameState, type RuleError, type SeatNo, type Team,
+} from '@mafia/engine';
+import type { Bot, BotKind } from './bot.js';
+import { createBot } from './factory.js';
+
+/** Which bots play: one kind for every seat, or one kind per team (the harness deals them by the dealt team). */
+export type BotsSpec = BotKind | { readonly [team in Team]?: BotKind };
+
+export type BotFactory = (kind: BotKind, seat: SeatNo, seed: number) => Bot;
+
+export interface GameOptionsForSim {
+  readonly preset: string;
+  readonly players: number;
+  readonly seed: string | number;
+  readonly bots?: BotsSpec;
+  /** A game that runs longer than this many phases is stopped and counted as unfinished (an error). */
+  readonly phaseCap?: number;
+  /** Throw at a bot's illegal command instead of counting it (tests). */
+  readonly strict?: boolean;
+  /** Makes the bots (tests wrap the real ones to watch what they receive). */
+  readonly makeBot?: BotFactory;
+}
+
+export interface SimulateOptions extends Omit<GameOptionsForSim, 'seed'> {
+  readonly games: number;
+  readonly seed?: string | number;
+}
+
+export interface GameRecord {
+  /** The winner, or null when the game hit the phase cap or got stuck (an error). */
+  readonly winner: string | null;
+  /** Nights and days played (NightStarted + DayStarted events). */
+  readonly phases: number;
+  /** Bot commands the engine refused. */
+  readonly illegal: number;
+  /** Commands sent (seats and host). */
+  readonly commands: number;
+}
+
+export interface WinRate {
+  readonly wins: number;
+  readonly rate: number;
+  /** 95% Wilson score interval. */
+  readonly low: number;
+  readonly high: number;
+}
+
+export interface SimulateResult {
+  readonly games: number;
+  readonly seconds: number;
+  readonly gamesPerSecond: number;
+  readonly phasesPerSecond: number;
+  readonly meanPhases: number;
+  /** Per winner (`town`, `mafia`, `draw`, and `unfinished` when any game hit the cap). */
+  readonly winRates: Readonly<Record<string, WinRate>>;
+  readonly phases: number;
+  readonly unfinished: number;
+  readonly illegalCommands: number;
+}
+
+/** createGame refused the setup (unknown preset, a player count the preset does not allow…). */
+export class SetupError extends Error {
+  constructor(readonly error: RuleError) {
+    super(error.message);
+  }
+}
+
+const DEFAULT_PHASE_CAP = 200;
+const HOST: Actor = { kind: 'host' };
+
+function countPhases(events: readonly GameEvent[]): number {
+  let n = 0;
+  for (let i = 0; i < events.length; i++) {
+    const t = events[i].type;
+    if (t === 'NightStarted' || t === 'DayStarted') n++;
+  }
+  return n;
+}
+
+/** The same vote (or lift vote) round is still open after a ballot: same stage, round and candidates. */
+function sameRound(before: GameState['day'], s: GameState): boolean {
+  const day = s.day;
+  return s.phase.kind === 'day' && day !== null && before !== null && day.stage === before.stage &&
+    day.round === before.round && day.candidates === before.candidates && day.n === before.n;
+}
+
+function kindFor(spec: BotsSpec, team: Team): BotKind {
+  if (typeof spec === 'string') return spec;
+  return spec[team] ?? 'random';
+}
+
+/**
+ * Plays one complete game with bots. Each bot is asked only through its own projected view
+ * (`project(state, { kind: 'seat', seat })`) and the kind of decision pending; when no seat has
+ * anything (more) to decide, the host moves the game on (`nextHostCommand`).
+ */
+export function playGame(o: GameOptionsForSim): GameRecord {
+  const created = createGame({ preset: o.preset, players: o.players, seed: o.seed });
+  if (!created.ok) throw new SetupError(created.error);
+  let state: GameState = created.game.state;
+  const n = state.seats;
+  const spec = o.bots ?? 'random';
+  const make = o.makeBot ?? createBot;
+  const cap = o.phaseCap ?? DEFAULT_PHASE_CAP;
+  const bots: Bot[] = new Array(n);
+  const viewers: Actor[] = new Array(n + 1);
+  for (let i = 0; i < n; i++) {
+    const seat = (i + 1) as SeatNo;
+    // The harness deals the bot kind by team; the bot itself sees only its view.
+    bots[i] = make(kindFor(spec, state.teams[i]), seat, seedFrom(`${o.seed}/bot/${seat}`));
+    viewers[seat] = { kind: 'seat', seat };
+  }
+  const passed = new Uint8Array(n + 1);
+  let phases = countPhases(created.events);
+  let illegal = 0;
+  let commands = 0;
+
+  while (state.phase.kind !== 'ended') {
+    if (phases > cap) return { winner: null, phases, illegal, commands };
+    let moved = false;
+    const pending = pendingDecisions(state);
+    for (let k = 0; k < pending.length; k++) {
+      const p = pending[k];
+      const seat = p.seat;
+      if (passed[seat]) continue;
+      const viewer = viewers[seat];
+      const command = bots[seat - 1].decide(project(state, viewer as { kind: 'seat'; seat: SeatNo }), p);
+      if (command === null) {
+        passed[seat] = 1;
+        continue;
+      }
+      commands++;
+      const before = state.day;
+      const d = decide(state, command, viewer);
+      if (!d.ok) {
+        illegal++;
+        if (o.strict) {
+          throw new Error(`bot ${bots[seat - 1].kind} at seat ${seat} sent an illegal ${command.type} (${JSON.stringify(command)}): ${d.error.message}`);
+        }
+        passed[seat] = 1;
+        continue;
+      }
+      state = d.state;
+      phases += countPhases(d.events);
+      moved = true;
+      // A cast vote leaves the other voters' pending votes as they were, as long as the same round
+      // is still open: go on down the list instead of asking pendingDecisions again.
+      if ((p.kind === 'vote' || p.kind === 'liftVote') && sameRound(before, state)) continue;
+      break;
+    }
+    if (moved) continue;
+    const host = nextHostCommand(state);
+    if (host === null) return { winner: null, phases, illegal, commands };
+    commands++;
+    const d = decide(state, host, HOST);
+    if (!d.ok) throw new Error(`the host's own step ${host.type} was refused: ${d.error.message}`);
+    state = d.state;
+    phases += countPhases(d.events);
+    passed.fill(0);
+  }
+  return { winner: state.winner, phases, illegal, commands };
+}
+
+/** 95% Wilson score interval for `wins` out of `n`. */
+export function wilson(wins: number, n: number, z = 1.959964): { low: number; high: number } {
+  if (n === 0) return { low: 0, high: 1 };
+  const p = wins / n;
+  const z2 = z * z;
+  const denom = 1 + z2 / n;
+  const centre = (p + z2 / (2 * n)) / denom;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denom;
+  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+}
+
+/** Plays `games` complete games and returns the totals. Game i is seeded from `${seed}/${i}`. */
+export function simulate(o: SimulateOptions): SimulateResult {
+  const seed = o.seed ?? 1;
+  const wins = new Map<string, number>([['town', 0], ['mafia', 0], ['draw', 0]]);
+  let phases = 0;
+  let unfinished = 0;
+  let illegal = 0;
+  const t0 = performance.now();
+  for (let g = 0; g < o.games; g++) {
+    const r = playGame({ ...o, seed: `${seed}/${g}` });
+    phases += r.phases;
+    illegal += r.illegal;
+    const key = r.winner ?? 'unfinished';
+    if (r.winner === null) unfinished++;
+    wins.set(key, (wins.get(key) ?? 0) + 1);
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const winRates: Record<string, WinRate> = {};
+  for (const [key, w] of wins) {
+    if (key === 'unfinished' && w === 0) continue;
+    const { low, high } = wilson(w, o.games);
+    winRates[key] = { wins: w, rate: o.games ? w / o.games : 0, low, high };
+  }
+  return {
+    games: o.games,
+    seconds,
+    gamesPerSecond: seconds > 0 ? o.games / seconds : 0,
+    phasesPerSecond: seconds > 0 ? phases / seconds : 0,
+    meanPhases: o.games ? phases / o.games : 0,
+    winRates,
+    phases,
+    unfinished,
+    illegalCommands: illegal,
+  };
+}
