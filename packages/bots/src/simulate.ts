@@ -112,7 +112,9 @@ export function playGame(o: GameOptionsForSim): GameRecord {
     bots[i] = make(kindFor(spec, state.teams[i]), seat, seedFrom(`${o.seed}/bot/${seat}`));
     viewers[seat] = { kind: 'seat', seat };
   }
-  const passed = new Uint8Array(n + 1);
+  // passed[seat] === hostSteps: the seat has passed since the host's last step (no clearing needed).
+  const passed = new Int32Array(n + 1);
+  let hostSteps = 1;
   let phases = countPhases(created.events);
   let illegal = 0;
   let commands = 0;
@@ -124,11 +126,11 @@ export function playGame(o: GameOptionsForSim): GameRecord {
     for (let k = 0; k < pending.length; k++) {
       const p = pending[k];
       const seat = p.seat;
-      if (passed[seat]) continue;
+      if (passed[seat] === hostSteps) continue;
       const viewer = viewers[seat];
       const command = bots[seat - 1].decide(project(state, viewer as { kind: 'seat'; seat: SeatNo }), p);
       if (command === null) {
-        passed[seat] = 1;
+        passed[seat] = hostSteps;
         continue;
       }
       commands++;
@@ -139,7 +141,7 @@ export function playGame(o: GameOptionsForSim): GameRecord {
         if (o.strict) {
           throw new Error(`bot ${bots[seat - 1].kind} at seat ${seat} sent an illegal ${command.type} (${JSON.stringify(command)}): ${d.error.message}`);
         }
-        passed[seat] = 1;
+        passed[seat] = hostSteps;
         continue;
       }
       state = d.state;
@@ -158,7 +160,7 @@ export function playGame(o: GameOptionsForSim): GameRecord {
     if (!d.ok) throw new Error(`the host's own step ${host.type} was refused: ${d.error.message}`);
     state = d.state;
     phases += countPhases(d.events);
-    passed.fill(0);
+    hostSteps++;
   }
   return { winner: state.winner, phases, illegal, commands };
 }

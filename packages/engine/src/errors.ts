@@ -10,13 +10,16 @@ export interface RuleError {
   readonly path?: string;
 }
 
-export const ruleError = (code: string, rule: string, message: string, path?: string): RuleError =>
-  path === undefined ? { code, rule, message } : { code, rule, message, path };
+/** The message names the rule it rests on (e.g. "R-VOTE-1: seat 3 is already nominated"). */
+export function ruleError(code: string, rule: string, message: string, path?: string): RuleError {
+  const text = rule === 'INPUT' || message.startsWith(`${rule}:`) ? message : `${rule}: ${message}`;
+  return path === undefined ? { code, rule, message: text } : { code, rule, message: text, path };
+}
 
 /** Thrown only across module boundaries inside the engine and turned back into a value at the API. */
 export class RuleViolation extends Error {
   constructor(readonly error: RuleError) {
-    super(`${error.rule}: ${error.message}`);
+    super(error.message);
   }
 }
 

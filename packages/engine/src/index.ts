@@ -19,3 +19,4 @@ export type { RoleDef, ActSpec, NightStage } from './roles/types.js';
 export { replayProtocol, type ReplayOutcome } from './protocol/replay.js';
 export type { ProtocolResult } from './protocol/result.js';
 export { drawSeats } from './game/seating.js';
+export { bestMovePoints } from './game/bestMove.js';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { foldLog, transition, type Game } from '@mafia/engine';
-import { MAFIA10, newGame, night, quietDay, refused, run, S, shot, TOWN10, withoutSeq } from './helpers.js';
+import { endSpeeches, MAFIA10, newGame, night, quietDay, refused, run, S, shot, TOWN10, withoutSeq } from './helpers.js';
 
 function undo(game: Game, count = 1): Game {
   const t = transition(game, { type: 'undo', count });
@@ -53,6 +53,19 @@ describe('undo (R-HOST-1)', () => {
     g = run(g, { type: 'nominate', by: S(1), target: S(2) });
     expect(g.state.day?.nominations).toEqual([[1, 2]]);
     expect(withoutSeq(foldLog(g.log))).toEqual(withoutSeq(g.state));
+  });
+
+  it('folding_the_log_rebuilds_the_state_exactly_after_a_lift_vote (R-HOST-1, R-VOTE-6)', () => {
+    let g = night(newGame('classic'));
+    g = endSpeeches(run(g, { type: 'nominate', by: S(1), target: S(8) }, { type: 'nominate', by: S(3), target: S(2) }));
+    for (let round = 0; round < 2; round++) {
+      for (const v of [1, 3, 4, 6, 7]) g = run(g, { type: 'vote', by: S(v), target: S(8) });
+      g = run(g, { type: 'closeVote' });
+    }
+    g = run(g, { type: 'liftVote', by: S(1), leave: true }, { type: 'closeVote' });
+    expect(g.log.some((e) => e.type === 'LiftVoteCounted')).toBe(true);
+    expect(foldLog(g.log)).toEqual(g.state);
+    expect(g.state.seq).toBe(g.log.length);
   });
 
   it('the_host_can_undo_the_command_that_ended_the_game (R-HOST-1)', () => {

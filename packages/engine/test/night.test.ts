@@ -186,8 +186,9 @@ describe('wake order (R-NIGHT-1)', () => {
     const a = replayOk(classicNight2([...shot(4), check(5, 3), check(3, 8)]));
     const b = replayOk(classicNight2([check(3, 8), { by: 8, act: 'kill', target: 4 }, check(5, 3), ...shot(4, [2, 5])]));
     const sortByActor = (rs: readonly { by: number }[]) => [...rs].sort((x, y) => x.by - y.by);
-    const na = a.timeline[2] as { died: number[]; results: { by: number }[] };
-    const nb = b.timeline[2] as { died: number[]; results: { by: number }[] };
+    type NightEntry = { died: readonly number[]; results: readonly { by: number }[] };
+    const na = a.timeline[2] as unknown as NightEntry;
+    const nb = b.timeline[2] as unknown as NightEntry;
     expect(nb.died).toEqual(na.died);
     expect(sortByActor(nb.results)).toEqual(sortByActor(na.results));
     expect(b.alive).toEqual(a.alive);

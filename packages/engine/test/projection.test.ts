@@ -60,7 +60,7 @@ describe('who knows which role (R-TEAM, R-PHASE-1)', () => {
     const setup = (created as { setup: Record<string, unknown> }).setup;
     expect(setup.roles).toEqual(['civilian', null, null, null, null, null, null, null, null, null]);
     expect('seed' in setup).toBe(false);
-    const forMafia = projectEvent(g.log[0], g.state, seat(2)) as { setup: { roles: unknown[] } };
+    const forMafia = projectEvent(g.log[0], g.state, seat(2)) as { setup: { roles: readonly unknown[] } };
     expect(forMafia.setup.roles).toEqual([null, 'mafia', null, null, 'don', null, null, 'mafia', null, null]);
   });
 });

@@ -198,7 +198,10 @@ function decisionCommand(tape: Tape, s: GameState, style: Style): [Command, Acto
       return [{ type: 'nominate', by: p.seat, target: tape.pick(alive) }, actor];
     case 'vote': {
       const candidates = s.day!.candidates;
-      const target = tape.next() < style.split ? candidates[p.seat % Math.min(2, candidates.length)] : tape.pick(candidates);
+      // A split vote alternates between the first two candidates along the alive seats: with an
+      // even table it ties.
+      const index = aliveSeats(s).indexOf(p.seat);
+      const target = tape.next() < style.split ? candidates[index % Math.min(2, candidates.length)] : tape.pick(candidates);
       return [{ type: 'vote', by: p.seat, target }, actor];
     }
     case 'liftVote':
@@ -244,7 +247,7 @@ function simulate(input: Input): Report {
   if (!created.ok) throw new Error(`createGame failed: ${JSON.stringify(created.error)}`);
   const r: Report = { input, game: created.game, thrown: [], refusalChangedState: [], illegalAccepted: [], leakedRoles: [], undoMismatch: [], commands: 0 };
   const tape = new Tape(input.tape);
-  const style: Style = tape.next() < 0.3 ? { agree: 0.05, nominate: 0.1, split: 0.5 } : { agree: 0.8, nominate: 0.6, split: 0.6 };
+  const style: Style = tape.next() < 0.3 ? { agree: 0.05, nominate: 0.1, split: 0.9 } : { agree: 0.8, nominate: 0.6, split: 0.7 };
   const history: Game[] = [];
   checkViews(r, r.game.state);
 
@@ -279,7 +282,8 @@ function simulate(input: Input): Report {
         checkViews(r, next.state);
       }
     } else {
-      const decision = tape.next() < 0.7 ? decisionCommand(tape, s, style) : null;
+      const voting = s.day?.stage === 'vote' || s.day?.stage === 'lift';
+      const decision = tape.next() < (voting ? 0.95 : 0.7) ? decisionCommand(tape, s, style) : null;
       if (decision) accept(send(r, decision[0], decision[1]));
       else {
         const host = nextHostCommand(s);

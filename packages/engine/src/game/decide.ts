@@ -17,18 +17,11 @@ export type Decision =
  * Collects events and folds each one at once, so later logic sees its effect. The fold works on a
  * private copy of the state (game/apply.ts `Fold`): the state `decide` was given never changes.
  */
-class Draft {
+class Draft extends Fold {
   events: GameEvent[] = [];
-  private readonly fold: Fold;
-  constructor(state: GameState) {
-    this.fold = new Fold(state);
-  }
-  get state(): GameState {
-    return this.fold.state;
-  }
   emit(e: GameEvent): void {
     this.events.push(e);
-    this.fold.apply(e);
+    this.apply(e);
   }
 }
 
@@ -66,11 +59,13 @@ function needSelfOrHost(actor: Actor, seat: SeatNo): void {
 }
 
 function needDay(s: GameState, stage: DayState['stage'] | readonly DayState['stage'][], what: string, rule: string): DayState {
-  const stages = typeof stage === 'string' ? [stage] : stage;
-  if (s.phase.kind !== 'day' || !s.day || !stages.includes(s.day.stage)) {
+  const day = s.day;
+  const at = day === null ? null : day.stage;
+  if (s.phase.kind !== 'day' || at === null || (typeof stage === 'string' ? stage !== at : !stage.includes(at))) {
+    const stages = typeof stage === 'string' ? [stage] : stage;
     fail('wrong-phase', rule, `${what} is only possible during ${stages.join(' or ')} (now: ${describePhase(s)})`);
   }
-  return s.day!;
+  return day!;
 }
 
 export function describePhase(s: GameState): string {

@@ -1,4 +1,4 @@
-import { RuleViolation, type RuleError } from '../errors.js';
+import { ruleError, RuleViolation, type RuleError } from '../errors.js';
 import { apply } from './apply.js';
 import { HOST, type Actor, type Command } from './commands.js';
 import { decide, openingEvents } from './decide.js';
@@ -43,14 +43,14 @@ export function transition(game: Game, command: Command, actor: Actor = HOST): T
 }
 
 function undo(game: Game, count: unknown, actor: Actor): Transition {
-  if (actor.kind !== 'host') return { ok: false, error: { code: 'host-only', rule: 'R-HOST-1', message: 'only the host (Ведущий) may undo' } };
+  if (actor.kind !== 'host') return { ok: false, error: ruleError('host-only', 'R-HOST-1', 'only the host (Ведущий) may undo') };
   if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) {
-    return { ok: false, error: { code: 'bad-command', rule: 'INPUT', message: 'undo needs a positive whole count of commands' } };
+    return { ok: false, error: ruleError('bad-command', 'INPUT', 'undo needs a positive whole count of commands') };
   }
   // The opening batch (GameCreated and the first phase) can never be undone.
   const undoable = liveBatches(game).slice(1);
   if (count > undoable.length) {
-    return { ok: false, error: { code: 'nothing-to-undo', rule: 'R-HOST-1', message: `only ${undoable.length} command(s) can be undone` } };
+    return { ok: false, error: ruleError('nothing-to-undo', 'R-HOST-1', `only ${undoable.length} command(s) can be undone`) };
   }
   const events = undoable.slice(-count).reduce((n, b) => n + b, 0);
   const undone: GameEvent = { type: 'Undone', count: events };

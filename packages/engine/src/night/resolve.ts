@@ -27,10 +27,13 @@ export function resolveNight(state: GameState): NightOutcome {
   // Acts of players removed during the night no longer count.
   const acts = (state.night?.acts ?? []).filter((a) => state.alive[a.by - 1]);
   const ctx = createNightContext(state, acts);
+  // Each act's spec, looked up once rather than once per stage.
+  const specs = acts.map((a) => actOf(state.roles[a.by - 1], a.act));
   for (const stage of NIGHT_PIPELINE) {
     TEAM_STAGE[stage]?.(ctx);
-    for (const act of acts) {
-      const spec = actOf(state.roles[act.by - 1], act.act);
+    for (let i = 0; i < acts.length; i++) {
+      const act = acts[i];
+      const spec = specs[i];
       if (!spec || spec.stage !== stage || spec.teamAct) continue;
       if (ctx.blocked.has(act.by)) {
         ctx.answer(act, 'blocked');
