@@ -63,7 +63,7 @@ describe('warnings (R-FOUL, R-FOUL-1)', () => {
     expect(r.timeline[5]).toEqual({ day: 3, left: [1], by: 'single', tally: null });
   });
 
-  it('fouls_are_public (R-FOUL-1)', () => {
+  it('fouls_are_counted_by_the_app_and_public (R-FOUL, R-FOUL-1)', () => {
     const g = run(night(newGame('classic')), ...foul(5, 2));
     expect(project(g.state, { kind: 'spectator' }).seats[4].fouls).toBe(2);
     expect(project(g.state, { kind: 'seat', seat: S(1) }).seats[4].fouls).toBe(2);

@@ -138,3 +138,29 @@ describe('night information (R-NIGHT-4, R-NIGHT-5, R-CHECK-1)', () => {
     }
   });
 });
+
+describe('eliminated players spectate (RULES.md §10, R-VOTE-5)', () => {
+  it('a_dead_mafia_member_no_longer_sees_his_team_nor_his_checks (R-VOTE-5)', async () => {
+    const { createGame, transition, project } = await import('@mafia/engine');
+    const roles = ['civilian', 'mafia', 'commissar', 'civilian', 'don', 'civilian', 'civilian', 'mafia', 'civilian', 'civilian'];
+    const created = createGame({ preset: 'sport', roles });
+    if (!created.ok) throw new Error(created.error.message);
+    let g = created.game;
+    const run = (c: Parameters<typeof transition>[1]) => {
+      const t = transition(g, c);
+      if (!t.ok) throw new Error(t.error.message);
+      g = t.game;
+    };
+    run({ type: 'act', by: 5 as never, act: 'check', target: 3 as never });
+    run({ type: 'endNight' });
+    const alive = project(g.state, { kind: 'seat', seat: 5 as never });
+    expect(alive.seats[1].role).toBe('mafia');
+    expect(alive.results.length).toBe(1);
+    run({ type: 'remove', seat: 5 as never });
+    const dead = project(g.state, { kind: 'seat', seat: 5 as never });
+    expect(dead.me?.role).toBe('don');
+    expect(dead.seats[1].role).toBeUndefined();
+    expect(dead.seats[7].role).toBeUndefined();
+    expect(dead.results).toEqual([]);
+  });
+});

@@ -84,6 +84,8 @@ function mayKnow(s: GameState, seat: number | null, j: number): boolean {
   if (s.options.revealOnDeath && !s.alive[j - 1]) return true;
   if (seat === null) return false;
   if (seat === j) return true;
+  // RULES.md §10: an eliminated player's device shows what a spectator sees.
+  if (!s.alive[seat - 1]) return false;
   return s.teams[seat - 1] === 'mafia' && s.teams[j - 1] === 'mafia';
 }
 

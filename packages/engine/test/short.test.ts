@@ -42,7 +42,7 @@ describe('no nights (R-PHASE-5)', () => {
   });
 });
 
-describe('short game days (R-VOTE-*, R-WIN-*)', () => {
+describe('short game days, run as in classic', () => {
   it('the_town_wins_by_voting_out_the_mafia (R-WIN-TOWN)', () => {
     const r = replayOk(short([{ day: 1, nominations: [[1, 3], [2, 4]], votes: { 3: [1, 2, 4] } }]));
     expect(r.timeline).toEqual([{ day: 1, left: [3], by: 'vote', tally: { 3: 3, 4: 1 } }]);

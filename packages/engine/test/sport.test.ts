@@ -277,7 +277,7 @@ describe('repeated re-votes (R-SPORT-5)', () => {
 
   it('a_shrinking_tie_needs_its_second_revote_in_the_protocol (R-SPORT-5)', () => {
     const e = replayErr(sport([{ night: 1 }, { day: 1, nominations: five, votes: fiveWay, revote: [twoWay] }]));
-    expect(e.rule).toBe('R-VOTE-6');
+    expect(e.rule).toBe('R-SPORT-5');
     expect(e.message).toMatch(/re-vote number 2/);
   });
 });

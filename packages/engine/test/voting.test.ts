@@ -144,6 +144,20 @@ describe('nominations (R-VOTE-1)', () => {
 });
 
 describe('the court (R-VOTE-2, R-VOTE-3)', () => {
+  it('the_day_runs_speeches_then_the_court_then_the_last_word (R-VOTE)', () => {
+    let g = night(newGame('classic'));
+    const stages: string[] = [g.state.day!.stage];
+    g = run(g, { type: 'nominate', by: S(1), target: S(8) }, { type: 'nominate', by: S(3), target: S(2) });
+    g = endSpeeches(g);
+    stages.push(g.state.day!.stage);
+    g = run(g, { type: 'closeVote' }); // every vote to 2, the last nominee
+    stages.push(g.state.day!.stage);
+    g = run(g, { type: 'endLastWords' });
+    expect(stages).toEqual(['speeches', 'vote', 'lastWords']);
+    expect(g.state.phase).toEqual({ kind: 'night', n: 2 });
+    expect(g.state.alive[1]).toBe(false);
+  });
+
   it('nominees_are_announced_in_nomination_order_with_who_nominated_them (R-VOTE-2)', () => {
     let g = night(newGame('classic'));
     g = run(g, { type: 'nominate', by: S(1), target: S(8) }, { type: 'nominate', by: S(3), target: S(2) }, { type: 'nominate', by: S(4), target: S(6) });

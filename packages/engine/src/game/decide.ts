@@ -272,7 +272,8 @@ function closeSpeeches(d: Draft): void {
 function openVote(d: Draft, round: number, candidates: readonly SeatNo[]): void {
   const day = d.state.day!;
   if (candidates.length === 0) return resolveDay(d, [], 'none', null);
-  if (candidates.length === 1 && round === 0) {
+  // A lone candidate (also one left alone in a re-vote by a removal) is never voted on (R-VOTE-4).
+  if (candidates.length === 1) {
     return day.n === 1 ? resolveDay(d, [], 'none', null) : resolveDay(d, candidates, 'single', null);
   }
   d.emit({ type: 'VoteOpened', round, candidates });

@@ -107,7 +107,7 @@ function expectPhase(r: Replayer, kind: 'night' | 'day', n: number, path: string
   if (kind === 'night' && s.phase.kind === 'day' && s.day?.emergency && s.phase.n === n) {
     fail('emergency-day', 'R-PHASE-4', `${path}: an emergency day ${n} replaces night ${n} (R-PHASE-4)`, path);
   }
-  fail('wrong-step', 'INPUT', `${path}: expected ${expected}, got ${kind} ${n}`, path);
+  fail('wrong-step', 'R-PHASE', `${path}: expected ${expected}, got ${kind} ${n}`, path);
 }
 
 function nightStep(r: Replayer, step: Record<string, unknown>, path: string): void {
@@ -186,7 +186,7 @@ function dayStep(r: Replayer, step: Record<string, unknown>, path: string): void
     if (!inRound(k + 1)) notReached(r, rp, 'no re-vote was held', 'R-VOTE-6');
     castRound(r, expectObject(raw, rp), rp);
   });
-  if (inRound(revotes.length + 1)) fail('missing-revote', 'R-VOTE-6', `${path}.revote: the vote tied, so the re-vote${revotes.length ? ` number ${revotes.length + 1}` : ''} must be recorded`, `${path}.revote`);
+  if (inRound(revotes.length + 1)) fail('missing-revote', revotes.length ? 'R-SPORT-5' : 'R-VOTE-6', `${path}.revote: the vote tied, so the re-vote${revotes.length ? ` number ${revotes.length + 1}` : ''} must be recorded`, `${path}.revote`);
 
   const lifting = sameDay() && r.state.day?.stage === 'lift';
   if (step.liftAll !== undefined) {

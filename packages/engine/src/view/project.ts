@@ -56,6 +56,8 @@ export function canSeeRole(s: GameState, viewer: Viewer, seat: SeatNo): boolean 
   if (s.options.revealOnDeath && !s.alive[seat - 1]) return true;
   if (viewer.kind !== 'seat') return false;
   if (viewer.seat === seat) return true;
+  // RULES.md §10: an eliminated player's device is a spectator's, with no hidden information.
+  if (!s.alive[viewer.seat - 1]) return false;
   // The mafia know each other (R-NIGHT-2, introduction night).
   return s.teams[viewer.seat - 1] === 'mafia' && s.teams[seat - 1] === 'mafia';
 }
@@ -77,19 +79,40 @@ interface SeatTable {
   readonly teams: readonly Team[];
   readonly names: readonly string[];
   readonly views: (SeatView | undefined)[];
+  /** The last seat list made for each viewer (index: the seat; 0 the host; n + 1 a spectator). */
+  readonly lists: (SeatList | undefined)[];
 }
-const TABLES = new WeakMap<readonly RoleId[], SeatTable>();
-let lastTable: SeatTable | null = null;
+
+/** A frozen seat list and the facts it was made from (copies, compared by value). */
+interface SeatList {
+  readonly alive: boolean[];
+  readonly fouls: number[];
+  readonly all: boolean;
+  readonly openDead: boolean;
+  readonly seats: readonly SeatView[];
+}
+
+function sameFacts(l: SeatList, s: GameState, all: boolean, openDead: boolean): boolean {
+  if (l.all !== all || l.openDead !== openDead) return false;
+  const alive = s.alive;
+  const fouls = s.fouls;
+  for (let i = 0; i < l.alive.length; i++) if (l.alive[i] !== alive[i] || l.fouls[i] !== fouls[i]) return false;
+  return true;
+}
+/** The tables of the games projected last (a few games may be played side by side). */
+const RECENT = 8;
+const tables: (SeatTable | undefined)[] = new Array(RECENT);
+let nextSlot = 0;
 
 function seatTable(s: GameState): SeatTable {
-  let t = lastTable;
-  if (t !== null && t.roles === s.roles && t.teams === s.teams && t.names === s.setup.names) return t;
-  t = TABLES.get(s.roles) ?? null;
-  if (t === null || t.teams !== s.teams || t.names !== s.setup.names) {
-    t = { roles: s.roles, teams: s.teams, names: s.setup.names, views: new Array(s.seats * 4 * FOUL_SLOTS) };
-    TABLES.set(s.roles, t);
+  for (let k = 0; k < RECENT; k++) {
+    const t = tables[k];
+    if (t !== undefined && t.roles === s.roles && t.teams === s.teams && t.names === s.setup.names) return t;
   }
-  return (lastTable = t);
+  const t: SeatTable = { roles: s.roles, teams: s.teams, names: s.setup.names, views: [], lists: [] };
+  tables[nextSlot] = t;
+  nextSlot = (nextSlot + 1) % RECENT;
+  return t;
 }
 
 function makeSeatView(s: GameState, i: number, visible: boolean): SeatView {
@@ -105,7 +128,44 @@ function seatView(s: GameState, table: SeatTable, i: number, visible: boolean): 
   const fouls = s.fouls[i];
   if (!(fouls >= 0 && fouls < FOUL_SLOTS)) return makeSeatView(s, i, visible);
   const k = ((i * 2 + (s.alive[i] ? 1 : 0)) * 2 + (visible ? 1 : 0)) * FOUL_SLOTS + fouls;
-  return table.views[k] ?? (table.views[k] = Object.freeze(makeSeatView(s, i, visible)));
+  const views = table.views;
+  if (k < views.length) {
+    const v = views[k];
+    if (v !== undefined) return v;
+  } else {
+    while (views.length <= k) views.push(undefined);
+  }
+  return (views[k] = Object.freeze(makeSeatView(s, i, visible)));
+}
+
+/**
+ * The seats as `viewer` sees them. The list depends only on the viewer and on who is alive, the
+ * fouls, the end of the game and the reveal option: when these are the same (by value) as for the
+ * viewer's last list, that same frozen list is handed out again.
+ */
+function seatList(s: GameState, viewer: Viewer, mine: SeatNo | null): readonly SeatView[] {
+  const n = s.seats;
+  // canSeeRole, per seat: the host and the end of the game see all; open cards of the dead;
+  // one's own card; the mafia see each other.
+  const all = viewer.kind === 'host' || s.phase.kind === 'ended';
+  const openDead = s.options.revealOnDeath;
+  const table = seatTable(s);
+  const slot = mine !== null ? mine : viewer.kind === 'host' ? 0 : n + 1;
+  const last = table.lists[slot];
+  if (last !== undefined && sameFacts(last, s, all, openDead)) return last.seats;
+  const alive = s.alive;
+  // RULES.md §10: an eliminated player sees what a spectator sees (and his own card).
+  const spectating = mine !== null && !alive[mine - 1] && !all;
+  const mafiaViewer = mine !== null && !spectating && s.teams[mine - 1] === 'mafia';
+  const seats: SeatView[] = [];
+  for (let i = 0; i < n; i++) {
+    const visible = all || (openDead && !alive[i]) || i + 1 === mine || (mafiaViewer && s.teams[i] === 'mafia');
+    seats.push(seatView(s, table, i, visible));
+  }
+  Object.freeze(seats);
+  while (table.lists.length <= slot) table.lists.push(undefined);
+  table.lists[slot] = { alive: alive.slice(), fouls: s.fouls.slice(), all, openDead, seats };
+  return seats;
 }
 
 /**
@@ -116,20 +176,11 @@ function seatView(s: GameState, table: SeatTable, i: number, visible: boolean): 
  * `canSeeRole` unrolled (the same rule, worked out once per view instead of once per seat).
  */
 export function project(s: GameState, viewer: Viewer): GameView {
-  const n = s.seats;
-  const seats: SeatView[] = [];
   const mine = viewer.kind === 'seat' ? viewer.seat : null;
-  // canSeeRole, per seat: the host and the end of the game see all; open cards of the dead;
-  // one's own card; the mafia see each other.
   const all = viewer.kind === 'host' || s.phase.kind === 'ended';
-  const openDead = s.options.revealOnDeath;
-  const mafiaViewer = mine !== null && s.teams[mine - 1] === 'mafia';
-  const alive = s.alive;
-  const table = seatTable(s);
-  for (let i = 0; i < n; i++) {
-    const visible = all || (openDead && !alive[i]) || i + 1 === mine || (mafiaViewer && s.teams[i] === 'mafia');
-    seats.push(seatView(s, table, i, visible));
-  }
+  // RULES.md §10: an eliminated player sees what a spectator sees (and his own card).
+  const spectating = mine !== null && !s.alive[mine - 1] && !all;
+  const seats = seatList(s, viewer, mine);
   const day = s.day && s.phase.kind === 'day' ? dayView(s.day) : null;
   const myActs: { act: string; target: SeatNo }[] = [];
   if (mine !== null && s.night) {
@@ -140,7 +191,7 @@ export function project(s: GameState, viewer: Viewer): GameView {
   if (viewer.kind === 'host') results = s.checks;
   else {
     const own: (ActResult & { readonly night: number })[] = [];
-    if (mine !== null) {
+    if (mine !== null && !spectating) {
       const checks = s.checks;
       for (let k = 0; k < checks.length; k++) if (checks[k].by === mine) own.push(checks[k]);
     }
