@@ -1,5 +1,10 @@
-import type { ActKind, Command, GameView, Pending, SeatNo } from '@mafia/engine';
-import { Rng, isMafiaMate, isNominated, type Bot } from './bot.js';
+import type { Command, GameView, Pending, SeatNo } from '@mafia/engine';
+import { Rng, type Bot } from './bot.js';
+
+/** Filters for `pickSeat` (bit flags, so that the hot path needs no closures). */
+const NOT_SELF = 1;
+const NOT_MAFIA = 2;
+const NOT_NOMINATED = 4;
 
 /**
  * Uniformly random legal play. At night each act gets a random alive target (the mafia shoot a
@@ -10,7 +15,6 @@ import { Rng, isMafiaMate, isNominated, type Bot } from './bot.js';
 export class RandomBot implements Bot {
   readonly kind = 'random' as const;
   private readonly rng: Rng;
-  private readonly buf: SeatNo[] = [];
 
   constructor(readonly seat: SeatNo, seed: number) {
     this.rng = new Rng(seed);
@@ -20,12 +24,13 @@ export class RandomBot implements Bot {
     switch (pending.kind) {
       case 'act': {
         const act = pending.acts[0];
-        const target = this.nightTarget(view, act);
+        // The mafia never aim at themselves or at known teammates; nobody aims at himself.
+        const target = this.pickSeat(view, view.me?.team === 'mafia' ? NOT_SELF | NOT_MAFIA : NOT_SELF);
         return target === 0 ? null : { type: 'act', by: this.seat, act, target };
       }
       case 'nominate': {
         if (this.rng.next() < 0.5) return null;
-        const target = this.pickSeat(view, (s) => s !== this.seat && !isNominated(view, s));
+        const target = this.pickSeat(view, NOT_SELF | NOT_NOMINATED);
         return target === 0 ? null : { type: 'nominate', by: this.seat, target };
       }
       case 'vote': {
@@ -36,38 +41,41 @@ export class RandomBot implements Bot {
       case 'liftVote':
         return { type: 'liftVote', by: this.seat, leave: this.rng.next() < 0.5 };
       case 'bestMove': {
-        const alive = this.seats(view, (s) => s !== this.seat, true);
-        const pool = alive.length >= 3 ? alive : this.seats(view, (s) => s !== this.seat, false);
-        if (pool.length < 3) return null;
-        return { type: 'bestMove', by: this.seat, named: this.rng.sample(pool, 3) };
+        const others: SeatNo[] = [];
+        for (const s of view.seats) if (s.alive && s.seat !== this.seat) others.push(s.seat);
+        if (others.length < 3) {
+          others.length = 0;
+          for (const s of view.seats) if (s.seat !== this.seat) others.push(s.seat);
+        }
+        if (others.length < 3) return null;
+        return { type: 'bestMove', by: this.seat, named: this.rng.sample(others, 3) };
       }
     }
   }
 
-  private nightTarget(view: GameView, act: ActKind): SeatNo | 0 {
-    const me = this.seat;
-    // The mafia never aim at themselves or at known teammates.
-    if (view.me?.team === 'mafia') return this.pickSeat(view, (s) => s !== me && !isMafiaMate(view, s));
-    return this.pickSeat(view, act === 'kill' || act === 'check' ? (s) => s !== me : () => true);
-  }
-
-  /** A uniformly random alive seat for which `keep` holds (0 when none); one draw, no allocation. */
-  private pickSeat(view: GameView, keep: (seat: SeatNo) => boolean): SeatNo | 0 {
+  /** A uniformly random alive seat passing the filters (0 when none): one draw, no allocation. */
+  private pickSeat(view: GameView, filters: number): SeatNo | 0 {
     const seats = view.seats;
+    if (scratch.length < seats.length + 1) scratch = new Int32Array(seats.length + 1);
+    const buf = scratch;
+    const noms = filters & NOT_NOMINATED ? view.day?.nominations : undefined;
     let count = 0;
-    for (let i = 0; i < seats.length; i++) if (seats[i].alive && keep(seats[i].seat)) count++;
-    if (count === 0) return 0;
-    let k = this.rng.int(count);
     for (let i = 0; i < seats.length; i++) {
-      if (seats[i].alive && keep(seats[i].seat) && k-- === 0) return seats[i].seat;
+      const s = seats[i];
+      if (!s.alive) continue;
+      if (filters & NOT_SELF && s.seat === this.seat) continue;
+      if (filters & NOT_MAFIA && s.team === 'mafia') continue;
+      if (noms && nominated(noms, s.seat)) continue;
+      buf[count++] = s.seat;
     }
-    return 0;
+    return count === 0 ? 0 : (buf[this.rng.int(count)] as SeatNo);
   }
+}
 
-  private seats(view: GameView, keep: (seat: SeatNo) => boolean, aliveOnly: boolean): SeatNo[] {
-    const out = this.buf;
-    out.length = 0;
-    for (const s of view.seats) if ((!aliveOnly || s.alive) && keep(s.seat)) out.push(s.seat);
-    return out.slice();
-  }
+/** Shared scratch space for `pickSeat` (bots decide one at a time). */
+let scratch = new Int32Array(32);
+
+function nominated(noms: readonly (readonly [SeatNo, SeatNo])[], seat: SeatNo): boolean {
+  for (let k = 0; k < noms.length; k++) if (noms[k][1] === seat) return true;
+  return false;
 }

@@ -15,7 +15,10 @@ export interface GameOptionsForSim {
   readonly players: number;
   readonly seed: string | number;
   readonly bots?: BotsSpec;
-  /** A game that runs longer than this many phases is stopped and counted as unfinished (an error). */
+  /**
+   * A game that runs longer than this many phases (or 500 times as many commands) is stopped and
+   * counted as unfinished, an error (default 200).
+   */
   readonly phaseCap?: number;
   /** Throw at a bot's illegal command instead of counting it (tests). */
   readonly strict?: boolean;
@@ -68,6 +71,8 @@ export class SetupError extends Error {
 }
 
 const DEFAULT_PHASE_CAP = 200;
+/** A phase takes a few dozen commands at most (speeches, ballots, re-votes); far more is a runaway. */
+const COMMANDS_PER_PHASE = 500;
 const HOST: Actor = { kind: 'host' };
 
 function countPhases(events: readonly GameEvent[]): number {
@@ -120,7 +125,8 @@ export function playGame(o: GameOptionsForSim): GameRecord {
   let commands = 0;
 
   while (state.phase.kind !== 'ended') {
-    if (phases > cap) return { winner: null, phases, illegal, commands };
+    // Runaway guards: too many phases, or a phase that never ends (e.g. endless re-votes).
+    if (phases > cap || commands > cap * COMMANDS_PER_PHASE) return { winner: null, phases, illegal, commands };
     let moved = false;
     const pending = pendingDecisions(state);
     for (let k = 0; k < pending.length; k++) {
@@ -185,7 +191,9 @@ export function simulate(o: SimulateOptions): SimulateResult {
   let illegal = 0;
   const t0 = performance.now();
   for (let g = 0; g < o.games; g++) {
-    const r = playGame({ ...o, seed: `${seed}/${g}` });
+    const r = playGame({
+      preset: o.preset, players: o.players, seed: `${seed}/${g}`, bots: o.bots, phaseCap: o.phaseCap, strict: o.strict, makeBot: o.makeBot,
+    });
     phases += r.phases;
     illegal += r.illegal;
     const key = r.winner ?? 'unfinished';

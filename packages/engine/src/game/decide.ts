@@ -18,12 +18,17 @@ export type Decision =
  * private copy of the state (game/apply.ts `Fold`): the state `decide` was given never changes.
  */
 class Draft extends Fold {
-  events: GameEvent[] = [];
+  events: GameEvent[] = NO_EVENTS;
   emit(e: GameEvent): void {
-    this.events.push(e);
+    // Most commands cause one event: a one-element list then, not an empty list grown by push.
+    if (this.events === NO_EVENTS) this.events = [e];
+    else this.events.push(e);
     this.apply(e);
   }
 }
+
+/** The shared "none yet" marker of Draft.events; never handed out. */
+const NO_EVENTS: GameEvent[] = [];
 
 /**
  * Decides a command against the state: the events it causes, or a rule error (and no change).
@@ -33,7 +38,7 @@ export function decide(state: GameState, command: Command, actor: Actor = { kind
   try {
     const d = new Draft(state);
     handle(d, command, actor);
-    return { ok: true, state: d.state, events: d.events };
+    return { ok: true, state: d.state, events: d.events === NO_EVENTS ? [] : d.events };
   } catch (e) {
     if (e instanceof RuleViolation) return { ok: false, error: e.error };
     throw e;
@@ -74,7 +79,15 @@ export function describePhase(s: GameState): string {
   return `day ${s.phase.n}, ${s.day?.stage ?? 'not started'}`;
 }
 
-const HOST_COMMANDS = new Set(['endNight', 'endLastWords', 'foul', 'remove', 'closeVote', 'override', 'undo']);
+/** Commands only the host may send (the same list as HOST_ONLY; a switch is cheaper than a Set lookup per command). */
+function hostOnly(type: string): boolean {
+  switch (type) {
+    case 'endNight': case 'endLastWords': case 'foul': case 'remove': case 'closeVote': case 'override': case 'undo':
+      return true;
+    default:
+      return false;
+  }
+}
 
 function handle(d: Draft, c: Command, actor: Actor): void {
   const s = d.state;
@@ -82,7 +95,7 @@ function handle(d: Draft, c: Command, actor: Actor): void {
     fail('bad-command', 'INPUT', 'a command must be an object with a "type"');
   }
   if (s.phase.kind === 'ended') fail('game-over', 'R-WIN-0', `the game is over (${s.winner}); no more commands`);
-  if (actor.kind !== 'host' && HOST_COMMANDS.has(c.type)) fail('host-only', 'R-HOST-1', `only the host (Ведущий) may send ${c.type}`);
+  if (actor.kind !== 'host' && hostOnly(c.type)) fail('host-only', 'R-HOST-1', `only the host (Ведущий) may send ${c.type}`);
   switch (c.type) {
     case 'act': return act(d, c, actor);
     case 'endNight': return endNight(d);
@@ -431,5 +444,5 @@ export function openingEvents(state: GameState): GameEvent[] {
   const d = new Draft(state);
   if (state.options.nights) d.emit({ type: 'NightStarted', n: 1 });
   else startDay(d, 1, false, []);
-  return d.events;
+  return d.events === NO_EVENTS ? [] : d.events;
 }

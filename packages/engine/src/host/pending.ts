@@ -34,7 +34,10 @@ export function pendingDecisions(s: GameState): Pending[] {
             break;
           }
         }
-        if (!used) (acts ??= []).push(a.act);
+        if (!used) {
+          if (acts === null) acts = [a.act];
+          else acts.push(a.act);
+        }
       }
       if (acts !== null) out.push({ kind: 'act', seat, acts });
     }
@@ -55,17 +58,21 @@ export function pendingDecisions(s: GameState): Pending[] {
       if (!speaker) return out;
       const noms = day.nominations;
       for (let k = 0; k < noms.length; k++) if (noms[k][0] === speaker) return out;
-      out.push({ kind: 'nominate', seat: speaker });
-      return out;
+      return [{ kind: 'nominate', seat: speaker }];
     }
     case 'vote':
     case 'lift': {
       const ballots = day.stage === 'vote' ? day.ballots : day.lift;
       const kind = day.stage === 'vote' ? 'vote' : 'liftVote';
+      // Counted first, so that the list is made at its size (this runs once per ballot round).
+      let count = 0;
+      for (let i = 0; i < s.seats; i++) if (s.alive[i] && ballots[i] === 0) count++;
+      const voters = new Array<Pending>(count);
+      let k = 0;
       for (let i = 0; i < s.seats; i++) {
-        if (s.alive[i] && ballots[i] === 0) out.push({ kind, seat: (i + 1) as SeatNo });
+        if (s.alive[i] && ballots[i] === 0) voters[k++] = { kind, seat: (i + 1) as SeatNo };
       }
-      return out;
+      return voters;
     }
     default:
       return out;

@@ -62,16 +62,19 @@ export function canSeeRole(s: GameState, viewer: Viewer, seat: SeatNo): boolean 
   return s.teams[viewer.seat - 1] === 'mafia' && s.teams[seat - 1] === 'mafia';
 }
 
+const NONE: readonly never[] = Object.freeze([]);
+
 /** `${seat}` strings, made once: the default name of a seat without a name. */
 const SEAT_LABELS: string[] = [];
 const seatLabel = (seat: number): string => SEAT_LABELS[seat] ?? (SEAT_LABELS[seat] = `${seat}`);
 
 /**
  * Seat views are small value objects fully determined by (seat, name, alive, fouls, and role and
- * team when visible). `project` is called once per bot decision, so it hands out frozen, shared
- * copies instead of allocating ten new ones each time. A table serves one set of roles, teams and
- * names (checked by identity on every call, so a state whose roles change gets a new table); the
- * entries are frozen, so no view can change another.
+ * team when visible). `project` runs once per bot decision in simulations, so instead of ten new
+ * objects per view it hands out shared frozen ones from a table per game: the table is found by
+ * the identity of the state's roles, teams and names (a state with other roles gets another table),
+ * an entry is made once for its key (seat, alive, visible, fouls) and frozen, so no view can change
+ * what another view sees.
  */
 const FOUL_SLOTS = 8;
 interface SeatTable {
@@ -79,49 +82,26 @@ interface SeatTable {
   readonly teams: readonly Team[];
   readonly names: readonly string[];
   readonly views: (SeatView | undefined)[];
-  /** The last seat list made for each viewer (index: the seat; 0 the host; n + 1 a spectator). */
-  readonly lists: (SeatList | undefined)[];
 }
 
-/** A frozen seat list and the facts it was made from (copies, compared by value). */
-interface SeatList {
-  readonly alive: boolean[];
-  readonly fouls: number[];
-  readonly all: boolean;
-  readonly openDead: boolean;
-  readonly seats: readonly SeatView[];
-}
-
-function sameFacts(l: SeatList, s: GameState, all: boolean, openDead: boolean): boolean {
-  if (l.all !== all || l.openDead !== openDead) return false;
-  const alive = s.alive;
-  const fouls = s.fouls;
-  for (let i = 0; i < l.alive.length; i++) if (l.alive[i] !== alive[i] || l.fouls[i] !== fouls[i]) return false;
-  return true;
-}
-/** The tables of the games projected last (a few games may be played side by side). */
+/** The tables of the games projected last (a few games may run side by side). */
 const RECENT = 8;
-const tables: (SeatTable | undefined)[] = new Array(RECENT);
-let nextSlot = 0;
+const tables: (SeatTable | undefined)[] = new Array<SeatTable | undefined>(RECENT).fill(undefined);
+let nextTable = 0;
+
+let lastTable: SeatTable | undefined;
 
 function seatTable(s: GameState): SeatTable {
+  const last = lastTable;
+  if (last !== undefined && last.roles === s.roles && last.teams === s.teams && last.names === s.setup.names) return last;
   for (let k = 0; k < RECENT; k++) {
     const t = tables[k];
-    if (t !== undefined && t.roles === s.roles && t.teams === s.teams && t.names === s.setup.names) return t;
+    if (t !== undefined && t.roles === s.roles && t.teams === s.teams && t.names === s.setup.names) return (lastTable = t);
   }
-  const t: SeatTable = { roles: s.roles, teams: s.teams, names: s.setup.names, views: [], lists: [] };
-  tables[nextSlot] = t;
-  nextSlot = (nextSlot + 1) % RECENT;
-  return t;
-}
-
-function makeSeatView(s: GameState, i: number, visible: boolean): SeatView {
-  const seat = (i + 1) as SeatNo;
-  const names = s.setup.names;
-  const name = (i < names.length ? names[i] : undefined) ?? seatLabel(seat);
-  return visible
-    ? { seat, name, alive: s.alive[i], fouls: s.fouls[i], role: s.roles[i], team: s.teams[i] }
-    : { seat, name, alive: s.alive[i], fouls: s.fouls[i] };
+  const t: SeatTable = { roles: s.roles, teams: s.teams, names: s.setup.names, views: [] };
+  tables[nextTable] = t;
+  nextTable = (nextTable + 1) % RECENT;
+  return (lastTable = t);
 }
 
 function seatView(s: GameState, table: SeatTable, i: number, visible: boolean): SeatView {
@@ -129,42 +109,37 @@ function seatView(s: GameState, table: SeatTable, i: number, visible: boolean): 
   if (!(fouls >= 0 && fouls < FOUL_SLOTS)) return makeSeatView(s, i, visible);
   const k = ((i * 2 + (s.alive[i] ? 1 : 0)) * 2 + (visible ? 1 : 0)) * FOUL_SLOTS + fouls;
   const views = table.views;
-  if (k < views.length) {
-    const v = views[k];
-    if (v !== undefined) return v;
-  } else {
-    while (views.length <= k) views.push(undefined);
-  }
-  return (views[k] = Object.freeze(makeSeatView(s, i, visible)));
+  while (views.length <= k) views.push(undefined);
+  return views[k] ?? (views[k] = Object.freeze(makeSeatView(s, i, visible)));
 }
 
-/**
- * The seats as `viewer` sees them. The list depends only on the viewer and on who is alive, the
- * fouls, the end of the game and the reveal option: when these are the same (by value) as for the
- * viewer's last list, that same frozen list is handed out again.
- */
+function makeSeatView(s: GameState, i: number, visible: boolean): SeatView {
+  const seat = (i + 1) as SeatNo;
+  const names = s.setup.names;
+  const name = (i < names.length ? names[i] : undefined) ?? seatLabel(seat);
+  // Two plain literals (not `{ ...base, role, team }`, which is very slow in V8).
+  return visible
+    ? { seat, name, alive: s.alive[i], fouls: s.fouls[i], role: s.roles[i], team: s.teams[i] }
+    : { seat, name, alive: s.alive[i], fouls: s.fouls[i] };
+}
+
+/** The seats as `viewer` sees them: `canSeeRole` worked out once per view instead of once per seat. */
 function seatList(s: GameState, viewer: Viewer, mine: SeatNo | null): readonly SeatView[] {
   const n = s.seats;
   // canSeeRole, per seat: the host and the end of the game see all; open cards of the dead;
   // one's own card; the mafia see each other.
   const all = viewer.kind === 'host' || s.phase.kind === 'ended';
   const openDead = s.options.revealOnDeath;
-  const table = seatTable(s);
-  const slot = mine !== null ? mine : viewer.kind === 'host' ? 0 : n + 1;
-  const last = table.lists[slot];
-  if (last !== undefined && sameFacts(last, s, all, openDead)) return last.seats;
   const alive = s.alive;
+  const table = seatTable(s);
   // RULES.md §10: an eliminated player sees what a spectator sees (and his own card).
   const spectating = mine !== null && !alive[mine - 1] && !all;
   const mafiaViewer = mine !== null && !spectating && s.teams[mine - 1] === 'mafia';
-  const seats: SeatView[] = [];
+  const seats = new Array<SeatView>(n);
   for (let i = 0; i < n; i++) {
     const visible = all || (openDead && !alive[i]) || i + 1 === mine || (mafiaViewer && s.teams[i] === 'mafia');
-    seats.push(seatView(s, table, i, visible));
+    seats[i] = seatView(s, table, i, visible);
   }
-  Object.freeze(seats);
-  while (table.lists.length <= slot) table.lists.push(undefined);
-  table.lists[slot] = { alive: alive.slice(), fouls: s.fouls.slice(), all, openDead, seats };
   return seats;
 }
 
@@ -182,20 +157,21 @@ export function project(s: GameState, viewer: Viewer): GameView {
   const spectating = mine !== null && !s.alive[mine - 1] && !all;
   const seats = seatList(s, viewer, mine);
   const day = s.day && s.phase.kind === 'day' ? dayView(s.day) : null;
-  const myActs: { act: string; target: SeatNo }[] = [];
+  // The lists below are usually empty: one shared frozen empty list then, not a new one per view.
+  let myActs: { act: string; target: SeatNo }[] | null = null;
   if (mine !== null && s.night) {
     const acts = s.night.acts;
-    for (let k = 0; k < acts.length; k++) if (acts[k].by === mine) myActs.push({ act: acts[k].act, target: acts[k].target });
+    for (let k = 0; k < acts.length; k++) if (acts[k].by === mine) (myActs ??= []).push({ act: acts[k].act, target: acts[k].target });
   }
   let results: GameView['results'];
   if (viewer.kind === 'host') results = s.checks;
   else {
-    const own: (ActResult & { readonly night: number })[] = [];
+    let own: (ActResult & { readonly night: number })[] | null = null;
     if (mine !== null && !spectating) {
       const checks = s.checks;
-      for (let k = 0; k < checks.length; k++) if (checks[k].by === mine) own.push(checks[k]);
+      for (let k = 0; k < checks.length; k++) if (checks[k].by === mine) (own ??= []).push(checks[k]);
     }
-    results = own;
+    results = own ?? NONE;
   }
   return {
     viewer,
@@ -205,7 +181,7 @@ export function project(s: GameState, viewer: Viewer): GameView {
     seats,
     day,
     me: mine === null ? null : { seat: mine, role: s.roles[mine - 1], team: s.teams[mine - 1], alive: s.alive[mine - 1] },
-    myActs,
+    myActs: myActs ?? NONE,
     results,
     bestMove: s.bestMove,
     winner: s.winner,

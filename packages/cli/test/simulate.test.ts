@@ -1,0 +1,89 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { main } from '../src/main.js';
+import { parseSimulateArgs } from '../src/simulate.js';
+import { UsageError } from '../src/io.js';
+
+async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    out += String(chunk);
+    return true;
+  });
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    err += String(chunk);
+    return true;
+  });
+  try {
+    return { code: await main(['simulate', ...args]), out, err };
+  } finally {
+    vi.restoreAllMocks();
+  }
+}
+
+describe('mafia simulate', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('prints_exactly_one_json_line_with_the_totals', async () => {
+    const r = await run(['--preset', 'classic', '--players', '10', '--games', '60', '--seed', '7', '--json']);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('');
+    const lines = r.out.split('\n').filter((l) => l !== '');
+    expect(lines).toHaveLength(1);
+    const doc = JSON.parse(lines[0]);
+    expect(Object.keys(doc)).toEqual(['games', 'seconds', 'gamesPerSecond', 'phasesPerSecond', 'meanPhases', 'winRates']);
+    expect(doc.games).toBe(60);
+    expect(Object.keys(doc.winRates).sort()).toEqual(['draw', 'mafia', 'town']);
+    const wins = Object.values(doc.winRates as Record<string, { wins: number; rate: number; low: number; high: number }>);
+    expect(wins.reduce((n, w) => n + w.wins, 0)).toBe(60);
+    for (const w of wins) {
+      expect(w.low).toBeLessThanOrEqual(w.rate);
+      expect(w.high).toBeGreaterThanOrEqual(w.rate);
+    }
+  });
+
+  it('the_same_seed_gives_the_same_win_rates', async () => {
+    const args = ['--preset', 'sport', '--players', '10', '--games', '40', '--bots', 'heuristic', '--seed', 'club-night', '--json'];
+    const a = JSON.parse((await run(args)).out);
+    const b = JSON.parse((await run(args)).out);
+    expect(b.winRates).toEqual(a.winRates);
+    expect(b.meanPhases).toBe(a.meanPhases);
+  });
+
+  it('prints_win_rates_length_and_speed_for_people', async () => {
+    const r = await run(['--preset=short', '--players=5', '--games=30']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/win rates \(95% Wilson interval\)/);
+    expect(r.out).toMatch(/town\s+\d+\.\d\d%\s+\[\d+\.\d\d% – \d+\.\d\d%\]/);
+    expect(r.out).toMatch(/mean game length: \d+\.\d\d phases/);
+    expect(r.out).toMatch(/phases\/s/);
+  });
+
+  it.each([
+    [['--preset', 'nope', '--players', '10', '--games', '5'], /unknown preset "nope"/],
+    [['--preset', 'sport', '--players', '9', '--games', '5'], /sport is played by 10(–10)? players, not 9/],
+    [['--preset', 'classic', '--players', 'ten', '--games', '5'], /--players must be a whole number/],
+    [['--preset', 'classic', '--players', '10', '--games', '0'], /--games must be from 1/],
+    [['--preset', 'classic', '--players', '10', '--games', '-3'], /--games must be a whole number/],
+    [['--preset', 'classic', '--players', '10', '--games', '5', '--bots', 'clever'], /unknown bots kind "clever"/],
+    [['--preset', 'classic', '--players', '10', '--games', '5', '--fast'], /unknown flag --fast/],
+    [['--preset', 'classic', '--games', '5'], /missing --players/],
+    [['--preset', 'classic', '--players', '10', '--games'], /--games needs a value/],
+    [['--preset', 'classic', '--players', '10', '--games', '5', 'extra'], /unexpected argument "extra"/],
+    [['--preset', 'classic', '--preset', 'sport', '--players', '10', '--games', '5'], /--preset is given twice/],
+  ])('bad_input_is_a_one_line_usage_error_with_exit_2 %#', async (args, message) => {
+    const r = await run(args);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toMatch(message);
+    expect(r.err.trim().split('\n')).toHaveLength(1);
+    expect(r.err).not.toMatch(/\bat .*\.(ts|js):\d+/);
+  });
+
+  it('parses_both_flag_forms', () => {
+    expect(parseSimulateArgs(['--preset', 'classic', '--players=10', '--games', '3', '--json'])).toEqual({
+      preset: 'classic', players: 10, games: 3, bots: 'random', seed: '1', json: true,
+    });
+    expect(() => parseSimulateArgs(['--json=yes'])).toThrow(UsageError);
+  });
+});
