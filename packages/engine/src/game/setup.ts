@@ -56,10 +56,12 @@ export function resolveOptions(preset: Preset, raw: Readonly<Record<string, unkn
   return options as unknown as GameOptions;
 }
 
+const playerRange = (p: Preset): string => (p.minPlayers === p.maxPlayers ? `${p.minPlayers}` : `${p.minPlayers}–${p.maxPlayers}`);
+
 export function resolveRoles(preset: Preset, roles: readonly unknown[], path = 'seats'): RoleId[] {
   if (!Array.isArray(roles)) fail('bad-seats', 'INPUT', 'seats must be an array of role ids', path);
   if (roles.length < preset.minPlayers || roles.length > preset.maxPlayers) {
-    fail('bad-player-count', 'R-PRESET', `${preset.id} is played by ${preset.minPlayers === preset.maxPlayers ? preset.minPlayers : `${preset.minPlayers}–${preset.maxPlayers}`} players, not ${roles.length}`, path);
+    fail('bad-player-count', 'R-PRESET', `${preset.id} is played by ${playerRange(preset)} players, not ${roles.length}`, path);
   }
   roles.forEach((r, i) => {
     if (typeof r !== 'string' || !(ALL_ROLE_IDS as readonly string[]).includes(r)) {
@@ -87,7 +89,7 @@ export function buildSetup(input: SetupInput): GameSetup {
   else {
     const players = input.players ?? preset.composition(10)?.length ?? preset.minPlayers;
     const composition = preset.composition(players);
-    if (!composition) fail('bad-player-count', 'R-PRESET', `${preset.id} is played by ${preset.minPlayers}–${preset.maxPlayers} players, not ${players}`, 'players');
+    if (!composition) fail('bad-player-count', 'R-PRESET', `${preset.id} is played by ${playerRange(preset)} players, not ${players}`, 'players');
     [roles, seed] = shuffle(composition!.slice(), seed);
   }
   const names = input.names ?? [];
