@@ -1,5 +1,5 @@
 import {
-  createGame, decide, nextHostCommand, pendingDecisions, project, seedFrom,
+  createGame, decideInPlace, nextHostCommand, ownedCopy, pendingDecisions, project, seedFrom,
   type Actor, type GameEvent, type GameState, type RuleError, type SeatNo, type Team,
 } from '@mafia/engine';
 import type { Bot, BotKind } from './bot.js';
@@ -74,6 +74,7 @@ const DEFAULT_PHASE_CAP = 200;
 /** A phase takes a few dozen commands at most (speeches, ballots, re-votes); far more is a runaway. */
 const COMMANDS_PER_PHASE = 500;
 const HOST: Actor = { kind: 'host' };
+const NO_SEATS: readonly SeatNo[] = [];
 
 function countPhases(events: readonly GameEvent[]): number {
   let n = 0;
@@ -84,11 +85,15 @@ function countPhases(events: readonly GameEvent[]): number {
   return n;
 }
 
-/** The same vote (or lift vote) round is still open after a ballot: same stage, round and candidates. */
-function sameRound(before: GameState['day'], s: GameState): boolean {
+/**
+ * The same vote (or lift vote) round is still open after a ballot: same day, stage, round and
+ * candidates as before it. The day is written in place by `decideInPlace`, so what it was before the
+ * ballot is passed as values (`candidates` is replaced, never written into: its identity is a value).
+ */
+function sameRound(s: GameState, stage: string, round: number, candidates: readonly SeatNo[], n: number): boolean {
   const day = s.day;
-  return s.phase.kind === 'day' && day !== null && before !== null && day.stage === before.stage &&
-    day.round === before.round && day.candidates === before.candidates && day.n === before.n;
+  return s.phase.kind === 'day' && day !== null && day.stage === stage &&
+    day.round === round && day.candidates === candidates && day.n === n;
 }
 
 function kindFor(spec: BotsSpec, team: Team): BotKind {
@@ -104,7 +109,8 @@ function kindFor(spec: BotsSpec, team: Team): BotKind {
 export function playGame(o: GameOptionsForSim): GameRecord {
   const created = createGame({ preset: o.preset, players: o.players, seed: o.seed });
   if (!created.ok) throw new SetupError(created.error);
-  let state: GameState = created.game.state;
+  // The simulator owns this state and lets decideInPlace fold every command into it (no copies).
+  let state: GameState = ownedCopy(created.game.state);
   const n = state.seats;
   const spec = o.bots ?? 'random';
   const make = o.makeBot ?? createBot;
@@ -141,7 +147,11 @@ export function playGame(o: GameOptionsForSim): GameRecord {
       }
       commands++;
       const before = state.day;
-      const d = decide(state, command, viewer);
+      const stage = before === null ? '' : before.stage;
+      const round = before === null ? -1 : before.round;
+      const candidates = before === null ? NO_SEATS : before.candidates;
+      const dayN = before === null ? -1 : before.n;
+      const d = decideInPlace(state, command, viewer);
       if (!d.ok) {
         illegal++;
         if (o.strict) {
@@ -155,14 +165,14 @@ export function playGame(o: GameOptionsForSim): GameRecord {
       moved = true;
       // A cast vote leaves the other voters' pending votes as they were, as long as the same round
       // is still open: go on down the list instead of asking pendingDecisions again.
-      if ((p.kind === 'vote' || p.kind === 'liftVote') && sameRound(before, state)) continue;
+      if ((p.kind === 'vote' || p.kind === 'liftVote') && before !== null && sameRound(state, stage, round, candidates, dayN)) continue;
       break;
     }
     if (moved) continue;
     const host = nextHostCommand(state);
     if (host === null) return { winner: null, phases, illegal, commands };
     commands++;
-    const d = decide(state, host, HOST);
+    const d = decideInPlace(state, host, HOST);
     if (!d.ok) throw new Error(`the host's own step ${host.type} was refused: ${d.error.message}`);
     state = d.state;
     phases += countPhases(d.events);

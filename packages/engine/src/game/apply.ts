@@ -112,6 +112,16 @@ function cloneDay(d: DayState): Mutable<DayState> {
   };
 }
 
+/**
+ * A copy of a state that a caller may give to `decideInPlace`: the state object and its day are new
+ * (arrays and other parts are shared: they are never written into).
+ */
+export function ownedCopy(s: GameState): GameState {
+  const c = cloneState(s);
+  if (c.day !== null) c.day = cloneDay(c.day);
+  return c;
+}
+
 /** Folds one event into the state. Pure: the input state is never changed. */
 export function apply(s: GameState, e: GameEvent): GameState {
   const f = new Fold(s);
@@ -127,10 +137,18 @@ export function apply(s: GameState, e: GameEvent): GameState {
  * The result is the same as folding each event with `apply`.
  */
 export class Fold {
-  private own = false;
-  private ownDay = false;
+  private own: boolean;
+  private ownDay: boolean;
 
-  constructor(public state: GameState) {}
+  /**
+   * `inPlace`: the caller owns `state` and its day and gives them up; they are then written into
+   * directly, with no copy (`decideInPlace`, the simulator's fast path). Arrays are still never
+   * written into, only replaced, so a view or an earlier event that holds one never sees it change.
+   */
+  constructor(public state: GameState, inPlace = false) {
+    this.own = inPlace;
+    this.ownDay = inPlace;
+  }
 
   apply(e: GameEvent): void {
     if (e.type === 'GameCreated') {

@@ -34,7 +34,7 @@ const NO_EVENTS: GameEvent[] = [];
  * Decides a command against the state: the events it causes, or a rule error (and no change).
  * Pure: returns data and executes nothing.
  */
-export function decide(state: GameState, command: Command, actor: Actor = { kind: 'host' }): Decision {
+export function decide(state: GameState, command: Command, actor: Actor = HOST_ACTOR): Decision {
   try {
     const d = new Draft(state);
     handle(d, command, actor);
@@ -43,6 +43,33 @@ export function decide(state: GameState, command: Command, actor: Actor = { kind
     if (e instanceof RuleViolation) return { ok: false, error: e.error };
     throw e;
   }
+}
+
+const HOST_ACTOR: Actor = { kind: 'host' };
+
+/**
+ * `decide` for a caller that owns `state` (and its day) and gives it up: the events are folded
+ * into that very object instead of into a copy, so a command costs no copy of the state. The result
+ * is the same as `decide`'s (test in_place_decide_matches_pure_decide). `state` must not be shared
+ * with anything that expects it to stay as it is: make it with `ownedCopy` (or take it from an
+ * earlier `decideInPlace`). Arrays in it are never written into, only replaced.
+ *
+ * On a rule error nothing has been folded (every rule is checked before the first event), so the
+ * state is unchanged then too. Used by the simulator; `decide` and `transition` stay pure.
+ */
+export function decideInPlace(state: GameState, command: Command, actor: Actor = HOST_ACTOR): Decision {
+  const d = new Draft(state, true);
+  try {
+    handle(d, command, actor);
+  } catch (e) {
+    if (e instanceof RuleViolation) {
+      // Cannot happen (rules are checked before events are emitted); would leave a half-folded state.
+      if (d.events !== NO_EVENTS) throw new Error(`decideInPlace: a rule error after ${d.events.length} event(s) were folded: ${e.error.message}`);
+      return { ok: false, error: e.error };
+    }
+    throw e;
+  }
+  return { ok: true, state: d.state, events: d.events === NO_EVENTS ? [] : d.events };
 }
 
 const seatOk = (s: GameState, seat: unknown): seat is SeatNo =>

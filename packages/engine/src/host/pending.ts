@@ -11,6 +11,19 @@ export type Pending =
   | { readonly kind: 'liftVote'; readonly seat: SeatNo }
   | { readonly kind: 'bestMove'; readonly seat: SeatNo };
 
+/**
+ * The one-seat decisions are plain values, made once per (kind, seat) and shared frozen: a hot loop
+ * that asks for the pending decisions after every command then allocates no new objects for them.
+ */
+type SeatPending = Exclude<Pending, { readonly kind: 'act' }>;
+const SHARED_PENDING: Record<SeatPending['kind'], (SeatPending | undefined)[]> = { nominate: [], vote: [], liftVote: [], bestMove: [] };
+function seatPending(kind: SeatPending['kind'], seat: SeatNo): SeatPending {
+  const list = SHARED_PENDING[kind];
+  if (seat >= 1024) return { kind, seat };
+  while (list.length <= seat) list.push(undefined);
+  return list[seat] ?? (list[seat] = Object.freeze({ kind, seat }));
+}
+
 /** Who may decide something now, and what. Used by bots, the narrator and the server's prompts. */
 export function pendingDecisions(s: GameState): Pending[] {
   const out: Pending[] = [];
@@ -49,7 +62,7 @@ export function pendingDecisions(s: GameState): Pending[] {
     case 'lastWords': {
       const fk = s.firstKill;
       if (s.options.bestMove && !s.bestMove && fk && fk.night === day.n && day.outcome === null && s.dayOneLeft < 2) {
-        for (const v of fk.victims) if (day.lastWords.includes(v)) out.push({ kind: 'bestMove', seat: v });
+        for (const v of fk.victims) if (day.lastWords.includes(v)) out.push(seatPending('bestMove', v));
       }
       return out;
     }
@@ -58,7 +71,7 @@ export function pendingDecisions(s: GameState): Pending[] {
       if (!speaker) return out;
       const noms = day.nominations;
       for (let k = 0; k < noms.length; k++) if (noms[k][0] === speaker) return out;
-      return [{ kind: 'nominate', seat: speaker }];
+      return [seatPending('nominate', speaker)];
     }
     case 'vote':
     case 'lift': {
@@ -70,7 +83,7 @@ export function pendingDecisions(s: GameState): Pending[] {
       const voters = new Array<Pending>(count);
       let k = 0;
       for (let i = 0; i < s.seats; i++) {
-        if (s.alive[i] && ballots[i] === 0) voters[k++] = { kind, seat: (i + 1) as SeatNo };
+        if (s.alive[i] && ballots[i] === 0) voters[k++] = seatPending(kind, (i + 1) as SeatNo);
       }
       return voters;
     }
@@ -85,12 +98,18 @@ export function pendingDecisions(s: GameState): Pending[] {
  */
 export function nextHostCommand(s: GameState): Command | null {
   if (s.phase.kind === 'ended') return null;
-  if (s.phase.kind === 'night') return { type: 'endNight' };
+  if (s.phase.kind === 'night') return END_NIGHT;
   switch (s.day?.stage) {
-    case 'lastWords': return { type: 'endLastWords' };
-    case 'speeches': return { type: 'endSpeech' };
+    case 'lastWords': return END_LAST_WORDS;
+    case 'speeches': return END_SPEECH;
     case 'vote':
-    case 'lift': return { type: 'closeVote' };
+    case 'lift': return CLOSE_VOTE;
     default: return null;
   }
 }
+
+/** The host's steps carry no data: one shared frozen command each. */
+const END_NIGHT: Command = Object.freeze({ type: 'endNight' });
+const END_LAST_WORDS: Command = Object.freeze({ type: 'endLastWords' });
+const END_SPEECH: Command = Object.freeze({ type: 'endSpeech' });
+const CLOSE_VOTE: Command = Object.freeze({ type: 'closeVote' });

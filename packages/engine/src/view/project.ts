@@ -72,16 +72,34 @@ const seatLabel = (seat: number): string => SEAT_LABELS[seat] ?? (SEAT_LABELS[se
  * Seat views are small value objects fully determined by (seat, name, alive, fouls, and role and
  * team when visible). `project` runs once per bot decision in simulations, so instead of ten new
  * objects per view it hands out shared frozen ones from a table per game: the table is found by
- * the identity of the state's roles, teams and names (a state with other roles gets another table),
- * an entry is made once for its key (seat, alive, visible, fouls) and frozen, so no view can change
- * what another view sees.
+ * the identity of the state's roles, teams, names and options (a state with other ones gets another
+ * table), an entry is made once for its key (seat, alive, visible, fouls) and frozen, so no view can
+ * change what another view sees.
+ *
+ * The list of a viewer's seat views is cached too, one per viewer slot of the table: it depends only
+ * on the viewer, on whether everything is open (the host, the end of the game) and on the `alive` and
+ * `fouls` arrays, which the engine never writes into (a change makes a new array), so their identity
+ * stands for their content. The cached list (and card) is shared read-only with the viewer's later
+ * views (never with another viewer's), not frozen: freezing costs more than it saves; it is made by the same
+ * rule (`canSeeRole`, unrolled) as an uncached one, so it holds a role only where the viewer may know it.
  */
 const FOUL_SLOTS = 8;
+interface SeatList {
+  alive: readonly boolean[];
+  fouls: readonly number[];
+  all: boolean;
+  seats: readonly SeatView[];
+  me: GameView['me'];
+}
+
 interface SeatTable {
   readonly roles: readonly RoleId[];
   readonly teams: readonly Team[];
   readonly names: readonly string[];
+  readonly options: GameState['options'];
   readonly views: (SeatView | undefined)[];
+  /** By viewer slot: 0 the spectator, 1..n the seats, n + 1 the host. */
+  readonly lists: (SeatList | undefined)[];
 }
 
 /** The tables of the games projected last (a few games may run side by side). */
@@ -91,14 +109,18 @@ let nextTable = 0;
 
 let lastTable: SeatTable | undefined;
 
+const tableFits = (t: SeatTable, s: GameState): boolean =>
+  t.roles === s.roles && t.teams === s.teams && t.names === s.setup.names && t.options === s.options;
+
 function seatTable(s: GameState): SeatTable {
   const last = lastTable;
-  if (last !== undefined && last.roles === s.roles && last.teams === s.teams && last.names === s.setup.names) return last;
+  if (last !== undefined && tableFits(last, s)) return last;
   for (let k = 0; k < RECENT; k++) {
     const t = tables[k];
-    if (t !== undefined && t.roles === s.roles && t.teams === s.teams && t.names === s.setup.names) return (lastTable = t);
+    if (t !== undefined && tableFits(t, s)) return (lastTable = t);
   }
-  const t: SeatTable = { roles: s.roles, teams: s.teams, names: s.setup.names, views: [] };
+  const lists = new Array<SeatList | undefined>(s.seats + 2).fill(undefined);
+  const t: SeatTable = { roles: s.roles, teams: s.teams, names: s.setup.names, options: s.options, views: [], lists };
   tables[nextTable] = t;
   nextTable = (nextTable + 1) % RECENT;
   return (lastTable = t);
@@ -106,7 +128,7 @@ function seatTable(s: GameState): SeatTable {
 
 function seatView(s: GameState, table: SeatTable, i: number, visible: boolean): SeatView {
   const fouls = s.fouls[i];
-  if (!(fouls >= 0 && fouls < FOUL_SLOTS)) return makeSeatView(s, i, visible);
+  if (!(fouls >= 0 && fouls < FOUL_SLOTS)) return Object.freeze(makeSeatView(s, i, visible));
   const k = ((i * 2 + (s.alive[i] ? 1 : 0)) * 2 + (visible ? 1 : 0)) * FOUL_SLOTS + fouls;
   const views = table.views;
   while (views.length <= k) views.push(undefined);
@@ -123,15 +145,22 @@ function makeSeatView(s: GameState, i: number, visible: boolean): SeatView {
     : { seat, name, alive: s.alive[i], fouls: s.fouls[i] };
 }
 
-/** The seats as `viewer` sees them: `canSeeRole` worked out once per view instead of once per seat. */
-function seatList(s: GameState, viewer: Viewer, mine: SeatNo | null): readonly SeatView[] {
+/**
+ * The seats as `viewer` (seat `mine`, or null) sees them, and his own card: `canSeeRole` worked out
+ * once per list instead of once per seat, and the list made once per (viewer, alive, fouls, all).
+ */
+function seatList(s: GameState, viewer: Viewer, mine: SeatNo | null, all: boolean): SeatList {
+  const table = seatTable(s);
+  const slot = mine !== null ? (mine >= 1 && mine <= s.seats ? mine : -1) : viewer.kind === 'host' ? s.seats + 1 : 0;
+  if (slot >= 0) {
+    const cached = table.lists[slot];
+    if (cached !== undefined && cached.alive === s.alive && cached.fouls === s.fouls && cached.all === all) return cached;
+  }
   const n = s.seats;
+  const alive = s.alive;
   // canSeeRole, per seat: the host and the end of the game see all; open cards of the dead;
   // one's own card; the mafia see each other.
-  const all = viewer.kind === 'host' || s.phase.kind === 'ended';
   const openDead = s.options.revealOnDeath;
-  const alive = s.alive;
-  const table = seatTable(s);
   // RULES.md §10: an eliminated player sees what a spectator sees (and his own card).
   const spectating = mine !== null && !alive[mine - 1] && !all;
   const mafiaViewer = mine !== null && !spectating && s.teams[mine - 1] === 'mafia';
@@ -140,7 +169,10 @@ function seatList(s: GameState, viewer: Viewer, mine: SeatNo | null): readonly S
     const visible = all || (openDead && !alive[i]) || i + 1 === mine || (mafiaViewer && s.teams[i] === 'mafia');
     seats[i] = seatView(s, table, i, visible);
   }
-  return seats;
+  const me = mine === null ? null : { seat: mine, role: s.roles[mine - 1], team: s.teams[mine - 1], alive: s.alive[mine - 1] };
+  const list: SeatList = { alive, fouls: s.fouls, all, seats, me };
+  if (slot >= 0) table.lists[slot] = list;
+  return list;
 }
 
 /**
@@ -155,7 +187,7 @@ export function project(s: GameState, viewer: Viewer): GameView {
   const all = viewer.kind === 'host' || s.phase.kind === 'ended';
   // RULES.md §10: an eliminated player sees what a spectator sees (and his own card).
   const spectating = mine !== null && !s.alive[mine - 1] && !all;
-  const seats = seatList(s, viewer, mine);
+  const list = seatList(s, viewer, mine, all);
   const day = s.day && s.phase.kind === 'day' ? dayView(s.day) : null;
   // The lists below are usually empty: one shared frozen empty list then, not a new one per view.
   let myActs: { act: string; target: SeatNo }[] | null = null;
@@ -178,9 +210,9 @@ export function project(s: GameState, viewer: Viewer): GameView {
     preset: s.setup.preset,
     seq: s.seq,
     phase: s.phase,
-    seats,
+    seats: list.seats,
     day,
-    me: mine === null ? null : { seat: mine, role: s.roles[mine - 1], team: s.teams[mine - 1], alive: s.alive[mine - 1] },
+    me: list.me,
     myActs: myActs ?? NONE,
     results,
     bestMove: s.bestMove,
