@@ -1,4 +1,4 @@
-import { nextRandom, type Command, type GameView, type Pending, type SeatNo } from '@mafia/engine';
+import { type Command, type GameView, type Pending, type SeatNo } from '@mafia/engine';
 
 /**
  * A bot plays one seat. It decides only from what its seat may see: the `GameView` that
@@ -18,13 +18,20 @@ export const isBotKind = (k: unknown): k is BotKind => typeof k === 'string' && 
 
 /** A seeded generator (the engine's mulberry32) held by one bot. */
 export class Rng {
-  constructor(private state: number) {}
+  private declare state: number;
+  constructor(state: number) {
+    this.state = state;
+  }
 
   /** A number in [0, 1). */
   next(): number {
-    const [value, next] = nextRandom(this.state);
+    // nextRandom (mulberry32) written out here: no [value, next] pair allocated per draw.
+    const next = (this.state + 0x6d2b79f5) >>> 0;
     this.state = next;
-    return value;
+    let t = next;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   }
 
   /** A whole number in [0, n). */

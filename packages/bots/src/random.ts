@@ -13,10 +13,14 @@ const NOT_NOMINATED = 4;
  * nominated; vote for a random candidate; lift vote at random; best move: three random players.
  */
 export class RandomBot implements Bot {
-  readonly kind = 'random' as const;
-  private readonly rng: Rng;
+  // Fields set in the constructor only (`declare`: no class-field definitions run per bot).
+  declare readonly kind: 'random';
+  declare readonly seat: SeatNo;
+  private declare readonly rng: Rng;
 
-  constructor(readonly seat: SeatNo, seed: number) {
+  constructor(seat: SeatNo, seed: number) {
+    this.kind = 'random';
+    this.seat = seat;
     this.rng = new Rng(seed);
   }
 

@@ -1,5 +1,6 @@
 import {
-  createGame, decideInPlace, nextHostCommand, ownedCopy, pendingDecisions, project, seedFrom,
+  createGame, decideInPlace, nextHostCommand, ownedCopy, pendingDecisionsInto, project,
+  type Pending,
   type Actor, type GameEvent, type GameState, type RuleError, type SeatNo, type Team,
 } from '@mafia/engine';
 import type { Bot, BotKind } from './bot.js';
@@ -96,6 +97,30 @@ function sameRound(s: GameState, stage: string, round: number, candidates: reado
     day.round === round && day.candidates === candidates && day.n === n;
 }
 
+/** FNV-1a over `text`, continued from `h` (seedFrom is fnv(0x811c9dc5, String(seed)) >>> 0). */
+function fnv(h: number, text: string): number {
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h;
+}
+
+/** seedFrom(prefix text + seat) from the prefix's running hash. */
+function botSeed(prefixHash: number, seat: number): number {
+  return fnv(prefixHash, seatText(seat)) >>> 0;
+}
+
+const SEAT_TEXT: string[] = [];
+const seatText = (seat: number): string => SEAT_TEXT[seat] ?? (SEAT_TEXT[seat] = `${seat}`);
+
+/** The seat viewers (also the actors of the seats' commands): plain frozen values shared by all games. */
+const VIEWERS: Actor[] = [];
+function seatViewers(n: number): readonly Actor[] {
+  for (let seat = VIEWERS.length; seat <= n; seat++) VIEWERS.push(Object.freeze({ kind: 'seat', seat: seat as SeatNo }));
+  return VIEWERS;
+}
+
 function kindFor(spec: BotsSpec, team: Team): BotKind {
   if (typeof spec === 'string') return spec;
   return spec[team] ?? 'random';
@@ -116,15 +141,19 @@ export function playGame(o: GameOptionsForSim): GameRecord {
   const make = o.makeBot ?? createBot;
   const cap = o.phaseCap ?? DEFAULT_PHASE_CAP;
   const bots: Bot[] = new Array(n);
-  const viewers: Actor[] = new Array(n + 1);
+  const viewers = seatViewers(n);
+  // seedFrom(`${o.seed}/bot/${seat}`), with the prefix hashed once per game.
+  const prefix = fnv(0x811c9dc5, `${o.seed}/bot/`);
   for (let i = 0; i < n; i++) {
     const seat = (i + 1) as SeatNo;
     // The harness deals the bot kind by team; the bot itself sees only its view.
-    bots[i] = make(kindFor(spec, state.teams[i]), seat, seedFrom(`${o.seed}/bot/${seat}`));
-    viewers[seat] = { kind: 'seat', seat };
+    bots[i] = make(kindFor(spec, state.teams[i]), seat, botSeed(prefix, seat));
   }
+  // The pending decisions, written into one list per game (no new list per command).
+  const pending: Pending[] = [];
   // passed[seat] === hostSteps: the seat has passed since the host's last step (no clearing needed).
-  const passed = new Int32Array(n + 1);
+  const passed: number[] = new Array<number>(n + 1);
+  for (let i = 0; i <= n; i++) passed[i] = 0;
   let hostSteps = 1;
   let phases = countPhases(created.events);
   let illegal = 0;
@@ -134,8 +163,8 @@ export function playGame(o: GameOptionsForSim): GameRecord {
     // Runaway guards: too many phases, or a phase that never ends (e.g. endless re-votes).
     if (phases > cap || commands > cap * COMMANDS_PER_PHASE) return { winner: null, phases, illegal, commands };
     let moved = false;
-    const pending = pendingDecisions(state);
-    for (let k = 0; k < pending.length; k++) {
+    const count = pendingDecisionsInto(state, pending);
+    for (let k = 0; k < count; k++) {
       const p = pending[k];
       const seat = p.seat;
       if (passed[seat] === hostSteps) continue;

@@ -12,7 +12,7 @@ export { checkWinner, winningSeats } from './game/win.js';
 export { resolveNight, NIGHT_PIPELINE } from './night/resolve.js';
 export { countVotes, nextAfterRound, liftPasses, liftVoteHeld } from './voting/sequential.js';
 export { project, projectEvent, canSeeRole, type Viewer, type GameView, type SeatView, type DayView, type ProjectedEvent } from './view/project.js';
-export { pendingDecisions, nextHostCommand, type Pending } from './host/pending.js';
+export { pendingDecisions, pendingDecisionsInto, nextHostCommand, type Pending } from './host/pending.js';
 export { PRESETS, presetOf, builtPresets, OPTION_SPECS, BASE_OPTIONS, type Preset, type GameOptions, type OptionName, type OptionSpec } from './presets/index.js';
 export { roleOf, builtRoles, isBuiltRole, actOf } from './roles/registry.js';
 export type { RoleDef, ActSpec, NightStage } from './roles/types.js';

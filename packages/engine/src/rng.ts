@@ -26,8 +26,12 @@ export function shuffle<T>(items: T[], rngState: number): [T[], number] {
   const out = items.slice();
   let s = rngState;
   for (let i = out.length - 1; i > 0; i--) {
-    const [r, next] = nextRandom(s);
-    s = next;
+    // nextRandom(s) written out: no [value, next] pair per draw.
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    const r = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
     const j = Math.floor(r * (i + 1));
     const tmp = out[i];
     out[i] = out[j];

@@ -11,6 +11,25 @@ const with1 = <T>(arr: readonly T[], seat: number, value: T): T[] => {
   return out;
 };
 
+/** `[...arr, value]` without the spread (array spread goes through the iterator protocol). */
+function append<T>(arr: readonly T[], value: T): T[] {
+  const n = arr.length;
+  const out = new Array<T>(n + 1);
+  for (let k = 0; k < n; k++) out[k] = arr[k];
+  out[n] = value;
+  return out;
+}
+
+/** A new list of `n` zeros. */
+const zeros = (n: number): number[] => filled(n, 0);
+
+/** A new list of `n` times `value`, built by push: a packed array (no holes for V8 to check on reads). */
+function filled<T>(n: number, value: T): T[] {
+  const out: T[] = [];
+  for (let k = 0; k < n; k++) out.push(value);
+  return out;
+}
+
 function killAll(alive: readonly boolean[], seats: readonly SeatNo[]): boolean[] {
   const out = alive.slice();
   for (const s of seats) out[s - 1] = false;
@@ -33,9 +52,9 @@ export function initialState(setup: GameSetup): GameState {
     seats: n,
     roles: setup.roles,
     teams: setup.roles.map((r) => roleOf(r).team),
-    alive: new Array<boolean>(n).fill(true),
-    fouls: new Array<number>(n).fill(0),
-    missNextSpeech: new Array<boolean>(n).fill(false),
+    alive: filled(n, true),
+    fouls: filled(n, 0),
+    missNextSpeech: filled(n, false),
     removed: [],
     rng: setup.seed,
     phase: { kind: 'day', n: 0 },
@@ -49,7 +68,7 @@ export function initialState(setup: GameSetup): GameState {
     firstKill: null,
     bestMove: null,
     checks: [],
-    useful: new Array<number>(n).fill(0),
+    useful: filled(n, 0),
     winner: null,
     winners: [],
     seq: 1,
@@ -162,6 +181,13 @@ export class Fold {
     this.m().seq++;
   }
 
+  /** Starts over on `state` (as the constructor does). */
+  reset(state: GameState, inPlace: boolean): void {
+    this.state = state;
+    this.own = inPlace;
+    this.ownDay = inPlace;
+  }
+
   /** The state, writable: copied at the first write. */
   m(): Mutable<GameState> {
     if (!this.own) {
@@ -207,14 +233,21 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
       return true;
     }
     case 'ActRecorded':
-      f.m().night = { n: s.night!.n, acts: [...s.night!.acts, e.act] };
+      f.m().night = { n: s.night!.n, acts: append(s.night!.acts, e.act) };
       return true;
     case 'NightResolved': {
       let useful = s.useful;
       for (const seat of e.useful) useful = with1(useful, seat, useful[seat - 1] + 1);
-      const records: CheckRecord[] = [];
-      for (const r of e.results) records.push(checkRecord(r, e.n));
-      const checks = s.checks.concat(records);
+      let checks = s.checks;
+      if (e.results.length > 0) {
+        const records: CheckRecord[] = [];
+        for (const r of e.results) records.push(checkRecord(r, e.n));
+        const before = s.checks;
+        const all: CheckRecord[] = [];
+        for (let k = 0; k < before.length; k++) all.push(before[k]);
+        for (let k = 0; k < records.length; k++) all.push(records[k]);
+        checks = all;
+      }
       const died = e.died.length > 0;
       const m = f.m();
       if (died) m.alive = killAll(s.alive, e.died);
@@ -263,7 +296,7 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
     }
     case 'Nominated': {
       const d = f.d();
-      d.nominations = [...d.nominations, [e.by, e.target] as const];
+      d.nominations = append(d.nominations, [e.by, e.target] as const);
       return true;
     }
     case 'SpeechEnded': {
@@ -271,7 +304,7 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
       if (e.skipped) f.m().missNextSpeech = with1(s.missNextSpeech, e.seat, false);
       const d = f.d();
       d.speakerIndex = d.speakerIndex + 1;
-      if (skippedAlive) d.silenced = [...d.silenced, e.seat];
+      if (skippedAlive) d.silenced = append(d.silenced, e.seat);
       return true;
     }
     case 'Fouled': {
@@ -287,7 +320,7 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
       const cancel = s.options.removalCancelsVote;
       const m = f.m();
       m.alive = with1(m.alive, e.seat, false);
-      m.removed = [...m.removed, e.seat];
+      m.removed = append(m.removed, e.seat);
       m.leftThisPhase = true;
       if (inDay) {
         const decided = day!.outcome !== null;
@@ -295,7 +328,7 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
         if (decided) m.quietPhases = 0;
         m.cancelNextVote = m.cancelNextVote || (cancel && decided);
         const d = f.d();
-        if (!decided) d.left = [...d.left, e.seat];
+        if (!decided) d.left = append(d.left, e.seat);
         d.voteCancelled = d.voteCancelled || (cancel && !decided);
       }
       return true;
@@ -305,7 +338,7 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
       d.stage = 'vote';
       d.round = e.round;
       d.candidates = e.candidates;
-      d.ballots = new Array<number>(s.seats).fill(0);
+      d.ballots = zeros(s.seats);
       return true;
     }
     case 'VoteCast': {
@@ -320,7 +353,7 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
       const d = f.d();
       d.stage = 'lift';
       d.candidates = e.tied;
-      d.lift = new Array<number>(s.seats).fill(0);
+      d.lift = zeros(s.seats);
       return true;
     }
     case 'LiftVoteCast': {

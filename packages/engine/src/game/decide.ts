@@ -18,7 +18,19 @@ export type Decision =
  * private copy of the state (game/apply.ts `Fold`): the state `decide` was given never changes.
  */
 class Draft extends Fold {
-  events: GameEvent[] = NO_EVENTS;
+  declare events: GameEvent[];
+  // An explicit constructor: a derived class with field initialisers gets a slower implicit one.
+  constructor(state: GameState, inPlace = false) {
+    super(state, inPlace);
+    this.events = NO_EVENTS;
+  }
+
+  /** Starts over on another state (the in-place path keeps one Draft: no object per command). */
+  restart(state: GameState): void {
+    this.reset(state, true);
+    this.events = NO_EVENTS;
+  }
+
   emit(e: GameEvent): void {
     // Most commands cause one event: a one-element list then, not an empty list grown by push.
     if (this.events === NO_EVENTS) this.events = [e];
@@ -46,6 +58,7 @@ export function decide(state: GameState, command: Command, actor: Actor = HOST_A
 }
 
 const HOST_ACTOR: Actor = { kind: 'host' };
+const IN_PLACE = new Draft(null as unknown as GameState, true);
 
 /**
  * `decide` for a caller that owns `state` (and its day) and gives it up: the events are folded
@@ -58,7 +71,9 @@ const HOST_ACTOR: Actor = { kind: 'host' };
  * state is unchanged then too. Used by the simulator; `decide` and `transition` stay pure.
  */
 export function decideInPlace(state: GameState, command: Command, actor: Actor = HOST_ACTOR): Decision {
-  const d = new Draft(state, true);
+  // One Draft for every in-place command (decide never runs inside another decide).
+  const d = IN_PLACE;
+  d.restart(state);
   try {
     handle(d, command, actor);
   } catch (e) {
@@ -69,7 +84,11 @@ export function decideInPlace(state: GameState, command: Command, actor: Actor =
     }
     throw e;
   }
-  return { ok: true, state: d.state, events: d.events === NO_EVENTS ? [] : d.events };
+  const events = d.events === NO_EVENTS ? [] : d.events;
+  const out = d.state;
+  // Let go of the caller's state and events (the Draft stays for the next command).
+  d.restart(null as unknown as GameState);
+  return { ok: true, state: out, events };
 }
 
 const seatOk = (s: GameState, seat: unknown): seat is SeatNo =>
@@ -196,13 +215,18 @@ function act(d: Draft, c: Extract<Command, { type: 'act' }>, actor: Actor): void
   else if (c.target2 !== undefined) fail('bad-field', 'INPUT', `"${c.act}" takes no target2`);
   if (spec!.needsRole && typeof c.role !== 'string') fail('bad-field', 'INPUT', `"${c.act}" needs a role`);
   if (!spec!.needsRole && c.role !== undefined) fail('bad-field', 'INPUT', `"${c.act}" takes no role`);
-  if (s.night!.acts.some((a) => a.by === by && a.act === c.act)) fail('already-acted', c.act === 'kill' ? 'R-NIGHT-2' : 'R-ROLE', `seat ${by} has already used "${c.act}" tonight`);
+  if (hasActed(s.night!.acts, by, c.act)) fail('already-acted', c.act === 'kill' ? 'R-NIGHT-2' : 'R-ROLE', `seat ${by} has already used "${c.act}" tonight`);
   const record: { by: SeatNo; act: NightAct['act']; target: SeatNo; target2?: SeatNo; role?: NightAct['role'] } = { by, act: c.act, target };
   if (target2 !== undefined) record.target2 = target2;
   if (c.role !== undefined) record.role = c.role;
   const refusal = spec!.validate?.(s, record);
   if (refusal) fail('forbidden-target', refusal.rule, refusal.message);
   d.emit({ type: 'ActRecorded', act: record });
+}
+
+function hasActed(acts: readonly NightAct[], by: SeatNo, act: string): boolean {
+  for (let k = 0; k < acts.length; k++) if (acts[k].by === by && acts[k].act === act) return true;
+  return false;
 }
 
 function endNight(d: Draft): void {
@@ -280,10 +304,15 @@ function nominate(d: Draft, c: Extract<Command, { type: 'nominate' }>, actor: Ac
   if (day.silenced.includes(by) || (s.missNextSpeech[by - 1] && turn >= day.speakerIndex)) {
     fail('silenced', 'R-FOUL-1', `seat ${by} has lost this speech for fouls and cannot nominate`);
   }
-  if (day.nominations.some(([b]) => b === by)) fail('already-nominated', 'R-VOTE-1', `seat ${by} has already nominated a player today`);
+  const noms = day.nominations;
+  let byDone = false;
+  for (let k = 0; k < noms.length; k++) if (noms[k][0] === by) byDone = true;
+  if (byDone) fail('already-nominated', 'R-VOTE-1', `seat ${by} has already nominated a player today`);
   const target = needAlive(s, c.target, 'the nominee', 'R-VOTE-1');
   if (target === by) fail('self-nomination', 'R-VOTE-1', `seat ${by} cannot nominate himself: a player nominates another player`);
-  if (day.nominations.some(([, t]) => t === target)) fail('already-nominee', 'R-VOTE-1', `seat ${target} is already nominated`);
+  let targetDone = false;
+  for (let k = 0; k < noms.length; k++) if (noms[k][1] === target) targetDone = true;
+  if (targetDone) fail('already-nominee', 'R-VOTE-1', `seat ${target} is already nominated`);
   d.emit({ type: 'Nominated', by, target });
 }
 
@@ -304,7 +333,9 @@ function closeSpeeches(d: Draft): void {
   const s = d.state;
   const day = s.day!;
   if (day.voteCancelled) return resolveDay(d, [], 'removed', null);
-  const candidates = day.nominations.map(([, t]) => t).filter((t) => s.alive[t - 1]);
+  const noms = day.nominations;
+  const candidates: SeatNo[] = [];
+  for (let k = 0; k < noms.length; k++) if (s.alive[noms[k][1] - 1]) candidates.push(noms[k][1]);
   openVote(d, 0, candidates);
 }
 
@@ -326,9 +357,14 @@ function vote(d: Draft, c: Extract<Command, { type: 'vote' }>, actor: Actor): vo
   needSelfOrHost(actor, by);
   if (day.ballots[by - 1] !== 0) fail('already-voted', 'R-VOTE-3', `seat ${by} has already voted in this round`);
   const target = needSeat(s, c.target, 'the vote\'s target');
-  if (!day.candidates.includes(target)) fail('not-a-candidate', 'R-VOTE-3', `seat ${target} is not a candidate of this vote (candidates: ${day.candidates.join(', ')})`);
+  if (!isIn(day.candidates, target)) fail('not-a-candidate', 'R-VOTE-3', `seat ${target} is not a candidate of this vote (candidates: ${day.candidates.join(', ')})`);
   d.emit({ type: 'VoteCast', by, target });
   if (everyAliveVoted(d.state, d.state.day!.ballots)) countRound(d);
+}
+
+function isIn(list: readonly SeatNo[], seat: SeatNo): boolean {
+  for (let k = 0; k < list.length; k++) if (list[k] === seat) return true;
+  return false;
 }
 
 function everyAliveVoted(s: GameState, ballots: readonly number[]): boolean {
@@ -336,7 +372,12 @@ function everyAliveVoted(s: GameState, ballots: readonly number[]): boolean {
   return true;
 }
 
-const aliveCount = (s: GameState): number => s.alive.reduce((n, a) => (a ? n + 1 : n), 0);
+function aliveCount(s: GameState): number {
+  const alive = s.alive;
+  let n = 0;
+  for (let i = 0; i < alive.length; i++) if (alive[i]) n++;
+  return n;
+}
 
 function countRound(d: Draft): void {
   const s = d.state;
@@ -370,10 +411,31 @@ function countLift(d: Draft): void {
 function resolveDay(d: Draft, eliminated: readonly SeatNo[], by: DayOutcome, tally: Tally | null): void {
   const s = d.state;
   const day = s.day!;
-  const left = [...day.left, ...eliminated].sort((a, b) => a - b);
-  d.emit({ type: 'DayResolved', n: day.n, left, eliminated: [...eliminated].sort((a, b) => a - b), by, tally });
+  const left = sortedSeats(day.left, eliminated);
+  d.emit({ type: 'DayResolved', n: day.n, left, eliminated: sortedSeats(eliminated, NO_SEATS), by, tally });
   if (eliminated.length && endIfWon(d)) return;
   if (d.state.day!.stage === 'evening') closeDay(d);
+}
+
+const NO_SEATS: readonly SeatNo[] = [];
+
+/** `a` then `b` in one new list sorted by seat (`[...a, ...b].sort()`, by insertion: the lists are short). */
+function sortedSeats(a: readonly SeatNo[], b: readonly SeatNo[]): SeatNo[] {
+  const out = new Array<SeatNo>(a.length + b.length);
+  let n = 0;
+  for (let pass = 0; pass < 2; pass++) {
+    const src = pass === 0 ? a : b;
+    for (let k = 0; k < src.length; k++) {
+      const v = src[k];
+      let j = n++;
+      while (j > 0 && out[j - 1] > v) {
+        out[j] = out[j - 1];
+        j--;
+      }
+      out[j] = v;
+    }
+  }
+  return out;
 }
 
 /** End of a day: the draw count (R-SPORT-4), then the emergency day (R-PHASE-4) or the night. */
@@ -468,8 +530,16 @@ function endIfDraw(d: Draft): boolean {
 
 /** The first phase of a new game: night 1, or day 1 when the preset has no nights (R-PHASE-5). */
 export function openingEvents(state: GameState): GameEvent[] {
-  const d = new Draft(state);
+  return opening(state, false).events;
+}
+
+/**
+ * The opening events and the state after them. `inPlace`: the caller gives `state` up (a fresh
+ * `initialState`), so the events are folded into it with no copy.
+ */
+export function opening(state: GameState, inPlace: boolean): { events: GameEvent[]; state: GameState } {
+  const d = new Draft(state, inPlace);
   if (state.options.nights) d.emit({ type: 'NightStarted', n: 1 });
   else startDay(d, 1, false, []);
-  return d.events === NO_EVENTS ? [] : d.events;
+  return { events: d.events === NO_EVENTS ? [] : d.events, state: d.state };
 }

@@ -1,7 +1,7 @@
 import { ruleError, RuleViolation, type RuleError } from '../errors.js';
-import { apply } from './apply.js';
+import { apply, initialState } from './apply.js';
 import { HOST, type Actor, type Command } from './commands.js';
-import { decide, openingEvents } from './decide.js';
+import { decide, opening } from './decide.js';
 import type { GameEvent } from './events.js';
 import { buildSetup, type SetupInput } from './setup.js';
 import type { GameState } from './state.js';
@@ -24,10 +24,12 @@ export function createGame(input: SetupInput): Transition {
   try {
     const setup = buildSetup(input);
     const created: GameEvent = { type: 'GameCreated', setup };
-    const state0 = apply(undefined as unknown as GameState, created);
-    const opening = openingEvents(state0);
-    const events = [created, ...opening];
-    return { ok: true, game: { log: events, state: foldLog(events), batches: [events.length] }, events };
+    // The opening events are folded once, into the fresh state of GameCreated (what foldLog(events)
+    // would rebuild: every event folded in order, seq = the log's length).
+    const first = opening(initialState(setup), true);
+    const events: GameEvent[] = [created];
+    for (let k = 0; k < first.events.length; k++) events.push(first.events[k]);
+    return { ok: true, game: { log: events, state: first.state, batches: [events.length] }, events };
   } catch (e) {
     if (e instanceof RuleViolation) return { ok: false, error: e.error };
     throw e;

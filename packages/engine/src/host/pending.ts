@@ -2,6 +2,7 @@ import type { ActKind, SeatNo } from '../ids.js';
 import type { Command } from '../game/commands.js';
 import type { GameState } from '../game/state.js';
 import { roleOf } from '../roles/registry.js';
+import type { ActSpec } from '../roles/types.js';
 
 /** A decision a seat may make now. */
 export type Pending =
@@ -16,27 +17,64 @@ export type Pending =
  * that asks for the pending decisions after every command then allocates no new objects for them.
  */
 type SeatPending = Exclude<Pending, { readonly kind: 'act' }>;
-const SHARED_PENDING: Record<SeatPending['kind'], (SeatPending | undefined)[]> = { nominate: [], vote: [], liftVote: [], bestMove: [] };
+const SHARED_PENDING: Record<SeatPending['kind'], (SeatPending | undefined)[]> = {
+  nominate: new Array<SeatPending | undefined>(64).fill(undefined),
+  vote: new Array<SeatPending | undefined>(64).fill(undefined),
+  liftVote: new Array<SeatPending | undefined>(64).fill(undefined),
+  bestMove: new Array<SeatPending | undefined>(64).fill(undefined),
+};
 function seatPending(kind: SeatPending['kind'], seat: SeatNo): SeatPending {
-  const list = SHARED_PENDING[kind];
+  const list = kind === 'vote' ? SHARED_PENDING.vote : kind === 'nominate' ? SHARED_PENDING.nominate : SHARED_PENDING[kind];
   if (seat >= 1024) return { kind, seat };
   while (list.length <= seat) list.push(undefined);
   return list[seat] ?? (list[seat] = Object.freeze({ kind, seat }));
 }
 
+/**
+ * Act decisions are shared frozen values too: one per (role's act list, seat, open acts). The act
+ * lists are the registry's own (one per role), so they key a small table.
+ */
+const ACT_PENDING = new Map<readonly ActSpec[], (Pending | undefined)[]>();
+function actPending(specs: readonly ActSpec[], seat: SeatNo, mask: number): Pending {
+  if (specs.length > 8 || seat >= 1024) return makeActPending(specs, seat, mask);
+  let table = ACT_PENDING.get(specs);
+  if (table === undefined) ACT_PENDING.set(specs, (table = []));
+  const key = seat * 256 + mask;
+  while (table.length <= key) table.push(undefined);
+  return table[key] ?? (table[key] = makeActPending(specs, seat, mask));
+}
+
+function makeActPending(specs: readonly ActSpec[], seat: SeatNo, mask: number): Pending {
+  const acts: ActKind[] = [];
+  for (let k = 0; k < specs.length; k++) if (mask & (1 << k)) acts.push(specs[k].act);
+  return Object.freeze({ kind: 'act', seat, acts: Object.freeze(acts) });
+}
+
 /** Who may decide something now, and what. Used by bots, the narrator and the server's prompts. */
 export function pendingDecisions(s: GameState): Pending[] {
   const out: Pending[] = [];
+  pendingDecisionsInto(s, out);
+  return out;
+}
+
+/**
+ * `pendingDecisions` written into `out[0..count)`, for a loop that asks after every command and
+ * keeps one list: no list is made per call. Returns the count; entries past it are left over from
+ * earlier calls and mean nothing. The entries are the same shared frozen values `pendingDecisions` gives.
+ */
+export function pendingDecisionsInto(s: GameState, out: Pending[]): number {
+  let c = 0;
   if (s.phase.kind === 'night' && s.night) {
     const n = s.night.n;
-    if (n === 1 && s.options.firstNight === 'introduction') return out;
+    if (n === 1 && s.options.firstNight === 'introduction') return 0;
     const done = s.night.acts;
     for (let i = 0; i < s.seats; i++) {
       if (!s.alive[i]) continue;
       const specs = roleOf(s.roles[i]).acts;
       if (specs.length === 0) continue;
       const seat = (i + 1) as SeatNo;
-      let acts: ActKind[] | null = null;
+      // Which of the role's acts are still open, as a bit mask over `specs`.
+      let mask = 0;
       for (let k = 0; k < specs.length; k++) {
         const a = specs[k];
         if (n === 1 && !a.onCheckingFirstNight) continue;
@@ -47,48 +85,41 @@ export function pendingDecisions(s: GameState): Pending[] {
             break;
           }
         }
-        if (!used) {
-          if (acts === null) acts = [a.act];
-          else acts.push(a.act);
-        }
+        if (!used) mask |= 1 << k;
       }
-      if (acts !== null) out.push({ kind: 'act', seat, acts });
+      if (mask !== 0) out[c++] = actPending(specs, seat, mask);
     }
-    return out;
+    return c;
   }
   const day = s.day;
-  if (s.phase.kind !== 'day' || !day) return out;
+  if (s.phase.kind !== 'day' || !day) return 0;
   switch (day.stage) {
     case 'lastWords': {
       const fk = s.firstKill;
       if (s.options.bestMove && !s.bestMove && fk && fk.night === day.n && day.outcome === null && s.dayOneLeft < 2) {
-        for (const v of fk.victims) if (day.lastWords.includes(v)) out.push(seatPending('bestMove', v));
+        for (const v of fk.victims) if (day.lastWords.includes(v)) out[c++] = seatPending('bestMove', v);
       }
-      return out;
+      return c;
     }
     case 'speeches': {
       const speaker = day.speakers[day.speakerIndex];
-      if (!speaker) return out;
+      if (!speaker) return 0;
       const noms = day.nominations;
-      for (let k = 0; k < noms.length; k++) if (noms[k][0] === speaker) return out;
-      return [seatPending('nominate', speaker)];
+      for (let k = 0; k < noms.length; k++) if (noms[k][0] === speaker) return 0;
+      out[c++] = seatPending('nominate', speaker);
+      return c;
     }
     case 'vote':
     case 'lift': {
       const ballots = day.stage === 'vote' ? day.ballots : day.lift;
       const kind = day.stage === 'vote' ? 'vote' : 'liftVote';
-      // Counted first, so that the list is made at its size (this runs once per ballot round).
-      let count = 0;
-      for (let i = 0; i < s.seats; i++) if (s.alive[i] && ballots[i] === 0) count++;
-      const voters = new Array<Pending>(count);
-      let k = 0;
       for (let i = 0; i < s.seats; i++) {
-        if (s.alive[i] && ballots[i] === 0) voters[k++] = seatPending(kind, (i + 1) as SeatNo);
+        if (s.alive[i] && ballots[i] === 0) out[c++] = seatPending(kind, (i + 1) as SeatNo);
       }
-      return voters;
+      return c;
     }
     default:
-      return out;
+      return 0;
   }
 }
 

@@ -2,20 +2,47 @@ import type { SeatNo } from '../ids.js';
 import type { ActResult, Answer, GameState, NightAct } from '../game/state.js';
 import { roleOf } from '../roles/registry.js';
 
+/**
+ * A set of seats as one flag per seat (index = seat): what a night works with, without a Set per
+ * night. Only `has` and `add` are needed by the pipeline and the roles.
+ */
+export class SeatSet {
+  /** Made at the first `add` (most nights block and save nobody). */
+  private flags: boolean[] | null = null;
+  constructor(private readonly seats: number) {}
+  has(seat: number): boolean {
+    const f = this.flags;
+    return f !== null && seat >= 0 && seat <= this.seats && f[seat] === true;
+  }
+  add(seat: number): void {
+    if (!(seat >= 0 && seat <= this.seats)) return;
+    let f = this.flags;
+    if (f === null) {
+      f = this.flags = new Array<boolean>(this.seats + 1);
+      for (let k = 0; k <= this.seats; k++) f[k] = false;
+    }
+    f[seat] = true;
+  }
+}
+
 /** What the night pipeline works on: the state at nightfall, the acts, and what they cause. */
 export interface NightContext {
   readonly state: GameState;
   readonly acts: readonly NightAct[];
   /** Seats whose abilities are blocked tonight (block stage). */
-  readonly blocked: Set<number>;
-  /** Kill attempts collected at the kill stage: target → sources. */
-  readonly attempts: Map<number, string[]>;
+  readonly blocked: SeatSet;
+  /**
+   * Kill attempts collected at the kill stage, in the order they were made: `attemptTargets[k]`
+   * was attempted by `attemptSources[k]` (a target may appear more than once).
+   */
+  readonly attemptTargets: number[];
+  readonly attemptSources: string[];
   /** Seats saved by protections (protect stage). */
-  readonly saved: Set<number>;
+  readonly saved: SeatSet;
   /** Seats that leave the game at dawn. */
-  readonly died: Set<number>;
-  /** Answers by act index (the index in `acts`). */
-  readonly answers: Map<NightAct, Answer>;
+  readonly died: SeatSet;
+  /** Answers by act index (the index in `acts`); undefined when the act got no answer. */
+  readonly answers: (Answer | undefined)[];
   /** Seats credited with a useful action (scoring, RULES.md §9). */
   readonly useful: SeatNo[];
   answer(act: NightAct, answer: Answer): void;
@@ -24,36 +51,53 @@ export interface NightContext {
   appearsBlack(seat: SeatNo): boolean;
 }
 
+class Ctx implements NightContext {
+  readonly blocked: SeatSet;
+  readonly attemptTargets: number[] = [];
+  readonly attemptSources: string[] = [];
+  readonly saved: SeatSet;
+  readonly died: SeatSet;
+  readonly answers: (Answer | undefined)[];
+  readonly useful: SeatNo[] = [];
+
+  constructor(readonly state: GameState, readonly acts: readonly NightAct[]) {
+    this.blocked = new SeatSet(state.seats);
+    this.saved = new SeatSet(state.seats);
+    this.died = new SeatSet(state.seats);
+    this.answers = new Array<Answer | undefined>(acts.length).fill(undefined);
+  }
+
+  answer(act: NightAct, answer: Answer): void {
+    const acts = this.acts;
+    for (let k = 0; k < acts.length; k++) if (acts[k] === act) this.answers[k] = answer;
+  }
+
+  found(by: SeatNo, target: SeatNo): void {
+    const checks = this.state.checks;
+    for (let k = 0; k < checks.length; k++) {
+      const c = checks[k];
+      if (c.by === by && c.target === target && c.answer === 'yes') return;
+    }
+    this.useful.push(by);
+  }
+
+  appearsBlack(seat: SeatNo): boolean {
+    return roleOf(this.state.roles[seat - 1]).appearsBlack(this.state, seat);
+  }
+}
+
 export function createNightContext(state: GameState, acts: readonly NightAct[]): NightContext {
-  const ctx: NightContext = {
-    state,
-    acts,
-    blocked: new Set(),
-    attempts: new Map(),
-    saved: new Set(),
-    died: new Set(),
-    answers: new Map(),
-    useful: [],
-    answer(act, answer) {
-      ctx.answers.set(act, answer);
-    },
-    found(by, target) {
-      const before = state.checks.some((c) => c.by === by && c.target === target && c.answer === 'yes');
-      if (!before) ctx.useful.push(by);
-    },
-    appearsBlack(seat) {
-      return roleOf(state.roles[seat - 1]).appearsBlack(state, seat);
-    },
-  };
-  return ctx;
+  return new Ctx(state, acts);
 }
 
 /** The answered acts in act order, each with its answer (fields in the act's order, then `answer`). */
 export function resultsInOrder(ctx: NightContext): ActResult[] {
   const out: ActResult[] = [];
-  for (const a of ctx.acts) {
-    const answer = ctx.answers.get(a);
+  const acts = ctx.acts;
+  for (let k = 0; k < acts.length; k++) {
+    const answer = ctx.answers[k];
     if (answer === undefined) continue;
+    const a = acts[k];
     // A literal, not `{ ...a, answer }`: adding a key after a spread is very slow in V8.
     out.push(!('target2' in a) && !('role' in a) ? { by: a.by, act: a.act, target: a.target, answer } : { ...a, answer });
   }

@@ -1,5 +1,3 @@
-import type { SeatNo } from '../ids.js';
-import type { NightAct } from '../game/state.js';
 import type { NightContext } from './context.js';
 
 /**
@@ -9,31 +7,59 @@ import type { NightContext } from './context.js';
  */
 export function resolveMafiaShot(ctx: NightContext): void {
   const s = ctx.state;
-  const shooters: SeatNo[] = [];
-  for (let i = 0; i < s.seats; i++) if (s.alive[i] && s.teams[i] === 'mafia') shooters.push((i + 1) as SeatNo);
-  const shots: NightAct[] = ctx.acts.filter((a) => a.act === 'kill' && s.teams[a.by - 1] === 'mafia');
-  if (shooters.length === 0 || shots.length === 0) return;
+  let shooters = 0;
+  for (let i = 0; i < s.seats; i++) if (s.alive[i] && s.teams[i] === 'mafia') shooters++;
+  const acts = ctx.acts;
+  let shots = 0;
+  let first = 0;
+  let same = true;
+  for (let k = 0; k < acts.length; k++) {
+    const a = acts[k];
+    if (a.act !== 'kill' || s.teams[a.by - 1] !== 'mafia') continue;
+    if (shots === 0) first = a.target;
+    else if (a.target !== first) same = false;
+    shots++;
+  }
+  if (shooters === 0 || shots === 0) return;
   let target: number | null = null;
   if (s.options.mafiaShot === 'unanimous') {
-    if (shots.length !== shooters.length) return;
-    const first = shots[0].target;
-    if (shots.every((a) => a.target === first)) target = first;
+    if (shots !== shooters) return;
+    if (same) target = first;
   } else {
-    const counts = new Map<number, number>();
-    for (const a of shots) counts.set(a.target, (counts.get(a.target) ?? 0) + 1);
-    const best = Math.max(...counts.values());
-    const top = [...counts].filter(([, c]) => c === best).map(([t]) => t);
-    if (top.length === 1) target = top[0];
+    // Shots per target seat (index = seat), the best count, and how many targets share it.
+    const counts = new Array<number>(s.seats + 1);
+    for (let t = 0; t <= s.seats; t++) counts[t] = 0;
+    let best = 0;
+    for (let k = 0; k < acts.length; k++) {
+      const a = acts[k];
+      if (a.act !== 'kill' || s.teams[a.by - 1] !== 'mafia') continue;
+      const c = ++counts[a.target];
+      if (c > best) best = c;
+    }
+    let top = 0;
+    let only = 0;
+    for (let t = 1; t <= s.seats; t++) {
+      if (counts[t] === best) {
+        top++;
+        only = t;
+      }
+    }
+    if (top === 1) target = only;
     else {
-      const don = shots.find((a) => s.roles[a.by - 1] === 'don');
-      target = don ? don.target : null;
+      target = null;
+      for (let k = 0; k < acts.length; k++) {
+        const a = acts[k];
+        if (a.act === 'kill' && s.teams[a.by - 1] === 'mafia' && s.roles[a.by - 1] === 'don') {
+          target = a.target;
+          break;
+        }
+      }
     }
   }
   if (target !== null) addAttempt(ctx, target, 'mafia');
 }
 
 export function addAttempt(ctx: NightContext, target: number, source: string): void {
-  const list = ctx.attempts.get(target);
-  if (list) list.push(source);
-  else ctx.attempts.set(target, [source]);
+  ctx.attemptTargets.push(target);
+  ctx.attemptSources.push(source);
 }

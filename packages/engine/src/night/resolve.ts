@@ -1,7 +1,7 @@
 import type { SeatNo } from '../ids.js';
-import type { ActResult, GameState } from '../game/state.js';
+import type { ActResult, GameState, NightAct } from '../game/state.js';
 import { actOf } from '../roles/registry.js';
-import type { NightStage } from '../roles/types.js';
+import type { ActSpec, NightStage } from '../roles/types.js';
 import { createNightContext, resultsInOrder, type NightContext } from './context.js';
 import { resolveMafiaShot } from './mafiaShot.js';
 
@@ -23,14 +23,32 @@ const TEAM_STAGE: Partial<Record<NightStage, (ctx: NightContext) => void>> = {
   kill: resolveMafiaShot,
 };
 
+/** TEAM_STAGE by pipeline index (an array read, not a lookup of a missing key per stage). */
+const TEAM_BY_INDEX: ((ctx: NightContext) => void)[] = NIGHT_PIPELINE.map((st) => TEAM_STAGE[st] ?? noTeam);
+function noTeam(): void {}
+
+const NO_ACTS: readonly NightAct[] = Object.freeze([]);
+
 export function resolveNight(state: GameState): NightOutcome {
   // Acts of players removed during the night no longer count.
-  const acts = (state.night?.acts ?? []).filter((a) => state.alive[a.by - 1]);
+  const all = state.night === null ? NO_ACTS : state.night.acts;
+  let acts: NightAct[] | readonly NightAct[] = all;
+  for (let k = 0; k < all.length; k++) {
+    if (!state.alive[all[k].by - 1]) {
+      const kept: NightAct[] = [];
+      for (let j = 0; j < all.length; j++) if (state.alive[all[j].by - 1]) kept.push(all[j]);
+      acts = kept;
+      break;
+    }
+  }
   const ctx = createNightContext(state, acts);
   // Each act's spec, looked up once rather than once per stage.
-  const specs = acts.map((a) => actOf(state.roles[a.by - 1], a.act));
-  for (const stage of NIGHT_PIPELINE) {
-    TEAM_STAGE[stage]?.(ctx);
+  const specs = new Array<ActSpec | undefined>(acts.length);
+  for (let k = 0; k < acts.length; k++) specs[k] = actOf(state.roles[acts[k].by - 1], acts[k].act);
+  for (let st = 0; st < NIGHT_PIPELINE.length; st++) {
+    const stage = NIGHT_PIPELINE[st];
+    const team = TEAM_BY_INDEX[st];
+    if (team !== noTeam) team(ctx);
     for (let i = 0; i < acts.length; i++) {
       const act = acts[i];
       const spec = specs[i];
@@ -39,12 +57,14 @@ export function resolveNight(state: GameState): NightOutcome {
         ctx.answer(act, 'blocked');
         continue;
       }
-      spec.resolve?.(ctx, act);
+      if (spec.resolve !== undefined) spec.resolve(ctx, act);
     }
     if (stage === 'protect') {
-      for (const [target] of ctx.attempts) if (!ctx.saved.has(target)) ctx.died.add(target);
+      const targets = ctx.attemptTargets;
+      for (let k = 0; k < targets.length; k++) if (!ctx.saved.has(targets[k])) ctx.died.add(targets[k]);
     }
   }
-  const died = [...ctx.died].sort((a, b) => a - b) as SeatNo[];
+  const died: SeatNo[] = [];
+  for (let seat = 1; seat <= state.seats; seat++) if (ctx.died.has(seat)) died.push(seat as SeatNo);
   return { died, results: resultsInOrder(ctx), useful: ctx.useful };
 }

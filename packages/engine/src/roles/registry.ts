@@ -11,13 +11,24 @@ const ROLES: Partial<Record<RoleId, RoleDef>> = { civilian, mafia, don, commissa
 export const isBuiltRole = (id: RoleId): boolean => ROLES[id] !== undefined;
 
 export function roleOf(id: RoleId): RoleDef {
+  // The built roles first, by a switch (a compare per case, not a keyed lookup with a varying key).
+  switch (id) {
+    case 'civilian': return civilian;
+    case 'mafia': return mafia;
+    case 'don': return don;
+    case 'commissar': return commissar;
+  }
   const def = ROLES[id];
   if (!def) throw new Error(`role ${id} is not built`);
   return def;
 }
 
 export function actOf(id: RoleId, act: ActKind): ActSpec | undefined {
-  return ROLES[id]?.acts.find((a) => a.act === act);
+  const def = ROLES[id];
+  if (def === undefined) return undefined;
+  const acts = def.acts;
+  for (let k = 0; k < acts.length; k++) if (acts[k].act === act) return acts[k];
+  return undefined;
 }
 
 export const builtRoles = (): RoleDef[] => Object.values(ROLES) as RoleDef[];

@@ -1,4 +1,4 @@
-import type { RoleId, SeatNo, Team } from '../ids.js';
+import { ALL_ROLE_IDS, type RoleId, type SeatNo, type Team } from '../ids.js';
 import type { GameEvent } from '../game/events.js';
 import type { ActResult, BestMove, DayState, GameSetup, GameState, Phase, Winner } from '../game/state.js';
 
@@ -97,9 +97,26 @@ interface SeatTable {
   readonly teams: readonly Team[];
   readonly names: readonly string[];
   readonly options: GameState['options'];
-  readonly views: (SeatView | undefined)[];
+  views: (SeatView | undefined)[];
+  /** By seat: the index of its role in ALL_ROLE_IDS (-1 if none), for GLOBAL_VIEWS. */
+  readonly roleIndex: readonly number[];
   /** By viewer slot: 0 the spectator, 1..n the seats, n + 1 the host. */
   readonly lists: (SeatList | undefined)[];
+  /** By seat: the seat's own answered acts, for the `checks` list they were taken from. */
+  readonly own: (OwnResults | undefined)[];
+  /**
+   * The public seat list (what a spectator sees: no role but the open cards of the dead) for the
+   * `alive` and `fouls` arrays below: each seat viewer's list is a copy of it with his own card (and
+   * a mafia viewer's teammates) put in. Never handed out itself.
+   */
+  baseAlive: readonly boolean[] | null;
+  baseFouls: readonly number[] | null;
+  base: SeatView[];
+}
+
+interface OwnResults {
+  checks: GameState['checks'];
+  results: GameView['results'];
 }
 
 /** The tables of the games projected last (a few games may run side by side). */
@@ -120,18 +137,46 @@ function seatTable(s: GameState): SeatTable {
     if (t !== undefined && tableFits(t, s)) return (lastTable = t);
   }
   const lists = new Array<SeatList | undefined>(s.seats + 2).fill(undefined);
-  const t: SeatTable = { roles: s.roles, teams: s.teams, names: s.setup.names, options: s.options, views: [], lists };
+  const own = new Array<OwnResults | undefined>(s.seats + 2).fill(undefined);
+  // `views` is made at its first use (seats with the default name use the shared GLOBAL_VIEWS).
+  const t: SeatTable = { roles: s.roles, teams: s.teams, names: s.setup.names, options: s.options, views: [], roleIndex: s.roles.map((r) => ROLE_INDEX.get(r) ?? -1), lists, own, baseAlive: null, baseFouls: null, base: [] };
   tables[nextTable] = t;
   nextTable = (nextTable + 1) % RECENT;
   return (lastTable = t);
 }
 
+/**
+ * Seats with the default name (their number) look the same in every game with the same key and
+ * role: those views are shared by all games, made once per process (no new frozen objects per
+ * game). Keyed by (seat, alive, fouls, role when visible); a hit is checked against the role and team.
+ */
+const ROLE_INDEX = new Map<RoleId, number>(ALL_ROLE_IDS.map((r, k) => [r, k]));
+const GLOBAL_SEATS = 32;
+const GLOBAL_VIEWS: (SeatView | undefined)[] = new Array<SeatView | undefined>(GLOBAL_SEATS * 2 * FOUL_SLOTS * (ALL_ROLE_IDS.length + 1)).fill(undefined);
+
 function seatView(s: GameState, table: SeatTable, i: number, visible: boolean): SeatView {
   const fouls = s.fouls[i];
   if (!(fouls >= 0 && fouls < FOUL_SLOTS)) return Object.freeze(makeSeatView(s, i, visible));
+  if (i >= s.setup.names.length && i < GLOBAL_SEATS) {
+    let r = 0;
+    if (visible) {
+      const ri = table.roleIndex[i];
+      r = ri < 0 ? -1 : ri + 1;
+    }
+    if (r >= 0) {
+      const g = ((i * 2 + (s.alive[i] ? 1 : 0)) * FOUL_SLOTS + fouls) * (ALL_ROLE_IDS.length + 1) + r;
+      const v = GLOBAL_VIEWS[g];
+      if (v === undefined) return (GLOBAL_VIEWS[g] = Object.freeze(makeSeatView(s, i, visible)));
+      if (!visible || v.team === s.teams[i]) return v;
+    }
+  }
   const k = ((i * 2 + (s.alive[i] ? 1 : 0)) * 2 + (visible ? 1 : 0)) * FOUL_SLOTS + fouls;
-  const views = table.views;
-  while (views.length <= k) views.push(undefined);
+  let views = table.views;
+  if (views.length === 0) {
+    views = table.views = new Array<SeatView | undefined>(s.seats * 4 * FOUL_SLOTS);
+    for (let j = 0; j < views.length; j++) views[j] = undefined;
+  }
+  if (k >= views.length) return Object.freeze(makeSeatView(s, i, visible));
   return views[k] ?? (views[k] = Object.freeze(makeSeatView(s, i, visible)));
 }
 
@@ -149,8 +194,7 @@ function makeSeatView(s: GameState, i: number, visible: boolean): SeatView {
  * The seats as `viewer` (seat `mine`, or null) sees them, and his own card: `canSeeRole` worked out
  * once per list instead of once per seat, and the list made once per (viewer, alive, fouls, all).
  */
-function seatList(s: GameState, viewer: Viewer, mine: SeatNo | null, all: boolean): SeatList {
-  const table = seatTable(s);
+function seatList(s: GameState, table: SeatTable, viewer: Viewer, mine: SeatNo | null, all: boolean): SeatList {
   const slot = mine !== null ? (mine >= 1 && mine <= s.seats ? mine : -1) : viewer.kind === 'host' ? s.seats + 1 : 0;
   if (slot >= 0) {
     const cached = table.lists[slot];
@@ -164,10 +208,27 @@ function seatList(s: GameState, viewer: Viewer, mine: SeatNo | null, all: boolea
   // RULES.md §10: an eliminated player sees what a spectator sees (and his own card).
   const spectating = mine !== null && !alive[mine - 1] && !all;
   const mafiaViewer = mine !== null && !spectating && s.teams[mine - 1] === 'mafia';
-  const seats = new Array<SeatView>(n);
-  for (let i = 0; i < n; i++) {
-    const visible = all || (openDead && !alive[i]) || i + 1 === mine || (mafiaViewer && s.teams[i] === 'mafia');
-    seats[i] = seatView(s, table, i, visible);
+  let seats: SeatView[];
+  if (all || mine === null || !(mine >= 1 && mine <= n)) {
+    seats = new Array<SeatView>(n);
+    for (let i = 0; i < n; i++) {
+      const visible = all || (openDead && !alive[i]) || i + 1 === mine || (mafiaViewer && s.teams[i] === 'mafia');
+      seats[i] = seatView(s, table, i, visible);
+    }
+  } else {
+    // The same rule, from the public list: a copy of it, then the seats this viewer also sees.
+    if (table.baseAlive !== alive || table.baseFouls !== s.fouls || table.base.length !== n) {
+      const base = new Array<SeatView>(n);
+      for (let i = 0; i < n; i++) base[i] = seatView(s, table, i, openDead && !alive[i]);
+      table.base = base;
+      table.baseAlive = alive;
+      table.baseFouls = s.fouls;
+    }
+    seats = table.base.slice();
+    seats[mine - 1] = seatView(s, table, mine - 1, true);
+    if (mafiaViewer) {
+      for (let i = 0; i < n; i++) if (s.teams[i] === 'mafia') seats[i] = seatView(s, table, i, true);
+    }
   }
   const me = mine === null ? null : { seat: mine, role: s.roles[mine - 1], team: s.teams[mine - 1], alive: s.alive[mine - 1] };
   const list: SeatList = { alive, fouls: s.fouls, all, seats, me };
@@ -187,7 +248,8 @@ export function project(s: GameState, viewer: Viewer): GameView {
   const all = viewer.kind === 'host' || s.phase.kind === 'ended';
   // RULES.md §10: an eliminated player sees what a spectator sees (and his own card).
   const spectating = mine !== null && !s.alive[mine - 1] && !all;
-  const list = seatList(s, viewer, mine, all);
+  const table = seatTable(s);
+  const list = seatList(s, table, viewer, mine, all);
   const day = s.day && s.phase.kind === 'day' ? dayView(s.day) : null;
   // The lists below are usually empty: one shared frozen empty list then, not a new one per view.
   let myActs: { act: string; target: SeatNo }[] | null = null;
@@ -198,12 +260,7 @@ export function project(s: GameState, viewer: Viewer): GameView {
   let results: GameView['results'];
   if (viewer.kind === 'host') results = s.checks;
   else {
-    let own: (ActResult & { readonly night: number })[] | null = null;
-    if (mine !== null && !spectating) {
-      const checks = s.checks;
-      for (let k = 0; k < checks.length; k++) if (checks[k].by === mine) (own ??= []).push(checks[k]);
-    }
-    results = own ?? NONE;
+    results = mine !== null && !spectating ? ownResults(s, table, mine) : NONE;
   }
   return {
     viewer,
@@ -219,6 +276,24 @@ export function project(s: GameState, viewer: Viewer): GameView {
     winner: s.winner,
     winners: s.winners,
   };
+}
+
+/**
+ * A seat's own answered acts. `checks` is never written into (a new night makes a new list), so the
+ * list made for one `checks` array is reused while it stays (shared read-only, with that seat only).
+ */
+function ownResults(s: GameState, table: SeatTable, mine: SeatNo): GameView['results'] {
+  const checks = s.checks;
+  const slot = mine >= 1 && mine <= s.seats ? mine : -1;
+  if (slot >= 0) {
+    const cached = table.own[slot];
+    if (cached !== undefined && cached.checks === checks) return cached.results;
+  }
+  let own: (ActResult & { readonly night: number })[] | null = null;
+  for (let k = 0; k < checks.length; k++) if (checks[k].by === mine) (own ??= []).push(checks[k]);
+  const results = own ?? NONE;
+  if (slot >= 0) table.own[slot] = { checks, results };
+  return results;
 }
 
 function dayView(d: DayState): DayView {

@@ -7,21 +7,55 @@ import type { Tally } from '../game/state.js';
  * last candidate is reached goes to the last one.
  */
 export function countVotes(candidates: readonly SeatNo[], ballots: readonly number[], alive: readonly boolean[]): { tally: Tally; top: SeatNo[] } {
-  const counts = new Array<number>(candidates.length).fill(0);
-  const last = candidates.length - 1;
+  const m = candidates.length;
+  const counts = new Array<number>(m);
+  for (let k = 0; k < m; k++) counts[k] = 0;
+  const last = m - 1;
   for (let i = 0; i < alive.length; i++) {
     if (!alive[i]) continue;
-    const k = ballots[i] ? candidates.indexOf(ballots[i] as SeatNo) : -1;
-    counts[k >= 0 ? k : last]++;
+    const b = ballots[i];
+    let k = last;
+    if (b) {
+      for (let j = 0; j < m; j++) {
+        if (candidates[j] === b) {
+          k = j;
+          break;
+        }
+      }
+    }
+    counts[k]++;
   }
-  const tally: Record<string, number> = {};
+  const tally = newTally(candidates);
   let best = -1;
-  for (let k = 0; k < candidates.length; k++) {
+  for (let k = 0; k < m; k++) {
     tally[candidates[k]] = counts[k];
     if (counts[k] > best) best = counts[k];
   }
-  const top = candidates.filter((_, k) => counts[k] === best);
+  const top: SeatNo[] = [];
+  for (let k = 0; k < m; k++) if (counts[k] === best) top.push(candidates[k]);
   return { tally, top };
+}
+
+/**
+ * An empty tally object for these candidates. Writing seat-number keys into `{}` one by one is slow
+ * in V8; copying a made-once object that has the keys already and then setting the counts is not.
+ * The copy is a new plain object with the same own keys (its values are all overwritten).
+ */
+const TALLY_TEMPLATES = new Map<number, Record<string, number>>();
+function newTally(candidates: readonly SeatNo[]): Record<string, number> {
+  let mask = 0;
+  for (let k = 0; k < candidates.length; k++) {
+    const c = candidates[k];
+    if (!(c >= 1 && c <= 30)) return {};
+    mask |= 1 << c;
+  }
+  let template = TALLY_TEMPLATES.get(mask);
+  if (template === undefined) {
+    template = {};
+    for (let k = 0; k < candidates.length; k++) template[candidates[k]] = 0;
+    TALLY_TEMPLATES.set(mask, template);
+  }
+  return { ...template };
 }
 
 export type RoundOutcome =
