@@ -105,7 +105,7 @@ function expectPhase(r: Replayer, kind: 'night' | 'day', n: number, path: string
   if (phase.kind === kind && phase.n === n) return;
   if (kind === 'night' && !s.options.nights) fail('no-nights', 'R-PHASE-5', `${path}: the ${s.setup.preset} preset has no nights`, path);
   if (kind === 'night' && s.phase.kind === 'day' && s.day?.emergency && s.phase.n === n) {
-    fail('emergency-day', 'R-PHASE-4', `${path}: an emergency day ${n} replaces night ${n} (R-PHASE-4)`, path);
+    fail('emergency-day', 'R-PHASE-4', `${path}: an emergency day ${n} replaces night ${n}`, path);
   }
   fail('wrong-step', 'R-PHASE', `${path}: expected ${expected}, got ${kind} ${n}`, path);
 }
