@@ -178,3 +178,18 @@ describe('seats act only for themselves (R-HOST-1)', () => {
     expect(e.rule).toBe('R-HOST-1');
   });
 });
+
+describe('host-only commands (R-HOST-1)', () => {
+  it('every_host_only_command_is_refused_from_a_seat (R-HOST-1)', async () => {
+    const { createGame, decide, HOST_ONLY } = await import('@mafia/engine');
+    const created = createGame({ preset: 'classic', players: 10, seed: 5 });
+    if (!created.ok) throw new Error(created.error.message);
+    const state = created.game.state;
+    for (const type of HOST_ONLY) {
+      if (type === 'undo') continue; // undo is decided on the log by transition()
+      const d = decide(state, { type } as never, { kind: 'seat', seat: 1 as never });
+      expect(d.ok, type).toBe(false);
+      if (!d.ok) expect(d.error.code, type).toBe('host-only');
+    }
+  });
+});
