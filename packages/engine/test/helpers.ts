@@ -91,11 +91,15 @@ export function refused(game: Game, command: Command, actor: Actor = HOST): Rule
   return t.error;
 }
 
-/** Ends every remaining speech of the current day (host); stops there even when a day follows a day. */
+/**
+ * Ends every remaining speech of the current day (host), the candidates' defence speeches
+ * (R-VOTE-2) included; stops there even when a day follows a day.
+ */
 export function endSpeeches(game: Game): Game {
   let g = game;
   const n = g.state.day?.n;
-  while (g.state.phase.kind === 'day' && g.state.day?.n === n && g.state.day?.stage === 'speeches') g = run(g, { type: 'endSpeech' });
+  const speaking = () => g.state.day?.stage === 'speeches' || g.state.day?.stage === 'defence';
+  while (g.state.phase.kind === 'day' && g.state.day?.n === n && speaking()) g = run(g, { type: 'endSpeech' });
   return g;
 }
 

@@ -60,7 +60,7 @@ describe('undo (R-HOST-1)', () => {
     g = endSpeeches(run(g, { type: 'nominate', by: S(1), target: S(8) }, { type: 'nominate', by: S(3), target: S(2) }));
     for (let round = 0; round < 2; round++) {
       for (const v of [1, 3, 4, 6, 7]) g = run(g, { type: 'vote', by: S(v), target: S(8) });
-      g = run(g, { type: 'closeVote' });
+      g = endSpeeches(run(g, { type: 'closeVote' })); // the tie speeches (R-VOTE-6)
     }
     g = run(g, { type: 'liftVote', by: S(1), leave: true }, { type: 'closeVote' });
     expect(g.log.some((e) => e.type === 'LiftVoteCounted')).toBe(true);

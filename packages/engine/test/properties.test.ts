@@ -161,7 +161,9 @@ function illegalCommand(tape: Tape, s: GameState): [Command, Actor] {
   // Commands out of their phase.
   if (s.phase.kind !== 'night') options.push([{ type: 'endNight' }, HOST], [{ type: 'act', by: me, act: 'kill', target: other }, HOST]);
   if (s.phase.kind !== 'day' || s.day?.stage !== 'vote') options.push([{ type: 'vote', by: me, target: other }, HOST]);
-  if (s.phase.kind !== 'day' || s.day?.stage !== 'speeches') options.push([{ type: 'nominate', by: me, target: other }, HOST], [{ type: 'endSpeech' }, HOST]);
+  if (s.phase.kind !== 'day' || s.day?.stage !== 'speeches') options.push([{ type: 'nominate', by: me, target: other }, HOST]);
+  // A speech ends only during the speeches or the candidates' defence (R-VOTE-2).
+  if (s.phase.kind !== 'day' || (s.day?.stage !== 'speeches' && s.day?.stage !== 'defence')) options.push([{ type: 'endSpeech' }, HOST]);
   if (s.phase.kind === 'ended') options.push([{ type: 'endSpeech' }, HOST], [{ type: 'foul', seat: me }, HOST]);
   return tape.pick(options);
 }

@@ -118,7 +118,7 @@ describe('everyone tied leaves (R-VOTE-6, lift vote)', () => {
     g = endSpeeches(run(g, { type: 'nominate', by: S(1), target: S(8) }, { type: 'nominate', by: S(3), target: S(2) }));
     for (const round of [0, 1]) {
       for (const v of [1, 3, 4, 6, 7]) g = run(g, { type: 'vote', by: S(v), target: S(8) });
-      g = run(g, { type: 'closeVote' });
+      g = endSpeeches(run(g, { type: 'closeVote' })); // the tie speeches (R-VOTE-6)
       expect(g.state.day?.round).toBe(round === 0 ? 1 : 1);
     }
     expect(g.state.day?.stage).toBe('lift');

@@ -261,3 +261,44 @@ describe('execution (R-VOTE-5)', () => {
     expect(r.timeline[3]).toEqual({ day: 2, left: [8], by: 'vote', tally: { 8: 5, 2: 4 } });
   });
 });
+
+describe('defence speeches (R-VOTE-2, R-VOTE-6)', () => {
+  /** Day 1 up to the end of the speeches, with seats 8 and 2 nominated in that order. */
+  const toDefence = () => {
+    let g = night(newGame('classic'));
+    g = run(g, { type: 'nominate', by: S(1), target: S(8) }, { type: 'nominate', by: S(3), target: S(2) });
+    while (g.state.day?.stage === 'speeches') g = run(g, { type: 'endSpeech' });
+    return g;
+  };
+
+  it('each_nominee_defends_in_nomination_order_before_the_vote (R-VOTE-2)', () => {
+    let g = toDefence();
+    expect(g.state.day?.stage).toBe('defence');
+    expect(project(g.state, { kind: 'spectator' }).day?.speaker).toBe(8);
+    expect(refused(g, { type: 'vote', by: S(1), target: S(8) }).rule).toBe('R-VOTE-3');
+    g = run(g, { type: 'endSpeech' });
+    expect(project(g.state, { kind: 'spectator' }).day?.speaker).toBe(2);
+    g = run(g, { type: 'endSpeech' });
+    expect(g.state.day?.stage).toBe('vote');
+    expect(g.state.day?.candidates).toEqual([8, 2]);
+  });
+
+  it('only_the_defending_nominee_may_end_his_defence (R-VOTE-2)', () => {
+    const g = toDefence();
+    expect(refused(g, { type: 'endSpeech' }, { kind: 'seat', seat: S(2) }).code).toBe('not-your-turn');
+    const t = transition(g, { type: 'endSpeech' }, { kind: 'seat', seat: S(8) });
+    expect(t.ok).toBe(true);
+  });
+
+  it('the_tied_nominees_speak_again_before_the_revote (R-VOTE-6)', () => {
+    let g = endSpeeches(toDefence());
+    for (const v of [1, 3, 4, 6, 7]) g = run(g, { type: 'vote', by: S(v), target: S(8) });
+    g = run(g, { type: 'closeVote' });
+    expect(g.state.day?.stage).toBe('defence');
+    expect(g.state.day?.round).toBe(1);
+    expect(g.state.day?.speakers).toEqual([8, 2]);
+    g = run(g, { type: 'endSpeech' }, { type: 'endSpeech' });
+    expect(g.state.day?.stage).toBe('vote');
+    expect(g.state.day?.round).toBe(1);
+  });
+});

@@ -333,6 +333,16 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
       }
       return true;
     }
+    case 'DefenceStarted': {
+      // The candidates speak in nomination order; the speech queue is theirs now.
+      const d = f.d();
+      d.stage = 'defence';
+      d.round = e.round;
+      d.candidates = e.candidates;
+      d.speakers = e.candidates;
+      d.speakerIndex = 0;
+      return true;
+    }
     case 'VoteOpened': {
       const d = f.d();
       d.stage = 'vote';

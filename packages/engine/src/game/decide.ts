@@ -153,10 +153,11 @@ function handle(d: Draft, c: Command, actor: Actor): void {
     }
     case 'nominate': return nominate(d, c, actor);
     case 'endSpeech': {
-      const day = needDay(s, 'speeches', 'ending a speech', 'R-PHASE-2');
+      const day = needDay(s, SPEAKING, 'ending a speech', 'R-PHASE-2');
       const speaker = day.speakers[day.speakerIndex];
       if (actor.kind === 'seat' && actor.seat !== speaker) fail('not-your-turn', 'R-PHASE-2', `it is seat ${speaker}'s speech, not seat ${actor.seat}'s`);
       d.emit({ type: 'SpeechEnded', seat: speaker, skipped: false });
+      if (day.stage === 'defence') return afterDefenceSpeech(d);
       return advanceSpeakers(d);
     }
     case 'foul': {
@@ -340,6 +341,18 @@ function closeSpeeches(d: Draft): void {
 }
 
 /** R-VOTE-4: no nominee, or one on day 1: nobody leaves; one from day 2 on: he leaves without a vote. */
+const SPEAKING: readonly DayState['stage'][] = ['speeches', 'defence'];
+
+/** R-VOTE-2 / R-VOTE-6: each candidate defends himself in nomination order, then the round is voted. */
+function startDefence(d: Draft, round: number, candidates: readonly SeatNo[]): void {
+  d.emit({ type: 'DefenceStarted', round, candidates });
+}
+
+function afterDefenceSpeech(d: Draft): void {
+  const day = d.state.day!;
+  if (day.speakerIndex >= day.speakers.length) d.emit({ type: 'VoteOpened', round: day.round, candidates: day.candidates });
+}
+
 function openVote(d: Draft, round: number, candidates: readonly SeatNo[]): void {
   const day = d.state.day!;
   if (candidates.length === 0) return resolveDay(d, [], 'none', null);
@@ -347,7 +360,7 @@ function openVote(d: Draft, round: number, candidates: readonly SeatNo[]): void 
   if (candidates.length === 1) {
     return day.n === 1 ? resolveDay(d, [], 'none', null) : resolveDay(d, candidates, 'single', null);
   }
-  d.emit({ type: 'VoteOpened', round, candidates });
+  startDefence(d, round, candidates);
 }
 
 function vote(d: Draft, c: Extract<Command, { type: 'vote' }>, actor: Actor): void {
@@ -387,7 +400,7 @@ function countRound(d: Draft): void {
   const next = nextAfterRound(day.round, day.candidates, top, aliveCount(s), s.options);
   switch (next.kind) {
     case 'executed': return resolveDay(d, next.seats, 'vote', tally);
-    case 'revote': d.emit({ type: 'VoteOpened', round: day.round + 1, candidates: next.candidates }); return;
+    case 'revote': return startDefence(d, day.round + 1, next.candidates);
     case 'lift': d.emit({ type: 'LiftVoteOpened', tied: next.tied }); return;
     case 'none': return resolveDay(d, [], 'none', tally);
   }
@@ -472,14 +485,14 @@ function afterRemoval(d: Draft, seat: SeatNo): void {
   }
   if (s.phase.kind !== 'day' || !day) return;
   if (day.stage === 'speeches') return advanceSpeakers(d);
-  if (day.stage === 'vote' || day.stage === 'lift') {
+  if (day.stage === 'defence' || day.stage === 'vote' || day.stage === 'lift') {
     if (day.voteCancelled) return resolveDay(d, [], 'removed', null);
     if (day.candidates.includes(seat)) {
-      const rest = day.candidates.filter((c) => c !== seat);
-      if (rest.length >= 2) d.emit({ type: 'VoteOpened', round: day.round, candidates: rest });
-      else openVote(d, day.round, rest);
+      // The round starts again among the others (a lone one is never voted on: R-VOTE-4).
+      openVote(d, day.round, day.candidates.filter((c) => c !== seat));
       return;
     }
+    if (day.stage === 'defence') return;
     const ballots = day.stage === 'vote' ? day.ballots : day.lift;
     if (everyAliveVoted(s, ballots)) return day.stage === 'vote' ? countRound(d) : countLift(d);
   }

@@ -17,6 +17,7 @@ export type GameEvent =
   | { readonly type: 'SpeechEnded'; readonly seat: SeatNo; readonly skipped: boolean }
   | { readonly type: 'Fouled'; readonly seat: SeatNo; readonly total: number }
   | { readonly type: 'PlayerRemoved'; readonly seat: SeatNo; readonly reason: 'fouls' | 'host' }
+  | { readonly type: 'DefenceStarted'; readonly round: number; readonly candidates: readonly SeatNo[] }
   | { readonly type: 'VoteOpened'; readonly round: number; readonly candidates: readonly SeatNo[] }
   | { readonly type: 'VoteCast'; readonly by: SeatNo; readonly target: SeatNo }
   | { readonly type: 'VoteCounted'; readonly round: number; readonly tally: Tally; readonly tied: readonly SeatNo[] }

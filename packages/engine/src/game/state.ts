@@ -15,7 +15,8 @@ export interface ActResult extends NightAct {
   readonly answer: Answer;
 }
 
-export type DayStage = 'lastWords' | 'speeches' | 'vote' | 'lift' | 'evening';
+/** `defence`: the candidates' defence speeches before each vote round (R-VOTE-2, R-VOTE-6). */
+export type DayStage = 'lastWords' | 'speeches' | 'defence' | 'vote' | 'lift' | 'evening';
 
 /** How a day's vote ended (spec/protocol.md, result `by`). */
 export type DayOutcome = 'vote' | 'lift' | 'single' | 'none' | 'removed';

@@ -132,7 +132,8 @@ export function nextHostCommand(s: GameState): Command | null {
   if (s.phase.kind === 'night') return END_NIGHT;
   switch (s.day?.stage) {
     case 'lastWords': return END_LAST_WORDS;
-    case 'speeches': return END_SPEECH;
+    case 'speeches':
+    case 'defence': return END_SPEECH;
     case 'vote':
     case 'lift': return CLOSE_VOTE;
     default: return null;

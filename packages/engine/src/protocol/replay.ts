@@ -175,6 +175,11 @@ function dayStep(r: Replayer, step: Record<string, unknown>, path: string): void
   while (sameDay() && r.state.day?.stage === 'speeches') r.run({ type: 'endSpeech' }, path);
 
   // The vote (R-VOTE-3), the re-votes (R-VOTE-6, R-SPORT-5) and the lift vote.
+  // Defence speeches (R-VOTE-2) and the tie speeches before a re-vote (R-VOTE-6) are not recorded.
+  const hearDefence = () => {
+    while (sameDay() && r.state.day?.stage === 'defence') r.run({ type: 'endSpeech' }, path);
+  };
+  hearDefence();
   const votes = step.votes === undefined ? undefined : expectObject(step.votes, `${path}.votes`);
   const inRound = (round: number) => sameDay() && r.state.day?.stage === 'vote' && r.state.day.round === round;
   if (inRound(0)) castRound(r, votes ?? {}, `${path}.votes`);
@@ -183,9 +188,11 @@ function dayStep(r: Replayer, step: Record<string, unknown>, path: string): void
   const revotes = step.revote === undefined ? [] : Array.isArray(step.revote) ? step.revote : [step.revote];
   revotes.forEach((raw, k) => {
     const rp = Array.isArray(step.revote) ? `${path}.revote[${k}]` : `${path}.revote`;
+    hearDefence();
     if (!inRound(k + 1)) notReached(r, rp, 'no re-vote was held', 'R-VOTE-6');
     castRound(r, expectObject(raw, rp), rp);
   });
+  hearDefence();
   if (inRound(revotes.length + 1)) fail('missing-revote', revotes.length ? 'R-SPORT-5' : 'R-VOTE-6', `${path}.revote: the vote tied, so the re-vote${revotes.length ? ` number ${revotes.length + 1}` : ''} must be recorded`, `${path}.revote`);
 
   const lifting = sameDay() && r.state.day?.stage === 'lift';

@@ -301,7 +301,7 @@ function dayView(d: DayState): DayView {
     n: d.n,
     emergency: d.emergency,
     stage: d.stage,
-    speaker: d.stage === 'speeches' ? d.speakers[d.speakerIndex] ?? null : null,
+    speaker: d.stage === 'speeches' || d.stage === 'defence' ? d.speakers[d.speakerIndex] ?? null : null,
     lastWords: d.lastWords,
     nominations: d.nominations,
     round: d.round,
