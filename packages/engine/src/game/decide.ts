@@ -4,10 +4,10 @@ import { actOf } from '../roles/registry.js';
 import { resolveNight } from '../night/resolve.js';
 import { countVotes, liftPasses, nextAfterRound } from '../voting/sequential.js';
 import { Fold } from './apply.js';
-import type { Actor, Command } from './commands.js';
+import { HOST_ONLY, type Actor, type Command } from './commands.js';
 import type { GameEvent } from './events.js';
 import type { DayOutcome, DayState, GameState, NightAct, Tally } from './state.js';
-import { checkWinner, winningSeats } from './win.js';
+import { aliveSides, checkWinner, winningSeats } from './win.js';
 
 export type Decision =
   | { readonly ok: true; readonly state: GameState; readonly events: readonly GameEvent[] }
@@ -125,15 +125,6 @@ export function describePhase(s: GameState): string {
   return `day ${s.phase.n}, ${s.day?.stage ?? 'not started'}`;
 }
 
-/** Commands only the host may send (the same list as HOST_ONLY; a switch is cheaper than a Set lookup per command). */
-function hostOnly(type: string): boolean {
-  switch (type) {
-    case 'endNight': case 'endLastWords': case 'foul': case 'remove': case 'closeVote': case 'override': case 'undo':
-      return true;
-    default:
-      return false;
-  }
-}
 
 function handle(d: Draft, c: Command, actor: Actor): void {
   const s = d.state;
@@ -141,7 +132,7 @@ function handle(d: Draft, c: Command, actor: Actor): void {
     fail('bad-command', 'INPUT', 'a command must be an object with a "type"');
   }
   if (s.phase.kind === 'ended') fail('game-over', 'R-WIN-0', `the game is over (${s.winner}); no more commands`);
-  if (actor.kind !== 'host' && hostOnly(c.type)) fail('host-only', 'R-HOST-1', `only the host (Ведущий) may send ${c.type}`);
+  if (actor.kind !== 'host' && HOST_ONLY.has(c.type)) fail('host-only', 'R-HOST-1', `only the host (Ведущий) may send ${c.type}`);
   switch (c.type) {
     case 'act': return act(d, c, actor);
     case 'endNight': return endNight(d);
@@ -464,13 +455,7 @@ function closeDay(d: Draft): void {
 
 /** R-PHASE-4: 3 mafia vs 4 red or 2 mafia vs 3 red after a day. */
 export function isEmergency(s: GameState): boolean {
-  let mafia = 0;
-  let red = 0;
-  for (let i = 0; i < s.seats; i++) {
-    if (!s.alive[i]) continue;
-    if (s.teams[i] === 'mafia') mafia++;
-    else red++;
-  }
+  const { mafia, others: red } = aliveSides(s);
   return (mafia === 3 && red === 4) || (mafia === 2 && red === 3);
 }
 

@@ -7,20 +7,28 @@ import type { GameState, Winner } from './state.js';
  * town when both hold; solo conditions come first once solo roles exist (issue 3).
  */
 export function checkWinner(s: GameState): Winner | null {
-  let mafia = 0;
-  let others = 0;
+  const { mafia, others } = aliveSides(s);
   let hostile = 0;
   for (let i = 0; i < s.seats; i++) {
-    if (!s.alive[i]) continue;
-    if (s.teams[i] === 'mafia') mafia++;
-    else others++;
-    if (s.teams[i] !== 'town' && roleOf(s.roles[i]).hostileShooter) hostile++;
+    if (s.alive[i] && s.teams[i] !== 'town' && roleOf(s.roles[i]).hostileShooter) hostile++;
   }
   // R-WIN-MAFIA
   if (mafia > 0 && (s.options.mafiaWin === 'parity' ? mafia >= others : mafia > others)) return 'mafia';
   // R-WIN-TOWN
   if (hostile === 0) return 'town';
   return null;
+}
+
+/** Alive mafia-team members and everybody else alive (parity, R-WIN-MAFIA; the emergency day, R-PHASE-4). */
+export function aliveSides(s: GameState): { mafia: number; others: number } {
+  let mafia = 0;
+  let others = 0;
+  for (let i = 0; i < s.seats; i++) {
+    if (!s.alive[i]) continue;
+    if (s.teams[i] === 'mafia') mafia++;
+    else others++;
+  }
+  return { mafia, others };
 }
 
 /** Seats that win with `winner`, dead ones included. */

@@ -48,7 +48,7 @@ export function buildResult(s: GameState, timeline: readonly TimelineEntry[]): P
     format: 'mafia-result/1',
     winner: s.winner,
     winners: s.winners,
-    bestMove: bm ? { by: bm.by, named: bm.named, mafiaNamed: bm.named.filter((x) => s.setup.roles[x - 1] && s.teams[x - 1] === 'mafia').length } : null,
+    bestMove: bm ? { by: bm.by, named: bm.named, mafiaNamed: bm.named.filter((x) => s.teams[x - 1] === 'mafia').length } : null,
     alive,
     timeline,
     roles,
