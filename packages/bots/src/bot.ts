@@ -1,15 +1,25 @@
 import { type Command, type GameView, type Pending, type SeatNo } from '@mafia/engine';
 
 /**
- * A bot plays one seat. It decides only from what its seat may see: the `GameView` that
- * `project(state, { kind: 'seat', seat })` gives, and the kind of decision the host asks for.
- * It never receives the game state. Null means "pass" (no nomination, no act).
+ * The seat's own projected view (`project(state, { kind: 'seat', seat })`), made when the bot asks
+ * for it: a bot that decides without looking (a random pass, a random lift vote) costs no projection.
+ * It gives nothing but that view: the game state stays out of the bot's reach.
+ */
+export type ViewSource = () => GameView;
+
+/**
+ * A bot plays one seat. It decides only from what its seat may see: its view (through a
+ * `ViewSource`) and the kind of decision the host asks for. It never receives the game state.
+ * Null means "pass" (no nomination, no act).
  */
 export interface Bot {
   readonly kind: BotKind;
   readonly seat: SeatNo;
-  decide(view: GameView, pending: Pending): Command | null;
+  decide(view: ViewSource, pending: Pending): Command | null;
 }
+
+/** A ViewSource for a view already made (tests, clients that hold a view). */
+export const viewOf = (view: GameView): ViewSource => () => view;
 
 export const BOT_KINDS = ['random', 'heuristic'] as const;
 export type BotKind = (typeof BOT_KINDS)[number];

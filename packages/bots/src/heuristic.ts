@@ -1,5 +1,5 @@
 import type { Command, GameView, Pending, SeatNo } from '@mafia/engine';
-import { Rng, aliveSeats, isNominated, type Bot } from './bot.js';
+import { Rng, aliveSeats, isNominated, type Bot, type ViewSource } from './bot.js';
 
 type Side = 'mafia' | 'town';
 
@@ -30,7 +30,9 @@ export class HeuristicBot implements Bot {
     this.rng = new Rng(seed);
   }
 
-  decide(view: GameView, pending: Pending): Command | null {
+  decide(source: ViewSource, pending: Pending): Command | null {
+    // It reads the public record at every decision, so it always looks.
+    const view = source();
     this.observe(view);
     const mafia = view.me?.team === 'mafia';
     switch (pending.kind) {

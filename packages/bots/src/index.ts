@@ -1,4 +1,4 @@
-export { BOT_KINDS, isBotKind, Rng, type Bot, type BotKind } from './bot.js';
+export { BOT_KINDS, isBotKind, Rng, viewOf, type Bot, type BotKind, type ViewSource } from './bot.js';
 export { createBot } from './factory.js';
 export { RandomBot } from './random.js';
 export { HeuristicBot } from './heuristic.js';

@@ -1,5 +1,5 @@
 import type { Command, GameView, Pending, SeatNo } from '@mafia/engine';
-import { Rng, type Bot } from './bot.js';
+import { Rng, type Bot, type ViewSource } from './bot.js';
 
 /** Filters for `pickSeat` (bit flags, so that the hot path needs no closures). */
 const NOT_SELF = 1;
@@ -24,27 +24,32 @@ export class RandomBot implements Bot {
     this.rng = new Rng(seed);
   }
 
-  decide(view: GameView, pending: Pending): Command | null {
+  decide(source: ViewSource, pending: Pending): Command | null {
     switch (pending.kind) {
       case 'act': {
+        const view = source();
         const act = pending.acts[0];
         // The mafia never aim at themselves or at known teammates; nobody aims at himself.
         const target = this.pickSeat(view, view.me?.team === 'mafia' ? NOT_SELF | NOT_MAFIA : NOT_SELF);
         return target === 0 ? null : { type: 'act', by: this.seat, act, target };
       }
       case 'nominate': {
+        // The coin is tossed before looking: a pass costs no projection.
         if (this.rng.next() < 0.5) return null;
+        const view = source();
         const target = this.pickSeat(view, NOT_SELF | NOT_NOMINATED);
         return target === 0 ? null : { type: 'nominate', by: this.seat, target };
       }
       case 'vote': {
-        const candidates = view.day?.candidates;
-        if (!candidates || candidates.length === 0) return null;
+        // The host announces the candidates with the vote: no need to look at the table.
+        const candidates = pending.candidates;
+        if (candidates.length === 0) return null;
         return { type: 'vote', by: this.seat, target: this.rng.pick(candidates) };
       }
       case 'liftVote':
         return { type: 'liftVote', by: this.seat, leave: this.rng.next() < 0.5 };
       case 'bestMove': {
+        const view = source();
         const others: SeatNo[] = [];
         for (const s of view.seats) if (s.alive && s.seat !== this.seat) others.push(s.seat);
         if (others.length < 3) {

@@ -3,7 +3,7 @@ import {
   type Pending,
   type Actor, type GameEvent, type GameState, type RuleError, type SeatNo, type Team,
 } from '@mafia/engine';
-import type { Bot, BotKind } from './bot.js';
+import type { Bot, BotKind, ViewSource } from './bot.js';
 import { createBot } from './factory.js';
 
 /** Which bots play: one kind for every seat, or one kind per team (the harness deals them by the dealt team). */
@@ -128,7 +128,7 @@ function kindFor(spec: BotsSpec, team: Team): BotKind {
 
 /**
  * Plays one complete game with bots. Each bot is asked only through its own projected view
- * (`project(state, { kind: 'seat', seat })`) and the kind of decision pending; when no seat has
+ * (`project(state, { kind: 'seat', seat })`, made when the bot looks) and the kind of decision pending; when no seat has
  * anything (more) to decide, the host moves the game on (`nextHostCommand`).
  */
 export function playGame(o: GameOptionsForSim): GameRecord {
@@ -142,6 +142,12 @@ export function playGame(o: GameOptionsForSim): GameRecord {
   const cap = o.phaseCap ?? DEFAULT_PHASE_CAP;
   const bots: Bot[] = new Array(n);
   const viewers = seatViewers(n);
+  // Each bot's view of the current state, made only when the bot looks (`state` is read at the call).
+  const sources: ViewSource[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const viewer = viewers[i + 1] as { kind: 'seat'; seat: SeatNo };
+    sources[i] = () => project(state, viewer);
+  }
   // seedFrom(`${o.seed}/bot/${seat}`), with the prefix hashed once per game.
   const prefix = fnv(0x811c9dc5, `${o.seed}/bot/`);
   for (let i = 0; i < n; i++) {
@@ -169,12 +175,13 @@ export function playGame(o: GameOptionsForSim): GameRecord {
       const seat = p.seat;
       if (passed[seat] === hostSteps) continue;
       const viewer = viewers[seat];
-      const command = bots[seat - 1].decide(project(state, viewer as { kind: 'seat'; seat: SeatNo }), p);
+      const command = bots[seat - 1].decide(sources[seat - 1], p);
       if (command === null) {
         passed[seat] = hostSteps;
         continue;
       }
       commands++;
+      const nightBefore = state.night;
       const before = state.day;
       const stage = before === null ? '' : before.stage;
       const round = before === null ? -1 : before.round;
@@ -195,6 +202,9 @@ export function playGame(o: GameOptionsForSim): GameRecord {
       // A cast vote leaves the other voters' pending votes as they were, as long as the same round
       // is still open: go on down the list instead of asking pendingDecisions again.
       if ((p.kind === 'vote' || p.kind === 'liftVote') && before !== null && sameRound(state, stage, round, candidates, dayN)) continue;
+      // Likewise a night act leaves the other seats' acts open while the same night goes on (a seat
+      // with acts left is asked again at the next pass over the list).
+      if (p.kind === 'act' && nightBefore !== null && state.night !== null && state.night.n === nightBefore.n && state.phase.kind === 'night') continue;
       break;
     }
     if (moved) continue;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createGame, project, type GameView, type Pending, type SeatNo } from '@mafia/engine';
-import { createBot, playGame, simulate, type Bot, type BotKind } from '@mafia/bots';
+import { createBot, playGame, simulate, viewOf, type Bot, type BotKind } from '@mafia/bots';
 
 const S = (n: number): SeatNo => n as SeatNo;
 
@@ -27,9 +27,10 @@ function spying(seen: Seen[]) {
     return {
       kind,
       seat,
-      decide(view, pending) {
+      decide(source, pending) {
+        const view = source();
         seen.push({ seat, view, pending });
-        return bot.decide(view, pending);
+        return bot.decide(viewOf(view), pending);
       },
     };
   };
@@ -150,7 +151,7 @@ describe('what a bot sees', () => {
     expect(shown).toEqual([town]);
     // The bot gets that view and answers with a command for its own seat only.
     const bot = createBot('heuristic', S(town), 1);
-    const cmd = bot.decide(view, { kind: 'act', seat: S(town), acts: ['check'] });
+    const cmd = bot.decide(viewOf(view), { kind: 'act', seat: S(town), acts: ['check'] });
     expect(cmd === null || (cmd.type === 'act' && cmd.by === town)).toBe(true);
   });
 
@@ -162,7 +163,7 @@ describe('what a bot sees', () => {
     const nights = new Map<string, Set<number>>();
     for (const { seat, view, pending } of seen) {
       if (pending.kind !== 'act' || view.me?.team !== 'mafia' || pending.acts[0] !== 'kill' || view.phase.kind !== 'night') continue;
-      const cmd = createBot('heuristic', seat, 99).decide(view, pending);
+      const cmd = createBot('heuristic', seat, 99).decide(viewOf(view), pending);
       expect(cmd?.type).toBe('act');
       const aliveKey = view.seats.map((s) => (s.alive ? 1 : 0)).join('');
       const key = `${view.phase.n}/${aliveKey}/${view.seats.filter((s) => s.team === 'mafia').map((s) => s.seat).join(',')}`;
@@ -201,6 +202,33 @@ describe('what a bot sees', () => {
       winner: null,
       winners: [],
     } as unknown as GameView;
-    expect(bot.decide(view, { kind: 'vote', seat: S(3) })).toEqual({ type: 'vote', by: 3, target: 8 });
+    expect(bot.decide(viewOf(view), { kind: 'vote', seat: S(3), candidates: [S(4), S(8)] })).toEqual({ type: 'vote', by: 3, target: 8 });
+  });
+});
+
+describe('vote decisions', () => {
+  it('a_vote_decision_names_the_candidates_of_the_round (R-VOTE-3)', () => {
+    // Every pending vote of 30 games must carry exactly the day's candidates.
+    let votes = 0;
+    for (let g = 0; g < 30; g++) {
+      const r = playGame({ preset: 'classic', players: 10, seed: `cands/${g}`, strict: true, makeBot: (kind, seat, seed) => {
+        const bot = createBot(kind, seat, seed);
+        return {
+          kind, seat,
+          decide(source, pending) {
+            if (pending.kind === 'vote') {
+              votes++;
+              const day = source().day;
+              expect(day?.stage).toBe('vote');
+              expect(pending.candidates).toEqual(day?.candidates);
+              expect(Object.isFrozen(pending)).toBe(true);
+            }
+            return bot.decide(source, pending);
+          },
+        };
+      } });
+      expect(r.winner).not.toBeNull();
+    }
+    expect(votes).toBeGreaterThan(100);
   });
 });

@@ -3,7 +3,7 @@ export * from './errors.js';
 export * from './rng.js';
 export type { GameState, GameSetup, NightAct, ActResult, Answer, DayState, DayStage, DayOutcome, Phase, Winner, Tally, BestMove, CheckRecord } from './game/state.js';
 export type { GameEvent, EventType, HostOverrideAction } from './game/events.js';
-export { HOST, HOST_ONLY, type Actor, type Command, type OverrideCommand } from './game/commands.js';
+export { HOST, HOST_ONLY, isHostOnly, type Actor, type Command, type OverrideCommand } from './game/commands.js';
 export { apply, initialState, ownedCopy } from './game/apply.js';
 export { decide, decideInPlace, speakingOrder, isEmergency, type Decision } from './game/decide.js';
 export { createGame, transition, foldLog, type Game, type Transition } from './game/game.js';

@@ -35,3 +35,23 @@ export const HOST: Actor = { kind: 'host' };
 export const HOST_ONLY: ReadonlySet<Command['type']> = new Set([
   'endNight', 'endLastWords', 'foul', 'remove', 'closeVote', 'override', 'undo',
 ]);
+
+/**
+ * `HOST_ONLY.has(type)` for the hot path of `decide`: a switch on the type compares interned
+ * strings, where a Set lookup hashes. The test every_host_only_command_is_refused_from_a_seat checks
+ * both agree for every command type.
+ */
+export function isHostOnly(type: string): boolean {
+  switch (type) {
+    case 'endNight':
+    case 'endLastWords':
+    case 'foul':
+    case 'remove':
+    case 'closeVote':
+    case 'override':
+    case 'undo':
+      return true;
+    default:
+      return false;
+  }
+}

@@ -4,7 +4,7 @@ import { actOf } from '../roles/registry.js';
 import { resolveNight } from '../night/resolve.js';
 import { countVotes, liftPasses, nextAfterRound } from '../voting/sequential.js';
 import { Fold } from './apply.js';
-import { HOST_ONLY, type Actor, type Command } from './commands.js';
+import { isHostOnly, type Actor, type Command } from './commands.js';
 import type { GameEvent } from './events.js';
 import type { DayOutcome, DayState, GameState, NightAct, Tally } from './state.js';
 import { aliveSides, checkWinner, winningSeats } from './win.js';
@@ -128,12 +128,13 @@ export function describePhase(s: GameState): string {
 
 function handle(d: Draft, c: Command, actor: Actor): void {
   const s = d.state;
-  if (!c || typeof c !== 'object' || typeof (c as { type?: unknown }).type !== 'string') {
-    fail('bad-command', 'INPUT', 'a command must be an object with a "type"');
-  }
+  if (!c || typeof c !== 'object') fail('bad-command', 'INPUT', 'a command must be an object with a "type"');
+  // Read once: commands come in many shapes, so every read of `type` is a slow (megamorphic) one.
+  const type = c.type;
+  if (typeof type !== 'string') fail('bad-command', 'INPUT', 'a command must be an object with a "type"');
   if (s.phase.kind === 'ended') fail('game-over', 'R-WIN-0', `the game is over (${s.winner}); no more commands`);
-  if (actor.kind !== 'host' && HOST_ONLY.has(c.type)) fail('host-only', 'R-HOST-1', `only the host (Ведущий) may send ${c.type}`);
-  switch (c.type) {
+  if (actor.kind !== 'host' && isHostOnly(type)) fail('host-only', 'R-HOST-1', `only the host (Ведущий) may send ${type}`);
+  switch (type) {
     case 'act': return act(d, c, actor);
     case 'endNight': return endNight(d);
     case 'bestMove': return bestMove(d, c, actor);
@@ -183,7 +184,7 @@ function handle(d: Draft, c: Command, actor: Actor): void {
     case 'override': return override(d, c.action);
     case 'undo': return fail('undo-needs-log', 'R-HOST-1', 'undo works on a game log: use transition() on a Game');
     default:
-      return fail('unknown-command', 'INPUT', `unknown command type ${JSON.stringify((c as { type: unknown }).type)}`);
+      return fail('unknown-command', 'INPUT', `unknown command type ${JSON.stringify(type)}`);
   }
 }
 

@@ -8,7 +8,8 @@ import type { ActSpec } from '../roles/types.js';
 export type Pending =
   | { readonly kind: 'act'; readonly seat: SeatNo; readonly acts: readonly ActKind[] }
   | { readonly kind: 'nominate'; readonly seat: SeatNo }
-  | { readonly kind: 'vote'; readonly seat: SeatNo }
+  /** `candidates`: the players on the vote, as the host announces them (public). */
+  | { readonly kind: 'vote'; readonly seat: SeatNo; readonly candidates: readonly SeatNo[] }
   | { readonly kind: 'liftVote'; readonly seat: SeatNo }
   | { readonly kind: 'bestMove'; readonly seat: SeatNo };
 
@@ -16,29 +17,49 @@ export type Pending =
  * The one-seat decisions are plain values, made once per (kind, seat) and shared frozen: a hot loop
  * that asks for the pending decisions after every command then allocates no new objects for them.
  */
-type SeatPending = Exclude<Pending, { readonly kind: 'act' }>;
+type SeatPending = Exclude<Pending, { readonly kind: 'act' | 'vote' }>;
 const SHARED_PENDING: Record<SeatPending['kind'], (SeatPending | undefined)[]> = {
   nominate: new Array<SeatPending | undefined>(64).fill(undefined),
-  vote: new Array<SeatPending | undefined>(64).fill(undefined),
   liftVote: new Array<SeatPending | undefined>(64).fill(undefined),
   bestMove: new Array<SeatPending | undefined>(64).fill(undefined),
 };
 function seatPending(kind: SeatPending['kind'], seat: SeatNo): SeatPending {
-  const list = kind === 'vote' ? SHARED_PENDING.vote : kind === 'nominate' ? SHARED_PENDING.nominate : SHARED_PENDING[kind];
+  const list = kind === 'nominate' ? SHARED_PENDING.nominate : SHARED_PENDING[kind];
   if (seat >= 1024) return { kind, seat };
   while (list.length <= seat) list.push(undefined);
   return list[seat] ?? (list[seat] = Object.freeze({ kind, seat }));
 }
 
 /**
+ * A vote decision names the candidates, so it is made once per (seat, candidates list): the last one
+ * made for each seat is kept and reused while the day's candidates list is the same (the engine
+ * replaces that list, never writes into it, so its identity stands for its content).
+ */
+type VotePending = Extract<Pending, { readonly kind: 'vote' }>;
+const VOTE_PENDING: (VotePending | undefined)[] = [];
+function votePending(seat: SeatNo, candidates: readonly SeatNo[]): VotePending {
+  while (VOTE_PENDING.length <= seat) VOTE_PENDING.push(undefined);
+  const last = VOTE_PENDING[seat];
+  if (last !== undefined && last.candidates === candidates) return last;
+  return (VOTE_PENDING[seat] = Object.freeze({ kind: 'vote', seat, candidates }));
+}
+
+/**
  * Act decisions are shared frozen values too: one per (role's act list, seat, open acts). The act
  * lists are the registry's own (one per role), so they key a small table.
  */
-const ACT_PENDING = new Map<readonly ActSpec[], (Pending | undefined)[]>();
+const ACT_SPECS: (readonly ActSpec[])[] = [];
+const ACT_TABLES: (Pending | undefined)[][] = [];
 function actPending(specs: readonly ActSpec[], seat: SeatNo, mask: number): Pending {
   if (specs.length > 8 || seat >= 1024) return makeActPending(specs, seat, mask);
-  let table = ACT_PENDING.get(specs);
-  if (table === undefined) ACT_PENDING.set(specs, (table = []));
+  // A few act lists (one per role with acts): found by identity in a short list (no Map hashing).
+  let t = 0;
+  while (t < ACT_SPECS.length && ACT_SPECS[t] !== specs) t++;
+  if (t === ACT_SPECS.length) {
+    ACT_SPECS.push(specs);
+    ACT_TABLES.push([]);
+  }
+  const table = ACT_TABLES[t];
   const key = seat * 256 + mask;
   while (table.length <= key) table.push(undefined);
   return table[key] ?? (table[key] = makeActPending(specs, seat, mask));
@@ -109,12 +130,18 @@ export function pendingDecisionsInto(s: GameState, out: Pending[]): number {
       out[c++] = seatPending('nominate', speaker);
       return c;
     }
-    case 'vote':
-    case 'lift': {
-      const ballots = day.stage === 'vote' ? day.ballots : day.lift;
-      const kind = day.stage === 'vote' ? 'vote' : 'liftVote';
+    case 'vote': {
+      const ballots = day.ballots;
+      const candidates = day.candidates;
       for (let i = 0; i < s.seats; i++) {
-        if (s.alive[i] && ballots[i] === 0) out[c++] = seatPending(kind, (i + 1) as SeatNo);
+        if (s.alive[i] && ballots[i] === 0) out[c++] = votePending((i + 1) as SeatNo, candidates);
+      }
+      return c;
+    }
+    case 'lift': {
+      const lift = day.lift;
+      for (let i = 0; i < s.seats; i++) {
+        if (s.alive[i] && lift[i] === 0) out[c++] = seatPending('liftVote', (i + 1) as SeatNo);
       }
       return c;
     }
