@@ -1,7 +1,7 @@
 import type { SeatNo } from '../ids.js';
 import { roleOf } from '../roles/registry.js';
 import type { GameEvent } from './events.js';
-import type { ActResult, CheckRecord, DayState, GameSetup, GameState } from './state.js';
+import type { ActResult, CheckRecord, DayState, GameSetup, GameState, NightAct, PastAct } from './state.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -36,6 +36,26 @@ function killAll(alive: readonly boolean[], seats: readonly SeatNo[]): boolean[]
   return out;
 }
 
+const NO_SEATS: readonly SeatNo[] = Object.freeze([]);
+const NO_PAST: readonly NightAct[] = Object.freeze([]);
+
+/** An act with its night number (a literal: `{ ...a, night }` is slow in V8). */
+function pastAct(a: NightAct, night: number): PastAct {
+  if (!('target2' in a) && !('role' in a)) return { by: a.by, act: a.act, target: a.target, night };
+  return { ...a, night };
+}
+
+/** `s.pastActs` and the acts of the night being resolved (those of players who left during it did not count). */
+function withNightActs(s: GameState, night: number): readonly PastAct[] {
+  const acts = s.night === null ? NO_PAST : s.night.acts;
+  if (acts.length === 0) return s.pastActs;
+  const past: PastAct[] = [];
+  const before = s.pastActs;
+  for (let k = 0; k < before.length; k++) past.push(before[k]);
+  for (let k = 0; k < acts.length; k++) if (s.alive[acts[k].by - 1]) past.push(pastAct(acts[k], night));
+  return past;
+}
+
 /** A result with its night number (built as a literal: `{ ...r, night }` is slow in V8). */
 function checkRecord(r: ActResult, night: number): CheckRecord {
   if (!('target2' in r) && !('role' in r)) {
@@ -68,6 +88,9 @@ export function initialState(setup: GameSetup): GameState {
     firstKill: null,
     bestMove: null,
     checks: [],
+    pastActs: [],
+    alibi: [],
+    silenced: [],
     useful: filled(n, 0),
     winner: null,
     winners: [],
@@ -103,6 +126,9 @@ function cloneState(s: GameState): Mutable<GameState> {
     firstKill: s.firstKill,
     bestMove: s.bestMove,
     checks: s.checks,
+    pastActs: s.pastActs,
+    alibi: s.alibi,
+    silenced: s.silenced,
     useful: s.useful,
     winner: s.winner,
     winners: s.winners,
@@ -226,6 +252,9 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
       throw new Error('GameCreated is folded by Fold.apply');
     case 'NightStarted': {
       const m = f.m();
+      // An alibi or a silence lasts the day after the night that gave it (R-VOTE-9, R-VOTE-11).
+      if (s.alibi.length > 0) m.alibi = NO_SEATS;
+      if (s.silenced.length > 0) m.silenced = NO_SEATS;
       m.phase = { kind: 'night', n: e.n };
       m.night = { n: e.n, acts: [] };
       f.setDay(null);
@@ -236,6 +265,8 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
       f.m().night = { n: s.night!.n, acts: append(s.night!.acts, e.act) };
       return true;
     case 'NightResolved': {
+      // Read before any write: folded in place, `s` is the object written below.
+      const pastActs = withNightActs(s, e.n);
       let useful = s.useful;
       for (const seat of e.useful) useful = with1(useful, seat, useful[seat - 1] + 1);
       let checks = s.checks;
@@ -255,6 +286,9 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
       if (s.firstKill === null && died) m.firstKill = { night: e.n, victims: e.died };
       m.checks = checks;
       m.useful = useful;
+      m.pastActs = pastActs;
+      m.alibi = e.alibi ?? NO_SEATS;
+      m.silenced = e.silenced ?? NO_SEATS;
       return true;
     }
     case 'DayStarted': {
@@ -400,6 +434,12 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
       if (a.kind === 'eliminate') f.m().alive = with1(s.alive, a.seat, false);
       else if (a.kind === 'revive') f.m().alive = with1(s.alive, a.seat, true);
       else return false;
+      return true;
+    }
+    case 'RoleChanged': {
+      const m = f.m();
+      m.roles = with1(s.roles, e.seat, e.role);
+      m.teams = with1(s.teams, e.seat, e.team);
       return true;
     }
     case 'Undone':

@@ -227,7 +227,12 @@ function endNight(d: Draft): void {
   if (s.phase.kind !== 'night' || !s.night) fail('not-night', 'R-NIGHT-1', `there is no night to end (now: ${describePhase(s)})`);
   const n = s.night!.n;
   const outcome = resolveNight(s);
-  d.emit({ type: 'NightResolved', n, died: outcome.died, results: outcome.results, useful: outcome.useful });
+  // `alibi` and `silenced` only when the night gave any (most nights do not).
+  if (outcome.alibi.length === 0 && outcome.silenced.length === 0) {
+    d.emit({ type: 'NightResolved', n, died: outcome.died, results: outcome.results, useful: outcome.useful });
+  } else {
+    d.emit({ type: 'NightResolved', n, died: outcome.died, results: outcome.results, useful: outcome.useful, alibi: outcome.alibi, silenced: outcome.silenced });
+  }
   if (outcome.died.length && endIfWon(d)) return;
   if (endIfDraw(d)) return;
   startDay(d, n, false, outcome.died);

@@ -1,4 +1,4 @@
-import type { SeatNo } from '../ids.js';
+import type { RoleId, SeatNo, Team } from '../ids.js';
 import type { ActResult, DayOutcome, GameSetup, NightAct, Tally, Winner } from './state.js';
 
 /**
@@ -9,7 +9,13 @@ export type GameEvent =
   | { readonly type: 'GameCreated'; readonly setup: GameSetup }
   | { readonly type: 'NightStarted'; readonly n: number }
   | { readonly type: 'ActRecorded'; readonly act: NightAct }
-  | { readonly type: 'NightResolved'; readonly n: number; readonly died: readonly SeatNo[]; readonly results: readonly ActResult[]; readonly useful: readonly SeatNo[] }
+  | {
+      readonly type: 'NightResolved'; readonly n: number; readonly died: readonly SeatNo[]; readonly results: readonly ActResult[]; readonly useful: readonly SeatNo[];
+      /** R-VOTE-9 / R-VOTE-11: present only when the night gave an alibi or silenced someone. */
+      readonly alibi?: readonly SeatNo[]; readonly silenced?: readonly SeatNo[];
+    }
+  /** A transformation (Student, Werewolf, Recruiter, Heir, Psycho…): the seat now holds `role` and plays for `team`. */
+  | { readonly type: 'RoleChanged'; readonly seat: SeatNo; readonly role: RoleId; readonly team: Team; readonly reason: string }
   | { readonly type: 'DayStarted'; readonly n: number; readonly emergency: boolean; readonly speakers: readonly SeatNo[]; readonly lastWords: readonly SeatNo[]; readonly voteCancelled: boolean }
   | { readonly type: 'BestMoveMade'; readonly by: SeatNo; readonly named: readonly SeatNo[] }
   | { readonly type: 'LastWordsEnded' }

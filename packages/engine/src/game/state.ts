@@ -79,6 +79,11 @@ export interface CheckRecord extends ActResult {
   readonly night: number;
 }
 
+/** A night act of an earlier night (role limits: "not the same player twice in a row", "once per game"). */
+export interface PastAct extends NightAct {
+  readonly night: number;
+}
+
 /** The whole game state: the fold of its events (game/apply.ts). Never sent to a client as is. */
 export interface GameState {
   readonly setup: GameSetup;
@@ -109,6 +114,12 @@ export interface GameState {
   readonly bestMove: BestMove | null;
   /** Every answered night act, in order (each actor sees only his own). */
   readonly checks: readonly CheckRecord[];
+  /** Every act of every resolved night, in order (the acts of players who left that night excluded). */
+  readonly pastActs: readonly PastAct[];
+  /** R-VOTE-9: seats that cannot be executed at the coming day's vote (alibi), set by the last night. */
+  readonly alibi: readonly SeatNo[];
+  /** R-VOTE-11: seats silenced by the last night (Lover, Black Widow): they lose their vote that day. */
+  readonly silenced: readonly SeatNo[];
   /** Useful actions for scoring: [seat, count]. */
   readonly useful: readonly number[];
   readonly winner: Winner | null;

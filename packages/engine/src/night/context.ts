@@ -41,6 +41,10 @@ export interface NightContext {
   readonly saved: SeatSet;
   /** Seats that leave the game at dawn. */
   readonly died: SeatSet;
+  /** R-VOTE-9: seats given an alibi for the coming day's vote (Girl, Lawyer's alibi, classic Lover). */
+  readonly alibi: SeatSet;
+  /** R-VOTE-11: seats silenced for the coming day (classic Lover, Black Widow): they lose their vote. */
+  readonly silenced: SeatSet;
   /** Answers by act index (the index in `acts`); undefined when the act got no answer. */
   readonly answers: (Answer | undefined)[];
   /** Seats credited with a useful action (scoring, RULES.md §9). */
@@ -57,6 +61,8 @@ class Ctx implements NightContext {
   readonly attemptSources: string[] = [];
   readonly saved: SeatSet;
   readonly died: SeatSet;
+  readonly alibi: SeatSet;
+  readonly silenced: SeatSet;
   readonly answers: (Answer | undefined)[];
   readonly useful: SeatNo[] = [];
 
@@ -64,6 +70,8 @@ class Ctx implements NightContext {
     this.blocked = new SeatSet(state.seats);
     this.saved = new SeatSet(state.seats);
     this.died = new SeatSet(state.seats);
+    this.alibi = new SeatSet(state.seats);
+    this.silenced = new SeatSet(state.seats);
     this.answers = new Array<Answer | undefined>(acts.length).fill(undefined);
   }
 

@@ -2,7 +2,7 @@ import type { SeatNo } from '../ids.js';
 import type { ActResult, GameState, NightAct } from '../game/state.js';
 import { actOf } from '../roles/registry.js';
 import type { ActSpec, NightStage } from '../roles/types.js';
-import { createNightContext, resultsInOrder, type NightContext } from './context.js';
+import { createNightContext, resultsInOrder, type NightContext, type SeatSet } from './context.js';
 import { resolveMafiaShot } from './mafiaShot.js';
 
 /**
@@ -16,6 +16,9 @@ export interface NightOutcome {
   readonly died: SeatNo[];
   readonly results: ActResult[];
   readonly useful: SeatNo[];
+  /** R-VOTE-9 / R-VOTE-11 (empty on most nights). */
+  readonly alibi: SeatNo[];
+  readonly silenced: SeatNo[];
 }
 
 /** Team resolvers that run once per stage, whatever the number of acts. */
@@ -64,7 +67,12 @@ export function resolveNight(state: GameState): NightOutcome {
       for (let k = 0; k < targets.length; k++) if (!ctx.saved.has(targets[k])) ctx.died.add(targets[k]);
     }
   }
-  const died: SeatNo[] = [];
-  for (let seat = 1; seat <= state.seats; seat++) if (ctx.died.has(seat)) died.push(seat as SeatNo);
-  return { died, results: resultsInOrder(ctx), useful: ctx.useful };
+  return { died: seatsOf(ctx.died, state.seats), results: resultsInOrder(ctx), useful: ctx.useful, alibi: seatsOf(ctx.alibi, state.seats), silenced: seatsOf(ctx.silenced, state.seats) };
+}
+
+/** The seats of a set, in seat order. */
+function seatsOf(set: SeatSet, seats: number): SeatNo[] {
+  const out: SeatNo[] = [];
+  for (let seat = 1; seat <= seats; seat++) if (set.has(seat)) out.push(seat as SeatNo);
+  return out;
 }

@@ -24,6 +24,7 @@ export const OPTION_SPECS: Readonly<Record<OptionName, OptionSpec>> = {
   liftVoteFourAliveTwoTied: { name: 'liftVoteFourAliveTwoTied', kind: 'boolean', rule: 'R-SPORT-6', description: 'Hold the "all tied leave" vote with 4 players alive and 2 tied.', ru: 'Подъём при 4 живых и 2 в равенстве' },
   liftVoteNineAliveThreeTied: { name: 'liftVoteNineAliveThreeTied', kind: 'boolean', rule: 'R-SPORT-6', description: 'Hold the "all tied leave" vote with 9 players alive and 3 tied.', ru: 'Подъём при 9 живых и 3 в равенстве' },
   checkAnswersDead: { name: 'checkAnswersDead', kind: 'boolean', rule: 'R-ROLE', description: 'A Commissar check on a player killed that same night answers "dead" (crossed arms).', ru: 'Проверка убитого этой ночью — «мёртв»' },
+  voting: { name: 'voting', kind: 'enum', values: ['sequential', 'two-stage', 'circular'], rule: 'R-VOTE', description: 'The day\'s voting procedure: sequential nominations and votes (R-VOTE-1..6), Piter\'s two stages (R-VOTE-7) or the circle (R-VOTE-8).', ru: 'Порядок голосования: последовательное, двухэтапное, по кругу' },
   doctorSelfHeals: { name: 'doctorSelfHeals', kind: 'integer', min: 0, max: 99, rule: 'R-ROLE', description: 'How many times per game the Doctor may heal himself.', ru: 'Самолечений доктора за игру' },
 };
 
@@ -52,4 +53,5 @@ export const BASE_OPTIONS: GameOptions = {
   liftVoteNineAliveThreeTied: true,
   checkAnswersDead: false,
   doctorSelfHeals: 1,
+  voting: 'sequential',
 };

@@ -50,6 +50,8 @@ export interface GameOptions {
   checkAnswersDead: boolean;
   /** R-ROLE Doctor: how many times per game the Doctor may heal himself. */
   doctorSelfHeals: number;
+  /** The day's voting procedure: sequential (R-VOTE-1..6), two-stage (Piter, R-VOTE-7) or circular (R-VOTE-8). */
+  voting: 'sequential' | 'two-stage' | 'circular';
 }
 
 export type OptionName = keyof GameOptions;

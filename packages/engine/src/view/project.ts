@@ -335,6 +335,10 @@ export function projectEvent(e: GameEvent, state: GameState, viewer: Viewer): Pr
       return e.act.by === mine ? e : null;
     case 'NightResolved':
       return { ...e, results: e.results.filter((r) => r.by === mine), useful: [] };
+    case 'RoleChanged':
+      // A new role is hidden information: only its holder learns it (roles that announce more
+      // say so through their own public events).
+      return e.seat === mine ? e : null;
     default:
       return e;
   }
