@@ -14,7 +14,7 @@ export { countVotes, nextAfterRound, liftPasses, liftVoteHeld } from './voting/s
 export { project, projectEvent, canSeeRole, type Viewer, type GameView, type SeatView, type DayView, type ProjectedEvent } from './view/project.js';
 export { pendingDecisions, pendingDecisionsInto, nextHostCommand, type Pending } from './host/pending.js';
 export { PRESETS, presetOf, builtPresets, OPTION_SPECS, BASE_OPTIONS, type Preset, type GameOptions, type OptionName, type OptionSpec } from './presets/index.js';
-export { roleOf, builtRoles, isBuiltRole, actOf } from './roles/registry.js';
+export { roleOf, roleIn, roleAt, actAt, builtRoles, isBuiltRole, actOf } from './roles/registry.js';
 export type { RoleDef, ActSpec, NightStage } from './roles/types.js';
 export { replayProtocol, type ReplayOutcome } from './protocol/replay.js';
 export type { ProtocolResult } from './protocol/result.js';

@@ -1,5 +1,5 @@
 import type { SeatNo } from '../ids.js';
-import { roleOf } from '../roles/registry.js';
+import { roleIn } from '../roles/registry.js';
 import type { GameEvent } from './events.js';
 import type { ActResult, CheckRecord, DayState, GameSetup, GameState, NightAct, PastAct } from './state.js';
 
@@ -71,7 +71,7 @@ export function initialState(setup: GameSetup): GameState {
     options: setup.options,
     seats: n,
     roles: setup.roles,
-    teams: setup.roles.map((r) => roleOf(r).team),
+    teams: setup.roles.map((r) => roleIn(setup.preset, r)!.team),
     alive: filled(n, true),
     fouls: filled(n, 0),
     missNextSpeech: filled(n, false),

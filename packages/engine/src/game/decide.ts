@@ -1,6 +1,6 @@
 import type { SeatNo } from '../ids.js';
 import { fail, RuleViolation, type RuleError } from '../errors.js';
-import { actOf } from '../roles/registry.js';
+import { actAt } from '../roles/registry.js';
 import { resolveNight } from '../night/resolve.js';
 import { countVotes, liftPasses, nextAfterRound } from '../voting/sequential.js';
 import { Fold } from './apply.js';
@@ -195,7 +195,7 @@ function act(d: Draft, c: Extract<Command, { type: 'act' }>, actor: Actor): void
   const by = needAlive(s, c.by, 'the acting player', 'R-NIGHT-4');
   needSelfOrHost(actor, by);
   const role = s.roles[by - 1];
-  const spec = actOf(role, c.act);
+  const spec = actAt(s, by - 1, c.act);
   if (!spec) fail('no-such-ability', 'R-ROLE', `seat ${by} (${role}) has no "${c.act}" ability`);
   if (n === 1) {
     if (s.options.firstNight === 'introduction') fail('introduction-night', 'R-PHASE-1', `night 1 is the introduction night: nobody acts (seat ${by} tried "${c.act}")`);

@@ -3,7 +3,7 @@ import { fail } from '../errors.js';
 import { builtPresets, presetOf } from '../presets/index.js';
 import { OPTION_SPECS } from '../presets/options.js';
 import type { GameOptions, Preset } from '../presets/types.js';
-import { isBuiltRole } from '../roles/registry.js';
+import { roleIn } from '../roles/registry.js';
 import { seedFrom, shuffle } from '../rng.js';
 import type { GameSetup } from './state.js';
 
@@ -67,7 +67,7 @@ export function resolveRoles(preset: Preset, roles: readonly unknown[], path = '
     if (typeof r !== 'string' || !(ALL_ROLE_IDS as readonly string[]).includes(r)) {
       fail('unknown-role', 'R-ROLE', `unknown role ${JSON.stringify(r)} at seat ${i + 1}`, `${path}[${i}]`);
     }
-    if (!preset.roles.includes(r as RoleId) || !isBuiltRole(r as RoleId)) {
+    if (!preset.roles.includes(r as RoleId) || roleIn(preset.id, r as RoleId) === undefined) {
       fail('role-not-in-preset', 'R-PRESET', `the ${preset.id} preset has no role "${r}" (seat ${i + 1}); its roles: ${preset.roles.join(', ')}`, `${path}[${i}]`);
     }
   });

@@ -1,5 +1,5 @@
 import type { SeatNo } from '../ids.js';
-import { roleOf } from '../roles/registry.js';
+import { roleAt } from '../roles/registry.js';
 import type { GameState, Winner } from './state.js';
 
 /**
@@ -10,7 +10,7 @@ export function checkWinner(s: GameState): Winner | null {
   const { mafia, others } = aliveSides(s);
   let hostile = 0;
   for (let i = 0; i < s.seats; i++) {
-    if (s.alive[i] && s.teams[i] !== 'town' && roleOf(s.roles[i]).hostileShooter) hostile++;
+    if (s.alive[i] && s.teams[i] !== 'town' && roleAt(s, i).hostileShooter) hostile++;
   }
   // R-WIN-MAFIA
   if (mafia > 0 && (s.options.mafiaWin === 'parity' ? mafia >= others : mafia > others)) return 'mafia';

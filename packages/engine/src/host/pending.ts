@@ -1,7 +1,7 @@
 import type { ActKind, SeatNo } from '../ids.js';
 import type { Command } from '../game/commands.js';
 import type { GameState } from '../game/state.js';
-import { roleOf } from '../roles/registry.js';
+import { roleAt } from '../roles/registry.js';
 import type { ActSpec } from '../roles/types.js';
 
 /** A decision a seat may make now. */
@@ -91,7 +91,7 @@ export function pendingDecisionsInto(s: GameState, out: Pending[]): number {
     const done = s.night.acts;
     for (let i = 0; i < s.seats; i++) {
       if (!s.alive[i]) continue;
-      const specs = roleOf(s.roles[i]).acts;
+      const specs = roleAt(s, i).acts;
       if (specs.length === 0) continue;
       const seat = (i + 1) as SeatNo;
       // Which of the role's acts are still open, as a bit mask over `specs`.

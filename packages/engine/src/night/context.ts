@@ -1,6 +1,6 @@
 import type { SeatNo } from '../ids.js';
 import type { ActResult, Answer, GameState, NightAct } from '../game/state.js';
-import { roleOf } from '../roles/registry.js';
+import { roleAt } from '../roles/registry.js';
 
 /**
  * A set of seats as one flag per seat (index = seat): what a night works with, without a Set per
@@ -90,7 +90,7 @@ class Ctx implements NightContext {
   }
 
   appearsBlack(seat: SeatNo): boolean {
-    return roleOf(this.state.roles[seat - 1]).appearsBlack(this.state, seat);
+    return roleAt(this.state, seat - 1).appearsBlack(this.state, seat);
   }
 }
 

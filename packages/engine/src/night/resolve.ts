@@ -1,6 +1,6 @@
 import type { SeatNo } from '../ids.js';
 import type { ActResult, GameState, NightAct } from '../game/state.js';
-import { actOf } from '../roles/registry.js';
+import { actAt } from '../roles/registry.js';
 import type { ActSpec, NightStage } from '../roles/types.js';
 import { createNightContext, resultsInOrder, type NightContext, type SeatSet } from './context.js';
 import { resolveMafiaShot } from './mafiaShot.js';
@@ -47,7 +47,7 @@ export function resolveNight(state: GameState): NightOutcome {
   const ctx = createNightContext(state, acts);
   // Each act's spec, looked up once rather than once per stage.
   const specs = new Array<ActSpec | undefined>(acts.length);
-  for (let k = 0; k < acts.length; k++) specs[k] = actOf(state.roles[acts[k].by - 1], acts[k].act);
+  for (let k = 0; k < acts.length; k++) specs[k] = actAt(state, acts[k].by - 1, acts[k].act);
   for (let st = 0; st < NIGHT_PIPELINE.length; st++) {
     const stage = NIGHT_PIPELINE[st];
     const team = TEAM_BY_INDEX[st];

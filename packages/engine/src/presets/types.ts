@@ -1,4 +1,5 @@
 import type { PresetId, RoleId } from '../ids.js';
+import type { RoleDef } from '../roles/types.js';
 
 /**
  * Every option a preset may expose. A preset lists the subset it knows (with its defaults);
@@ -79,6 +80,11 @@ export interface Preset {
   readonly maxPlayers: number;
   /** Roles this preset deals; any other role id is refused. */
   readonly roles: readonly RoleId[];
+  /**
+   * The preset's variant of a role where it is not the default module of roles/registry.ts (e.g. the
+   * town Beauty of `club`, the mafia Beauty of `piter`). The engine finds roles through `roleIn`/`roleAt`.
+   */
+  readonly roleDefs?: Partial<Record<RoleId, RoleDef>>;
   /** Roles that may appear at most once. */
   readonly uniqueRoles: readonly RoleId[];
   readonly defaults: GameOptions;

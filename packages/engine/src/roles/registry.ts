@@ -1,15 +1,23 @@
-import type { ActKind, RoleId } from '../ids.js';
+import type { ActKind, PresetId, RoleId } from '../ids.js';
+import { presetOf } from '../presets/index.js';
 import type { ActSpec, RoleDef } from './types.js';
 import { civilian } from './civilian.js';
 import { mafia } from './mafia.js';
 import { don } from './don.js';
 import { commissar } from './commissar.js';
 
-/** Built roles by id. A new role is one module plus one line here. */
+/**
+ * The default module of each built role. A role id with several variants across presets (Lawyer,
+ * Sheriff, Beauty, Lover, Werewolf, Maniac, Doctor) has one default here; a preset that plays
+ * another variant names it in its `roleDefs` (presets/types.ts), and the engine always asks
+ * through `roleIn`/`roleAt`, which look there first. A new role is one module plus one line here.
+ */
 const ROLES: Partial<Record<RoleId, RoleDef>> = { civilian, mafia, don, commissar };
 
+/** Is the role built in some variant (the default registry or any preset's `roleDefs`)? */
 export const isBuiltRole = (id: RoleId): boolean => ROLES[id] !== undefined;
 
+/** The default variant of a role. Prefer `roleIn`/`roleAt`, which honour the preset's variant. */
 export function roleOf(id: RoleId): RoleDef {
   // The built roles first, by a switch (a compare per case, not a keyed lookup with a varying key).
   switch (id) {
@@ -23,6 +31,37 @@ export function roleOf(id: RoleId): RoleDef {
   return def;
 }
 
+/** The preset's variant of a role, or undefined when the role is not built for it. */
+export function roleIn(preset: PresetId, id: RoleId): RoleDef | undefined {
+  const variant = presetOf(preset)?.roleDefs?.[id];
+  return variant ?? ROLES[id];
+}
+
+/** The role module of the seat at index `i` (0-based) in this game: the preset's variant of its current role. */
+export function roleAt(s: { readonly setup: { readonly preset: PresetId }; readonly roles: readonly RoleId[] }, i: number): RoleDef {
+  const id = s.roles[i];
+  const preset = s.setup.preset;
+  // Presets without variants (classic, sport, short) take the switch above.
+  if (preset !== lastPreset) {
+    lastPreset = preset;
+    lastVariants = presetOf(preset)?.roleDefs;
+  }
+  const variant = lastVariants === undefined ? undefined : lastVariants[id];
+  return variant ?? roleOf(id);
+}
+let lastPreset: PresetId | undefined;
+let lastVariants: Partial<Record<RoleId, RoleDef>> | undefined;
+
+/** The act `act` of the seat's role (its preset variant), or undefined when the role has no such act. */
+export function actAt(s: { readonly setup: { readonly preset: PresetId }; readonly roles: readonly RoleId[] }, i: number, act: ActKind): ActSpec | undefined {
+  const id = s.roles[i];
+  if (roleIn(s.setup.preset, id) === undefined) return undefined;
+  const acts = roleAt(s, i).acts;
+  for (let k = 0; k < acts.length; k++) if (acts[k].act === act) return acts[k];
+  return undefined;
+}
+
+/** The default variant's act (kept for callers without a game; prefer `actAt`). */
 export function actOf(id: RoleId, act: ActKind): ActSpec | undefined {
   const def = ROLES[id];
   if (def === undefined) return undefined;
