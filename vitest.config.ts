@@ -8,10 +8,11 @@ export default defineConfig({
     alias: {
       '@mafia/engine': src('./packages/engine/src/index.ts'),
       '@mafia/bots': src('./packages/bots/src/index.ts'),
+      '@mafia/protocol': src('./packages/protocol/src/index.ts'),
     },
   },
   test: {
-    include: ['packages/*/test/**/*.test.ts'],
+    include: ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts'],
     testTimeout: 60_000,
   },
 });

@@ -8,6 +8,8 @@ const HELP = `mafia — the Mafia Host command line
   mafia replay FILE|-        replay a game protocol (spec/protocol.md); prints the result JSON
   mafia simulate --preset P --players N --games G [--bots random|heuristic] [--seed S] [--json]
   mafia presets [--json]     list presets, their options and recommended compositions
+  mafia loadtest --url U --rooms R --players N [--think MS] [--step S] [--json]
+                             play bot games over WebSockets against a running server; latency, rate, RSS, errors
 `;
 
 type Handler = (args: string[]) => number | Promise<number>;
@@ -16,6 +18,7 @@ const COMMANDS: Record<string, () => Promise<Handler>> = {
   replay: async () => replayCommand,
   simulate: async () => (await import('./simulate.js')).simulateCommand,
   presets: async () => (await import('./presets.js')).presetsCommand,
+  loadtest: async () => (await import('./loadtest.js')).loadtestCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {

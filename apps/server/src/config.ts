@@ -1,0 +1,23 @@
+import { DEFAULT_DATABASE_URL } from './storage/open.js';
+
+export interface ServerConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly databaseUrl: string;
+  readonly logLevel: string;
+  /** Where the web app's build is served from, if it exists. */
+  readonly webRoot: string;
+}
+
+/** The server's settings from the environment: PORT (3000), HOST, DATABASE_URL (SQLite under ./data), LOG_LEVEL. */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = env.PORT === undefined || env.PORT === '' ? 3000 : Number(env.PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not ${JSON.stringify(env.PORT)}`);
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || DEFAULT_DATABASE_URL,
+    logLevel: env.LOG_LEVEL || 'info',
+    webRoot: env.WEB_ROOT || 'apps/web/dist',
+  };
+}

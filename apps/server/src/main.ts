@@ -1,0 +1,29 @@
+import pino from 'pino';
+import { configFromEnv } from './config.js';
+import { buildServer } from './http/app.js';
+import { openStorage } from './storage/open.js';
+
+/** `npm start`: open the storage, migrate, resume every open room, then listen. */
+async function main(): Promise<void> {
+  const config = configFromEnv();
+  const logger = pino({ level: config.logLevel });
+  const storage = await openStorage(config.databaseUrl);
+  await storage.migrate();
+  const { app, manager } = await buildServer({ storage, logger, webRoot: config.webRoot });
+  const resumed = await manager.resumeAll();
+  await app.listen({ port: config.port, host: config.host });
+  logger.info({ port: (app.server.address() as { port: number }).port, storage: storage.kind, resumed }, 'mafia server listening');
+  const stop = async (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    await app.close();
+    await storage.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`mafia server: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,370 @@
+import { createGame, HOST, nextHostCommand, pendingDecisions, type Actor, type Command, type Game, type SeatNo } from '@mafia/engine';
+import { DEFAULT_TIMERS, PROTOCOL_VERSION, type Auth, type CreateRoomRequest, type HostKey, type Lobby, type RoomCode, type RoomId, type You } from '@mafia/protocol';
+import type { Logger } from 'pino';
+import { hashSecret, newHostKey, newRoomCode, newRoomId, newSeatToken, newSeed, secretMatches } from '../secrets.js';
+import type { LogRecord, RoomRow, Storage } from '../storage/types.js';
+import { refuse, RoomError, type Refusal } from './errors.js';
+import { parseEntry, type Entry } from './records.js';
+import { Room } from './room.js';
+import { lobbyOf, updateText, viewerKey, welcomeText } from './views.js';
+
+/** A client connection as the rooms see it. */
+export interface Conn {
+  readonly id: number;
+  you: You | null;
+  roomId: string | null;
+  send(text: string): void;
+}
+
+export interface Created { readonly room: RoomId; readonly code: RoomCode; readonly hostKey: HostKey; readonly link: string }
+
+const errorText = (r: Refusal, id?: string): string =>
+  JSON.stringify({ v: PROTOCOL_VERSION, type: 'error', code: r.code, message: r.message, ...(r.rule ? { rule: r.rule } : {}), ...(r.path ? { path: r.path } : {}), ...(id ? { id } : {}) });
+
+const toRecord = (e: Entry, at: number): LogRecord => ({ seq: e.seq, kind: e.kind, body: JSON.stringify(e.body), at });
+
+/** Commands a speaker may send for himself when the app is the host (the engine keeps them host-only). */
+const SELF_SERVICE = new Set(['endSpeech', 'endLastWords']);
+
+/**
+ * The rooms: every change to a room runs in that room's queue, one at a time, as
+ * command → engine → durable append → take in → broadcast. Nothing is sent before the append
+ * has resolved, so a crash can lose only what no client has seen.
+ */
+export class RoomManager {
+  private readonly rooms = new Map<string, Room>();
+  private readonly codes = new Map<string, string>();
+  private readonly loading = new Map<string, Promise<Room | undefined>>();
+  private readonly members = new Map<string, Set<Conn>>();
+  private readonly tails = new Map<string, Promise<void>>();
+  private readonly alarms = new Map<string, NodeJS.Timeout>();
+  private closed = false;
+
+  constructor(
+    private readonly storage: Storage,
+    private readonly log: Logger,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get roomCount(): number {
+    return this.rooms.size;
+  }
+
+  /** Loads every room whose game is not over and re-arms its timer: the server picks up where it stopped. */
+  async resumeAll(): Promise<number> {
+    const rows = await this.storage.openRooms();
+    for (const row of rows) {
+      const room = await this.loadRow(row);
+      this.armTimer(room);
+    }
+    return rows.length;
+  }
+
+  private async loadRow(row: RoomRow): Promise<Room> {
+    const records = await this.storage.readLog(row.id);
+    const room = Room.load(row, records.map((r) => parseEntry(r.seq, r.kind, r.body)));
+    this.rooms.set(row.id, room);
+    this.codes.set(row.code, row.id);
+    if (room.ended && !row.ended) await this.storage.markEnded(row.id);
+    return room;
+  }
+
+  /** The room with this code, from memory or from storage. */
+  async byCode(code: string): Promise<Room | undefined> {
+    const id = this.codes.get(code);
+    if (id !== undefined) return this.rooms.get(id);
+    let p = this.loading.get(code);
+    if (p === undefined) {
+      p = (async () => {
+        const row = await this.storage.roomByCode(code);
+        if (!row) return undefined;
+        const room = this.rooms.get(row.id) ?? (await this.loadRow(row));
+        this.armTimer(room);
+        return room;
+      })();
+      this.loading.set(code, p);
+      p.finally(() => this.loading.delete(code)).catch(() => {});
+    }
+    return p;
+  }
+
+  async lobby(code: string): Promise<Lobby | undefined> {
+    const room = await this.byCode(code);
+    return room && lobbyOf(room);
+  }
+
+  /** Creates a room. The setup is checked by dealing a game once (nothing is kept from it). */
+  async create(req: CreateRoomRequest): Promise<Created> {
+    const seed = newSeed();
+    const trial = createGame({ preset: req.preset, players: req.seats, seed, options: req.options ?? {}, ...(req.names ? { names: padNames(req.names, req.seats) } : {}) });
+    if (!trial.ok) refuse(trial.error.code, trial.error.message, { rule: trial.error.rule, path: trial.error.path });
+    if (req.names && req.names.length > req.seats) refuse('bad-names', `${req.names.length} names for ${req.seats} seats`, { path: 'names' });
+    const hostKey = newHostKey();
+    for (let attempt = 0; ; attempt++) {
+      const row: RoomRow = {
+        id: newRoomId(), code: newRoomCode(), preset: req.preset, mode: req.mode, seats: req.seats,
+        options: JSON.stringify(req.options ?? {}), names: JSON.stringify(req.names ?? []),
+        timers: JSON.stringify({ ...DEFAULT_TIMERS, ...req.timers }), seed, hostKeyHash: hashSecret(hostKey), createdAt: this.now(), ended: false,
+      };
+      try {
+        await this.storage.createRoom(row);
+      } catch (e) {
+        // A code already in use: draw another (31^6 codes, so this is rare).
+        if (attempt < 5 && (await this.storage.roomByCode(row.code))) continue;
+        throw e;
+      }
+      const room = new Room(row);
+      this.rooms.set(row.id, room);
+      this.codes.set(row.code, row.id);
+      this.log.info({ room: row.id, code: row.code, preset: row.preset, seats: row.seats, mode: row.mode }, 'room created');
+      return { room: row.id as RoomId, code: row.code as RoomCode, hostKey, link: `/r/${row.code}` };
+    }
+  }
+
+  /** Runs `job` after every earlier job of the room; a refusal goes to `conn` alone. */
+  private run(room: Room, conn: Conn | null, id: string | undefined, job: () => Promise<void>): Promise<void> {
+    const key = room.row.id;
+    const next = (this.tails.get(key) ?? Promise.resolve()).then(job).catch((e: unknown) => {
+      if (e instanceof RoomError) conn?.send(errorText(e.refusal, id));
+      else {
+        this.log.error({ room: key, err: e instanceof Error ? e.message : String(e) }, 'room job failed');
+        conn?.send(errorText({ code: 'server-error', message: 'the server could not do that; nothing was changed' }, id));
+      }
+    });
+    this.tails.set(key, next);
+    return next;
+  }
+
+  /** Appends, then takes in, then broadcasts: in that order, always. */
+  private async commit(room: Room, entry: Entry, game: Game | undefined, sender: Conn | null, ack: string | undefined): Promise<void> {
+    if (this.closed) refuse('shutting-down', 'the server is shutting down; try again in a moment');
+    const ends = !room.ended && game?.state.phase.kind === 'ended';
+    await this.storage.append(room.row.id, [toRecord(entry, this.now())]);
+    // The end is marked after its entry is written and before anyone hears of it (a crash in between
+    // is repaired when the next start loads the room and finds its game over).
+    if (ends) await this.storage.markEnded(room.row.id);
+    room.commit(entry, game);
+    this.broadcast(room, [entry], sender, ack);
+    if (ends) this.log.info({ room: room.row.id, winner: room.game?.state.winner }, 'game ended');
+    if (entry.kind !== 'claim') {
+      this.armTimer(room);
+      this.autoAdvance(room);
+    }
+  }
+
+  private broadcast(room: Room, entries: readonly Entry[], sender: Conn | null, ack: string | undefined): void {
+    const conns = this.members.get(room.row.id);
+    if (!conns) return;
+    const texts = new Map<string, string>();
+    for (const c of conns) {
+      if (c.you === null) continue;
+      const k = viewerKey(c.you);
+      let text = texts.get(k);
+      if (text === undefined) texts.set(k, (text = updateText(room, entries, c.you)));
+      // The sender's copy names its command: the same text with `ack` added before the closing brace.
+      c.send(c === sender && ack !== undefined ? `${text.slice(0, -1)},"ack":${JSON.stringify(ack)}}` : text);
+    }
+  }
+
+  private join(conn: Conn, room: Room, you: You): void {
+    // Leaving first only when it is another room: leaving this one could drop it from memory.
+    if (conn.roomId !== room.row.id) this.leave(conn);
+    conn.you = you;
+    conn.roomId = room.row.id;
+    let set = this.members.get(room.row.id);
+    if (!set) this.members.set(room.row.id, (set = new Set()));
+    set.add(conn);
+  }
+
+  leave(conn: Conn): void {
+    const id = conn.roomId;
+    conn.roomId = null;
+    conn.you = null;
+    if (id === null) return;
+    const set = this.members.get(id);
+    set?.delete(conn);
+    if (set && set.size === 0) {
+      this.members.delete(id);
+      // A finished game nobody watches leaves memory; its log stays, and byCode loads it again if asked.
+      const room = this.rooms.get(id);
+      if (room?.ended) this.evict(room);
+    }
+  }
+
+  private evict(room: Room): void {
+    const id = room.row.id;
+    this.rooms.delete(id);
+    this.codes.delete(room.row.code);
+    this.tails.delete(id);
+    const alarm = this.alarms.get(id);
+    if (alarm) clearTimeout(alarm);
+    this.alarms.delete(id);
+  }
+
+  connectionCount(): number {
+    let n = 0;
+    for (const s of this.members.values()) n += s.size;
+    return n;
+  }
+
+  private async roomOrRefuse(code: string): Promise<Room> {
+    const room = await this.byCode(code);
+    if (!room) return refuse('no-room', `there is no room with the code ${code}`, { path: 'room' });
+    return room;
+  }
+
+  private async missed(room: Room, lastSeq: number | undefined): Promise<Entry[]> {
+    if (lastSeq === undefined || lastSeq >= room.seq) return [];
+    const records = await this.storage.readLog(room.row.id, lastSeq);
+    return records.filter((r) => r.seq <= room.seq).map((r) => parseEntry(r.seq, r.kind, r.body));
+  }
+
+  /** Enters a room as the host (key), a claimed seat (token) or a spectator; sends what was missed. */
+  async hello(conn: Conn, code: string, auth: Auth, lastSeq: number | undefined): Promise<void> {
+    const room = await this.roomOrRefuse(code);
+    await this.run(room, conn, undefined, async () => {
+      let you: You;
+      if (auth.as === 'host') {
+        if (!secretMatches(auth.key, room.row.hostKeyHash)) refuse('bad-key', 'wrong host key for this room', { path: 'auth.key' });
+        you = { as: 'host' };
+      } else if (auth.as === 'seat') {
+        const claim = room.claims[auth.seat - 1];
+        if (!claim) refuse('seat-not-claimed', `seat ${auth.seat} has not been claimed; claim it first`, { path: 'auth.seat' });
+        if (!secretMatches(auth.token, claim!.tokenHash)) refuse('bad-token', `wrong token for seat ${auth.seat}`, { path: 'auth.token' });
+        you = { as: 'seat', seat: auth.seat };
+      } else you = { as: 'spectator' };
+      if (lastSeq !== undefined && lastSeq > room.seq) refuse('bad-last-seq', `lastSeq ${lastSeq} is ahead of this room's log (${room.seq})`, { path: 'lastSeq' });
+      const missed = await this.missed(room, lastSeq);
+      this.join(conn, room, you);
+      conn.send(welcomeText(room, you, missed));
+    });
+  }
+
+  /** Claims a free seat: the token is made here, sent once, and only its hash is logged. */
+  async claim(conn: Conn, code: string, seat: number, name: string | undefined, lastSeq: number | undefined): Promise<void> {
+    const room = await this.roomOrRefuse(code);
+    await this.run(room, conn, undefined, async () => {
+      if (lastSeq !== undefined && lastSeq > room.seq) refuse('bad-last-seq', `lastSeq ${lastSeq} is ahead of this room's log (${room.seq})`, { path: 'lastSeq' });
+      const token = newSeatToken();
+      const entry = room.claimEntry(seat, name, hashSecret(token));
+      const missed = await this.missed(room, lastSeq);
+      await this.storage.append(room.row.id, [toRecord(entry, this.now())]);
+      room.commit(entry);
+      this.leave(conn);
+      this.broadcast(room, [entry], null, undefined);
+      const you: You = { as: 'seat', seat };
+      this.join(conn, room, you);
+      conn.send(welcomeText(room, you, missed, token));
+    });
+  }
+
+  async start(conn: Conn, id: string | undefined): Promise<void> {
+    const room = this.roomOf(conn);
+    if (conn.you?.as !== 'host') refuse('host-only', 'only the host may start the game');
+    await this.run(room, conn, id, async () => {
+      const { entry, game } = room.startEntry(this.now());
+      await this.commit(room, entry, game, conn, id);
+      this.log.info({ room: room.row.id }, 'game started');
+    });
+  }
+
+  private roomOf(conn: Conn): Room {
+    const room = conn.roomId === null ? undefined : this.rooms.get(conn.roomId);
+    if (!room || conn.you === null) return refuse('not-in-room', 'send hello or claim first');
+    return room;
+  }
+
+  /** A game command from the host or a seat (acting for itself: the engine checks `by`). */
+  async command(conn: Conn, id: string, command: Command): Promise<void> {
+    const room = this.roomOf(conn);
+    const you = conn.you!;
+    if (you.as === 'spectator') return refuse('spectator', 'spectators cannot send commands');
+    const by: 'host' | number = you.as === 'host' ? 'host' : you.seat;
+    await this.run(room, conn, id, async () => {
+      const seq = room.appliedAt(by, id);
+      if (seq !== undefined) {
+        conn.send(JSON.stringify({ v: PROTOCOL_VERSION, type: 'ack', id, seq, duplicate: true }));
+        return;
+      }
+      const actor = this.actorFor(room, you, command);
+      const { entry, game } = room.commandEntry(by, id, command, actor, this.now());
+      await this.commit(room, entry, game, conn, id);
+    });
+  }
+
+  /**
+   * Seats act as themselves. When the app is the host, a speaker may also end his own speech (and
+   * a player his own last words): the engine keeps those host commands, so the server sends them
+   * as the host after checking that it is that seat's turn.
+   */
+  private actorFor(room: Room, you: You, command: Command): Actor {
+    if (you.as === 'host') return HOST;
+    if (you.as !== 'seat') return refuse('spectator', 'spectators cannot send commands');
+    const seat = you.seat as SeatNo;
+    // A seat speaks for itself only: refused here whatever the phase, before the engine looks at it.
+    const who = (command as { by?: unknown }).by;
+    if (who !== undefined && who !== seat) refuse('not-your-seat', `seat ${seat} cannot act for seat ${String(who)}`, { path: 'command.by' });
+    if (room.row.mode !== 'human' && SELF_SERVICE.has(command.type) && room.game) {
+      const day = room.game.state.day;
+      if (command.type === 'endSpeech' && day && (day.stage === 'speeches' || day.stage === 'defence') && day.speakers[day.speakerIndex] === seat) return HOST;
+      if (command.type === 'endLastWords' && day && day.stage === 'lastWords' && day.lastWords.includes(seat)) return HOST;
+    }
+    return { kind: 'seat', seat };
+  }
+
+  /** The app as host: when a step's timer runs out, the server takes the host's next step. */
+  private armTimer(room: Room): void {
+    const id = room.row.id;
+    const old = this.alarms.get(id);
+    if (old) clearTimeout(old);
+    this.alarms.delete(id);
+    const t = room.timer;
+    if (this.closed || room.row.mode === 'human' || t === null || room.ended) return;
+    const alarm = setTimeout(() => {
+      this.alarms.delete(id);
+      void this.run(room, null, undefined, async () => {
+        if (room.timer?.key !== t.key) return;
+        try {
+          await this.hostStep(room);
+        } catch (e) {
+          // The step was not written (storage trouble): try again shortly, or the room would wait forever.
+          if (!this.closed) setTimeout(() => this.rooms.get(id) === room && this.armTimer(room), 1000).unref?.();
+          throw e;
+        }
+      });
+    }, Math.max(0, t.deadline - this.now()));
+    alarm.unref?.();
+    this.alarms.set(id, alarm);
+  }
+
+  private async hostStep(room: Room): Promise<void> {
+    const command = room.game && nextHostCommand(room.game.state);
+    if (!command) return;
+    const { entry, game } = room.commandEntry('app', null, command, HOST, this.now());
+    await this.commit(room, entry, game, null, undefined);
+  }
+
+  /** The app as host also moves on as soon as nobody has a night act left (no need to wait out the timer). */
+  private autoAdvance(room: Room): void {
+    if (room.row.mode === 'human' || !room.game || room.ended) return;
+    const s = room.game.state;
+    if (s.phase.kind !== 'night' || s.night === null || s.night.acts.length === 0 || pendingDecisions(s).length > 0) return;
+    const key = room.timer?.key;
+    void this.run(room, null, undefined, async () => {
+      if (room.timer?.key !== key) return;
+      await this.hostStep(room);
+    });
+  }
+
+  /** Stops the timers and waits for the jobs already queued (their appends finish). */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const t of this.alarms.values()) clearTimeout(t);
+    this.alarms.clear();
+    await Promise.all([...this.tails.values()]);
+  }
+}
+
+function padNames(names: readonly string[], seats: number): string[] {
+  return Array.from({ length: seats }, (_, i) => names[i] ?? `${i + 1}`);
+}

@@ -1,0 +1,37 @@
+import type { Command, GameEvent } from '@mafia/engine';
+import type { Timers } from '@mafia/protocol';
+
+/**
+ * The room log's entries (stored as JSON bodies, kind = `kind`). The game is the fold of the
+ * engine events in `start` and `command` entries; claims and timers live beside it.
+ */
+export interface TimerRec {
+  readonly kind: keyof Timers;
+  /** The step the timer belongs to (see timers.ts): a timer whose step has passed never fires. */
+  readonly key: string;
+  /** Epoch milliseconds. Absolute, so a restarted server re-arms it for the time that is left. */
+  readonly deadline: number;
+}
+
+export interface ClaimBody { readonly seat: number; readonly name: string; readonly tokenHash: string }
+export interface StartBody { readonly events: readonly GameEvent[]; readonly timer: TimerRec | null }
+export interface CommandBody {
+  /** Who sent it: the host, a seat, or the server acting as the app host (a timer ran out, or everybody has decided). */
+  readonly by: 'host' | 'app' | number;
+  /** The client's command id (null for the app): a re-sent id is answered, not applied again. */
+  readonly id: string | null;
+  readonly command: Command;
+  readonly events: readonly GameEvent[];
+  /** The timer after this command (a new step starts a new timer). */
+  readonly timer: TimerRec | null;
+}
+
+export type Entry =
+  | { readonly seq: number; readonly kind: 'claim'; readonly body: ClaimBody }
+  | { readonly seq: number; readonly kind: 'start'; readonly body: StartBody }
+  | { readonly seq: number; readonly kind: 'command'; readonly body: CommandBody };
+
+export function parseEntry(seq: number, kind: string, body: string): Entry {
+  if (kind !== 'claim' && kind !== 'start' && kind !== 'command') throw new Error(`unknown log entry kind ${JSON.stringify(kind)} at seq ${seq}`);
+  return { seq, kind, body: JSON.parse(body) } as Entry;
+}

@@ -1,0 +1,115 @@
+import { createGame, foldLog, transition, type Actor, type Command, type Game, type GameEvent } from '@mafia/engine';
+import type { Timers } from '@mafia/protocol';
+import type { RoomRow } from '../storage/types.js';
+import { refuse } from './errors.js';
+import type { ClaimBody, CommandBody, Entry, StartBody, TimerRec } from './records.js';
+import { nextTimer } from './timers.js';
+
+export interface Claim { readonly name: string; readonly tokenHash: string }
+
+/** How many recent command ids a room remembers to answer a re-sent command instead of applying it twice. */
+const REMEMBERED_IDS = 512;
+
+/**
+ * One room in memory: what its log folds to. It does no I/O: it makes the next log entry (or
+ * refuses), and it takes an entry in once the entry is durable. The manager does the rest.
+ */
+export class Room {
+  readonly claims: (Claim | null)[];
+  game: Game | null = null;
+  seq = 0;
+  timer: TimerRec | null = null;
+  /** Command ids already applied (`by:id` → seq), the latest last. */
+  private readonly applied = new Map<string, number>();
+  readonly timers: Timers;
+  readonly options: Record<string, unknown>;
+  readonly names: readonly string[];
+
+  constructor(readonly row: RoomRow) {
+    this.claims = new Array<Claim | null>(row.seats).fill(null);
+    this.timers = JSON.parse(row.timers) as Timers;
+    this.options = JSON.parse(row.options) as Record<string, unknown>;
+    this.names = JSON.parse(row.names) as string[];
+  }
+
+  /** A room rebuilt from its whole log: the engine events folded once (foldLog), claims and timer replayed. */
+  static load(row: RoomRow, entries: readonly Entry[]): Room {
+    const room = new Room(row);
+    const log: GameEvent[] = [];
+    const batches: number[] = [];
+    let started = false;
+    for (const e of entries) {
+      if (e.seq !== room.seq + 1) throw new Error(`room ${row.id}: log entry ${e.seq} follows ${room.seq}`);
+      room.seq = e.seq;
+      if (e.kind === 'claim') room.claims[e.body.seat - 1] = { name: e.body.name, tokenHash: e.body.tokenHash };
+      else {
+        started = true;
+        for (const ev of e.body.events) log.push(ev);
+        batches.push(e.kind === 'command' && e.body.command.type === 'undo' ? -e.body.command.count : e.body.events.length);
+        room.timer = e.body.timer;
+        if (e.kind === 'command' && e.body.id !== null) room.remember(e.body.by, e.body.id, e.seq);
+      }
+    }
+    if (started) room.game = { log, state: foldLog(log), batches };
+    return room;
+  }
+
+  get started(): boolean {
+    return this.game !== null;
+  }
+
+  get ended(): boolean {
+    return this.game?.state.phase.kind === 'ended';
+  }
+
+  /** The seq a command id was applied at, if it was. */
+  appliedAt(by: 'host' | number, id: string): number | undefined {
+    return this.applied.get(`${by}:${id}`);
+  }
+
+  private remember(by: 'host' | 'app' | number, id: string, seq: number): void {
+    this.applied.set(`${by}:${id}`, seq);
+    if (this.applied.size > REMEMBERED_IDS) this.applied.delete(this.applied.keys().next().value as string);
+  }
+
+  claimEntry(seat: number, name: string | undefined, tokenHash: string): Entry {
+    if (seat < 1 || seat > this.row.seats) refuse('bad-seat', `this room has seats 1 to ${this.row.seats}, not ${seat}`, { path: 'seat' });
+    if (this.claims[seat - 1] !== null) refuse('seat-taken', `seat ${seat} is already taken`, { path: 'seat' });
+    if (this.ended) refuse('game-over', 'the game in this room is over');
+    const body: ClaimBody = { seat, name: name ?? this.names[seat - 1] ?? `${seat}`, tokenHash };
+    return { seq: this.seq + 1, kind: 'claim', body };
+  }
+
+  /** Deals the roles from the room's recorded seed; the names are the claimed ones. */
+  startEntry(now: number): { entry: Entry; game: Game } {
+    if (this.started) refuse('already-started', 'the game in this room has already started');
+    const named = this.claims.some((c) => c !== null) || this.names.length > 0;
+    const names = named ? this.claims.map((c, i) => c?.name ?? this.names[i] ?? `${i + 1}`) : undefined;
+    const t = createGame({ preset: this.row.preset, players: this.row.seats, seed: this.row.seed, options: this.options, ...(names ? { names } : {}) });
+    if (!t.ok) return refuse(t.error.code, t.error.message, { rule: t.error.rule, path: t.error.path });
+    const body: StartBody = { events: t.events, timer: nextTimer(null, t.game.state, this.timers, now) };
+    return { entry: { seq: this.seq + 1, kind: 'start', body }, game: t.game };
+  }
+
+  /** Runs a command through the engine: the entry to append and the game after it, or a refusal. */
+  commandEntry(by: 'host' | 'app' | number, id: string | null, command: Command, actor: Actor, now: number): { entry: Entry; game: Game } {
+    if (this.game === null) return refuse('not-started', 'the game has not started yet');
+    const t = transition(this.game, command, actor);
+    if (!t.ok) return refuse(t.error.code, t.error.message, { rule: t.error.rule, path: t.error.path ? `command.${t.error.path}` : undefined });
+    const body: CommandBody = { by, id, command, events: t.events, timer: nextTimer(this.timer, t.game.state, this.timers, now) };
+    return { entry: { seq: this.seq + 1, kind: 'command', body }, game: t.game };
+  }
+
+  /** Takes in an entry made by this room once it is durable (`game`: the game it was made with). */
+  commit(entry: Entry, game?: Game): void {
+    if (entry.seq !== this.seq + 1) throw new Error(`room ${this.row.id}: entry ${entry.seq} does not follow ${this.seq}`);
+    this.seq = entry.seq;
+    if (entry.kind === 'claim') {
+      this.claims[entry.body.seat - 1] = { name: entry.body.name, tokenHash: entry.body.tokenHash };
+      return;
+    }
+    this.game = game!;
+    this.timer = entry.body.timer;
+    if (entry.kind === 'command' && entry.body.id !== null) this.remember(entry.body.by, entry.body.id, entry.seq);
+  }
+}

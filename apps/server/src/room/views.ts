@@ -1,0 +1,96 @@
+import { pendingDecisions, project, projectEvent, type GameState, type Pending, type ProjectedEvent, type SeatNo, type Viewer } from '@mafia/engine';
+import { PROTOCOL_VERSION, type Lobby, type LogItem, type RoomCode, type RoomId, type RoomMode, type TimerView, type You } from '@mafia/protocol';
+import type { Entry, TimerRec } from './records.js';
+import type { Room } from './room.js';
+
+/**
+ * Everything a client receives is made here, for its viewer: the view through the engine's
+ * `project`, each event through `projectEvent`. Nothing else reads the state for a client, so no
+ * client ever gets a role its viewer may not see.
+ */
+export function viewerOf(you: You): Viewer {
+  if (you.as === 'host') return { kind: 'host' };
+  if (you.as === 'seat') return { kind: 'seat', seat: you.seat as SeatNo };
+  return { kind: 'spectator' };
+}
+
+/** One key per distinct viewer, so a broadcast projects once per viewer, not per connection. */
+export const viewerKey = (you: You): string => (you.as === 'seat' ? `s${you.seat}` : you.as);
+
+export function lobbyOf(room: Room): Lobby {
+  return {
+    room: room.row.id as RoomId,
+    code: room.row.code as RoomCode,
+    preset: room.row.preset,
+    mode: room.row.mode as RoomMode,
+    seats: room.row.seats,
+    claimed: room.claims.map((c) => (c === null ? null : c.name)),
+    started: room.started,
+    ended: room.ended,
+  };
+}
+
+export const timerView = (t: TimerRec | null): TimerView | null => (t === null ? null : { kind: t.kind, deadline: t.deadline });
+
+/** An entry as the viewer may see it. `state` is the room's state now (see docs/server.md). */
+export function itemFor(e: Entry, state: GameState | null, viewer: Viewer): LogItem {
+  if (e.kind === 'claim') return { seq: e.seq, kind: 'claim', seat: e.body.seat, name: e.body.name };
+  const events: ProjectedEvent[] = [];
+  let hidden = false;
+  if (state !== null) {
+    for (const ev of e.body.events) {
+      const p = projectEvent(ev, state, viewer);
+      if (p !== null) events.push(p);
+      else hidden = true;
+    }
+  }
+  let by: 'host' | 'app' | 'hidden' | number = e.kind === 'start' ? 'host' : e.body.by;
+  // Who sent a command the viewer may not see (a night act) would tell who has a night role: a seat
+  // number is shown only to the host, to that seat, or when the viewer sees every event it caused.
+  if (typeof by === 'number' && hidden && viewer.kind !== 'host' && !(viewer.kind === 'seat' && viewer.seat === by)) by = 'hidden';
+  return { seq: e.seq, kind: 'events', by, events };
+}
+
+const NO_PENDING: readonly Pending[] = [];
+
+export function pendingFor(state: GameState | null, you: You): readonly Pending[] {
+  if (state === null || you.as === 'spectator') return NO_PENDING;
+  const all = pendingDecisions(state);
+  return you.as === 'host' ? all : all.filter((p) => p.seat === you.seat);
+}
+
+/** The `update` a viewer gets after `entries` were appended (a JSON string, ready to send). */
+export function updateText(room: Room, entries: readonly Entry[], you: You, ack?: string): string {
+  const viewer = viewerOf(you);
+  const state = room.game?.state ?? null;
+  return JSON.stringify({
+    v: PROTOCOL_VERSION,
+    type: 'update',
+    seq: room.seq,
+    items: entries.map((e) => itemFor(e, state, viewer)),
+    // The lobby only when it changed (a claim, the start, the end): most updates are game steps.
+    ...(entries.some((e) => e.kind !== 'command') || room.ended ? { lobby: lobbyOf(room) } : {}),
+    view: state === null ? null : project(state, viewer),
+    pending: pendingFor(state, you),
+    timer: timerView(room.timer),
+    ...(ack !== undefined ? { ack } : {}),
+  });
+}
+
+/** The `welcome` after hello or claim: who you are, the lobby, what you missed, the view now. */
+export function welcomeText(room: Room, you: You, missed: readonly Entry[], token?: string): string {
+  const viewer = viewerOf(you);
+  const state = room.game?.state ?? null;
+  return JSON.stringify({
+    v: PROTOCOL_VERSION,
+    type: 'welcome',
+    you,
+    lobby: lobbyOf(room),
+    seq: room.seq,
+    ...(token !== undefined ? { token } : {}),
+    items: missed.map((e) => itemFor(e, state, viewer)),
+    view: state === null ? null : project(state, viewer),
+    pending: pendingFor(state, you),
+    timer: timerView(room.timer),
+  });
+}

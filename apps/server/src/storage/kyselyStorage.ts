@@ -1,0 +1,157 @@
+import { Migrator, type Kysely } from 'kysely';
+import { migrationProvider } from './migrations.js';
+import { SeqConflictError, type LogRecord, type RoomRow, type Storage } from './types.js';
+
+export interface RoomsTable {
+  id: string; code: string; preset: string; mode: string; seats: number; options: string; names: string; timers: string;
+  seed: number | string; host_key_hash: string; created_at: number | string; ended: number;
+}
+export interface LogTable { room_id: string; seq: number; kind: string; body: string; at: number | string }
+export interface Schema { rooms: RoomsTable; room_log: LogTable }
+
+/** Something that appends log records durably (the SQLite writer thread). */
+export interface Appender {
+  append(roomId: string, records: readonly LogRecord[]): Promise<void>;
+  markEnded(roomId: string): Promise<void>;
+  createRoom(roomId: string, row: readonly unknown[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+interface PendingAppend {
+  readonly roomId: string;
+  readonly records: readonly LogRecord[];
+  resolve(): void;
+  reject(e: unknown): void;
+}
+
+/** PostgreSQL returns bigint columns as strings. */
+const num = (v: number | string): number => (typeof v === 'number' ? v : Number(v));
+
+const toRoom = (r: RoomsTable): RoomRow => ({
+  id: r.id, code: r.code, preset: r.preset, mode: r.mode, seats: num(r.seats), options: r.options, names: r.names, timers: r.timers,
+  seed: num(r.seed), hostKeyHash: r.host_key_hash, createdAt: num(r.created_at), ended: num(r.ended) !== 0,
+});
+
+/**
+ * The storage on Kysely, for both back ends. Appends are group-committed: every append asked for
+ * while a commit is running joins the next one, so a thousand rooms writing at once cost a few
+ * transactions (and fsyncs) instead of a thousand. If a group fails (a taken seq), each append of
+ * it is retried alone so only the faulty one fails.
+ */
+export class KyselyStorage implements Storage {
+  private queue: PendingAppend[] = [];
+  private flushing = false;
+
+  constructor(
+    readonly kind: 'sqlite' | 'postgres',
+    readonly db: Kysely<Schema>,
+    private readonly onClose: () => Promise<void> = async () => {},
+    private readonly isUniqueViolation: (e: unknown) => boolean = () => false,
+    /** PostgreSQL: the schema the tables live in (the migrator needs it named). */
+    private readonly schema?: string,
+    /** SQLite: every write (appends, rooms) goes to a writer thread instead (made at the first write, after the migrations). */
+    private readonly makeAppender?: () => Appender,
+  ) {}
+
+  private appender: Appender | null = null;
+
+  async migrate(): Promise<void> {
+    const { error, results } = await new Migrator({ db: this.db, provider: migrationProvider, ...(this.schema ? { migrationTableSchema: this.schema } : {}) }).migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  async createRoom(r: RoomRow): Promise<void> {
+    if (this.makeAppender) {
+      const row = [r.id, r.code, r.preset, r.mode, r.seats, r.options, r.names, r.timers, r.seed, r.hostKeyHash, r.createdAt, r.ended ? 1 : 0];
+      return (this.appender ??= this.makeAppender()).createRoom(r.id, row);
+    }
+    await this.db.insertInto('rooms').values({
+      id: r.id, code: r.code, preset: r.preset, mode: r.mode, seats: r.seats, options: r.options, names: r.names, timers: r.timers,
+      seed: r.seed, host_key_hash: r.hostKeyHash, created_at: r.createdAt, ended: r.ended ? 1 : 0,
+    }).execute();
+  }
+
+  async roomById(id: string): Promise<RoomRow | undefined> {
+    const r = await this.db.selectFrom('rooms').selectAll().where('id', '=', id).executeTakeFirst();
+    return r && toRoom(r);
+  }
+
+  async roomByCode(code: string): Promise<RoomRow | undefined> {
+    const r = await this.db.selectFrom('rooms').selectAll().where('code', '=', code).executeTakeFirst();
+    return r && toRoom(r);
+  }
+
+  async openRooms(): Promise<RoomRow[]> {
+    const rows = await this.db.selectFrom('rooms').selectAll().where('ended', '=', 0).orderBy('created_at').execute();
+    return rows.map(toRoom);
+  }
+
+  async markEnded(id: string): Promise<void> {
+    if (this.makeAppender) return (this.appender ??= this.makeAppender()).markEnded(id);
+    await this.db.updateTable('rooms').set({ ended: 1 }).where('id', '=', id).execute();
+  }
+
+  append(roomId: string, records: readonly LogRecord[]): Promise<void> {
+    if (records.length === 0) return Promise.resolve();
+    if (this.makeAppender) return (this.appender ??= this.makeAppender()).append(roomId, records);
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ roomId, records, resolve, reject });
+      if (!this.flushing) {
+        this.flushing = true;
+        setImmediate(() => void this.flush());
+      }
+    });
+  }
+
+  private async flush(): Promise<void> {
+    while (this.queue.length > 0) {
+      const group = this.queue;
+      this.queue = [];
+      try {
+        await this.insert(group);
+        for (const a of group) a.resolve();
+      } catch (e) {
+        if (group.length === 1) group[0].reject(this.explain(e, group[0]));
+        else {
+          for (const a of group) {
+            try {
+              await this.insert([a]);
+              a.resolve();
+            } catch (e2) {
+              a.reject(this.explain(e2, a));
+            }
+          }
+        }
+      }
+    }
+    this.flushing = false;
+  }
+
+  private explain(e: unknown, a: PendingAppend): unknown {
+    return this.isUniqueViolation(e) ? new SeqConflictError(a.roomId, a.records[0].seq) : e;
+  }
+
+  /** One transaction for the whole group; rows in chunks (SQLite allows 32k bound values). */
+  private async insert(group: readonly PendingAppend[]): Promise<void> {
+    const rows: LogTable[] = [];
+    for (const a of group) for (const r of a.records) rows.push({ room_id: a.roomId, seq: r.seq, kind: r.kind, body: r.body, at: r.at });
+    await this.db.transaction().execute(async (tx) => {
+      for (let i = 0; i < rows.length; i += 1000) await tx.insertInto('room_log').values(rows.slice(i, i + 1000)).execute();
+    });
+  }
+
+  async readLog(roomId: string, afterSeq = 0): Promise<LogRecord[]> {
+    const rows = await this.db.selectFrom('room_log').select(['seq', 'kind', 'body', 'at'])
+      .where('room_id', '=', roomId).where('seq', '>', afterSeq).orderBy('seq').execute();
+    return rows.map((r) => ({ seq: num(r.seq), kind: r.kind, body: r.body, at: num(r.at) }));
+  }
+
+  async close(): Promise<void> {
+    // Let queued appends finish first: closing must not drop an accepted command.
+    while (this.flushing || this.queue.length > 0) await new Promise((r) => setTimeout(r, 5));
+    await this.appender?.close();
+    await this.db.destroy();
+    await this.onClose();
+  }
+}

@@ -1,0 +1,57 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { KyselyStorage, type Schema } from './kyselyStorage.js';
+import { SqliteWriter } from './sqliteWriter.js';
+import type { Storage } from './types.js';
+
+export const DEFAULT_DATABASE_URL = 'sqlite:./data/mafia.sqlite';
+
+/**
+ * The storage for DATABASE_URL: `sqlite:PATH` (a file, created with its folder; the default is
+ * ./data/mafia.sqlite) or `postgres://…` / `postgresql://…`. A `schema=NAME` query parameter on a
+ * PostgreSQL URL puts the tables in that schema (created if missing); tests use it to stay apart.
+ */
+export async function openStorage(url: string = DEFAULT_DATABASE_URL): Promise<Storage> {
+  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgres(url);
+  throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got ${JSON.stringify(url.split(':')[0])})`);
+}
+
+function openSqlite(path: string): Storage {
+  const file = path === ':memory:' ? path : resolve(path);
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const database = new Database(file);
+  // WAL: readers never block the writer. FULL: a commit is on disk (fsync) when it returns, so an
+  // acknowledged command survives a power cut, not only a killed process.
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = FULL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database }) });
+  const isUnique = (e: unknown) => (e as { code?: string })?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  // An in-memory database cannot be shared with a writer thread: it appends on the main thread.
+  const writer = file === ':memory:' ? undefined : () => new SqliteWriter(file);
+  return new KyselyStorage('sqlite', db, async () => {}, isUnique, undefined, writer);
+}
+
+async function openPostgres(raw: string): Promise<Storage> {
+  const url = new URL(raw);
+  const schema = url.searchParams.get('schema');
+  url.searchParams.delete('schema');
+  if (schema !== null && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`bad schema name ${JSON.stringify(schema)}`);
+  if (schema) {
+    const c = new pg.Client({ connectionString: url.toString() });
+    await c.connect();
+    try {
+      await c.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    } finally {
+      await c.end();
+    }
+  }
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 8, ...(schema ? { options: `-c search_path="${schema}"` } : {}) });
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  return new KyselyStorage('postgres', db, async () => {}, (e) => (e as { code?: string })?.code === '23505', schema ?? undefined);
+}

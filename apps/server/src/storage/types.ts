@@ -1,0 +1,55 @@
+/** A room as stored: what it was created with. Its game lives in its log. */
+export interface RoomRow {
+  readonly id: string;
+  readonly code: string;
+  readonly preset: string;
+  readonly mode: string;
+  readonly seats: number;
+  /** JSON of the preset options the room was created with ({} for the defaults). */
+  readonly options: string;
+  /** JSON of the seat names given at creation ([] for none). */
+  readonly names: string;
+  /** JSON of the step lengths (Timers). */
+  readonly timers: string;
+  /** The recorded seed the roles are dealt from (0 .. 2^31 - 1). */
+  readonly seed: number;
+  /** SHA-256 of the host key (hex): the key itself is never stored. */
+  readonly hostKeyHash: string;
+  readonly createdAt: number;
+  readonly ended: boolean;
+}
+
+/** One entry of a room's log: `seq` counts from 1 without gaps; `body` is JSON. */
+export interface LogRecord {
+  readonly seq: number;
+  readonly kind: string;
+  readonly body: string;
+  readonly at: number;
+}
+
+/** Two appends raced for the same sequence number: the log already has it; nothing was written. */
+export class SeqConflictError extends Error {
+  constructor(readonly roomId: string, readonly seq: number) {
+    super(`room ${roomId} already has log entry ${seq}`);
+  }
+}
+
+/**
+ * Everything the server keeps, behind one interface with two back ends (SQLite, PostgreSQL).
+ * An append is durable when its promise resolves: the server sends nothing before that.
+ */
+export interface Storage {
+  readonly kind: 'sqlite' | 'postgres';
+  migrate(): Promise<void>;
+  createRoom(room: RoomRow): Promise<void>;
+  roomById(id: string): Promise<RoomRow | undefined>;
+  roomByCode(code: string): Promise<RoomRow | undefined>;
+  /** Rooms whose game has not ended: the server resumes them at start. */
+  openRooms(): Promise<RoomRow[]>;
+  markEnded(id: string): Promise<void>;
+  /** Appends records atomically (all or none); a taken seq throws SeqConflictError. */
+  append(roomId: string, records: readonly LogRecord[]): Promise<void>;
+  /** The log entries after `afterSeq`, in order. */
+  readLog(roomId: string, afterSeq?: number): Promise<LogRecord[]>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldLog } from '@mafia/engine';
+import type { KyselyStorage } from '../src/storage/kyselyStorage.js';
+import { runLoadtest } from '../../../packages/cli/src/loadtest/run.js';
+import { startServer, tempDbUrl, type Running } from './helpers.js';
+
+let server: Running;
+let db: ReturnType<typeof tempDbUrl>;
+
+beforeAll(async () => {
+  db = tempDbUrl();
+  server = await startServer(db.url);
+});
+afterAll(async () => {
+  await server.stop();
+  db.cleanup();
+});
+
+describe('the app as host, online', () => {
+  it('plays complete games with bot clients over WebSockets (the load test, small), every event in the log', async () => {
+    const report = await runLoadtest({ url: server.base, rooms: 3, players: 10, preset: 'classic', thinkMs: 0, stepSeconds: 0.05, connectConcurrency: 10, timeoutSeconds: 120 });
+    expect(report.errors).toEqual({});
+    expect(report.connections).toBe(30);
+    expect(report.gamesFinished).toBe(3);
+    expect(report.latencyMs.samples).toBeGreaterThan(0);
+    expect(await server.storage.openRooms()).toEqual([]);
+    // Every game's log folds back to an ended game whose last entry holds GameEnded.
+    const ids = await (server.storage as KyselyStorage).db.selectFrom('rooms').select('id').execute();
+    expect(ids.length).toBe(3);
+    for (const { id } of ids) {
+      const entries = await server.storage.readLog(id);
+      const events = entries.flatMap((e) => (e.kind === 'claim' ? [] : JSON.parse(e.body).events));
+      expect(foldLog(events).phase.kind).toBe('ended');
+      expect(JSON.parse(entries[entries.length - 1].body).events.some((e: { type: string }) => e.type === 'GameEnded')).toBe(true);
+      expect(entries.filter((e) => e.kind === 'claim').length).toBe(10);
+    }
+  });
+});

@@ -1,0 +1,134 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import WebSocket from 'ws';
+import { buildServer } from '../src/http/app.js';
+import { openStorage } from '../src/storage/open.js';
+import type { Storage } from '../src/storage/types.js';
+import type { ConnectionLimits } from '../src/ws/connection.js';
+
+export interface Running {
+  readonly base: string;
+  readonly ws: string;
+  readonly storage: Storage;
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+export function tempDbUrl(): { url: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'mafia-server-'));
+  return { url: `sqlite:${join(dir, 'db.sqlite')}`, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The server in this process on a free port, over the storage at `url`, with every open room resumed. */
+export async function startServer(url: string, limits?: ConnectionLimits): Promise<Running> {
+  const storage = await openStorage(url);
+  await storage.migrate();
+  const { app, manager } = await buildServer({ storage, logger: pino({ level: 'silent' }), webRoot: join(tmpdir(), 'no-web-build-here'), limits });
+  await manager.resumeAll();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    ws: `ws://127.0.0.1:${port}/ws`,
+    storage,
+    url,
+    async stop() {
+      await app.close();
+      await storage.close();
+    },
+  };
+}
+
+export async function createRoom(base: string, body: Record<string, unknown>): Promise<{ room: string; code: string; hostKey: string; link: string }> {
+  const r = await fetch(`${base}/api/rooms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (r.status !== 201) throw new Error(`create room: ${r.status} ${await r.text()}`);
+  return (await r.json()) as { room: string; code: string; hostKey: string; link: string };
+}
+
+type Msg = Record<string, any>;
+
+/** A WebSocket test client: every message it received, and a way to wait for the next that matches. */
+export class Client {
+  readonly received: Msg[] = [];
+  private waiters: { pred: (m: Msg) => boolean; resolve: (m: Msg) => void; from: number }[] = [];
+  private cursor = 0;
+  closed: { code: number; reason: string } | null = null;
+
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (d) => {
+      const m = JSON.parse(String(d)) as Msg;
+      this.received.push(m);
+      this.waiters = this.waiters.filter((w) => {
+        if (w.pred(m)) {
+          w.resolve(m);
+          return false;
+        }
+        return true;
+      });
+    });
+    socket.on('close', (code, reason) => {
+      this.closed = { code, reason: String(reason) };
+    });
+  }
+
+  static async open(url: string): Promise<Client> {
+    const s = new WebSocket(url);
+    await new Promise<void>((res, rej) => {
+      s.once('open', () => res());
+      s.once('error', rej);
+    });
+    return new Client(s);
+  }
+
+  send(m: unknown): void {
+    this.socket.send(typeof m === 'string' ? m : JSON.stringify(m));
+  }
+
+  /** The next message (after the ones already taken with `next`) that matches. */
+  next(pred: (m: Msg) => boolean = () => true, timeoutMs = 10_000): Promise<Msg> {
+    for (let i = this.cursor; i < this.received.length; i++) {
+      if (pred(this.received[i])) {
+        this.cursor = i + 1;
+        return Promise.resolve(this.received[i]);
+      }
+    }
+    return new Promise<Msg>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no matching message within ${timeoutMs} ms; last: ${JSON.stringify(this.received.slice(-2))}`)), timeoutMs);
+      this.waiters.push({
+        pred,
+        from: this.cursor,
+        resolve: (m) => {
+          clearTimeout(timer);
+          this.cursor = this.received.length;
+          resolve(m);
+        },
+      });
+    });
+  }
+
+  type(t: string): Promise<Msg> {
+    return this.next((m) => m.type === t);
+  }
+
+  /** Sends `m` and waits for the first answer of type `t` that arrives after it (earlier messages are passed over). */
+  async request(m: Msg | string, t?: string): Promise<Msg> {
+    this.cursor = this.received.length;
+    this.send(m);
+    const id = typeof m === 'object' ? (m as Msg).id : undefined;
+    // A command's answer names its id (an update's ack, an ack, an error): others' broadcasts are passed over.
+    const mine = (x: Msg) => id === undefined || x.ack === id || x.id === id;
+    return t ? this.next((x) => x.type === t && mine(x)) : this.next((x) => (x.type === 'welcome' || x.type === 'error' || x.type === 'update' || x.type === 'ack' || x.type === 'pong') && mine(x));
+  }
+
+  async close(): Promise<void> {
+    if (this.socket.readyState === WebSocket.CLOSED) return;
+    await new Promise<void>((res) => {
+      this.socket.once('close', () => res());
+      this.socket.close();
+    });
+  }
+}
+
+export const V = 1;

@@ -1,0 +1,221 @@
+import { createGame } from '@mafia/engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, createRoom, startServer, tempDbUrl, V, type Running } from './helpers.js';
+
+let server: Running;
+let db: ReturnType<typeof tempDbUrl>;
+
+beforeAll(async () => {
+  db = tempDbUrl();
+  server = await startServer(db.url);
+});
+afterAll(async () => {
+  await server.stop();
+  db.cleanup();
+});
+
+/** A room with all 10 seats claimed, a host and a spectator connected, the game started. */
+async function startedRoom(mode = 'human', preset = 'classic') {
+  const created = await createRoom(server.base, { preset, seats: 10, mode });
+  const seats: Client[] = [];
+  const tokens: string[] = [];
+  for (let seat = 1; seat <= 10; seat++) {
+    const c = await Client.open(server.ws);
+    const w = await c.request({ v: V, type: 'claim', room: created.code, seat, name: `P${seat}` }, 'welcome');
+    expect(w.you).toEqual({ as: 'seat', seat });
+    tokens.push(w.token);
+    seats.push(c);
+  }
+  const host = await Client.open(server.ws);
+  expect((await host.request({ v: V, type: 'hello', room: created.code, auth: { as: 'host', key: created.hostKey } }, 'welcome')).you).toEqual({ as: 'host' });
+  const spectator = await Client.open(server.ws);
+  await spectator.request({ v: V, type: 'hello', room: created.code, auth: { as: 'spectator' } }, 'welcome');
+  const started = await host.request({ v: V, type: 'start', id: 'go' }, 'update');
+  expect(started.ack).toBe('go');
+  return { created, seats, tokens, host, spectator, started };
+}
+
+const logLength = async (room: string) => (await server.storage.readLog(room)).length;
+
+describe('HTTP', () => {
+  it('GET /api/health answers 200 with JSON', async () => {
+    const r = await fetch(`${server.base}/api/health`);
+    expect(r.status).toBe(200);
+    const body = await r.json();
+    expect(body).toMatchObject({ ok: true, storage: 'sqlite' });
+  });
+
+  it('serves a plain page saying the server is up while there is no web build, for / and for a join link', async () => {
+    for (const path of ['/', '/r/ABCDEF']) {
+      const r = await fetch(`${server.base}${path}`);
+      expect(r.status).toBe(200);
+      expect(await r.text()).toContain('The game server is up');
+    }
+  });
+
+  it('creates a room and shows its lobby by code; refuses a bad setup naming what is wrong', async () => {
+    const c = await createRoom(server.base, { preset: 'classic', seats: 10, mode: 'human' });
+    expect(c.code).toMatch(/^[A-Z2-9]{6}$/);
+    expect(c.link).toBe(`/r/${c.code}`);
+    const lobby = await (await fetch(`${server.base}/api/rooms/${c.code}`)).json();
+    expect(lobby).toMatchObject({ code: c.code, preset: 'classic', seats: 10, mode: 'human', started: false, claimed: Array(10).fill(null) });
+
+    const bad = await fetch(`${server.base}/api/rooms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ preset: 'mafia-deluxe', seats: 10, mode: 'human' }) });
+    expect(bad.status).toBe(400);
+    const err = await bad.json();
+    expect(err.error.code).toBe('unknown-preset');
+    expect(err.error.message).toMatch(/classic/);
+    expect(JSON.stringify(err)).not.toMatch(/at .*\.ts|stack/);
+
+    const unknownField = await fetch(`${server.base}/api/rooms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ preset: 'classic', seats: 10, mode: 'human', extra: 1 }) });
+    expect(unknownField.status).toBe(400);
+    expect((await unknownField.json()).error.message).toMatch(/extra/);
+    expect((await fetch(`${server.base}/api/rooms/ZZZZZZ`)).status).toBe(404);
+  });
+});
+
+describe('a room over WebSockets', () => {
+  it('deals from the recorded seed and sends each viewer only what it may see', async () => {
+    const { seats, spectator, started, host, created } = await startedRoom();
+    // The host sees every role.
+    expect(started.view.seats.every((s: { role?: string }) => typeof s.role === 'string')).toBe(true);
+    const roles: string[] = started.view.seats.map((s: { role: string }) => s.role);
+    // The spectator sees none, and its GameCreated carries no seed and no role.
+    const sv = await spectator.next((m) => m.type === 'update' && m.view !== null);
+    expect(sv.view.seats.some((s: { role?: string }) => s.role !== undefined)).toBe(false);
+    const gc = sv.items[0].events.find((e: { type: string }) => e.type === 'GameCreated');
+    expect(gc.setup.seed).toBeUndefined();
+    expect(gc.setup.roles.every((r: string | null) => r === null)).toBe(true);
+    // A town seat sees its own role only; a mafia seat sees the mafia.
+    for (let i = 0; i < 10; i++) {
+      const u = await seats[i].next((m) => m.type === 'update' && m.view !== null);
+      const visible = u.view.seats.filter((s: { role?: string }) => s.role !== undefined).map((s: { seat: number }) => s.seat);
+      expect(u.view.me).toMatchObject({ seat: i + 1, role: roles[i] });
+      const town = roles[i] === 'civilian' || roles[i] === 'commissar';
+      if (town) expect(visible).toEqual([i + 1]);
+      else expect(visible).toEqual(roles.flatMap((r, k) => (r === 'mafia' || r === 'don' ? [k + 1] : [])));
+      expect(JSON.stringify(u.items)).not.toContain('"seed"');
+    }
+    // The roles were dealt from the room's recorded seed: dealing again from it gives the same table.
+    const row = await server.storage.roomById(created.room);
+    const again = createGame({ preset: 'classic', players: 10, seed: row!.seed, names: roles.map((_, i) => `P${i + 1}`) });
+    expect(again.ok && again.game.state.roles).toEqual(roles);
+    await host.close();
+  });
+
+  it('refuses out-of-turn commands, acting for another seat, host-only commands and spectators, writing nothing', async () => {
+    const { seats, spectator, host, created } = await startedRoom();
+    const before = await logLength(created.room);
+    // Night 1 in classic is the introduction: a shot is refused.
+    const e1 = await seats[0].request({ v: V, type: 'command', id: 'a', command: { type: 'vote', by: 1, target: 2 } }, 'error');
+    expect(e1).toMatchObject({ type: 'error', id: 'a' });
+    const e2 = await seats[0].request({ v: V, type: 'command', id: 'b', command: { type: 'nominate', by: 2, target: 3 } }, 'error');
+    expect(e2.code).toBe('not-your-seat');
+    const e3 = await seats[0].request({ v: V, type: 'command', id: 'c', command: { type: 'endNight' } }, 'error');
+    expect(e3.code).toBe('host-only');
+    const e4 = await spectator.request({ v: V, type: 'command', id: 'd', command: { type: 'endNight' } }, 'error');
+    expect(e4.code).toBe('spectator');
+    expect(await logLength(created.room)).toBe(before);
+    // The connection stays: a ping still gets its pong.
+    expect((await seats[0].request({ v: V, type: 'ping' }, 'pong')).type).toBe('pong');
+    await host.close();
+  });
+
+  it('applies a command once even when it is sent twice with the same id', async () => {
+    const { host, created, seats } = await startedRoom();
+    const u = await host.request({ v: V, type: 'command', id: 'n1', command: { type: 'endNight' } }, 'update');
+    expect(u.ack).toBe('n1');
+    const seqAfter = u.seq;
+    const dup = await host.request({ v: V, type: 'command', id: 'n1', command: { type: 'endNight' } }, 'ack');
+    expect(dup).toEqual({ v: V, type: 'ack', id: 'n1', seq: seqAfter, duplicate: true });
+    expect(await logLength(created.room)).toBe(seqAfter);
+    // Every seat got the night's end exactly once.
+    for (const s of seats) expect(s.received.filter((m) => m.type === 'update' && m.seq === seqAfter).length).toBe(1);
+  });
+
+  it('refuses wrong keys and tokens, and a lastSeq from the future', async () => {
+    const { created, tokens } = await startedRoom();
+    const c = await Client.open(server.ws);
+    expect((await c.request({ v: V, type: 'hello', room: created.code, auth: { as: 'host', key: 'x'.repeat(32) } }, 'error')).code).toBe('bad-key');
+    expect((await c.request({ v: V, type: 'hello', room: created.code, auth: { as: 'seat', seat: 2, token: tokens[0] } }, 'error')).code).toBe('bad-token');
+    expect((await c.request({ v: V, type: 'hello', room: 'ZZZZZZ', auth: { as: 'spectator' } }, 'error')).code).toBe('no-room');
+    expect((await c.request({ v: V, type: 'hello', room: created.code, auth: { as: 'spectator' }, lastSeq: 999 }, 'error')).code).toBe('bad-last-seq');
+    expect((await c.request({ v: V, type: 'claim', room: created.code, seat: 1 }, 'error')).code).toBe('seat-taken');
+    const ok = await c.request({ v: V, type: 'hello', room: created.code, auth: { as: 'seat', seat: 2, token: tokens[1] } }, 'welcome');
+    expect(ok.view.me.seat).toBe(2);
+  });
+
+  it('sends a reconnecting client exactly what it missed after its last seq', async () => {
+    const { created, tokens, seats, host } = await startedRoom();
+    const seen = (await seats[4].next((m) => m.type === 'update' && m.view !== null)).seq;
+    await seats[4].close();
+    await host.request({ v: V, type: 'command', id: 'x1', command: { type: 'endNight' } }, 'update');
+    const back = await Client.open(server.ws);
+    const w = await back.request({ v: V, type: 'hello', room: created.code, auth: { as: 'seat', seat: 5, token: tokens[4] }, lastSeq: seen }, 'welcome');
+    expect(w.items.map((i: { seq: number }) => i.seq)).toEqual([seen + 1]);
+    expect(w.items[0].events.map((e: { type: string }) => e.type)).toContain('DayStarted');
+    expect(w.seq).toBe(seen + 1);
+    expect(w.view.phase.kind).toBe('day');
+  });
+});
+
+describe('hidden information in the log items', () => {
+  it('shows a night act, and who made it, only to its author and the host', async () => {
+    const { seats, host, spectator, started } = await startedRoom('human', 'sport');
+    const roles: string[] = started.view.seats.map((s: { role: string }) => s.role);
+    const commissar = roles.indexOf('commissar') + 1;
+    const target = commissar === 1 ? 2 : 1;
+    const mine = await seats[commissar - 1].request({ v: V, type: 'command', id: 'chk', command: { type: 'act', by: commissar, act: 'check', target } }, 'update');
+    expect(mine.items[0].by).toBe(commissar);
+    expect(mine.items[0].events.map((e: { type: string }) => e.type)).toEqual(['ActRecorded']);
+    const seq = mine.seq;
+    const hostSaw = await host.next((m) => m.type === 'update' && m.seq === seq);
+    expect(hostSaw.items[0].by).toBe(commissar);
+    for (const c of [spectator, ...seats.filter((_, i) => i !== commissar - 1)]) {
+      const u = await c.next((m) => m.type === 'update' && m.seq === seq);
+      expect(u.items[0]).toEqual({ seq, kind: 'events', by: 'hidden', events: [] });
+      expect(u.view.myActs).toEqual([]);
+    }
+  });
+
+  it('keeps time in a human-hosted room without taking a step itself', async () => {
+    const { host, started } = await startedRoom('human');
+    expect(started.timer.kind).toBe('night');
+    expect(started.timer.deadline).toBeGreaterThan(Date.now());
+    const u = await host.request({ v: V, type: 'command', id: 'n', command: { type: 'endNight' } }, 'update');
+    expect(u.timer.kind).toBe('speech');
+    expect(u.items[0].by).toBe('host');
+  });
+});
+
+describe('bad input', () => {
+  it('answers malformed, unknown, wrong-version and oversized messages with an error and keeps the connection', async () => {
+    const c = await Client.open(server.ws);
+    expect((await c.request('not json', 'error')).code).toBe('malformed');
+    expect((await c.request({ v: 2, type: 'ping' }, 'error')).code).toBe('bad-version');
+    expect((await c.request({ v: V, type: 'dance' }, 'error')).code).toBe('unknown-type');
+    const bad = await c.request({ v: V, type: 'command', id: 'q', command: { type: 'vote', by: 'one', target: 2 } }, 'error');
+    expect(bad.code).toBe('bad-message');
+    expect(bad.message).toMatch(/command\.by/);
+    expect((await c.request({ v: V, type: 'ping', pad: 'x'.repeat(5000) }, 'error')).code).toBe('oversized');
+    expect((await c.request({ v: V, type: 'command', id: 'q', command: { type: 'endNight' } }, 'error')).code).toBe('not-in-room');
+    expect((await c.request({ v: V, type: 'ping' }, 'pong')).type).toBe('pong');
+    expect(c.closed).toBeNull();
+    for (const m of c.received) expect(JSON.stringify(m)).not.toMatch(/\.ts:\d+|stack/i);
+  });
+
+  it('closes a connection after repeated abuse', async () => {
+    const c = await Client.open(server.ws);
+    for (let i = 0; i < 12; i++) c.send('garbage');
+    await c.next((m) => m.code === 'too-many-errors');
+    await new Promise<void>((res) => (c.closed ? res() : c.socket.once('close', () => res())));
+    expect(c.closed?.code).toBe(1008);
+  });
+
+  it('rate-limits a connection that floods', async () => {
+    const c = await Client.open(server.ws);
+    for (let i = 0; i < 60; i++) c.send({ v: V, type: 'ping' });
+    const limited = await c.next((m) => m.code === 'rate-limited');
+    expect(limited.message).toMatch(/messages a second/);
+  });
+});

@@ -1,0 +1,62 @@
+import { UsageError } from './io.js';
+import { runLoadtest, type LoadtestOptions } from './loadtest/run.js';
+
+const USAGE = 'usage: mafia loadtest --url URL --rooms R --players N [--preset classic] [--think MS] [--step S] [--connect C] [--timeout S] [--json]';
+
+const NUMBERS = { rooms: [1, 100_000], players: [1, 32], think: [0, 60_000], step: [0.05, 600], connect: [1, 10_000], timeout: [1, 86_400] } as const;
+
+export function parseLoadtestArgs(args: readonly string[]): LoadtestOptions & { json: boolean } {
+  const v: Record<string, string> = {};
+  let json = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--json') {
+      json = true;
+      continue;
+    }
+    if (!a.startsWith('--')) throw new UsageError(`unexpected argument ${JSON.stringify(a)}; ${USAGE}`, 'bad-argument');
+    const eq = a.indexOf('=');
+    const name = eq >= 0 ? a.slice(2, eq) : a.slice(2);
+    const value = eq >= 0 ? a.slice(eq + 1) : args[++i];
+    if (value === undefined) throw new UsageError(`--${name} needs a value; ${USAGE}`, 'bad-argument');
+    if (!['url', 'preset', ...Object.keys(NUMBERS)].includes(name)) throw new UsageError(`unknown flag --${name}; ${USAGE}`, 'bad-argument');
+    v[name] = value;
+  }
+  if (!v.url || !v.rooms || !v.players) throw new UsageError(`--url, --rooms and --players are required; ${USAGE}`, 'bad-argument');
+  if (!/^https?:\/\//.test(v.url)) throw new UsageError(`--url must be an http:// or https:// URL, got ${JSON.stringify(v.url)}`, 'bad-argument');
+  const num = (k: keyof typeof NUMBERS, dflt: number): number => {
+    if (v[k] === undefined) return dflt;
+    const n = Number(v[k]);
+    const [min, max] = NUMBERS[k];
+    if (!Number.isFinite(n) || n < min || n > max) throw new UsageError(`--${k} must be a number from ${min} to ${max}, got ${JSON.stringify(v[k])}`, 'bad-argument');
+    return n;
+  };
+  return {
+    url: v.url, preset: v.preset ?? 'classic', json,
+    rooms: Math.floor(num('rooms', 1)), players: Math.floor(num('players', 10)),
+    thinkMs: num('think', 1000), stepSeconds: num('step', 2), connectConcurrency: Math.floor(num('connect', 200)), timeoutSeconds: num('timeout', 1800),
+  };
+}
+
+const mib = (b: number) => `${(b / 2 ** 20).toFixed(1)} MiB`;
+
+/** `mafia loadtest`: exit 0 when every game finished without an error, 1 otherwise. */
+export async function loadtestCommand(args: string[]): Promise<number> {
+  const o = parseLoadtestArgs(args);
+  const report = await runLoadtest({ ...o, log: o.json ? undefined : (line) => process.stderr.write(`${line}\n`) });
+  if (o.json) process.stdout.write(`${JSON.stringify(report)}\n`);
+  else {
+    const l = report.latencyMs;
+    process.stdout.write([
+      `rooms ${report.rooms} × ${report.players} players, ${report.connections} connections, ${report.gamesFinished} games finished in ${report.seconds} s`,
+      `command → broadcast latency: p50 ${l.p50} ms, p95 ${l.p95} ms, p99 ${l.p99} ms, max ${l.max} ms (${l.samples} commands)`,
+      `messages received per second: ${report.messagesPerSecond}`,
+      `server RSS: before ${mib(report.server.rssBeforeBytes)}, rooms created ${mib(report.server.rssRoomsBytes)} (${(report.server.bytesPerIdleRoom / 1024).toFixed(1)} KiB per idle room), players connected ${mib(report.server.rssIdleRoomsBytes)} (${(report.server.bytesPerConnection / 1024).toFixed(1)} KiB per connection), peak ${mib(report.server.rssPeakBytes)}, end ${mib(report.server.rssEndBytes)}`,
+      `event loop delay: load test p99 ${report.clientEventLoopDelayMs.p99} ms (max ${report.clientEventLoopDelayMs.max}), server p99 ${report.serverEventLoopDelayMs?.p99.toFixed(1) ?? '?'} ms (max ${report.serverEventLoopDelayMs?.max.toFixed(1) ?? '?'})`,
+      `refused commands (bots acting on a view that moved on): ${JSON.stringify(report.refused)}`,
+      `errors: ${Object.keys(report.errors).length === 0 ? 'none' : JSON.stringify(report.errors)}`,
+      '',
+    ].join('\n'));
+  }
+  return Object.keys(report.errors).length === 0 ? 0 : 1;
+}

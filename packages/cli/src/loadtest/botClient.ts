@@ -1,0 +1,151 @@
+import { createBot, viewOf } from '@mafia/bots';
+import type { Command, GameView, Pending, SeatNo } from '@mafia/engine';
+import WebSocket from 'ws';
+import type { Latencies, Tally } from './stats.js';
+
+type Msg = Record<string, any>;
+
+export interface BotClientOptions {
+  readonly ws: string;
+  readonly code: string;
+  readonly seat: number;
+  readonly seed: number;
+  /** Milliseconds a bot waits before it acts (a random share of it, so bots do not act in lockstep). */
+  readonly thinkMs: number;
+  readonly latencies: Latencies;
+  /** Commands the server refused (a bot deciding on a view that has moved on, or an illegal move). */
+  readonly refused: Tally;
+  /** Everything else that went wrong: connection errors, server errors, unexpected closes. */
+  readonly errors: Tally;
+  readonly counters: { messages: number; commands: number };
+}
+
+/**
+ * One player over a real WebSocket: claims its seat, then plays with a RandomBot deciding from the
+ * view and pending decisions the server sends to this seat only. As the app is the host, it ends its
+ * own speech and last words. Latency = from sending a command to the update that acknowledges it.
+ */
+export class BotClient {
+  private socket!: WebSocket;
+  private last: Msg | null = null;
+  private busy = false;
+  private readonly tried = new Set<string>();
+  private readonly sent = new Map<string, number>();
+  private nextId = 1;
+  private readonly bot;
+  ended = false;
+  private onEnd: (() => void) | null = null;
+  readonly done: Promise<void>;
+
+  constructor(private readonly o: BotClientOptions) {
+    this.bot = createBot('random', o.seat as SeatNo, o.seed);
+    this.done = new Promise((r) => (this.onEnd = r));
+  }
+
+  async connect(): Promise<void> {
+    this.socket = new WebSocket(this.o.ws, { perMessageDeflate: false });
+    await new Promise<void>((resolve, reject) => {
+      this.socket.once('open', () => resolve());
+      this.socket.once('error', reject);
+    });
+    this.socket.on('error', (e) => this.o.errors.add(`socket: ${e.message}`));
+    this.socket.on('close', (code) => {
+      if (!this.ended) {
+        this.o.errors.add(`closed ${code}`);
+        this.finish();
+      }
+    });
+    this.socket.on('message', (d) => this.receive(JSON.parse(String(d)) as Msg));
+    const welcome = new Promise<void>((resolve) => (this.welcomed = resolve));
+    this.send({ v: 1, type: 'claim', room: this.o.code, seat: this.o.seat });
+    await welcome;
+  }
+
+  private welcomed: () => void = () => {};
+
+  private send(m: Msg): void {
+    this.socket.send(JSON.stringify(m));
+  }
+
+  private finish(): void {
+    this.ended = true;
+    this.onEnd?.();
+    this.onEnd = null;
+  }
+
+  close(): void {
+    this.ended = true;
+    this.socket.close();
+  }
+
+  private receive(m: Msg): void {
+    this.o.counters.messages++;
+    if (m.type === 'error') {
+      if (m.code === 'server-error' || m.code === 'too-many-errors' || m.code === 'rate-limited') this.o.errors.add(m.code);
+      else this.o.refused.add(m.code);
+      if (m.id && this.sent.delete(m.id)) this.busy = false;
+      if (!this.last) this.o.errors.add(`claim refused: ${m.code}`);
+      this.schedule();
+      return;
+    }
+    if (m.type !== 'welcome' && m.type !== 'update') return;
+    if (m.type === 'welcome') this.welcomed();
+    if (m.ack !== undefined) {
+      const t0 = this.sent.get(m.ack);
+      if (t0 !== undefined) {
+        this.o.latencies.add(performance.now() - t0);
+        this.sent.delete(m.ack);
+        this.busy = false;
+      }
+    }
+    this.last = m;
+    if (m.view?.phase?.kind === 'ended') {
+      this.finish();
+      return;
+    }
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.busy || this.ended || !this.last?.view) return;
+    this.busy = true;
+    setTimeout(() => this.act(), Math.random() * this.o.thinkMs);
+  }
+
+  /** Decides on the latest view; each (seq, decision) is tried once. */
+  private act(): void {
+    const m = this.last!;
+    const view = m.view as GameView;
+    const seq = m.seq as number;
+    const command = this.choose(view, m.pending as Pending[], seq);
+    if (command === null || this.ended) {
+      this.busy = false;
+      return;
+    }
+    const id = `${this.o.seat}-${this.nextId++}`;
+    this.sent.set(id, performance.now());
+    this.o.counters.commands++;
+    this.send({ v: 1, type: 'command', id, command });
+  }
+
+  private choose(view: GameView, pending: readonly Pending[], seq: number): Command | null {
+    for (const p of pending) {
+      const key = `${seq}/${p.kind}`;
+      if (this.tried.has(key)) continue;
+      this.tried.add(key);
+      const c = this.bot.decide(viewOf(view), p);
+      if (c !== null) return c;
+    }
+    const day = view.day;
+    const me = this.o.seat as SeatNo;
+    if (day && (day.stage === 'speeches' || day.stage === 'defence') && day.speaker === me && this.once(`${seq}/end`)) return { type: 'endSpeech' };
+    if (day && day.stage === 'lastWords' && day.lastWords.includes(me) && this.once(`${seq}/words`)) return { type: 'endLastWords' };
+    return null;
+  }
+
+  private once(key: string): boolean {
+    if (this.tried.has(key)) return false;
+    this.tried.add(key);
+    return true;
+  }
+}

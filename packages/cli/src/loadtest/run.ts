@@ -1,0 +1,183 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import WebSocket from 'ws';
+import { BotClient } from './botClient.js';
+import { Latencies, Tally } from './stats.js';
+
+export interface LoadtestOptions {
+  /** The server's base URL, e.g. http://127.0.0.1:3000 (the WebSocket is at /ws). */
+  readonly url: string;
+  readonly rooms: number;
+  readonly players: number;
+  readonly preset: string;
+  /** Upper bound of a bot's random think time before each command, in milliseconds. */
+  readonly thinkMs: number;
+  /** Step timers of the rooms (seconds): the app host moves on when one runs out. */
+  readonly stepSeconds: number;
+  /** Connections opened at once while the rooms fill. */
+  readonly connectConcurrency: number;
+  /** Give up after this many seconds (games still running count as errors). */
+  readonly timeoutSeconds: number;
+  readonly log?: (line: string) => void;
+}
+
+export interface LoadtestReport {
+  readonly rooms: number;
+  readonly players: number;
+  readonly connections: number;
+  readonly gamesFinished: number;
+  readonly seconds: number;
+  readonly commands: number;
+  readonly latencyMs: { readonly p50: number; readonly p95: number; readonly p99: number; readonly max: number; readonly samples: number };
+  readonly messagesPerSecond: number;
+  readonly server: {
+    readonly rssBeforeBytes: number;
+    /** With every room created, before any player connects. */
+    readonly rssRoomsBytes: number;
+    /** With every room created and every seat connected, before the start. */
+    readonly rssIdleRoomsBytes: number;
+    readonly rssPeakBytes: number;
+    readonly rssEndBytes: number;
+    /** (RSS with every room created − RSS before) / rooms: a room waiting for its players. */
+    readonly bytesPerIdleRoom: number;
+    /** (RSS with every seat connected − RSS with the rooms only) / connections. */
+    readonly bytesPerConnection: number;
+  };
+  /** How late the load test's own event loop ran (its lateness is inside every latency it measures). */
+  readonly clientEventLoopDelayMs: { readonly p50: number; readonly p99: number; readonly max: number };
+  /** The server's event loop delay over its whole life, from GET /api/health at the end. */
+  readonly serverEventLoopDelayMs: { readonly p50: number; readonly p99: number; readonly max: number } | null;
+  readonly refused: Readonly<Record<string, number>>;
+  readonly errors: Readonly<Record<string, number>>;
+}
+
+async function json(url: string, init?: RequestInit): Promise<any> {
+  const r = await fetch(url, init);
+  const body = await r.json();
+  if (!r.ok) throw new Error(`${init?.method ?? 'GET'} ${url}: ${r.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+const rss = async (base: string): Promise<number> => (await json(`${base}/api/health`)).rssBytes as number;
+
+/** Runs `jobs` with at most `limit` at a time. */
+async function pool<T>(items: readonly T[], limit: number, job: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await job(items[next++]);
+  }));
+}
+
+/** A host connection that sends `start` and waits for its acknowledgement. */
+async function startRoom(ws: string, code: string, hostKey: string): Promise<void> {
+  const s = new WebSocket(ws, { perMessageDeflate: false });
+  await new Promise<void>((res, rej) => {
+    s.once('open', () => res());
+    s.once('error', rej);
+  });
+  await new Promise<void>((resolve, reject) => {
+    s.on('message', (d) => {
+      const m = JSON.parse(String(d));
+      if (m.type === 'welcome') s.send(JSON.stringify({ v: 1, type: 'start', id: 'start' }));
+      else if (m.type === 'update' && m.ack === 'start') resolve();
+      else if (m.type === 'error') reject(new Error(`start refused: ${m.code} ${m.message}`));
+    });
+    s.send(JSON.stringify({ v: 1, type: 'hello', room: code, auth: { as: 'host', key: hostKey } }));
+  });
+  s.close();
+}
+
+/**
+ * Plays `rooms` complete games of `players` bot clients each over real WebSockets against a
+ * running server (rooms in `online` mode: the app is the host) and reports latency, message rate,
+ * the server's memory and every error.
+ */
+export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
+  const base = o.url.replace(/\/$/, '');
+  const ws = `${base.replace(/^http/, 'ws')}/ws`;
+  const log = o.log ?? (() => {});
+  const latencies = new Latencies();
+  const refused = new Tally();
+  const errors = new Tally();
+  const counters = { messages: 0, commands: 0 };
+  const s = o.stepSeconds;
+  const rssBefore = await rss(base);
+
+  log(`creating ${o.rooms} rooms`);
+  const rooms: { code: string; hostKey: string }[] = [];
+  await pool(Array.from({ length: o.rooms }, (_, i) => i), 32, async () => {
+    const r = await json(`${base}/api/rooms`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ preset: o.preset, seats: o.players, mode: 'online', timers: { speech: s, defence: s, lastWords: s, night: s, vote: s } }),
+    });
+    rooms.push({ code: r.code, hostKey: r.hostKey });
+  });
+
+  await new Promise((r) => setTimeout(r, 2000));
+  const rssRooms = await rss(base);
+  log(`server RSS ${(rssRooms / 2 ** 20).toFixed(1)} MiB with ${rooms.length} rooms and no players`);
+
+  log(`connecting ${o.rooms * o.players} players`);
+  const bots: BotClient[] = [];
+  const seats = rooms.flatMap((room, r) => Array.from({ length: o.players }, (_, k) => ({ room, seat: k + 1, seed: r * 1000 + k + 1 })));
+  await pool(seats, o.connectConcurrency, async ({ room, seat, seed }) => {
+    const b = new BotClient({ ws, code: room.code, seat, seed, thinkMs: o.thinkMs, latencies, refused, errors, counters });
+    try {
+      await b.connect();
+      bots.push(b);
+    } catch (e) {
+      errors.add(`connect: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  });
+  // Let the server settle before sampling its memory with every room idle and every seat connected.
+  await new Promise((r) => setTimeout(r, 2000));
+  const rssIdle = await rss(base);
+  log(`server RSS ${(rssIdle / 2 ** 20).toFixed(1)} MiB with ${rooms.length} idle rooms and ${bots.length} connections`);
+
+  const t0 = performance.now();
+  const messages0 = counters.messages;
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  await pool(rooms, 32, (room) => startRoom(ws, room.code, room.hostKey).catch((e: unknown) => errors.add(String(e))));
+  let peak = rssIdle;
+  const sampler = setInterval(() => {
+    rss(base).then((v) => (peak = Math.max(peak, v)), () => errors.add('health check failed'));
+    const finished = bots.filter((b) => b.ended).length;
+    log(`${((performance.now() - t0) / 1000).toFixed(0)} s: ${finished}/${bots.length} players done, ${counters.commands} commands, p99 so far ${latencies.percentiles().p99} ms`);
+  }, 5000);
+  const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), o.timeoutSeconds * 1000).unref());
+  const outcome = await Promise.race([Promise.all(bots.map((b) => b.done)).then(() => 'done' as const), timeout]);
+  const seconds = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  const unfinished = bots.filter((b) => !b.ended).length;
+  if (outcome === 'timeout') errors.add(`timeout: ${unfinished} players still playing after ${o.timeoutSeconds} s`);
+  const rssEnd = await rss(base);
+  loop.disable();
+  const serverLoop = (await json(`${base}/api/health`)).eventLoopDelayMs ?? null;
+  // The histogram holds the time between its 10 ms ticks: the lateness is that minus 10 ms.
+  const ms = (ns: number) => Math.max(0, Math.round((ns / 1e6 - 10) * 10) / 10);
+  for (const b of bots) b.close();
+  const p = latencies.percentiles();
+  return {
+    rooms: rooms.length,
+    players: o.players,
+    connections: bots.length,
+    gamesFinished: Math.floor((bots.length - unfinished) / o.players),
+    seconds: Math.round(seconds * 10) / 10,
+    commands: counters.commands,
+    latencyMs: { ...p, samples: latencies.count },
+    messagesPerSecond: Math.round((counters.messages - messages0) / seconds),
+    server: {
+      rssBeforeBytes: rssBefore,
+      rssRoomsBytes: rssRooms,
+      rssIdleRoomsBytes: rssIdle,
+      rssPeakBytes: Math.max(peak, rssEnd),
+      rssEndBytes: rssEnd,
+      bytesPerIdleRoom: rooms.length ? Math.round((rssRooms - rssBefore) / rooms.length) : 0,
+      bytesPerConnection: bots.length ? Math.round((rssIdle - rssRooms) / bots.length) : 0,
+    },
+    clientEventLoopDelayMs: { p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max) },
+    serverEventLoopDelayMs: serverLoop,
+    refused: refused.counts,
+    errors: errors.counts,
+  };
+}

@@ -1,0 +1,30 @@
+/** Latency samples in milliseconds and their percentiles (nearest rank). */
+export class Latencies {
+  private readonly samples: number[] = [];
+
+  add(ms: number): void {
+    this.samples.push(ms);
+  }
+
+  get count(): number {
+    return this.samples.length;
+  }
+
+  percentiles(): { p50: number; p95: number; p99: number; max: number } {
+    const s = this.samples.slice().sort((a, b) => a - b);
+    const at = (p: number) => (s.length === 0 ? 0 : s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]);
+    const r = (x: number) => Math.round(x * 10) / 10;
+    return { p50: r(at(50)), p95: r(at(95)), p99: r(at(99)), max: r(s.length ? s[s.length - 1] : 0) };
+  }
+}
+
+/** Counts by key (error codes, refusal codes). */
+export class Tally {
+  readonly counts: Record<string, number> = {};
+  add(key: string): void {
+    this.counts[key] = (this.counts[key] ?? 0) + 1;
+  }
+  get total(): number {
+    return Object.values(this.counts).reduce((a, b) => a + b, 0);
+  }
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { commandSchema, seatSchema } from './commands.js';
+import { CODE_PATTERN } from './ids.js';
+import { PROTOCOL_VERSION } from './version.js';
+
+const v = z.literal(PROTOCOL_VERSION);
+const code = z.string().regex(CODE_PATTERN, 'a room code is 6 letters or digits');
+/** The last room-log sequence number the client saw; the server sends what came after it. */
+const lastSeq = z.number().int().min(0).optional();
+const secret = z.string().min(16).max(128);
+
+export const authSchema = z.discriminatedUnion('as', [
+  z.object({ as: z.literal('host'), key: secret }).strict(),
+  z.object({ as: z.literal('seat'), seat: seatSchema, token: secret }).strict(),
+  z.object({ as: z.literal('spectator') }).strict(),
+]);
+
+/** Every message a client may send. Strict: unknown fields are errors. */
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  /** Enter a room as its host, as a seat already claimed, or as a spectator. */
+  z.object({ v, type: z.literal('hello'), room: code, auth: authSchema, lastSeq }).strict(),
+  /** Take a free seat (before or after the start); the answer carries the seat's token. */
+  z.object({ v, type: z.literal('claim'), room: code, seat: seatSchema, name: z.string().min(1).max(40).optional(), lastSeq }).strict(),
+  /** Host only: deal the roles and start the game. */
+  z.object({ v, type: z.literal('start'), id: z.string().min(1).max(64).optional() }).strict(),
+  /** A game command (host, or a seat for itself). `id` makes a re-sent command apply once. */
+  z.object({ v, type: z.literal('command'), id: z.string().min(1).max(64), command: commandSchema }).strict(),
+  z.object({ v, type: z.literal('ping') }).strict(),
+]);
+
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+export type Auth = z.infer<typeof authSchema>;

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/**
+ * How a room is played:
+ * - `human`: a human host at the table runs the game from the host device; the server only
+ *   keeps time (timers are shown, the host ends each step).
+ * - `app`: in person, the app is the host: when a step's timer runs out the server takes the
+ *   host's next step itself (nextHostCommand).
+ * - `online`: everybody on their own device, the app is the host as in `app`.
+ */
+export const ROOM_MODES = ['human', 'app', 'online'] as const;
+export type RoomMode = (typeof ROOM_MODES)[number];
+
+/** Step lengths in seconds. Speeches 60 s and defence speeches 30 s by default (the club rule). */
+export const timersSchema = z.object({
+  speech: z.number().min(0.05).max(600),
+  defence: z.number().min(0.05).max(600),
+  lastWords: z.number().min(0.05).max(600),
+  night: z.number().min(0.05).max(600),
+  vote: z.number().min(0.05).max(600),
+}).strict();
+export type Timers = z.infer<typeof timersSchema>;
+
+export const DEFAULT_TIMERS: Timers = { speech: 60, defence: 30, lastWords: 60, night: 30, vote: 30 };
+
+/** POST /api/rooms: the body. */
+export const createRoomSchema = z.object({
+  preset: z.string().min(1).max(32),
+  seats: z.number().int().min(1).max(32),
+  mode: z.enum(ROOM_MODES),
+  options: z.record(z.string(), z.unknown()).optional(),
+  names: z.array(z.string().min(1).max(40)).max(32).optional(),
+  timers: timersSchema.partial().optional(),
+}).strict();
+export type CreateRoomRequest = z.infer<typeof createRoomSchema>;
+
+/** A timer as the clients see it: what step it times and when it runs out (epoch milliseconds). */
+export interface TimerView {
+  readonly kind: keyof Timers;
+  readonly deadline: number;
+}

@@ -1,0 +1,5 @@
+/** The wire protocol's version: every message carries it as `v`; a message of another version is refused. */
+export const PROTOCOL_VERSION = 1 as const;
+
+/** Largest client message the server reads, in bytes (a command is far smaller). */
+export const MAX_MESSAGE_BYTES = 4096;
