@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// The engine benchmark (npm run bench): `mafia simulate --preset classic --players 10 --games 40000
+// --bots random --seed 1`, three times in one process after a warm-up, with the median.
+//
+// Why this shape: the machine is shared and noisy (±15% from one run to the next), and the first few
+// thousand games of a process run before V8 has optimised the engine. So the script warms up on
+// 5,000 games of another seed, then measures three runs of the very same 40,000 games and prints
+// each run and their median (the figure to quote). When the yardstick ../shared/bench/reference-sim.mjs
+// is beside the repository, it is run right before the measured runs, so that a figure can be read
+// against what the machine does at that moment.
+//
+// Every run must give the same winners (seed 1: the same games): the script checks it, so that a
+// speed-up can never come from playing other games.
+
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { simulate } from '../packages/bots/dist/index.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reference = path.resolve(repoRoot, '..', 'shared', 'bench', 'reference-sim.mjs');
+const TABLE = { preset: 'classic', players: 10, bots: 'random' };
+const GAMES = 40_000;
+const RUNS = 3;
+
+function referenceFigure() {
+  if (!existsSync(reference)) return null;
+  const r = spawnSync(process.execPath, [reference, '200000'], { encoding: 'utf8' });
+  if (r.status !== 0) return null;
+  try {
+    return Math.round(JSON.parse(r.stdout.trim().split('\n').pop()).phasesPerSecond);
+  } catch {
+    return null;
+  }
+}
+
+const fmt = (n) => Math.round(n).toLocaleString('en-US');
+const ref = referenceFigure();
+if (ref !== null) console.log(`reference-sim (the machine's yardstick right now): ${fmt(ref)} phases/s`);
+
+simulate({ ...TABLE, games: 5_000, seed: 'warm-up' });
+
+const runs = [];
+for (let k = 0; k < RUNS; k++) {
+  const r = simulate({ ...TABLE, games: GAMES, seed: 1 });
+  const wins = Object.entries(r.winRates).map(([team, w]) => `${team} ${w.wins}`).join(', ');
+  runs.push(r);
+  console.log(`run ${k + 1}: ${fmt(r.phasesPerSecond)} phases/s, ${fmt(r.gamesPerSecond)} games/s, ${r.meanPhases.toFixed(2)} phases/game (${wins})`);
+}
+const same = runs.every((r) => JSON.stringify(r.winRates) === JSON.stringify(runs[0].winRates));
+if (!same) {
+  console.error('bench: the runs played different games (winners differ): the simulation is not deterministic');
+  process.exit(1);
+}
+const sorted = runs.map((r) => r.phasesPerSecond).sort((a, b) => a - b);
+const median = sorted[Math.floor(sorted.length / 2)];
+console.log(`median: ${fmt(median)} phases/s (classic, 10 seats, random bots, ${fmt(GAMES)} games, seed 1; bots' projections included)`);
+if (ref !== null) console.log(`median / reference-sim: ${(median / ref).toFixed(3)}`);
