@@ -1,4 +1,4 @@
-import type { PresetId, RoleId } from '../ids.js';
+import type { ModificationId, PresetId, RoleId } from '../ids.js';
 import type { RoleDef } from '../roles/types.js';
 
 /**
@@ -85,6 +85,8 @@ export interface Preset {
    * town Beauty of `club`, the mafia Beauty of `piter`). The engine finds roles through `roleIn`/`roleAt`.
    */
   readonly roleDefs?: Partial<Record<RoleId, RoleDef>>;
+  /** RULES.md §7 modifications this preset can be played with (a game names the ones in play). */
+  readonly modifications?: readonly ModificationId[];
   /** Roles that may appear at most once. */
   readonly uniqueRoles: readonly RoleId[];
   readonly defaults: GameOptions;
