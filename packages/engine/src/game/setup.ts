@@ -6,6 +6,7 @@ import type { GameOptions, Preset } from '../presets/types.js';
 import { roleIn } from '../roles/registry.js';
 import { seedFrom, shuffle } from '../rng.js';
 import type { GameSetup } from './state.js';
+import { extraCardDeck, modifiedOptions } from './modifications.js';
 
 /** What a caller gives to set up a game. Either `roles` (seat by seat) or `players` (dealt from the seed). */
 export interface SetupInput {
@@ -90,7 +91,10 @@ export function buildSetup(input: SetupInput): GameSetup {
     const players = input.players ?? preset.composition(10)?.length ?? preset.minPlayers;
     const composition = preset.composition(players);
     if (!composition) fail('bad-player-count', 'R-PRESET', `${preset.id} is played by ${playerRange(preset)} players, not ${players}`, 'players');
-    [roles, seed] = shuffle(composition!.slice(), seed);
+    // R-MOD extra-card: N + 1 cards are shuffled, the last one stays hidden (game/modifications.ts).
+    const extraCard = Array.isArray(input.modifications) && input.modifications.includes('extra-card');
+    [roles, seed] = shuffle(extraCard ? extraCardDeck(preset, players, composition!) : composition!.slice(), seed);
+    if (extraCard) roles = roles.slice(0, players);
   }
   const names = input.names ?? [];
   if (!Array.isArray(names) || names.some((n) => typeof n !== 'string')) fail('bad-names', 'INPUT', 'names must be an array of strings', 'names');
@@ -111,5 +115,5 @@ export function buildSetup(input: SetupInput): GameSetup {
     if (!modifications.includes('first-victim-immunity')) fail('modification-not-in-preset', 'R-MOD', 'immune seats need the first-victim-immunity modification in play', `immune[${i}]`);
     return s as SeatNo;
   });
-  return { preset: preset.id, options, roles, names: names.slice(), modifications, immune, seed };
+  return { preset: preset.id, options: modifiedOptions(options, modifications), roles, names: names.slice(), modifications, immune, seed };
 }
