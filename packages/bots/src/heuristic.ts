@@ -1,5 +1,6 @@
 import type { Command, GameView, Pending, SeatNo } from '@mafia/engine';
 import { Rng, aliveSeats, isNominated, type Bot, type ViewSource } from './bot.js';
+import { actCommand } from './acts.js';
 
 type Side = 'mafia' | 'town';
 
@@ -38,7 +39,14 @@ export class HeuristicBot implements Bot {
     switch (pending.kind) {
       case 'act': {
         const act = pending.acts[0];
-        const target = act === 'kill' && mafia ? this.teamTarget(view) : this.checkTarget(view, mafia);
+        let target = act === 'kill' && mafia ? this.teamTarget(view) : this.checkTarget(view, mafia);
+        // A solo killer (Psycho, turned Werewolf) has no team to read: any other alive player, at random.
+        if (act === 'kill' && view.me?.team === 'solo') {
+          const others = aliveSeats(view, (s) => s !== this.seat);
+          target = others.length === 0 ? 0 : this.rng.pick(others);
+        }
+        // Acts with limits or extra fields (issue 3 roles): completed legally.
+        if (pending.forbidden !== undefined || pending.needsTarget2 === true) return actCommand(view, pending, this.rng, act, target);
         return target === 0 ? null : { type: 'act', by: this.seat, act, target };
       }
       case 'nominate': {
@@ -46,12 +54,19 @@ export class HeuristicBot implements Bot {
         return target === 0 ? null : { type: 'nominate', by: this.seat, target };
       }
       case 'vote': {
-        const candidates = view.day?.candidates ?? [];
+        // The decision's own list: in two-stage and circular votes it leaves out the voter himself.
+        const candidates = pending.candidates;
         if (candidates.length === 0) return null;
         return { type: 'vote', by: this.seat, target: mafia ? this.mafiaVote(view, candidates) : this.townVote(view, candidates) };
       }
       case 'liftVote':
         return { type: 'liftVote', by: this.seat, leave: this.liftChoice(view, mafia) };
+      case 'rakeTake':
+        // The executed Rake takes the voter he trusts least; the mafia Rake any red voter.
+        return { type: 'rakeTakes', by: this.seat, target: mafia ? this.mafiaVote(view, pending.candidates) : this.townVote(view, pending.candidates) };
+      case 'blood':
+        // A night victim names his prime suspect (R-MOD name-in-blood).
+        return { type: 'blood', by: this.seat, target: this.townVote(view, pending.candidates) };
       case 'bestMove': {
         const named = this.bestMove(view, mafia);
         return named.length === 3 ? { type: 'bestMove', by: this.seat, named } : null;

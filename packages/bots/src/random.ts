@@ -1,5 +1,6 @@
 import type { Command, GameView, Pending, SeatNo } from '@mafia/engine';
 import { Rng, type Bot, type ViewSource } from './bot.js';
+import { actCommand } from './acts.js';
 
 /** Filters for `pickSeat` (bit flags, so that the hot path needs no closures). */
 const NOT_SELF = 1;
@@ -31,6 +32,8 @@ export class RandomBot implements Bot {
         const act = pending.acts[0];
         // The mafia never aim at themselves or at known teammates; nobody aims at himself.
         const target = this.pickSeat(view, view.me?.team === 'mafia' ? NOT_SELF | NOT_MAFIA : NOT_SELF);
+        // Acts with limits or extra fields (issue 3 roles): completed legally.
+        if (pending.forbidden !== undefined || pending.needsTarget2 === true) return actCommand(view, pending, this.rng, act, target);
         return target === 0 ? null : { type: 'act', by: this.seat, act, target };
       }
       case 'nominate': {
@@ -48,6 +51,14 @@ export class RandomBot implements Bot {
       }
       case 'liftVote':
         return { type: 'liftVote', by: this.seat, leave: this.rng.next() < 0.5 };
+      case 'rakeTake':
+        // The executed Rake takes one of his voters at random (R-ROLE Rake).
+        return { type: 'rakeTakes', by: this.seat, target: this.rng.pick(pending.candidates) };
+      case 'blood': {
+        // name-in-blood (R-MOD) is optional: a coin decides, then a random other alive player.
+        if (this.rng.next() < 0.5 || pending.candidates.length === 0) return null;
+        return { type: 'blood', by: this.seat, target: this.rng.pick(pending.candidates) };
+      }
       case 'bestMove': {
         const view = source();
         const others: SeatNo[] = [];

@@ -39,6 +39,8 @@ export interface PresetInfo {
   readonly roles: readonly string[];
   readonly uniqueRoles: readonly string[];
   readonly nightOrder: readonly string[];
+  /** RULES.md §7 modifications the preset can be played with. */
+  readonly modifications: readonly string[];
   readonly rules: readonly string[];
   /** Options a protocol or a game setup may override, with this preset's defaults. */
   readonly options: readonly PresetOptionInfo[];
@@ -110,6 +112,7 @@ function describePreset(p: Preset): PresetInfo {
     roles: p.roles.slice(),
     uniqueRoles: p.uniqueRoles.slice(),
     nightOrder: p.nightOrder.slice(),
+    modifications: (p.modifications ?? []).slice(),
     rules: p.rules.slice(),
     options,
     fixed,
@@ -146,6 +149,7 @@ function formatText(doc: PresetsDocument): string {
     const unique = p.uniqueRoles.length ? ` (at most one each: ${p.uniqueRoles.join(', ')})` : '';
     out.push(`  Roles: ${p.roles.join(', ')}${unique}`);
     out.push(`  Night order: ${p.nightOrder.length ? p.nightOrder.join(' → ') : 'no nights'}`);
+    if (p.modifications.length) out.push(`  Modifications: ${p.modifications.join(', ')}`);
     out.push(`  Sources: ${p.sources.join('; ')}`);
     out.push(`  Rules: ${p.rules.join(', ')}`);
     out.push('  Options (name = default  [type; rule]):');

@@ -20,8 +20,9 @@ describe('mafia presets', () => {
 
   it('lists_every_built_preset_and_the_coming_ones (R-PRESET)', () => {
     const doc = presetsDocument();
-    expect(doc.presets.map((p) => p.id)).toEqual(['classic', 'sport', 'short']);
-    expect(doc.coming).toEqual(['piter', 'extended', 'club', 'tabletop', 'party']);
+    // Issue 3 built the last five presets: nothing is coming any more.
+    expect(doc.presets.map((p) => p.id).sort()).toEqual(['classic', 'club', 'extended', 'party', 'piter', 'short', 'sport', 'tabletop']);
+    expect(doc.coming).toEqual([]);
   });
 
   it('gives_the_sport_composition_for_ten_players (R-PRESET)', () => {
@@ -34,7 +35,7 @@ describe('mafia presets', () => {
   it('describes_each_option_with_type_default_rule_and_description (R-PRESET)', () => {
     const classic = presetsDocument().presets.find((p) => p.id === 'classic')!;
     const firstNight = classic.options.find((o) => o.name === 'firstNight')!;
-    expect(firstNight).toMatchObject({ kind: 'enum', values: ['introduction', 'checks'], default: 'introduction', rule: 'R-PHASE-1' });
+    expect(firstNight).toMatchObject({ kind: 'enum', values: ['introduction', 'checks', 'active'], default: 'introduction', rule: 'R-PHASE-1' });
     expect(firstNight.description.length).toBeGreaterThan(0);
     expect(classic.options.map((o) => o.name)).not.toContain('nights');
     expect(classic.fixed).toMatchObject({ nights: true });
@@ -57,14 +58,41 @@ describe('mafia presets', () => {
     const { code, out } = captureStdout(() => presetsCommand(['--json']));
     expect(code).toBe(0);
     expect(out.trim().split('\n')).toHaveLength(1);
-    expect(JSON.parse(out).presets).toHaveLength(3);
+    expect(JSON.parse(out).presets).toHaveLength(8);
   });
 
-  it('prints_text_with_the_coming_presets', () => {
+  it('prints_text_with_the_compositions_of_every_preset', () => {
     const { code, out } = captureStdout(() => presetsCommand([]));
     expect(code).toBe(0);
-    expect(out).toContain('Coming (not built yet): piter, extended, club, tabletop, party');
+    expect(out).not.toContain('Coming (not built yet)');
     expect(out).toContain('10: don, mafia×2, commissar, civilian×6');
+    // club (seed 004) and tabletop (seed 000) compositions (R-PRESET).
+    expect(out).toContain('10: don, mafia×2, sheriff, doctor, maniac, beauty, civilian×3');
+    expect(out).toContain('12: mafia×3, gangster, doctor, commissar, lover, civilian×5');
+  });
+
+  it('lists_the_modifications_a_preset_can_be_played_with (R-MOD)', () => {
+    const doc = presetsDocument();
+    expect(doc.presets.find((p) => p.id === 'club')!.modifications).toEqual(['first-victim-immunity']);
+    expect(doc.presets.find((p) => p.id === 'short')!.modifications).toEqual([]);
+    const { out } = captureStdout(() => presetsCommand([]));
+    expect(out).toContain('Modifications: first-victim-immunity');
+  });
+
+  it('gives_the_club_compositions_of_seed_004 (R-PRESET)', () => {
+    const club = presetsDocument().presets.find((p) => p.id === 'club')!;
+    expect(club.compositions.map((c) => c.text)).toEqual([
+      'don, sheriff, doctor, civilian×4',
+      'don, mafia, sheriff, doctor, maniac, civilian×3',
+      'don, mafia, sheriff, doctor, maniac, civilian×4',
+      'don, mafia×2, sheriff, doctor, maniac, beauty, civilian×3',
+      'don, mafia×2, sheriff, doctor, maniac, beauty, civilian×4',
+      'don, mafia×2, sheriff, doctor, maniac, beauty, civilian×5',
+      'don, mafia×3, sheriff, doctor, maniac, beauty, civilian×5',
+      'don, mafia×3, sheriff, doctor, maniac, beauty, civilian×6',
+      'don, mafia×3, sheriff, doctor, maniac, beauty, civilian×7',
+      'don, mafia×3, sheriff, doctor, maniac, beauty, civilian×8',
+    ]);
   });
 
   it('refuses_unknown_flags_and_arguments', () => {

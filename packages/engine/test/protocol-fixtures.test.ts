@@ -13,6 +13,18 @@
  * - sport-best-move: R-SPORT-3
  * - sport-draw: R-SPORT-4, R-SPORT-5 (same pair tied twice → lift vote)
  * - short-4-players: R-PHASE-5
+ * - club-immunity-town-wins: club (seed 004): active night 1, R-MOD first-victim immunity, R-CHECK-3,
+ *   Doctor saves (+1), Maniac shot, the Sheriff's find (+1)
+ * - tabletop-town-wins: tabletop (seed 000): Doctor save (+1) and "not twice in a row", R-VOTE-4
+ * - piter-psycho-kamikaze: piter (seed 000): two-stage votes (R-VOTE-7), the Psycho turns as a
+ *   defender (R-ROLE), УГАДАЙКА kills the Immortal through nothing, the Kamikaze takes the Don, the
+ *   Commissar's find (+1), R-WIN-TOWN with the Psycho gone
+ * - extended-lawyer-heir: extended (seed 002): circular votes (R-VOTE-8), the Lawyer's block (heal and
+ *   check `blocked`), the Girl's alibi (R-VOTE-9), the Immortal survives, the Lawyer turns shooter
+ * - tabletop-lover-gangster: tabletop: Lover's charm on night 2, Gangster shoots with the mafia and is
+ *   black, the Commissar's "dead" answer; a game not over (winner null)
+ * - party-journalist-sheriff: party (JustMafia deck): Journalist's compare (R-CHECK-2), shooting Sheriff,
+ *   the Doctor cannot save the Maniac's victim, the Maniac seen as town; town wins once the Maniac falls
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

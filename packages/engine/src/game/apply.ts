@@ -38,6 +38,7 @@ function killAll(alive: readonly boolean[], seats: readonly SeatNo[]): boolean[]
 
 const NO_SEATS: readonly SeatNo[] = Object.freeze([]);
 const NO_PAST: readonly NightAct[] = Object.freeze([]);
+const NO_BLOOD: DayState['blood'] = Object.freeze([]);
 
 /** An act with its night number (a literal: `{ ...a, night }` is slow in V8). */
 function pastAct(a: NightAct, night: number): PastAct {
@@ -154,6 +155,11 @@ function cloneDay(d: DayState): Mutable<DayState> {
     left: d.left,
     voteCancelled: d.voteCancelled,
     outcome: d.outcome,
+    circle: d.circle,
+    victims: d.victims,
+    blood: d.blood,
+    spoke: d.spoke,
+    rakeChoice: d.rakeChoice,
   };
 }
 
@@ -299,6 +305,11 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
       m.leftThisPhase = false;
       m.lastFirstSpeaker = lastFirstSpeaker;
       m.cancelNextVote = false;
+      // An alibi or a silence holds for the day after its night only, not for an emergency day after it (R-VOTE-9, R-VOTE-11).
+      if (e.emergency && (m.alibi.length > 0 || m.silenced.length > 0)) {
+        m.alibi = NO_SEATS;
+        m.silenced = NO_SEATS;
+      }
       f.setDay({
         n: e.n,
         emergency: e.emergency,
@@ -316,6 +327,11 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
         left: [],
         voteCancelled: e.voteCancelled,
         outcome: null,
+        circle: null,
+        victims: e.victims ?? NO_SEATS,
+        blood: NO_BLOOD,
+        spoke: NO_SEATS,
+        rakeChoice: null,
       });
       return true;
     }
@@ -440,6 +456,49 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
       const m = f.m();
       m.roles = with1(s.roles, e.seat, e.role);
       m.teams = with1(s.teams, e.seat, e.team);
+      return true;
+    }
+    case 'BloodNamed': {
+      const d = f.d();
+      d.blood = append(d.blood, [e.by, e.target] as const);
+      return true;
+    }
+    case 'CircleSet':
+      f.d().circle = { from: e.from, dir: e.dir };
+      return true;
+    case 'SilenceBroken': {
+      const d = f.d();
+      d.spoke = append(d.spoke, e.seat);
+      // A ballot he cast already this round no longer counts (R-VOTE-11).
+      if (d.stage === 'vote' && d.ballots[e.seat - 1] !== 0) d.ballots = with1(d.ballots, e.seat, 0);
+      return true;
+    }
+    case 'RakeChoiceOpened': {
+      // Opened again with fewer voters after a removal; with none left the choice closes.
+      const d = f.d();
+      d.stage = e.among.length > 0 ? 'rake' : 'lastWords';
+      d.rakeChoice = e.among.length > 0 ? { by: e.by, among: e.among } : null;
+      return true;
+    }
+    case 'RakeTook': {
+      // The Rake's companion leaves with him, as executed: a last word with him, then the evening.
+      const m = f.m();
+      m.alive = with1(s.alive, e.target, false);
+      if (s.day !== null && s.day.n === 1) m.dayOneLeft = s.dayOneLeft + 1;
+      const d = f.d();
+      d.rakeChoice = null;
+      d.left = append(d.left, e.target).sort((a, b) => a - b);
+      d.lastWords = append(d.lastWords, e.target);
+      d.stage = 'lastWords';
+      return true;
+    }
+    case 'RoleAnnounced':
+    case 'VictimListSet':
+      return false;
+    case 'PlayerDied': {
+      const m = f.m();
+      m.alive = with1(s.alive, e.seat, false);
+      m.leftThisPhase = true;
       return true;
     }
     case 'Undone':

@@ -18,6 +18,16 @@ export type Command =
   | { readonly type: 'vote'; readonly by: SeatNo; readonly target: SeatNo }
   | { readonly type: 'liftVote'; readonly by: SeatNo; readonly leave: boolean }
   | { readonly type: 'closeVote' }
+  /** R-VOTE-8: the host starts the circle at `from`, going up or down in seat numbers. */
+  | { readonly type: 'circle'; readonly from: SeatNo; readonly dir: 'up' | 'down' }
+  /** `name-in-blood` (R-MOD): last night's victim `by` names `target` as his killer. */
+  | { readonly type: 'blood'; readonly by: SeatNo; readonly target: SeatNo }
+  /** R-VOTE-11: the host marks that a player silenced by the Black Widow spoke: he loses his vote. */
+  | { readonly type: 'silenceBroken'; readonly seat: SeatNo }
+  /** R-ROLE Rake: the executed Rake takes `target` (one of his voters) along. */
+  | { readonly type: 'rakeTakes'; readonly by: SeatNo; readonly target: SeatNo }
+  /** R-MOD victim-list: on night 1 the mafia record an ordered list of up to three victims (a host aid). */
+  | { readonly type: 'victimList'; readonly seats: readonly SeatNo[] }
   | { readonly type: 'override'; readonly action: OverrideCommand }
   | { readonly type: 'undo'; readonly count: number };
 
@@ -33,7 +43,7 @@ export const HOST: Actor = { kind: 'host' };
 
 /** Commands only the host may send. */
 export const HOST_ONLY: ReadonlySet<Command['type']> = new Set([
-  'endNight', 'endLastWords', 'foul', 'remove', 'closeVote', 'override', 'undo',
+  'endNight', 'endLastWords', 'foul', 'remove', 'closeVote', 'override', 'undo', 'circle', 'silenceBroken',
 ]);
 
 /**
@@ -50,6 +60,8 @@ export function isHostOnly(type: string): boolean {
     case 'closeVote':
     case 'override':
     case 'undo':
+    case 'circle':
+    case 'silenceBroken':
       return true;
     default:
       return false;

@@ -1,9 +1,14 @@
 import type { SeatNo } from '../ids.js';
 import { fail, RuleViolation, type RuleError } from '../errors.js';
 import { actAt } from '../roles/registry.js';
-import { resolveNight } from '../night/resolve.js';
+import { missingRequiredAct, resolveNight } from '../night/resolve.js';
 import { countVotes, liftPasses, nextAfterRound } from '../voting/sequential.js';
+import { countRound as countGeneral, type Leftover } from '../voting/tally.js';
+import { nextAfterTwoStage } from '../voting/two-stage.js';
+import { circleOrder, nextAfterCircle } from '../voting/circular.js';
 import { Fold } from './apply.js';
+import { afterLeaving, beforeNight, nightChanges } from './transform.js';
+import { victimList } from './victimList.js';
 import { isHostOnly, type Actor, type Command } from './commands.js';
 import type { GameEvent } from './events.js';
 import type { DayOutcome, DayState, GameState, NightAct, Tally } from './state.js';
@@ -173,6 +178,7 @@ function handle(d: Draft, c: Command, actor: Actor): void {
       const by = needAlive(s, c.by, 'the voter', 'R-VOTE-6');
       needSelfOrHost(actor, by);
       if (day.lift[by - 1] !== 0) fail('already-voted', 'R-VOTE-6', `seat ${by} has already voted on "all tied leave"`);
+      if (s.silenced.length > 0 && hasNoVote(s, by)) fail('no-vote', 'R-VOTE-11', `seat ${by} was silenced and has no vote today`);
       d.emit({ type: 'LiftVoteCast', by, leave: c.leave === true });
       if (everyAliveVoted(d.state, d.state.day!.lift)) countLift(d);
       return;
@@ -181,6 +187,11 @@ function handle(d: Draft, c: Command, actor: Actor): void {
       const day = needDay(s, ['vote', 'lift'], 'closing the vote', 'R-VOTE-3');
       return day.stage === 'vote' ? countRound(d) : countLift(d);
     }
+    case 'circle': return circle(d, c);
+    case 'blood': return blood(d, c, actor);
+    case 'silenceBroken': return silenceBroken(d, c);
+    case 'rakeTakes': return rakeTakes(d, c, actor);
+    case 'victimList': return victimList(d, c, actor);
     case 'override': return override(d, c.action);
     case 'undo': return fail('undo-needs-log', 'R-HOST-1', 'undo works on a game log: use transition() on a Game');
     default:
@@ -197,9 +208,10 @@ function act(d: Draft, c: Extract<Command, { type: 'act' }>, actor: Actor): void
   const role = s.roles[by - 1];
   const spec = actAt(s, by - 1, c.act);
   if (!spec) fail('no-such-ability', 'R-ROLE', `seat ${by} (${role}) has no "${c.act}" ability`);
+  if (spec!.availableOn !== undefined && !spec!.availableOn(s, n, by)) fail('not-tonight', 'R-ROLE', `seat ${by} (${role}) cannot use "${c.act}" on night ${n}`);
   if (n === 1) {
     if (s.options.firstNight === 'introduction') fail('introduction-night', 'R-PHASE-1', `night 1 is the introduction night: nobody acts (seat ${by} tried "${c.act}")`);
-    if (!spec!.onCheckingFirstNight) fail('introduction-night', 'R-PHASE-1', `nobody dies on night 1: only checks are allowed (seat ${by} tried "${c.act}")`);
+    if (!spec!.onCheckingFirstNight && s.options.firstNight !== 'active') fail('introduction-night', 'R-PHASE-1', `nobody dies on night 1: only checks are allowed (seat ${by} tried "${c.act}")`);
   }
   const target = needAlive(s, c.target, `the target of seat ${by}'s ${c.act}`, 'R-ROLE');
   if (target === by && !spec!.mayTargetSelf) fail('self-target', 'R-ROLE', `seat ${by} (${role}) cannot ${c.act} himself`);
@@ -226,6 +238,8 @@ function endNight(d: Draft): void {
   const s = d.state;
   if (s.phase.kind !== 'night' || !s.night) fail('not-night', 'R-NIGHT-1', `there is no night to end (now: ${describePhase(s)})`);
   const n = s.night!.n;
+  const missing = missingRequiredAct(s);
+  if (missing !== null) fail('act-required', 'R-ROLE', `seat ${missing[0]} must use "${missing[1]}" tonight (it cannot be skipped unless he is blocked)`);
   const outcome = resolveNight(s);
   // `alibi` and `silenced` only when the night gave any (most nights do not).
   if (outcome.alibi.length === 0 && outcome.silenced.length === 0) {
@@ -233,7 +247,9 @@ function endNight(d: Draft): void {
   } else {
     d.emit({ type: 'NightResolved', n, died: outcome.died, results: outcome.results, useful: outcome.useful, alibi: outcome.alibi, silenced: outcome.silenced });
   }
-  if (outcome.died.length && endIfWon(d)) return;
+  const changed = nightChanges(d, outcome.changes);
+  afterLeaving(d, outcome.died);
+  if ((outcome.died.length || changed) && endIfWon(d)) return;
   if (endIfDraw(d)) return;
   startDay(d, n, false, outcome.died);
 }
@@ -242,7 +258,12 @@ function startDay(d: Draft, n: number, emergency: boolean, victims: readonly Sea
   const s = d.state;
   const speakers = speakingOrder(s);
   const lastWords = s.options.nightVictimLastWord ? victims : [];
-  d.emit({ type: 'DayStarted', n, emergency, speakers, lastWords, voteCancelled: s.cancelNextVote });
+  if (s.setup.modifications.length > 0 && s.setup.modifications.includes('name-in-blood')) {
+    // `name-in-blood` (R-MOD): the day keeps last night's victims, who may name a suspect.
+    d.emit({ type: 'DayStarted', n, emergency, speakers, lastWords, voteCancelled: s.cancelNextVote, victims });
+  } else {
+    d.emit({ type: 'DayStarted', n, emergency, speakers, lastWords, voteCancelled: s.cancelNextVote });
+  }
   if (d.state.day!.stage === 'speeches') advanceSpeakers(d);
 }
 
@@ -293,6 +314,10 @@ function afterLastWords(d: Draft): void {
 function nominate(d: Draft, c: Extract<Command, { type: 'nominate' }>, actor: Actor): void {
   const s = d.state;
   const day = needDay(s, 'speeches', 'a nomination', 'R-VOTE-1');
+  if (s.options.voting !== 'sequential') {
+    const rule = s.options.voting === 'two-stage' ? 'R-VOTE-7' : 'R-VOTE-8';
+    fail('no-nominations', rule, `the ${s.options.voting} vote has no nominations: every alive player is a candidate`);
+  }
   const by = needAlive(s, c.by, 'the nominating player', 'R-VOTE-1');
   if (actor.kind === 'seat') {
     needSelfOrHost(actor, by);
@@ -331,6 +356,15 @@ function closeSpeeches(d: Draft): void {
   const s = d.state;
   const day = s.day!;
   if (day.voteCancelled) return resolveDay(d, [], 'removed', null);
+  const voting = s.options.voting;
+  if (voting !== 'sequential') {
+    // R-VOTE-7 / R-VOTE-8: no nominations; every alive player is a candidate (in circle order).
+    const circle = day.circle;
+    const candidates = circleOrder(s.alive, circle === null ? 1 : circle.from, circle === null ? 'up' : circle.dir);
+    if (voting === 'two-stage') candidates.sort((a, b) => a - b);
+    d.emit({ type: 'VoteOpened', round: 0, candidates });
+    return;
+  }
   const noms = day.nominations;
   const candidates: SeatNo[] = [];
   for (let k = 0; k < noms.length; k++) if (s.alive[noms[k][1] - 1]) candidates.push(noms[k][1]);
@@ -355,7 +389,7 @@ function openVote(d: Draft, round: number, candidates: readonly SeatNo[]): void 
   if (candidates.length === 0) return resolveDay(d, [], 'none', null);
   // A lone candidate (also one left alone in a re-vote by a removal) is never voted on (R-VOTE-4).
   if (candidates.length === 1) {
-    return day.n === 1 ? resolveDay(d, [], 'none', null) : resolveDay(d, candidates, 'single', null);
+    return day.n === 1 ? resolveDay(d, [], 'none', null) : resolveExecution(d, candidates, 'single', null);
   }
   startDefence(d, round, candidates);
 }
@@ -366,8 +400,12 @@ function vote(d: Draft, c: Extract<Command, { type: 'vote' }>, actor: Actor): vo
   const by = needAlive(s, c.by, 'the voter', 'R-VOTE-3');
   needSelfOrHost(actor, by);
   if (day.ballots[by - 1] !== 0) fail('already-voted', 'R-VOTE-3', `seat ${by} has already voted in this round`);
+  if (s.silenced.length > 0 && hasNoVote(s, by)) fail('no-vote', 'R-VOTE-11', `seat ${by} was silenced and has no vote today`);
   const target = needSeat(s, c.target, 'the vote\'s target');
   if (!isIn(day.candidates, target)) fail('not-a-candidate', 'R-VOTE-3', `seat ${target} is not a candidate of this vote (candidates: ${day.candidates.join(', ')})`);
+  if (target === by && s.options.voting !== 'sequential') {
+    fail('self-vote', s.options.voting === 'two-stage' ? 'R-VOTE-7' : 'R-VOTE-8', `seat ${by} cannot vote against himself`);
+  }
   d.emit({ type: 'VoteCast', by, target });
   if (everyAliveVoted(d.state, d.state.day!.ballots)) countRound(d);
 }
@@ -378,8 +416,48 @@ function isIn(list: readonly SeatNo[], seat: SeatNo): boolean {
 }
 
 function everyAliveVoted(s: GameState, ballots: readonly number[]): boolean {
-  for (let i = 0; i < s.seats; i++) if (s.alive[i] && ballots[i] === 0) return false;
+  if (s.silenced.length === 0 && s.options.voting === 'sequential') {
+    for (let i = 0; i < s.seats; i++) if (s.alive[i] && ballots[i] === 0) return false;
+    return true;
+  }
+  // A seat without a vote (R-VOTE-11), or whose only candidate is himself (R-VOTE-7/8), is done.
+  const selfless = s.options.voting !== 'sequential' && s.day!.stage === 'vote';
+  const candidates = s.day!.candidates;
+  for (let i = 0; i < s.seats; i++) {
+    if (!s.alive[i] || ballots[i] !== 0) continue;
+    const seat = (i + 1) as SeatNo;
+    if (hasNoVote(s, seat)) continue;
+    if (selfless && !hasOtherCandidate(candidates, seat)) continue;
+    return false;
+  }
   return true;
+}
+
+function hasOtherCandidate(candidates: readonly SeatNo[], seat: SeatNo): boolean {
+  for (let k = 0; k < candidates.length; k++) if (candidates[k] !== seat) return true;
+  return false;
+}
+
+/**
+ * R-VOTE-11: the seat has no vote today: silenced last night by the Lover, or by the Black Widow
+ * once the host marked that he spoke (`silenceBroken`).
+ */
+export function hasNoVote(s: GameState, seat: SeatNo): boolean {
+  if (s.silenced.length === 0 || !isIn(s.silenced, seat)) return false;
+  if (!silencedByWidow(s, seat)) return true;
+  return s.day !== null && isIn(s.day.spoke, seat);
+}
+
+/** Was the seat's silence given by the Black Widow (who silences only if he speaks) rather than the Lover? */
+function silencedByWidow(s: GameState, seat: SeatNo): boolean {
+  const acts = s.pastActs;
+  for (let k = acts.length - 1; k >= 0; k--) {
+    const a = acts[k];
+    if (a.act !== 'silence' || a.target !== seat) continue;
+    const role = s.roles[a.by - 1];
+    return role === 'black-widow' || (role === 'girl' && s.setup.modifications.includes('black-widow'));
+  }
+  return false;
 }
 
 function aliveCount(s: GameState): number {
@@ -392,11 +470,17 @@ function aliveCount(s: GameState): number {
 function countRound(d: Draft): void {
   const s = d.state;
   const day = s.day!;
-  const { tally, top } = countVotes(day.candidates, day.ballots, s.alive);
+  const voting = s.options.voting;
+  if (voting !== 'sequential') return voting === 'two-stage' ? countTwoStage(d) : countCircle(d);
+  // The general count only when someone lost his vote (R-VOTE-11) or a name in blood counts (R-MOD).
+  const general = s.silenced.length > 0 || (day.round === 0 && day.blood.length > 0);
+  const { tally, top } = general
+    ? countGeneral(day.candidates, day.ballots, s.alive, 'last', (seat) => !hasNoVote(s, seat), day.round === 0 ? day.blood : NO_BLOOD, true)
+    : countVotes(day.candidates, day.ballots, s.alive);
   d.emit({ type: 'VoteCounted', round: day.round, tally, tied: top.length > 1 ? top : [] });
   const next = nextAfterRound(day.round, day.candidates, top, aliveCount(s), s.options);
   switch (next.kind) {
-    case 'executed': return resolveDay(d, next.seats, 'vote', tally);
+    case 'executed': return resolveExecution(d, next.seats, 'vote', tally);
     case 'revote': return startDefence(d, day.round + 1, next.candidates);
     case 'lift': d.emit({ type: 'LiftVoteOpened', tied: next.tied }); return;
     case 'none': return resolveDay(d, [], 'none', tally);
@@ -415,7 +499,148 @@ function countLift(d: Draft): void {
   }
   const leave = liftPasses(votesFor, votesFor + against);
   d.emit({ type: 'LiftVoteCounted', for: votesFor, against, leave });
-  resolveDay(d, leave ? day.candidates : [], leave ? 'lift' : 'none', day.tally);
+  if (leave) resolveExecution(d, day.candidates, 'lift', day.tally);
+  else resolveDay(d, [], 'none', day.tally);
+}
+
+const NO_BLOOD: DayState['blood'] = [];
+
+/** R-VOTE-7: Piter's two stages; the vote of a player who named nobody is not counted. */
+function countTwoStage(d: Draft): void {
+  const s = d.state;
+  const day = s.day!;
+  const round = day.round;
+  const c = countGeneral(day.candidates, day.ballots, s.alive, 'abstain', (seat) => !hasNoVote(s, seat), round === 0 ? day.blood : NO_BLOOD, round > 0);
+  const next = nextAfterTwoStage(round, day.candidates, c.counts);
+  d.emit({ type: 'VoteCounted', round, tally: c.tally, tied: round > 0 && next.kind === 'none' && c.top.length > 1 && c.counts.some((x) => x > 0) ? c.top : [] });
+  switch (next.kind) {
+    case 'defence': return startDefence(d, round + 1, next.defenders);
+    case 'executed': return resolveExecution(d, [next.seat], 'vote', c.tally);
+    case 'none': return resolveDay(d, [], 'none', c.tally);
+  }
+}
+
+/** R-VOTE-8: the circle; a voter who voted for nobody counts against the last candidate of the circle. */
+function countCircle(d: Draft): void {
+  const s = d.state;
+  const day = s.day!;
+  const round = day.round;
+  const c = countGeneral(day.candidates, day.ballots, s.alive, 'lastOther', (seat) => !hasNoVote(s, seat), round === 0 ? day.blood : NO_BLOOD, round > 0);
+  d.emit({ type: 'VoteCounted', round, tally: c.tally, tied: c.top.length > 1 ? c.top : [] });
+  const next = nextAfterCircle(round, c.top);
+  switch (next.kind) {
+    case 'revote': return startDefence(d, round + 1, next.candidates);
+    case 'executed': return resolveExecution(d, [next.seat], 'vote', c.tally);
+    case 'none': return resolveDay(d, [], 'none', c.tally);
+  }
+}
+
+/**
+ * Immunities at the vote, checked once the result is known (R-VOTE-9, R-VOTE-10): an Elder or a
+ * player with an alibi is not executed. A single player saved ends the day with no execution and no
+ * further vote (`elder` or `alibi`); of several leaving together (the lift vote) the immune stay
+ * and the others leave. The Elder is named before an alibi when a player has both.
+ */
+function resolveExecution(d: Draft, seats: readonly SeatNo[], by: DayOutcome, tally: Tally | null): void {
+  const s = d.state;
+  let immune = s.alibi.length > 0;
+  for (let k = 0; k < seats.length && !immune; k++) if (s.roles[seats[k] - 1] === 'elder') immune = true;
+  if (!immune) return resolveDay(d, seats, by, tally);
+  const kept: SeatNo[] = [];
+  let why: DayOutcome | null = null;
+  for (const seat of seats) {
+    const w: DayOutcome | null = s.roles[seat - 1] === 'elder' ? 'elder' : isIn(s.alibi, seat) ? 'alibi' : null;
+    if (w === null) kept.push(seat);
+    else why ??= w;
+  }
+  if (kept.length === 0) return resolveDay(d, [], why!, tally);
+  resolveDay(d, kept, by, tally);
+}
+
+/** R-ROLE Rake: executed by a vote, he takes one of the players who voted against him (his choice). */
+function openRakeChoice(d: Draft, eliminated: readonly SeatNo[]): boolean {
+  const s = d.state;
+  let rake = 0;
+  for (let k = 0; k < eliminated.length; k++) if (s.roles[eliminated[k] - 1] === 'rake') rake = eliminated[k];
+  if (rake === 0) return false;
+  const among = votersAgainst(s, rake as SeatNo);
+  if (among.length === 0) return false;
+  d.emit({ type: 'RakeChoiceOpened', by: rake as SeatNo, among });
+  return true;
+}
+
+/**
+ * The alive players whose vote counted against `seat` in the day's last counted round (a vote not
+ * cast counts where the procedure puts it: the last candidate in sequential and circular votes).
+ */
+function votersAgainst(s: GameState, seat: SeatNo): SeatNo[] {
+  const day = s.day!;
+  const voting = s.options.voting;
+  const leftover: Leftover = voting === 'two-stage' ? 'abstain' : voting === 'circular' ? 'lastOther' : 'last';
+  const c = countGeneral(day.candidates, day.ballots, s.alive, leftover, (v) => !hasNoVote(s, v), NO_BLOOD, true);
+  const out: SeatNo[] = [];
+  for (let i = 0; i < s.seats; i++) {
+    const v = day.ballots[i];
+    if (!s.alive[i] || i + 1 === seat) continue;
+    // A cast ballot counts where it was cast (also a re-vote ballot for a player not in the lift vote).
+    if (v === seat || (v === 0 && c.effective[i] === seat)) out.push((i + 1) as SeatNo);
+  }
+  return out;
+}
+
+function rakeTakes(d: Draft, c: Extract<Command, { type: 'rakeTakes' }>, actor: Actor): void {
+  const s = d.state;
+  const day = needDay(s, 'rake', 'the Rake\'s choice', 'R-ROLE');
+  const choice = day.rakeChoice!;
+  const by = needSeat(s, c.by, 'the Rake');
+  if (by !== choice.by) fail('not-the-rake', 'R-ROLE', `seat ${choice.by} is the executed Rake, not seat ${by}`);
+  needSelfOrHost(actor, by);
+  const target = needAlive(s, c.target, 'the player the Rake takes', 'R-ROLE');
+  if (!isIn(choice.among, target)) fail('not-a-voter', 'R-ROLE', `the Rake takes one of the players who voted against him (${choice.among.join(', ')}), not seat ${target}`);
+  d.emit({ type: 'RakeTook', by, target });
+  afterLeaving(d, [target]);
+  endIfWon(d);
+}
+
+/** R-VOTE-8: the host chooses where the circle starts and its direction, before the first ballot. */
+function circle(d: Draft, c: Extract<Command, { type: 'circle' }>): void {
+  const s = d.state;
+  const day = needDay(s, ['lastWords', 'speeches', 'vote'], 'setting the voting circle', 'R-VOTE-8');
+  if (s.options.voting !== 'circular') fail('not-in-procedure', 'R-VOTE-8', `this ${s.setup.preset} game has no voting circle (voting: ${s.options.voting})`);
+  const from = needSeat(s, c.from, 'the first player of the circle');
+  if (c.dir !== 'up' && c.dir !== 'down') fail('bad-field', 'INPUT', `the circle's direction must be "up" or "down", got ${JSON.stringify(c.dir)}`);
+  if (day.stage === 'vote' && (day.round !== 0 || day.ballots.some((b) => b !== 0))) {
+    fail('vote-started', 'R-VOTE-8', 'the circle is chosen before the first vote of the day is cast');
+  }
+  d.emit({ type: 'CircleSet', from, dir: c.dir });
+  if (day.stage === 'vote') d.emit({ type: 'VoteOpened', round: 0, candidates: circleOrder(s.alive, from, c.dir) });
+}
+
+/** `name-in-blood` (R-MOD): a player killed last night names a suspect, before the day's vote. */
+function blood(d: Draft, c: Extract<Command, { type: 'blood' }>, actor: Actor): void {
+  const s = d.state;
+  if (!s.setup.modifications.includes('name-in-blood')) fail('modification-not-in-play', 'R-MOD', 'the name-in-blood modification is not in play');
+  const day = needDay(s, ['lastWords', 'speeches'], 'a name in blood', 'R-MOD');
+  if (day.outcome !== null) fail('wrong-phase', 'R-MOD', 'a name in blood counts at the vote: it is given before the day\'s vote');
+  const by = needSeat(s, c.by, 'the victim who names his killer');
+  needSelfOrHost(actor, by);
+  if (!isIn(day.victims, by)) fail('not-a-victim', 'R-MOD', `seat ${by} was not killed last night, so he names nobody in blood`);
+  for (const [v] of day.blood) if (v === by) fail('already-named', 'R-MOD', `seat ${by} has already named his killer`);
+  const target = needAlive(s, c.target, 'the suspect named in blood', 'R-MOD');
+  if (aliveCount(s) <= 3) fail('too-few-players', 'R-MOD', 'no name in blood when 3 players remain');
+  d.emit({ type: 'BloodNamed', by, target });
+}
+
+/** R-VOTE-11: the host marks that a player silenced by the Black Widow spoke: he loses his vote today. */
+function silenceBroken(d: Draft, c: Extract<Command, { type: 'silenceBroken' }>): void {
+  const s = d.state;
+  const day = needDay(s, ['lastWords', 'speeches', 'defence', 'vote'], 'marking a silenced player who spoke', 'R-VOTE-11');
+  const seat = needAlive(s, c.seat, 'the silenced player', 'R-VOTE-11');
+  if (!isIn(s.silenced, seat)) fail('not-silenced', 'R-VOTE-11', `seat ${seat} was not silenced last night`);
+  if (!silencedByWidow(s, seat)) fail('not-silenced', 'R-VOTE-11', `seat ${seat} was silenced by the Lover: he has no vote today whatever he says`);
+  if (isIn(day.spoke, seat)) fail('already-marked', 'R-VOTE-11', `seat ${seat} has already lost his vote today`);
+  d.emit({ type: 'SilenceBroken', seat });
+  if (d.state.day!.stage === 'vote' && everyAliveVoted(d.state, d.state.day!.ballots)) countRound(d);
 }
 
 function resolveDay(d: Draft, eliminated: readonly SeatNo[], by: DayOutcome, tally: Tally | null): void {
@@ -423,6 +648,8 @@ function resolveDay(d: Draft, eliminated: readonly SeatNo[], by: DayOutcome, tal
   const day = s.day!;
   const left = sortedSeats(day.left, eliminated);
   d.emit({ type: 'DayResolved', n: day.n, left, eliminated: sortedSeats(eliminated, NO_SEATS), by, tally });
+  if (eliminated.length) afterLeaving(d, eliminated);
+  if (eliminated.length && (by === 'vote' || by === 'lift') && openRakeChoice(d, eliminated)) return;
   if (eliminated.length && endIfWon(d)) return;
   if (d.state.day!.stage === 'evening') closeDay(d);
 }
@@ -456,6 +683,7 @@ function closeDay(d: Draft): void {
   if (!s.options.nights) return startDay(d, n + 1, false, []);
   // An emergency day is followed by the night, whatever the count: one extra vote, not an endless day.
   if (s.options.emergencyDay && !s.day!.emergency && isEmergency(s)) return startDay(d, n + 1, true, []);
+  beforeNight(d);
   d.emit({ type: 'NightStarted', n: n + 1 });
 }
 
@@ -466,6 +694,7 @@ export function isEmergency(s: GameState): boolean {
 }
 
 function afterRemoval(d: Draft, seat: SeatNo): void {
+  afterLeaving(d, [seat]);
   const s = d.state;
   const day = s.day;
   if (checkWinner(s) !== null) {
@@ -476,17 +705,32 @@ function afterRemoval(d: Draft, seat: SeatNo): void {
   }
   if (s.phase.kind !== 'day' || !day) return;
   if (day.stage === 'speeches') return advanceSpeakers(d);
+  if (day.stage === 'rake') {
+    // The Rake chooses among the voters still in the game; none left: he takes nobody.
+    const choice = day.rakeChoice!;
+    if (isIn(choice.among, seat)) d.emit({ type: 'RakeChoiceOpened', by: choice.by, among: choice.among.filter((x) => x !== seat) });
+    return;
+  }
   if (day.stage === 'defence' || day.stage === 'vote' || day.stage === 'lift') {
     if (day.voteCancelled) return resolveDay(d, [], 'removed', null);
     if (day.candidates.includes(seat)) {
+      const others = day.candidates.filter((c) => c !== seat);
+      if (s.options.voting !== 'sequential') return reopenRound(d, day.round, others);
       // The round starts again among the others (a lone one is never voted on: R-VOTE-4).
-      openVote(d, day.round, day.candidates.filter((c) => c !== seat));
+      openVote(d, day.round, others);
       return;
     }
     if (day.stage === 'defence') return;
     const ballots = day.stage === 'vote' ? day.ballots : day.lift;
     if (everyAliveVoted(s, ballots)) return day.stage === 'vote' ? countRound(d) : countLift(d);
   }
+}
+
+/** Two-stage and circular votes: a removed candidate leaves the round, which starts again among the others. */
+function reopenRound(d: Draft, round: number, candidates: readonly SeatNo[]): void {
+  if (candidates.length === 0) return resolveDay(d, [], 'none', null);
+  if (round > 0) return startDefence(d, round, candidates);
+  d.emit({ type: 'VoteOpened', round, candidates });
 }
 
 function override(d: Draft, a: Extract<Command, { type: 'override' }>['action']): void {
@@ -496,6 +740,7 @@ function override(d: Draft, a: Extract<Command, { type: 'override' }>['action'])
     case 'eliminate': {
       const seat = needAlive(s, a.seat, 'the eliminated player', 'R-HOST-1');
       d.emit({ type: 'HostOverride', action: { kind: 'eliminate', seat } });
+      afterLeaving(d, [seat]);
       endIfWon(d);
       return;
     }

@@ -16,7 +16,26 @@ export type GameEvent =
     }
   /** A transformation (Student, Werewolf, Recruiter, Heir, Psycho…): the seat now holds `role` and plays for `team`. */
   | { readonly type: 'RoleChanged'; readonly seat: SeatNo; readonly role: RoleId; readonly team: Team; readonly reason: string }
-  | { readonly type: 'DayStarted'; readonly n: number; readonly emergency: boolean; readonly speakers: readonly SeatNo[]; readonly lastWords: readonly SeatNo[]; readonly voteCancelled: boolean }
+  /** Public news of a transformation without its seat (the Recruiter: which role turned mafia, R-ROLE). */
+  | { readonly type: 'RoleAnnounced'; readonly role: RoleId; readonly reason: string }
+  /** A player leaves by a role's own rule outside the night and the vote (the Piter Werewolf at 5 players). */
+  | { readonly type: 'PlayerDied'; readonly seat: SeatNo; readonly reason: string }
+  /** R-MOD victim-list: the mafia's agreed victims for the next nights (seen by the mafia and the host only). */
+  | { readonly type: 'VictimListSet'; readonly seats: readonly SeatNo[] }
+  | {
+      readonly type: 'DayStarted'; readonly n: number; readonly emergency: boolean; readonly speakers: readonly SeatNo[]; readonly lastWords: readonly SeatNo[]; readonly voteCancelled: boolean;
+      /** `name-in-blood` (R-MOD): last night's victims; present only with the modification in play. */
+      readonly victims?: readonly SeatNo[];
+    }
+  /** `name-in-blood` (R-MOD): a night victim names his suspected killer: one vote against him at the first vote. */
+  | { readonly type: 'BloodNamed'; readonly by: SeatNo; readonly target: SeatNo }
+  /** R-VOTE-8: the host starts the voting circle at `from` and goes `dir` in seat numbers. */
+  | { readonly type: 'CircleSet'; readonly from: SeatNo; readonly dir: 'up' | 'down' }
+  /** R-VOTE-11: a player silenced by the Black Widow spoke (the host marks it): he loses his vote today. */
+  | { readonly type: 'SilenceBroken'; readonly seat: SeatNo }
+  /** R-ROLE Rake: the executed Rake chooses one of `among` (his voters) to take along. */
+  | { readonly type: 'RakeChoiceOpened'; readonly by: SeatNo; readonly among: readonly SeatNo[] }
+  | { readonly type: 'RakeTook'; readonly by: SeatNo; readonly target: SeatNo }
   | { readonly type: 'BestMoveMade'; readonly by: SeatNo; readonly named: readonly SeatNo[] }
   | { readonly type: 'LastWordsEnded' }
   | { readonly type: 'Nominated'; readonly by: SeatNo; readonly target: SeatNo }

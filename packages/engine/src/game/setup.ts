@@ -6,6 +6,7 @@ import type { GameOptions, Preset } from '../presets/types.js';
 import { roleIn } from '../roles/registry.js';
 import { seedFrom, shuffle } from '../rng.js';
 import type { GameSetup } from './state.js';
+import { extraCardDeck, modifiedOptions } from './modifications.js';
 
 /** What a caller gives to set up a game. Either `roles` (seat by seat) or `players` (dealt from the seed). */
 export interface SetupInput {
@@ -90,20 +91,29 @@ export function buildSetup(input: SetupInput): GameSetup {
     const players = input.players ?? preset.composition(10)?.length ?? preset.minPlayers;
     const composition = preset.composition(players);
     if (!composition) fail('bad-player-count', 'R-PRESET', `${preset.id} is played by ${playerRange(preset)} players, not ${players}`, 'players');
-    [roles, seed] = shuffle(composition!.slice(), seed);
+    // R-MOD extra-card: N + 1 cards are shuffled, the last one stays hidden (game/modifications.ts).
+    const extraCard = Array.isArray(input.modifications) && input.modifications.includes('extra-card');
+    [roles, seed] = shuffle(extraCard ? extraCardDeck(preset, players, composition!) : composition!.slice(), seed);
+    if (extraCard) roles = roles.slice(0, players);
   }
   const names = input.names ?? [];
   if (!Array.isArray(names) || names.some((n) => typeof n !== 'string')) fail('bad-names', 'INPUT', 'names must be an array of strings', 'names');
   if (names.length > roles.length) fail('bad-names', 'INPUT', `${names.length} names for ${roles.length} seats`, 'names');
-  const modifications = (input.modifications ?? []).map((m, i) => {
-    if (!(ALL_MODIFICATIONS as readonly string[]).includes(m)) fail('unknown-modification', 'R-MOD', `unknown modification ${JSON.stringify(m)}`, `modifications[${i}]`);
-    fail('modification-not-in-preset', 'R-MOD', `the ${preset.id} preset has no modification "${m}"`, `modifications[${i}]`);
+  const rawMods: readonly unknown[] = input.modifications ?? [];
+  if (!Array.isArray(rawMods)) fail('bad-modifications', 'INPUT', 'modifications must be an array of modification ids', 'modifications');
+  const allowed = preset.modifications ?? [];
+  const modifications = rawMods.map((m, i) => {
+    if (typeof m !== 'string' || !(ALL_MODIFICATIONS as readonly string[]).includes(m)) fail('unknown-modification', 'R-MOD', `unknown modification ${JSON.stringify(m)}; modifications: ${ALL_MODIFICATIONS.join(', ')}`, `modifications[${i}]`);
+    if (!allowed.includes(m as ModificationId)) fail('modification-not-in-preset', 'R-MOD', `the ${preset.id} preset has no modification "${m}"${allowed.length ? `; its modifications: ${allowed.join(', ')}` : ''}`, `modifications[${i}]`);
+    if (rawMods.indexOf(m) !== i) fail('duplicate-modification', 'R-MOD', `modification "${m}" is named twice`, `modifications[${i}]`);
     return m as ModificationId;
   });
-  const immune = (input.immune ?? []).map((s, i) => {
-    if (!Number.isInteger(s) || s < 1 || s > roles.length) fail('bad-seat', 'INPUT', `immune[${i}] must be a seat from 1 to ${roles.length}`, `immune[${i}]`);
-    fail('modification-not-in-preset', 'R-MOD', `immune seats need the first-victim-immunity modification, which ${preset.id} does not have`, `immune[${i}]`);
+  const rawImmune: readonly unknown[] = input.immune ?? [];
+  if (!Array.isArray(rawImmune)) fail('bad-immune', 'INPUT', 'immune must be an array of seat numbers', 'immune');
+  const immune = rawImmune.map((s, i) => {
+    if (typeof s !== 'number' || !Number.isInteger(s) || s < 1 || s > roles.length) fail('bad-seat', 'INPUT', `immune[${i}] must be a seat from 1 to ${roles.length}`, `immune[${i}]`);
+    if (!modifications.includes('first-victim-immunity')) fail('modification-not-in-preset', 'R-MOD', 'immune seats need the first-victim-immunity modification in play', `immune[${i}]`);
     return s as SeatNo;
   });
-  return { preset: preset.id, options, roles, names: names.slice(), modifications, immune, seed };
+  return { preset: preset.id, options: modifiedOptions(options, modifications), roles, names: names.slice(), modifications, immune, seed };
 }

@@ -15,11 +15,14 @@ export interface ActResult extends NightAct {
   readonly answer: Answer;
 }
 
-/** `defence`: the candidates' defence speeches before each vote round (R-VOTE-2, R-VOTE-6). */
-export type DayStage = 'lastWords' | 'speeches' | 'defence' | 'vote' | 'lift' | 'evening';
+/**
+ * `defence`: the candidates' defence speeches before each vote round (R-VOTE-2, R-VOTE-6).
+ * `rake`: the executed Rake picks one of his voters to take along (R-ROLE Rake).
+ */
+export type DayStage = 'lastWords' | 'speeches' | 'defence' | 'vote' | 'lift' | 'rake' | 'evening';
 
 /** How a day's vote ended (spec/protocol.md, result `by`). */
-export type DayOutcome = 'vote' | 'lift' | 'single' | 'none' | 'removed';
+export type DayOutcome = 'vote' | 'lift' | 'single' | 'none' | 'removed' | 'alibi' | 'elder';
 
 export type Tally = Readonly<Record<string, number>>;
 
@@ -45,6 +48,16 @@ export interface DayState {
   readonly left: readonly SeatNo[];
   readonly voteCancelled: boolean;
   readonly outcome: DayOutcome | null;
+  /** R-VOTE-8: where the host starts the voting circle and its direction (null: seat 1, up). */
+  readonly circle: { readonly from: SeatNo; readonly dir: 'up' | 'down' } | null;
+  /** `name-in-blood` (R-MOD): last night's victims (only with the modification in play). */
+  readonly victims: readonly SeatNo[];
+  /** `name-in-blood` (R-MOD): [victim, suspect]; each counts one vote against the suspect at the first vote. */
+  readonly blood: readonly (readonly [victim: SeatNo, suspect: SeatNo])[];
+  /** R-VOTE-11: Black-Widow-silenced seats the host marked as having spoken: they lose their vote. */
+  readonly spoke: readonly SeatNo[];
+  /** R-ROLE Rake: the executed Rake and the voters he may take along (stage `rake`). */
+  readonly rakeChoice: { readonly by: SeatNo; readonly among: readonly SeatNo[] } | null;
 }
 
 export interface NightState {

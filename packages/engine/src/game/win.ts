@@ -1,21 +1,57 @@
 import type { SeatNo } from '../ids.js';
 import { roleAt } from '../roles/registry.js';
 import type { GameState, Winner } from './state.js';
+import { oneOnOneWinner } from './transform.js';
 
 /**
- * §2 win checks (R-WIN-0): run after every elimination. Mafia parity (or majority) beats the
- * town when both hold; solo conditions come first once solo roles exist (issue 3).
+ * §2 win checks (R-WIN-0): run after every elimination. When several conditions hold at once, a solo
+ * condition beats the team conditions, and mafia parity (or majority) beats the town (RULES.md §2).
+ * Solo conditions are the roles' own (`RoleDef.soloWin`: the Maniac's variants); Bonnie & Clyde
+ * (R-MOD, 002) win together as the majority: more alive Maniacs than everybody else.
  */
 export function checkWinner(s: GameState): Winner | null {
-  const { mafia, others } = aliveSides(s);
+  let mafia = 0;
+  let others = 0;
   let hostile = 0;
+  let solo = 0;
   for (let i = 0; i < s.seats; i++) {
-    if (s.alive[i] && s.teams[i] !== 'town' && roleAt(s, i).hostileShooter) hostile++;
+    if (!s.alive[i]) continue;
+    const team = s.teams[i];
+    if (team === 'mafia') mafia++;
+    else others++;
+    if (team === 'town') continue;
+    if (team === 'solo') solo++;
+    if (roleAt(s, i).hostileShooter) hostile++;
+  }
+  if (solo > 0) {
+    const w = soloWinner(s, mafia + others);
+    if (w !== null) return w;
+  }
+  // R-ROLE Immortal (002): 1-on-1 with a shooter of another team, he loses (game/transform.ts).
+  if (mafia + others === 2) {
+    const w = oneOnOneWinner(s);
+    if (w !== null) return w;
   }
   // R-WIN-MAFIA
   if (mafia > 0 && (s.options.mafiaWin === 'parity' ? mafia >= others : mafia > others)) return 'mafia';
   // R-WIN-TOWN
   if (hostile === 0) return 'town';
+  return null;
+}
+
+/** The first alive solo seat whose own condition holds (seat order), or Bonnie & Clyde's majority. */
+function soloWinner(s: GameState, alive: number): Winner | null {
+  if (s.setup.modifications.includes('bonnie-and-clyde')) {
+    let maniacs = 0;
+    for (let i = 0; i < s.seats; i++) if (s.alive[i] && s.roles[i] === 'maniac') maniacs++;
+    if (maniacs > 0 && maniacs * 2 > alive) return 'maniac';
+  }
+  for (let i = 0; i < s.seats; i++) {
+    if (!s.alive[i] || s.teams[i] !== 'solo') continue;
+    const def = roleAt(s, i);
+    // Decision (issue 3): a solo player left alone at the table wins, whatever his own condition says.
+    if (alive === 1 || (def.soloWin !== undefined && def.soloWin(s, (i + 1) as SeatNo))) return s.roles[i];
+  }
   return null;
 }
 

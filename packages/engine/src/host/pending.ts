@@ -2,22 +2,28 @@ import type { ActKind, SeatNo } from '../ids.js';
 import type { Command } from '../game/commands.js';
 import type { GameState } from '../game/state.js';
 import { roleAt } from '../roles/registry.js';
+import { hasNoVote } from '../game/decide.js';
 import type { ActSpec } from '../roles/types.js';
+import { withActLimits, type ActPending } from './actLimits.js';
 
 /** A decision a seat may make now. */
 export type Pending =
-  | { readonly kind: 'act'; readonly seat: SeatNo; readonly acts: readonly ActKind[] }
+  | ActPending
   | { readonly kind: 'nominate'; readonly seat: SeatNo }
   /** `candidates`: the players on the vote, as the host announces them (public). */
   | { readonly kind: 'vote'; readonly seat: SeatNo; readonly candidates: readonly SeatNo[] }
   | { readonly kind: 'liftVote'; readonly seat: SeatNo }
-  | { readonly kind: 'bestMove'; readonly seat: SeatNo };
+  | { readonly kind: 'bestMove'; readonly seat: SeatNo }
+  /** R-ROLE Rake: the executed Rake takes one of `candidates` (his voters) along. */
+  | { readonly kind: 'rakeTake'; readonly seat: SeatNo; readonly candidates: readonly SeatNo[] }
+  /** `name-in-blood` (R-MOD), optional: last night's victim may name one of `candidates` as his killer. */
+  | { readonly kind: 'blood'; readonly seat: SeatNo; readonly candidates: readonly SeatNo[] };
 
 /**
  * The one-seat decisions are plain values, made once per (kind, seat) and shared frozen: a hot loop
  * that asks for the pending decisions after every command then allocates no new objects for them.
  */
-type SeatPending = Exclude<Pending, { readonly kind: 'act' | 'vote' }>;
+type SeatPending = Exclude<Pending, { readonly kind: 'act' | 'vote' | 'rakeTake' | 'blood' }>;
 const SHARED_PENDING: Record<SeatPending['kind'], (SeatPending | undefined)[]> = {
   nominate: new Array<SeatPending | undefined>(64).fill(undefined),
   liftVote: new Array<SeatPending | undefined>(64).fill(undefined),
@@ -42,6 +48,21 @@ function votePending(seat: SeatNo, candidates: readonly SeatNo[]): VotePending {
   const last = VOTE_PENDING[seat];
   if (last !== undefined && last.candidates === candidates) return last;
   return (VOTE_PENDING[seat] = Object.freeze({ kind: 'vote', seat, candidates }));
+}
+
+/**
+ * Two-stage and circular votes (R-VOTE-7, R-VOTE-8): nobody votes against himself, so each seat's
+ * decision names the candidates without him; made once per (seat, day's candidates list).
+ */
+const OTHER_PENDING: ({ source: readonly SeatNo[]; pending: VotePending | null } | undefined)[] = [];
+function otherVotePending(seat: SeatNo, candidates: readonly SeatNo[]): VotePending | null {
+  while (OTHER_PENDING.length <= seat) OTHER_PENDING.push(undefined);
+  const last = OTHER_PENDING[seat];
+  if (last !== undefined && last.source === candidates) return last.pending;
+  const others = candidates.filter((c) => c !== seat);
+  const pending = others.length === 0 ? null : Object.freeze({ kind: 'vote' as const, seat, candidates: Object.freeze(others) });
+  OTHER_PENDING[seat] = { source: candidates, pending };
+  return pending;
 }
 
 /**
@@ -98,7 +119,8 @@ export function pendingDecisionsInto(s: GameState, out: Pending[]): number {
       let mask = 0;
       for (let k = 0; k < specs.length; k++) {
         const a = specs[k];
-        if (n === 1 && !a.onCheckingFirstNight) continue;
+        if (n === 1 && !a.onCheckingFirstNight && s.options.firstNight !== 'active') continue;
+        if (a.availableOn !== undefined && !a.availableOn(s, n, (i + 1) as SeatNo)) continue;
         let used = false;
         for (let j = 0; j < done.length; j++) {
           if (done[j].by === seat && done[j].act === a.act) {
@@ -108,7 +130,7 @@ export function pendingDecisionsInto(s: GameState, out: Pending[]): number {
         }
         if (!used) mask |= 1 << k;
       }
-      if (mask !== 0) out[c++] = actPending(specs, seat, mask);
+      if (mask !== 0) out[c++] = withActLimits(s, actPending(specs, seat, mask) as ActPending, specs, mask);
     }
     return c;
   }
@@ -116,6 +138,7 @@ export function pendingDecisionsInto(s: GameState, out: Pending[]): number {
   if (s.phase.kind !== 'day' || !day) return 0;
   switch (day.stage) {
     case 'lastWords': {
+      if (day.victims.length > 0) c = bloodPending(s, out, c);
       const fk = s.firstKill;
       if (s.options.bestMove && !s.bestMove && fk && fk.night === day.n && day.outcome === null && s.dayOneLeft < 2) {
         for (const v of fk.victims) if (day.lastWords.includes(v)) out[c++] = seatPending('bestMove', v);
@@ -123,19 +146,38 @@ export function pendingDecisionsInto(s: GameState, out: Pending[]): number {
       return c;
     }
     case 'speeches': {
+      if (day.victims.length > 0) c = bloodPending(s, out, c);
       const speaker = day.speakers[day.speakerIndex];
-      if (!speaker) return 0;
+      if (!speaker) return c;
+      // Two-stage and circular votes have no nominations (R-VOTE-7, R-VOTE-8).
+      if (s.options.voting !== 'sequential') return c;
       const noms = day.nominations;
-      for (let k = 0; k < noms.length; k++) if (noms[k][0] === speaker) return 0;
+      for (let k = 0; k < noms.length; k++) if (noms[k][0] === speaker) return c;
       out[c++] = seatPending('nominate', speaker);
       return c;
     }
     case 'vote': {
       const ballots = day.ballots;
       const candidates = day.candidates;
-      for (let i = 0; i < s.seats; i++) {
-        if (s.alive[i] && ballots[i] === 0) out[c++] = votePending((i + 1) as SeatNo, candidates);
+      if (s.silenced.length === 0 && s.options.voting === 'sequential') {
+        for (let i = 0; i < s.seats; i++) {
+          if (s.alive[i] && ballots[i] === 0) out[c++] = votePending((i + 1) as SeatNo, candidates);
+        }
+        return c;
       }
+      const sequential = s.options.voting === 'sequential';
+      for (let i = 0; i < s.seats; i++) {
+        const seat = (i + 1) as SeatNo;
+        if (!s.alive[i] || ballots[i] !== 0 || hasNoVote(s, seat)) continue;
+        const p = sequential ? votePending(seat, candidates) : otherVotePending(seat, candidates);
+        if (p !== null) out[c++] = p;
+      }
+      return c;
+    }
+    case 'rake': {
+      const choice = day.rakeChoice;
+      if (choice === null) return 0;
+      out[c++] = { kind: 'rakeTake', seat: choice.by, candidates: choice.among };
       return c;
     }
     case 'lift': {
@@ -163,8 +205,40 @@ export function nextHostCommand(s: GameState): Command | null {
     case 'defence': return END_SPEECH;
     case 'vote':
     case 'lift': return CLOSE_VOTE;
+    case 'rake': {
+      // The host decides for a Rake who does not choose: the first of his voters.
+      const choice = s.day!.rakeChoice!;
+      return { type: 'rakeTakes', by: choice.by, target: choice.among[0] };
+    }
     default: return null;
   }
+}
+
+/**
+ * `name-in-blood` (R-MOD): each of last night's victims who has not named a suspect may do so, in the
+ * morning and during the speeches (optional; not with 3 or fewer players alive).
+ */
+function bloodPending(s: GameState, out: Pending[], c: number): number {
+  const day = s.day!;
+  if (day.outcome !== null || day.blood.length >= day.victims.length || aliveOf(s) <= 3) return c;
+  for (const v of day.victims) {
+    let named = false;
+    for (const [b] of day.blood) if (b === v) named = true;
+    if (!named) out[c++] = { kind: 'blood', seat: v, candidates: aliveSeats(s) };
+  }
+  return c;
+}
+
+function aliveOf(s: GameState): number {
+  let n = 0;
+  for (let i = 0; i < s.seats; i++) if (s.alive[i]) n++;
+  return n;
+}
+
+function aliveSeats(s: GameState): SeatNo[] {
+  const out: SeatNo[] = [];
+  for (let i = 0; i < s.seats; i++) if (s.alive[i]) out.push((i + 1) as SeatNo);
+  return out;
 }
 
 /** The host's steps carry no data: one shared frozen command each. */

@@ -1,4 +1,4 @@
-import type { SeatNo } from '../ids.js';
+import type { RoleId, SeatNo, Team } from '../ids.js';
 import type { ActResult, Answer, GameState, NightAct } from '../game/state.js';
 import { roleAt } from '../roles/registry.js';
 
@@ -25,6 +25,22 @@ export class SeatSet {
   }
 }
 
+export interface Protection {
+  readonly seat: number;
+  readonly by: number;
+  readonly covers: ((source: string) => boolean) | null;
+}
+
+/** A transformation the night causes (Recruiter's recruit, the Piter Werewolf's takeover): folded as RoleChanged. */
+export interface RoleChange {
+  readonly seat: SeatNo;
+  readonly role: RoleId;
+  readonly team: Team;
+  readonly reason: string;
+  /** The Recruiter: the host announces in the morning which role turned (RoleAnnounced, no seat). */
+  readonly announce?: RoleId;
+}
+
 /** What the night pipeline works on: the state at nightfall, the acts, and what they cause. */
 export interface NightContext {
   readonly state: GameState;
@@ -37,8 +53,14 @@ export interface NightContext {
    */
   readonly attemptTargets: number[];
   readonly attemptSources: string[];
-  /** Seats saved by protections (protect stage). */
+  /** Seats saved from every kill by protections (protect stage). */
   readonly saved: SeatSet;
+  /**
+   * Protections that cover only some kill sources (the JustMafia Doctor: not the Maniac's victim;
+   * the Piter heal: not a guess; the tabletop Lover: only the mafia), with the seat credited when
+   * one cancels a kill (scoring, RULES.md §9). Added with `protect`.
+   */
+  readonly protections: Protection[];
   /** Seats that leave the game at dawn. */
   readonly died: SeatSet;
   /** R-VOTE-9: seats given an alibi for the coming day's vote (Girl, Lawyer's alibi, classic Lover). */
@@ -49,7 +71,18 @@ export interface NightContext {
   readonly answers: (Answer | undefined)[];
   /** Seats credited with a useful action (scoring, RULES.md §9). */
   readonly useful: SeatNo[];
+  /** Transformations of this night (transform stage), in the order made. */
+  readonly changes: RoleChange[];
   answer(act: NightAct, answer: Answer): void;
+  /** A kill attempt on `target` by `source` ('mafia', 'maniac', 'cop', 'sheriff', 'guess', …), kill stage. */
+  attempt(target: SeatNo, source: string): void;
+  /**
+   * Protects `seat` tonight (protect stage or earlier) from the kill sources `covers` accepts (all
+   * when omitted); `by` is credited with a useful action when it cancels a kill (0: nobody).
+   */
+  protect(seat: SeatNo, by: number, covers?: (source: string) => boolean): void;
+  /** Is an attempt by `source` on `seat` cancelled by a protection? Credits the protector. */
+  isProtected(seat: number, source: string): boolean;
   /** A check that found a mafia member: useful the first time this actor finds him. */
   found(by: SeatNo, target: SeatNo): void;
   appearsBlack(seat: SeatNo): boolean;
@@ -60,11 +93,13 @@ class Ctx implements NightContext {
   readonly attemptTargets: number[] = [];
   readonly attemptSources: string[] = [];
   readonly saved: SeatSet;
+  readonly protections: Protection[] = [];
   readonly died: SeatSet;
   readonly alibi: SeatSet;
   readonly silenced: SeatSet;
   readonly answers: (Answer | undefined)[];
   readonly useful: SeatNo[] = [];
+  readonly changes: RoleChange[] = [];
 
   constructor(readonly state: GameState, readonly acts: readonly NightAct[]) {
     this.blocked = new SeatSet(state.seats);
@@ -78,6 +113,29 @@ class Ctx implements NightContext {
   answer(act: NightAct, answer: Answer): void {
     const acts = this.acts;
     for (let k = 0; k < acts.length; k++) if (acts[k] === act) this.answers[k] = answer;
+  }
+
+  attempt(target: SeatNo, source: string): void {
+    this.attemptTargets.push(target);
+    this.attemptSources.push(source);
+  }
+
+  protect(seat: SeatNo, by: number, covers?: (source: string) => boolean): void {
+    this.protections.push({ seat, by, covers: covers ?? null });
+  }
+
+  isProtected(seat: number, source: string): boolean {
+    if (this.saved.has(seat)) return true;
+    const ps = this.protections;
+    let hit = false;
+    for (let k = 0; k < ps.length; k++) {
+      const p = ps[k];
+      if (p.seat !== seat || (p.covers !== null && !p.covers(source))) continue;
+      hit = true;
+      // A useful action (RULES.md §9): once per protector per night.
+      if (p.by > 0 && !this.useful.includes(p.by as SeatNo)) this.useful.push(p.by as SeatNo);
+    }
+    return hit;
   }
 
   found(by: SeatNo, target: SeatNo): void {

@@ -1,4 +1,6 @@
+import type { SeatNo } from '../ids.js';
 import type { NightContext } from './context.js';
+import { actAt } from '../roles/registry.js';
 
 /**
  * The mafia's one shot of the night.
@@ -8,7 +10,7 @@ import type { NightContext } from './context.js';
 export function resolveMafiaShot(ctx: NightContext): void {
   const s = ctx.state;
   let shooters = 0;
-  for (let i = 0; i < s.seats; i++) if (s.alive[i] && s.teams[i] === 'mafia') shooters++;
+  for (let i = 0; i < s.seats; i++) if (s.alive[i] && s.teams[i] === 'mafia' && shootsWithTeam(s, i)) shooters++;
   const acts = ctx.acts;
   let shots = 0;
   let first = 0;
@@ -59,7 +61,14 @@ export function resolveMafiaShot(ctx: NightContext): void {
   if (target !== null) addAttempt(ctx, target, 'mafia');
 }
 
+/** Does seat index `i` (a mafia-team member) take part in the team's shot? (The Lover, Black Widow do not.) */
+function shootsWithTeam(s: NightContext['state'], i: number): boolean {
+  const role = s.roles[i];
+  if (role === 'mafia' || role === 'don') return true;
+  const spec = actAt(s, i, 'kill');
+  return spec !== undefined && spec.teamAct === 'mafia';
+}
+
 export function addAttempt(ctx: NightContext, target: number, source: string): void {
-  ctx.attemptTargets.push(target);
-  ctx.attemptSources.push(source);
+  ctx.attempt(target as SeatNo, source);
 }

@@ -19,6 +19,8 @@ export const classic: Preset = {
   minPlayers: 3,
   maxPlayers: 20,
   roles: ['civilian', 'mafia', 'don', 'commissar'],
+  // R-MOD victim-list comes from seeds 001 and 003 (a host aid; game/victimList.ts).
+  modifications: ['victim-list'],
   uniqueRoles: ['don', 'commissar'],
   defaults: { ...BASE_OPTIONS, emergencyDay: true, lastWordSeconds: 30, nightVictimLastWord: true },
   options: [

@@ -3,9 +3,19 @@ import type { Preset } from './types.js';
 import { classic } from './classic.js';
 import { sport } from './sport.js';
 import { short } from './short.js';
+import { club } from './club.js';
+import { tabletop } from './tabletop.js';
+import { piter } from './piter.js';
+import { extended } from './extended.js';
+import { party } from './party.js';
 
 /** Built presets. `piter`, `extended`, `club`, `tabletop` and `party` come with their roles. */
 export const PRESETS: Partial<Record<PresetId, Preset>> = { classic, sport, short };
+PRESETS.club = club;
+PRESETS.tabletop = tabletop;
+PRESETS.piter = piter;
+PRESETS.extended = extended;
+PRESETS.party = party;
 
 export const presetOf = (id: PresetId): Preset | undefined => PRESETS[id];
 export const builtPresets = (): Preset[] => Object.values(PRESETS) as Preset[];

@@ -3,7 +3,7 @@ import type { GameOptions, OptionName, OptionSpec } from './types.js';
 /** The catalogue of options: type, range, the rule each one implements, and what it means. */
 export const OPTION_SPECS: Readonly<Record<OptionName, OptionSpec>> = {
   nights: { name: 'nights', kind: 'boolean', rule: 'R-PHASE-5', description: 'Whether the game has nights at all (false: the short game, days only).', ru: 'Есть ли ночи' },
-  firstNight: { name: 'firstNight', kind: 'enum', values: ['introduction', 'checks'], rule: 'R-PHASE-1', description: 'Night 1: introduction only, or the Don and the Commissar also check. Nobody dies on night 1.', ru: 'Первая ночь: знакомство или проверки' },
+  firstNight: { name: 'firstNight', kind: 'enum', values: ['introduction', 'checks', 'active'], rule: 'R-PHASE-1', description: 'Night 1: introduction only; checks only (nobody dies on night 1); or active, every role acts (club, seed 004).', ru: 'Первая ночь: знакомство или проверки' },
   mafiaShot: { name: 'mafiaShot', kind: 'enum', values: ['unanimous', 'open'], rule: 'R-NIGHT-2', description: 'unanimous: every alive mafia member must shoot the same seat or it is a miss; open: the mafia choose together and the Don decides.', ru: 'Выстрел мафии: единогласный или открытый выбор' },
   mafiaWin: { name: 'mafiaWin', kind: 'enum', values: ['parity', 'majority'], rule: 'R-WIN-MAFIA', description: 'The mafia win at parity (alive mafia ≥ the rest) or only with a strict majority.', ru: 'Победа мафии: паритет или большинство' },
   revealOnDeath: { name: 'revealOnDeath', kind: 'boolean', rule: 'R-VOTE-5', description: 'Show the card of a player who leaves the game (false: roles stay hidden until the end).', ru: 'Вскрывать карту выбывшего' },
@@ -25,6 +25,7 @@ export const OPTION_SPECS: Readonly<Record<OptionName, OptionSpec>> = {
   liftVoteNineAliveThreeTied: { name: 'liftVoteNineAliveThreeTied', kind: 'boolean', rule: 'R-SPORT-6', description: 'Hold the "all tied leave" vote with 9 players alive and 3 tied.', ru: 'Подъём при 9 живых и 3 в равенстве' },
   checkAnswersDead: { name: 'checkAnswersDead', kind: 'boolean', rule: 'R-ROLE', description: 'A Commissar check on a player killed that same night answers "dead" (crossed arms).', ru: 'Проверка убитого этой ночью — «мёртв»' },
   voting: { name: 'voting', kind: 'enum', values: ['sequential', 'two-stage', 'circular'], rule: 'R-VOTE', description: 'The day\'s voting procedure: sequential nominations and votes (R-VOTE-1..6), Piter\'s two stages (R-VOTE-7) or the circle (R-VOTE-8).', ru: 'Порядок голосования: последовательное, двухэтапное, по кругу' },
+  mafiaGuesses: { name: 'mafiaGuesses', kind: 'integer', min: 0, max: 20, rule: 'R-ROLE', description: 'Piter: how many guesses per game the whole mafia gets (УГАДАЙКА) when no Beauty is in play.', ru: 'Угадаек за игру' },
   doctorSelfHeals: { name: 'doctorSelfHeals', kind: 'integer', min: 0, max: 99, rule: 'R-ROLE', description: 'How many times per game the Doctor may heal himself.', ru: 'Самолечений доктора за игру' },
 };
 
@@ -54,4 +55,5 @@ export const BASE_OPTIONS: GameOptions = {
   checkAnswersDead: false,
   doctorSelfHeals: 1,
   voting: 'sequential',
+  mafiaGuesses: 2,
 };

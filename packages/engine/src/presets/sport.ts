@@ -11,6 +11,8 @@ export const sport: Preset = {
   minPlayers: 10,
   maxPlayers: 10,
   roles: ['civilian', 'mafia', 'don', 'commissar'],
+  // R-MOD victim-list comes from seeds 001 and 003 (a host aid; game/victimList.ts).
+  modifications: ['victim-list'],
   uniqueRoles: ['don', 'commissar'],
   defaults: {
     ...BASE_OPTIONS,

@@ -1,4 +1,4 @@
-import type { PresetId, RoleId } from '../ids.js';
+import type { ModificationId, PresetId, RoleId } from '../ids.js';
 import type { RoleDef } from '../roles/types.js';
 
 /**
@@ -8,8 +8,11 @@ import type { RoleDef } from '../roles/types.js';
 export interface GameOptions {
   /** R-PHASE-5: false for the short game (days only). */
   nights: boolean;
-  /** R-PHASE-1: what night 1 allows: nothing (introduction) or checks (sport). Nobody dies on night 1 either way. */
-  firstNight: 'introduction' | 'checks';
+  /**
+   * R-PHASE-1: what night 1 allows: nothing (introduction), checks only (sport; nobody dies), or
+   * everything (`active`: the club preset of seed 004, whose first night kills).
+   */
+  firstNight: 'introduction' | 'checks' | 'active';
   /** R-NIGHT-2 unanimous shot, R-NIGHT-3 open choice. */
   mafiaShot: 'unanimous' | 'open';
   /** R-WIN-MAFIA: parity (alive mafia ≥ the rest) or strict majority. */
@@ -53,6 +56,8 @@ export interface GameOptions {
   doctorSelfHeals: number;
   /** The day's voting procedure: sequential (R-VOTE-1..6), two-stage (Piter, R-VOTE-7) or circular (R-VOTE-8). */
   voting: 'sequential' | 'two-stage' | 'circular';
+  /** R-ROLE Beauty (Piter): guesses per game the whole mafia gets (УГАДАЙКА) when no Beauty is in play. */
+  mafiaGuesses: number;
 }
 
 export type OptionName = keyof GameOptions;
@@ -85,6 +90,8 @@ export interface Preset {
    * town Beauty of `club`, the mafia Beauty of `piter`). The engine finds roles through `roleIn`/`roleAt`.
    */
   readonly roleDefs?: Partial<Record<RoleId, RoleDef>>;
+  /** RULES.md §7 modifications this preset can be played with (a game names the ones in play). */
+  readonly modifications?: readonly ModificationId[];
   /** Roles that may appear at most once. */
   readonly uniqueRoles: readonly RoleId[];
   readonly defaults: GameOptions;

@@ -1,4 +1,4 @@
-import type { SeatNo } from '../ids.js';
+import type { RoleId, SeatNo } from '../ids.js';
 import { fail, RuleViolation, type RuleError } from '../errors.js';
 import { createGame, transition, type Game } from '../game/game.js';
 import type { Command } from '../game/commands.js';
@@ -28,6 +28,8 @@ export function replayProtocol(doc: unknown): ReplayOutcome {
 
 class Replayer {
   timeline: TimelineEntry[] = [];
+  /** Seats whose role changed (RoleChanged events), with the latest role. */
+  roles: Record<string, RoleId> = {};
   constructor(public game: Game) {}
 
   run(cmd: Command, path: string): readonly GameEvent[] {
@@ -44,6 +46,19 @@ class Replayer {
         this.timeline.push({ night: e.n, died: e.died, results: e.results.map(stripResult) });
       } else if (e.type === 'DayResolved') {
         this.timeline.push({ day: e.n, left: e.left, by: e.by, tally: e.tally });
+      } else if (e.type === 'RakeTook') {
+        // The Rake's companion leaves with him: the day's `left` lists both.
+        const k = this.timeline.length - 1;
+        const last = this.timeline[k];
+        if (last && 'day' in last) this.timeline[k] = { ...last, left: [...last.left, e.target].sort((a, b) => a - b) };
+      } else if (e.type === 'PlayerDied') {
+        // A departure by a role's own rule (the Piter Werewolf at 5 players) joins the phase's list.
+        const k = this.timeline.length - 1;
+        const last = this.timeline[k];
+        if (last && 'day' in last) this.timeline[k] = { ...last, left: [...last.left, e.seat].sort((a, b) => a - b) };
+        else if (last && 'night' in last) this.timeline[k] = { ...last, died: [...last.died, e.seat].sort((a, b) => a - b) };
+      } else if (e.type === 'RoleChanged') {
+        this.roles[e.seat] = e.role;
       }
     }
   }
@@ -83,8 +98,24 @@ function replay(doc: unknown): ProtocolResult {
     immune: p.immune as number[] | undefined,
   });
   if (!created.ok) throw new RuleViolation(created.error);
-  const r = new Replayer(created.game);
-  const steps = p.steps === undefined ? [] : expectArray(p.steps, 'steps');
+  return replaySteps(created.game, p.steps === undefined ? [] : expectArray(p.steps, 'steps'));
+}
+
+/**
+ * Replays protocol steps on a game already set up (the protocol's `steps`). Exported for tests that
+ * set a game up by other means than a protocol's header.
+ */
+export function replayGame(game: Game, steps: readonly unknown[]): ReplayOutcome {
+  try {
+    return { ok: true, result: replaySteps(game, steps) };
+  } catch (e) {
+    if (e instanceof RuleViolation) return { ok: false, error: e.error };
+    throw e;
+  }
+}
+
+function replaySteps(game: Game, steps: readonly unknown[]): ProtocolResult {
+  const r = new Replayer(game);
   steps.forEach((raw, i) => {
     const path = `steps[${i}]`;
     const step = expectObject(raw, path);
@@ -94,7 +125,7 @@ function replay(doc: unknown): ProtocolResult {
     else fail('bad-step', 'INPUT', `${path} must have "night" or "day"`, path);
     if (r.timeline.length !== before + 1) fail('incomplete-step', 'INPUT', `${path} did not complete its ${'night' in step ? 'night' : 'day'}`, path);
   });
-  return buildResult(r.state, r.timeline);
+  return buildResult(r.state, r.timeline, r.roles);
 }
 
 function expectPhase(r: Replayer, kind: 'night' | 'day', n: number, path: string): void {
@@ -137,9 +168,24 @@ function dayStep(r: Replayer, step: Record<string, unknown>, path: string): void
   onlyKeys(step, DAY_KEYS, path);
   const n = expectInt(step.day, `${path}.day`);
   expectPhase(r, 'day', n, `${path}.day`);
-  for (const k of ['circle', 'rakeTakes', 'blood'] as const) {
-    if (step[k] !== undefined) fail('not-in-preset', 'R-PRESET', `${path}.${k} does not apply to the ${r.state.setup.preset} preset`, `${path}.${k}`);
+  const s0 = r.state;
+  const voting = s0.options.voting;
+  const voteRule = voting === 'two-stage' ? 'R-VOTE-7' : voting === 'circular' ? 'R-VOTE-8' : 'R-VOTE-6';
+  if (step.circle !== undefined && voting !== 'circular') {
+    fail('not-in-preset', 'R-VOTE-8', `${path}.circle: the ${s0.setup.preset} game does not vote in a circle (voting: ${voting})`, `${path}.circle`);
   }
+  if (step.blood !== undefined && !s0.setup.modifications.includes('name-in-blood')) {
+    fail('not-in-preset', 'R-MOD', `${path}.blood needs the name-in-blood modification in play`, `${path}.blood`);
+  }
+  const blood = step.blood === undefined ? [] : expectArray(step.blood, `${path}.blood`);
+  const nameInBlood = () => {
+    blood.forEach((raw, j) => {
+      const bp = `${path}.blood[${j}]`;
+      const pair = expectArray(raw, bp);
+      if (pair.length !== 2) fail('bad-field', 'INPUT', `${bp} must be [VICTIM, SUSPECT]`, bp);
+      r.run({ type: 'blood', by: expectInt(pair[0], `${bp}[0]`) as SeatNo, target: expectInt(pair[1], `${bp}[1]`) as SeatNo }, bp);
+    });
+  };
   // Morning: the night victims' last words, and the best move (R-SPORT-3).
   if (step.bestMove !== undefined) {
     const bm = expectArray(step.bestMove, `${path}.bestMove`);
@@ -148,6 +194,8 @@ function dayStep(r: Replayer, step: Record<string, unknown>, path: string): void
     const named = expectArray(bm[1], `${path}.bestMove[1]`).map((x, i) => expectInt(x, `${path}.bestMove[1][${i}]`) as SeatNo);
     r.run({ type: 'bestMove', by: expectInt(bm[0], `${path}.bestMove[0]`) as SeatNo, named }, `${path}.bestMove`);
   }
+  // The night victims name their killers in blood in the morning (R-MOD), before the speeches.
+  nameInBlood();
   if (r.state.day?.stage === 'lastWords') r.run({ type: 'endLastWords' }, path);
 
   // Speeches: nominations in speech order (R-VOTE-1), then fouls and removals (before the vote).
@@ -180,6 +228,16 @@ function dayStep(r: Replayer, step: Record<string, unknown>, path: string): void
     while (sameDay() && r.state.day?.stage === 'defence') r.run({ type: 'endSpeech' }, path);
   };
   hearDefence();
+  // R-VOTE-8: the circle is set before the first ballot.
+  if (step.circle !== undefined) {
+    const cp = `${path}.circle`;
+    const c = expectObject(step.circle, cp);
+    onlyKeys(c, ['from', 'dir'], cp);
+    if (!(sameDay() && r.state.day?.stage === 'vote' && r.state.day.round === 0)) notReached(r, cp, 'no circular vote was held', 'R-VOTE-8');
+    const dir = c.dir === undefined ? 'up' : c.dir;
+    if (dir !== 'up' && dir !== 'down') fail('bad-field', 'INPUT', `${cp}.dir must be "up" or "down"`, `${cp}.dir`);
+    r.run({ type: 'circle', from: (c.from === undefined ? 1 : expectInt(c.from, `${cp}.from`)) as SeatNo, dir }, cp);
+  }
   const votes = step.votes === undefined ? undefined : expectObject(step.votes, `${path}.votes`);
   const inRound = (round: number) => sameDay() && r.state.day?.stage === 'vote' && r.state.day.round === round;
   if (inRound(0)) castRound(r, votes ?? {}, `${path}.votes`);
@@ -189,11 +247,14 @@ function dayStep(r: Replayer, step: Record<string, unknown>, path: string): void
   revotes.forEach((raw, k) => {
     const rp = Array.isArray(step.revote) ? `${path}.revote[${k}]` : `${path}.revote`;
     hearDefence();
-    if (!inRound(k + 1)) notReached(r, rp, 'no re-vote was held', 'R-VOTE-6');
+    if (!inRound(k + 1)) notReached(r, rp, 'no re-vote was held', voteRule);
     castRound(r, expectObject(raw, rp), rp);
   });
   hearDefence();
-  if (inRound(revotes.length + 1)) fail('missing-revote', revotes.length ? 'R-SPORT-5' : 'R-VOTE-6', `${path}.revote: the vote tied, so the re-vote${revotes.length ? ` number ${revotes.length + 1}` : ''} must be recorded`, `${path}.revote`);
+  if (inRound(revotes.length + 1)) {
+    const why = voting === 'two-stage' ? 'players got 2 or more votes, so the second stage' : 'the vote tied, so the re-vote';
+    fail('missing-revote', revotes.length ? 'R-SPORT-5' : voteRule, `${path}.revote: ${why}${revotes.length ? ` number ${revotes.length + 1}` : ''} must be recorded`, `${path}.revote`);
+  }
 
   const lifting = sameDay() && r.state.day?.stage === 'lift';
   if (step.liftAll !== undefined) {
@@ -205,6 +266,14 @@ function dayStep(r: Replayer, step: Record<string, unknown>, path: string): void
     if (r.state.day?.stage === 'lift') r.run({ type: 'closeVote' }, `${path}.liftAll`);
   } else if (lifting) {
     fail('missing-lift', 'R-VOTE-6', `${path}.liftAll: the re-vote tied again, so the "all tied leave" vote must be recorded`, `${path}.liftAll`);
+  }
+  // The executed Rake takes one of his voters along (R-ROLE Rake).
+  const raking = sameDay() && r.state.day?.stage === 'rake';
+  if (step.rakeTakes !== undefined) {
+    if (!raking) notReached(r, `${path}.rakeTakes`, 'the Rake was not executed by a vote with voters to take', 'R-ROLE');
+    r.run({ type: 'rakeTakes', by: r.state.day!.rakeChoice!.by, target: expectInt(step.rakeTakes, `${path}.rakeTakes`) as SeatNo }, `${path}.rakeTakes`);
+  } else if (raking) {
+    fail('missing-rake', 'R-ROLE', `${path}.rakeTakes: the Rake was executed, so his choice must be recorded`, `${path}.rakeTakes`);
   }
   // Evening: the executed players' last words.
   if (sameDay() && r.state.day?.stage === 'lastWords') r.run({ type: 'endLastWords' }, path);

@@ -36,12 +36,16 @@ export function gameScores(s: GameState): Record<string, number> {
   return scores;
 }
 
-export function buildResult(s: GameState, timeline: readonly TimelineEntry[]): ProtocolResult {
+/**
+ * `changed`: the seats named by RoleChanged events (a role that changed and changed back is still a
+ * change); every seat whose role differs from the dealt one is listed too, with its final role.
+ */
+export function buildResult(s: GameState, timeline: readonly TimelineEntry[], changed: Readonly<Record<string, RoleId>> = {}): ProtocolResult {
   const alive: SeatNo[] = [];
   const roles: Record<string, RoleId> = {};
   for (let i = 0; i < s.seats; i++) {
     if (s.alive[i]) alive.push((i + 1) as SeatNo);
-    if (s.roles[i] !== s.setup.roles[i]) roles[i + 1] = s.roles[i];
+    if (s.roles[i] !== s.setup.roles[i] || changed[i + 1] !== undefined) roles[i + 1] = s.roles[i];
   }
   const bm = s.bestMove;
   return {

@@ -1,4 +1,9 @@
 import type { RoleDef } from './types.js';
+import type { GameState } from '../game/state.js';
+import { resolveCompare } from '../night/compare.js';
+
+/** The `sherlock` modification (002) turns the Commissar's check into a comparison (R-CHECK-2). */
+const sherlock = (s: GameState): boolean => s.setup.modifications.length > 0 && s.setup.modifications.includes('sherlock');
 
 /** Commissar (Комиссар): each night checks one player: mafia or not (R-CHECK-1). */
 export const commissar: RoleDef = {
@@ -14,6 +19,7 @@ export const commissar: RoleDef = {
       stage: 'inform',
       onCheckingFirstNight: true,
       mayTargetSelf: false,
+      availableOn: (s) => !sherlock(s),
       resolve(ctx, act) {
         if (ctx.state.options.checkAnswersDead && ctx.died.has(act.target)) {
           ctx.answer(act, 'dead');
@@ -24,6 +30,22 @@ export const commissar: RoleDef = {
         if (black) ctx.found(act.by, act.target);
       },
     },
+    {
+      // Sherlock (002 modification): compares two players like the Journalist; a Maniac matches
+      // only a second Maniac; the Werewolf counts as town.
+      act: 'compare',
+      stage: 'inform',
+      onCheckingFirstNight: true,
+      mayTargetSelf: true,
+      needsTarget2: true,
+      availableOn: (s) => sherlock(s),
+      validate(_s, act) {
+        return act.target2 === act.target ? { rule: 'R-CHECK-2', message: `Sherlock (seat ${act.by}) compares two different players` } : null;
+      },
+      resolve(ctx, act) {
+        resolveCompare(ctx, act, true);
+      },
+    },
   ],
-  rules: ['R-CHECK-1', 'R-NIGHT-4'],
+  rules: ['R-CHECK-1', 'R-CHECK-2', 'R-NIGHT-4'],
 };

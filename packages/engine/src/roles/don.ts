@@ -1,5 +1,6 @@
 import type { RoleDef } from './types.js';
 import { mafiaShot } from './mafia.js';
+import { actSpecAt } from './limits.js';
 
 /** Don (Дон): mafia; each night checks one player: "is he the Commissar?". */
 export const don: RoleDef = {
@@ -18,7 +19,9 @@ export const don: RoleDef = {
       mayTargetSelf: false,
       resolve(ctx, act) {
         const role = ctx.state.roles[act.target - 1];
-        ctx.answer(act, role === 'commissar' || role === 'sheriff' ? 'yes' : 'no');
+        // "Is he the Commissar?" (the Sheriff in 004): the detective Sheriff only, not the JustMafia shooter.
+        const found = role === 'commissar' || (role === 'sheriff' && actSpecAt(ctx.state, act.target - 1, 'check') !== undefined);
+        ctx.answer(act, found ? 'yes' : 'no');
       },
     },
   ],

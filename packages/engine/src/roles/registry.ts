@@ -5,6 +5,28 @@ import { civilian } from './civilian.js';
 import { mafia } from './mafia.js';
 import { don } from './don.js';
 import { commissar } from './commissar.js';
+import { elder } from './elder.js';
+import { rake } from './rake.js';
+import { doctor } from './doctor.js';
+import { maniac } from './maniac.js';
+import { sheriff } from './sheriff.js';
+import { cop } from './cop.js';
+import { gangster } from './gangster.js';
+import { lover } from './lover.js';
+import { blackWidow } from './blackWidow.js';
+import { girl } from './girl.js';
+import { journalist } from './journalist.js';
+import { sleepwalker } from './sleepwalker.js';
+import { beautyClub } from './beauty.js';
+import { lawyerAlibi } from './lawyer.js';
+import { immortal } from './immortal.js';
+import { kamikaze } from './kamikaze.js';
+import { student } from './student.js';
+import { psycho } from './psycho.js';
+import { werewolfTown } from './werewolf.js';
+import { recruiter } from './recruiter.js';
+import { cheater } from './cheater.js';
+import { setRoleLookup } from './limits.js';
 
 /**
  * The default module of each built role. A role id with several variants across presets (Lawyer,
@@ -13,6 +35,30 @@ import { commissar } from './commissar.js';
  * through `roleIn`/`roleAt`, which look there first. A new role is one module plus one line here.
  */
 const ROLES: Partial<Record<RoleId, RoleDef>> = { civilian, mafia, don, commissar };
+// Issue 3, day roles (one line each).
+ROLES.elder = elder;
+ROLES.rake = rake;
+// Issue 3, night roles of club / tabletop / party (one line each).
+ROLES.doctor = doctor;
+ROLES.maniac = maniac;
+ROLES.sheriff = sheriff;
+ROLES.cop = cop;
+ROLES.gangster = gangster;
+ROLES.lover = lover;
+ROLES['black-widow'] = blackWidow;
+ROLES.girl = girl;
+ROLES.journalist = journalist;
+ROLES.sleepwalker = sleepwalker;
+// Issue 3, night roles of piter / extended (one line each; variants in the presets' roleDefs).
+ROLES.beauty = beautyClub;
+ROLES.lawyer = lawyerAlibi;
+ROLES.immortal = immortal;
+ROLES.kamikaze = kamikaze;
+ROLES.student = student;
+ROLES.psycho = psycho;
+ROLES.werewolf = werewolfTown;
+ROLES.recruiter = recruiter;
+ROLES.cheater = cheater;
 
 /** Is the role built in some variant (the default registry or any preset's `roleDefs`)? */
 export const isBuiltRole = (id: RoleId): boolean => ROLES[id] !== undefined;
@@ -71,3 +117,6 @@ export function actOf(id: RoleId, act: ActKind): ActSpec | undefined {
 }
 
 export const builtRoles = (): RoleDef[] => Object.values(ROLES) as RoleDef[];
+
+// Role modules look roles up through roles/limits.ts (they cannot import this module: a cycle).
+setRoleLookup(roleAt);

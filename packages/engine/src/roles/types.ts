@@ -14,10 +14,27 @@ export interface ActSpec {
   /** Allowed on night 1 when the preset's first night allows checks (R-PHASE-1). */
   readonly onCheckingFirstNight: boolean;
   readonly needsTarget2?: boolean;
+  /** The act may not be skipped (the Cop, 002): the night does not end without it unless the actor is blocked. */
+  readonly required?: boolean;
   readonly needsRole?: boolean;
   readonly mayTargetSelf: boolean;
-  /** Extra limits of this role (e.g. not the same player twice); returns a message when refused. */
+  /**
+   * Whether the act exists on night `n` of this game (the tabletop Lover: even nights only; the
+   * Commissar's check or compare under the `sherlock` modification; `seat`: the actor, for limits of
+   * one seat such as the Recruiter's once per game or the Psycho's wake-up). Absent: every night.
+   */
+  availableOn?(state: GameState, n: number, seat: SeatNo): boolean;
+  /**
+   * Extra limits of this role (e.g. not the same player twice); returns a message when refused.
+   * Should depend on earlier nights (`pastActs`), the night number and the options only: the bots'
+   * forbidden targets (host/actLimits.ts) are worked out once per seat and night.
+   */
   validate?(state: GameState, act: NightAct): { rule: string; message: string } | null;
+  /**
+   * The spec this act resolves as tonight, where it borrows another role's ability (the Cheater's
+   * `copy`: the copied act's stage and effect, applied to `target2`); undefined: no effect.
+   */
+  specFor?(state: GameState, act: NightAct): ActSpec | undefined;
   /** Applies the act at its stage. Team acts are resolved by the team's resolver instead. */
   resolve?(ctx: NightContext, act: NightAct): void;
 }
@@ -32,5 +49,12 @@ export interface RoleDef {
   /** Counts as a hostile shooter against the town (R-WIN-TOWN). */
   readonly hostileShooter: boolean;
   readonly acts: readonly ActSpec[];
+  /**
+   * A solo (grey) role's own win condition, checked for each alive seat holding it before the team
+   * conditions (RULES.md §2: solo beats team). Absent for team roles.
+   */
+  soloWin?(state: GameState, seat: SeatNo): boolean;
+  /** Wakes with the mafia and sees them without being seen (the Sleepwalker): view/project.ts. */
+  readonly seesMafia?: boolean;
   readonly rules: readonly string[];
 }

@@ -1,5 +1,6 @@
 import { ALL_ROLE_IDS, type RoleId, type SeatNo, type Team } from '../ids.js';
 import type { GameEvent } from '../game/events.js';
+import { roleAt } from '../roles/registry.js';
 import type { ActResult, BestMove, DayState, GameSetup, GameState, Phase, Winner } from '../game/state.js';
 
 /** Who is looking: a seat, the host (sees everything) or a spectator (sees only public facts). */
@@ -30,6 +31,12 @@ export interface DayView {
   readonly tally: Readonly<Record<string, number>> | null;
   readonly left: readonly SeatNo[];
   readonly voteCancelled: boolean;
+  /** R-VOTE-8: the voting circle the host chose (null: seat 1, up). */
+  readonly circle: DayState['circle'];
+  /** `name-in-blood` (R-MOD): the names said in the morning, [victim, suspect]. */
+  readonly blood: DayState['blood'];
+  /** R-ROLE Rake: the executed Rake and the voters he may take along (stage `rake`). */
+  readonly rakeChoice: DayState['rakeChoice'];
 }
 
 export interface GameView {
@@ -59,8 +66,32 @@ export function canSeeRole(s: GameState, viewer: Viewer, seat: SeatNo): boolean 
   // RULES.md §10: an eliminated player's device is a spectator's, with no hidden information.
   if (!s.alive[viewer.seat - 1]) return false;
   // The mafia know each other (R-NIGHT-2, introduction night).
-  return s.teams[viewer.seat - 1] === 'mafia' && s.teams[seat - 1] === 'mafia';
+  if (s.teams[viewer.seat - 1] === 'mafia') return s.teams[seat - 1] === 'mafia';
+  // The Sleepwalker wakes with the mafia; Bonnie & Clyde meet on their first night (issue 3).
+  const circle = knownCircle(s, viewer.seat);
+  return circle !== null && circle(s, seat - 1);
 }
+
+/**
+ * Who a non-mafia seat knows besides himself (issue 3): the Sleepwalker sees the mafia (000); under
+ * `bonnie-and-clyde` a Maniac sees the other Maniac (002) from their first acting night on ("в первый
+ * день они не знают друг друга и познакомятся только Ночью": night 1 when it is active, else night 2).
+ * Null for everybody else.
+ */
+function knownCircle(s: GameState, mine: SeatNo): ((s: GameState, i: number) => boolean) | null {
+  const role = s.roles[mine - 1];
+  if (role === 'civilian' || role === 'commissar') return null;
+  if (role === 'sleepwalker' && roleAt(s, mine - 1).seesMafia === true) return isMafiaIndex;
+  if (isBonnieOrClyde(s, mine)) {
+    const met = s.phase.kind === 'ended' || s.phase.n >= (s.options.firstNight === 'active' ? 1 : 2);
+    return met ? isManiacIndex : null;
+  }
+  return null;
+}
+const isBonnieOrClyde = (s: GameState, mine: SeatNo): boolean =>
+  s.roles[mine - 1] === 'maniac' && s.setup.modifications.length > 0 && s.setup.modifications.includes('bonnie-and-clyde');
+const isMafiaIndex = (s: GameState, i: number): boolean => s.teams[i] === 'mafia';
+const isManiacIndex = (s: GameState, i: number): boolean => s.roles[i] === 'maniac';
 
 const NONE: readonly never[] = Object.freeze([]);
 
@@ -195,7 +226,8 @@ function makeSeatView(s: GameState, i: number, visible: boolean): SeatView {
  * once per list instead of once per seat, and the list made once per (viewer, alive, fouls, all).
  */
 function seatList(s: GameState, table: SeatTable, viewer: Viewer, mine: SeatNo | null, all: boolean): SeatList {
-  const slot = mine !== null ? (mine >= 1 && mine <= s.seats ? mine : -1) : viewer.kind === 'host' ? s.seats + 1 : 0;
+  // A Bonnie & Clyde Maniac's list depends on the phase too (they meet at night): not cached.
+  const slot = mine !== null ? (mine >= 1 && mine <= s.seats && !isBonnieOrClyde(s, mine) ? mine : -1) : viewer.kind === 'host' ? s.seats + 1 : 0;
   if (slot >= 0) {
     const cached = table.lists[slot];
     if (cached !== undefined && cached.alive === s.alive && cached.fouls === s.fouls && cached.all === all) return cached;
@@ -228,6 +260,9 @@ function seatList(s: GameState, table: SeatTable, viewer: Viewer, mine: SeatNo |
     seats[mine - 1] = seatView(s, table, mine - 1, true);
     if (mafiaViewer) {
       for (let i = 0; i < n; i++) if (s.teams[i] === 'mafia') seats[i] = seatView(s, table, i, true);
+    } else if (!spectating) {
+      const circle = knownCircle(s, mine);
+      if (circle !== null) for (let i = 0; i < n; i++) if (circle(s, i)) seats[i] = seatView(s, table, i, true);
     }
   }
   const me = mine === null ? null : { seat: mine, role: s.roles[mine - 1], team: s.teams[mine - 1], alive: s.alive[mine - 1] };
@@ -311,6 +346,9 @@ function dayView(d: DayState): DayView {
     tally: d.tally,
     left: d.left,
     voteCancelled: d.voteCancelled,
+    circle: d.circle,
+    blood: d.blood,
+    rakeChoice: d.rakeChoice,
   };
 }
 
@@ -333,8 +371,18 @@ export function projectEvent(e: GameEvent, state: GameState, viewer: Viewer): Pr
     }
     case 'ActRecorded':
       return e.act.by === mine ? e : null;
-    case 'NightResolved':
+    case 'NightResolved': {
+      // R-VOTE-9: an alibi is announced only if it is needed at the vote (the host never says who had
+      // one otherwise): it is not part of anybody's news. Silences are (the silenced must know).
+      if (e.alibi !== undefined) {
+        const { alibi: _alibi, ...rest } = e;
+        return { ...rest, results: e.results.filter((r) => r.by === mine), useful: [] };
+      }
       return { ...e, results: e.results.filter((r) => r.by === mine), useful: [] };
+    }
+    case 'VictimListSet':
+      // R-MOD victim-list: a host aid for the mafia only (an eliminated player sees it no longer).
+      return mine !== null && state.alive[mine - 1] && state.teams[mine - 1] === 'mafia' ? e : null;
     case 'RoleChanged':
       // A new role is hidden information: only its holder learns it (roles that announce more
       // say so through their own public events).

@@ -1,0 +1,129 @@
+import type { GameState, NightAct } from '../game/state.js';
+import type { ActSpec, RoleDef } from './types.js';
+import { mafiaShot } from './mafia.js';
+import { isRoleId, nightNo, refuse, targetOn } from './limits.js';
+
+/** The club Beauty's visit saves her host from the shots of the mafia and the Maniac ("nobody home"). */
+const coveredByVisit = (source: string): boolean => source === 'mafia' || source === 'maniac';
+
+/**
+ * Beauty, club variant (Красотка, seed 004, town): each night spends the night with one player (not
+ * herself, not the same player two nights in a row). A shot of the mafia or the Maniac at her host
+ * misses ("nobody home"); if she is killed, her host dies too (night/passives.ts). A visit that saved
+ * someone is a useful action (RULES.md §9).
+ */
+export const beautyClub: RoleDef = {
+  id: 'beauty',
+  team: 'town',
+  name: { en: 'Beauty', ru: 'Красотка' },
+  summary: 'Town (club). Spends each night with one player: a mafia or Maniac shot at him misses; if she is killed, he dies with her.',
+  appearsBlack: () => false,
+  hostileShooter: false,
+  acts: [
+    {
+      act: 'visit',
+      stage: 'visit',
+      onCheckingFirstNight: false,
+      mayTargetSelf: false,
+      validate(state, act) {
+        if (targetOn(state, act.by, 'visit', nightNo(state) - 1) === act.target) {
+          return refuse('R-ROLE', `the Beauty (seat ${act.by}) cannot visit seat ${act.target} two nights in a row`);
+        }
+        return null;
+      },
+      resolve(ctx, act) {
+        ctx.protect(act.target, act.by, coveredByVisit);
+      },
+    },
+  ],
+  rules: ['R-ROLE', 'R-NIGHT'],
+};
+
+/** A guess: right → the target dies; neither a heal nor immortality saves (kill source `guess`). */
+function resolveGuess(ctx: Parameters<NonNullable<ActSpec['resolve']>>[0], act: NightAct): void {
+  if (ctx.state.roles[act.target - 1] === act.role) {
+    ctx.answer(act, 'right');
+    ctx.attempt(act.target, 'guess');
+  } else {
+    ctx.answer(act, 'wrong');
+  }
+}
+
+function validRole(act: NightAct): { rule: string; message: string } | null {
+  return act.role === undefined || isRoleId(act.role) ? null : refuse('R-ROLE', `a guess names a role id, not ${JSON.stringify(act.role)}`);
+}
+
+/** The Piter Beauty's guess (every night). */
+export const beautyGuess: ActSpec = {
+  act: 'guess',
+  stage: 'kill',
+  onCheckingFirstNight: false,
+  mayTargetSelf: false,
+  needsRole: true,
+  validate: (_state, act) => validRole(act),
+  resolve: resolveGuess,
+};
+
+/** Is a Beauty of the mafia alive (then only she guesses)? */
+function beautyAlive(s: GameState): boolean {
+  for (let i = 0; i < s.seats; i++) if (s.alive[i] && s.roles[i] === 'beauty' && s.teams[i] === 'mafia') return true;
+  return false;
+}
+
+/** Guesses the mafia made as a team (УГАДАЙКА) in earlier nights. */
+function teamGuessesUsed(s: GameState): number {
+  let n = 0;
+  const past = s.pastActs;
+  for (let k = 0; k < past.length; k++) {
+    const a = past[k];
+    // A Beauty's own guesses, and those a Piter Werewolf made before he took a mafia role, are not the team's.
+    if (a.act === 'guess' && s.roles[a.by - 1] !== 'beauty' && s.setup.roles[a.by - 1] !== 'werewolf' && s.teams[a.by - 1] === 'mafia') n++;
+  }
+  return n;
+}
+
+/**
+ * The seat that shows the team's guess: the Don while he is alive, otherwise the lowest alive mafia
+ * member (one guess a night for the whole team).
+ */
+function teamGuesser(s: GameState): number {
+  let first = 0;
+  for (let i = 0; i < s.seats; i++) {
+    if (!s.alive[i] || s.teams[i] !== 'mafia') continue;
+    if (s.roles[i] === 'don') return i + 1;
+    if (first === 0) first = i + 1;
+  }
+  return first;
+}
+
+/**
+ * УГАДАЙКА (Piter): without a Beauty in play the whole mafia gets her guess, `mafiaGuesses` times per
+ * game (default 2), one guess a night for the team, shown by the Don (the lowest alive member without him).
+ */
+export const mafiaTeamGuess: ActSpec = {
+  act: 'guess',
+  stage: 'kill',
+  onCheckingFirstNight: false,
+  mayTargetSelf: false,
+  needsRole: true,
+  availableOn(state, _n, seat) {
+    return !beautyAlive(state) && teamGuessesUsed(state) < state.options.mafiaGuesses && teamGuesser(state) === seat;
+  },
+  validate: (_state, act) => validRole(act),
+  resolve: resolveGuess,
+};
+
+/**
+ * Beauty, Piter variant (Красотка, mafia): shoots with the mafia and each night may guess a player's
+ * role: a right guess kills him, and neither a heal nor immortality saves him (R-ROLE).
+ */
+export const beautyPiter: RoleDef = {
+  id: 'beauty',
+  team: 'mafia',
+  name: { en: 'Beauty', ru: 'Красотка' },
+  summary: 'Mafia (Piter). Shoots with the team; each night may name a player\'s role: a right guess kills him (no heal or immortality saves).',
+  appearsBlack: () => true,
+  hostileShooter: true,
+  acts: [mafiaShot, beautyGuess],
+  rules: ['R-ROLE', 'R-NIGHT-3'],
+};

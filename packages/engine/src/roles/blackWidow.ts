@@ -1,0 +1,28 @@
+import type { RoleDef } from './types.js';
+
+/**
+ * Black Widow (Чёрная вдова, 002 modification of the Girl): mafia; each night picks a player (self
+ * allowed) who must not speak all next day; if he speaks he loses his vote (R-VOTE-11; the host marks
+ * it, day side). Acts after the Lawyer: her act resolves at the visit stage, after the block stage.
+ * Not a shooter (the `heir` modification may make her one).
+ */
+export const blackWidow: RoleDef = {
+  id: 'black-widow',
+  team: 'mafia',
+  name: { en: 'Black Widow', ru: 'Чёрная вдова' },
+  summary: 'Mafia (002 modification of the Girl). Each night silences one player, herself allowed, for the next day (R-VOTE-11).',
+  appearsBlack: () => true,
+  hostileShooter: false,
+  acts: [
+    {
+      act: 'silence',
+      stage: 'visit',
+      onCheckingFirstNight: false,
+      mayTargetSelf: true,
+      resolve(ctx, act) {
+        ctx.silenced.add(act.target);
+      },
+    },
+  ],
+  rules: ['R-VOTE-11', 'R-MOD'],
+};

@@ -1,0 +1,27 @@
+import type { RoleDef } from './types.js';
+
+/**
+ * Cop (Коп, 002): town; shoots one player every night (kill source 'cop'); must shoot unless blocked
+ * (`required`: the night cannot end without his shot unless the Lawyer blocked him; game/decide.ts).
+ */
+export const cop: RoleDef = {
+  id: 'cop',
+  team: 'town',
+  name: { en: 'Cop', ru: 'Коп' },
+  summary: 'Town. Shoots one player every night and cannot skip unless blocked (seed 002).',
+  appearsBlack: () => false,
+  hostileShooter: false,
+  acts: [
+    {
+      act: 'kill',
+      stage: 'kill',
+      onCheckingFirstNight: false,
+      mayTargetSelf: false,
+      required: true,
+      resolve(ctx, act) {
+        ctx.attempt(act.target, 'cop');
+      },
+    },
+  ],
+  rules: ['R-ROLE'],
+};

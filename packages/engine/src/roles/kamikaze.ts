@@ -1,0 +1,16 @@
+import type { RoleDef } from './types.js';
+
+/**
+ * Kamikaze (Камикадзе, Piter): town; killed at night, his killers die with him; from the mafia one
+ * member dies: the lowest seat among the mafia members who shot him (night/passives.ts).
+ */
+export const kamikaze: RoleDef = {
+  id: 'kamikaze',
+  team: 'town',
+  name: { en: 'Kamikaze', ru: 'Камикадзе' },
+  summary: 'Town. Killed at night, he takes his killers with him (one member of the mafia).',
+  appearsBlack: () => false,
+  hostileShooter: false,
+  acts: [],
+  rules: ['R-ROLE', 'R-NIGHT'],
+};

@@ -1,0 +1,60 @@
+import type { RoleDef } from './types.js';
+
+/**
+ * Sheriff (Шериф): two different roles (RULES §6).
+ * - 004 club: the detective (the Commissar's job): thumbs up = town, down = mafia; sees the Maniac
+ *   per R-CHECK-3 (the Maniac's variant). The Don's check "is he the sheriff?" answers yes.
+ * - 000 JustMafia extended deck: an armed town player who may shoot one player each night (kill
+ *   source 'sheriff'); unlike the Cop he may skip a night.
+ */
+export const sheriffDetective: RoleDef = {
+  id: 'sheriff',
+  team: 'town',
+  name: { en: 'Sheriff', ru: 'Шериф' },
+  summary: 'Town detective (seed 004). Each night asks the host whether one player is mafia; the Maniac shows town while any mafia lives, black after (R-CHECK-3).',
+  appearsBlack: () => false,
+  hostileShooter: false,
+  acts: [
+    {
+      act: 'check',
+      stage: 'inform',
+      onCheckingFirstNight: true,
+      mayTargetSelf: false,
+      resolve(ctx, act) {
+        if (ctx.state.options.checkAnswersDead && ctx.died.has(act.target)) {
+          ctx.answer(act, 'dead');
+          return;
+        }
+        const black = ctx.appearsBlack(act.target);
+        ctx.answer(act, black ? 'yes' : 'no');
+        // Scoring (RULES §9): finding a mafioso is useful; the Maniac shown black (R-CHECK-3) is not one.
+        if (black && ctx.state.teams[act.target - 1] === 'mafia') ctx.found(act.by, act.target);
+      },
+    },
+  ],
+  rules: ['R-CHECK-1', 'R-CHECK-3'],
+};
+
+export const sheriffShooter: RoleDef = {
+  id: 'sheriff',
+  team: 'town',
+  name: { en: 'Sheriff', ru: 'Шериф' },
+  summary: 'Armed town player (seed 000 JustMafia): may shoot one player each night; his victim dies like any other; may skip a night.',
+  appearsBlack: () => false,
+  hostileShooter: false,
+  acts: [
+    {
+      act: 'kill',
+      stage: 'kill',
+      onCheckingFirstNight: false,
+      mayTargetSelf: false,
+      resolve(ctx, act) {
+        ctx.attempt(act.target, 'sheriff');
+      },
+    },
+  ],
+  rules: ['R-ROLE'],
+};
+
+/** The registry's default: the club detective. */
+export const sheriff = sheriffDetective;

@@ -1,0 +1,73 @@
+import type { SeatNo } from '../ids.js';
+import type { Tally } from '../game/state.js';
+
+/**
+ * What happens to the vote of a voter who cast no ballot when the round is counted:
+ * - `last`: it goes to the last candidate (R-VOTE-3 sequential; R-VOTE-8 circle: the last one of
+ *   the circle, or the one before him when the silent voter is the last candidate himself);
+ * - `abstain`: it is not counted (R-VOTE-7, Piter's stages).
+ */
+export type Leftover = 'last' | 'lastOther' | 'abstain';
+
+export interface RoundCount {
+  readonly tally: Tally;
+  /** The candidates with the most votes, in candidate order (all of them when nobody got a vote). */
+  readonly top: SeatNo[];
+  /** Votes per candidate, in candidate order. */
+  readonly counts: number[];
+  /** effective[seat - 1]: the candidate the seat's vote counted for (0: none: abstained, no vote, dead). */
+  readonly effective: number[];
+}
+
+/**
+ * The general count of one round, for the procedures other than the plain sequential vote (which
+ * keeps its own fast `countVotes`): voters without a vote today (R-VOTE-11) count for nobody, the
+ * leftover rule decides the silent voters' votes, and `extra` adds one vote per entry against its
+ * suspect when he is a candidate (`name-in-blood`, R-MOD). `withZeros`: list every candidate in the
+ * tally; otherwise only those with at least one vote.
+ */
+export function countRound(
+  candidates: readonly SeatNo[],
+  ballots: readonly number[],
+  alive: readonly boolean[],
+  leftover: Leftover,
+  hasVote: (seat: SeatNo) => boolean,
+  extra: readonly (readonly [SeatNo, SeatNo])[],
+  withZeros: boolean,
+): RoundCount {
+  const m = candidates.length;
+  const counts = new Array<number>(m).fill(0);
+  const effective = new Array<number>(alive.length).fill(0);
+  const indexOf = (seat: number): number => {
+    for (let j = 0; j < m; j++) if (candidates[j] === seat) return j;
+    return -1;
+  };
+  for (let i = 0; i < alive.length; i++) {
+    const seat = (i + 1) as SeatNo;
+    if (!alive[i] || !hasVote(seat)) continue;
+    let k = ballots[i] ? indexOf(ballots[i]) : -1;
+    if (k < 0 && m > 0) {
+      if (leftover === 'last') k = m - 1;
+      else if (leftover === 'lastOther') {
+        k = m - 1;
+        if (candidates[k] === seat) k = m - 2;
+      }
+    }
+    if (k < 0) continue;
+    counts[k]++;
+    effective[i] = candidates[k];
+  }
+  for (const [, suspect] of extra) {
+    const k = indexOf(suspect);
+    if (k >= 0) counts[k]++;
+  }
+  const tally: Record<string, number> = {};
+  let best = 0;
+  for (let k = 0; k < m; k++) {
+    if (withZeros || counts[k] > 0) tally[candidates[k]] = counts[k];
+    if (counts[k] > best) best = counts[k];
+  }
+  const top: SeatNo[] = [];
+  for (let k = 0; k < m; k++) if (counts[k] === best) top.push(candidates[k]);
+  return { tally, top, counts, effective };
+}

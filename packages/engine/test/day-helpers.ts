@@ -1,0 +1,59 @@
+/**
+ * Test-only helpers for the day procedures of issue 3 (two-stage R-VOTE-7, circular R-VOTE-8,
+ * immunities R-VOTE-9..11, Rake, name-in-blood): a game set up like `classic` but with any voting
+ * procedure, modifications and roles (Elder, Rake), so the procedures can be tested before the
+ * presets that use them (piter, extended) exist.
+ */
+import { buildSetup, foldLog, type Game, type GameEvent, type GameSetup, type GameState, type ModificationId, type RoleId, type SeatNo } from '@mafia/engine';
+import { replayGame } from '../src/protocol/replay.js';
+import { TABLE10, type Step } from './helpers.js';
+
+export interface DaySetup {
+  readonly roles?: readonly string[];
+  readonly voting?: 'sequential' | 'two-stage' | 'circular';
+  readonly modifications?: readonly ModificationId[];
+  /** Other option overrides (whatever classic lets a user set, and more). */
+  readonly options?: Record<string, unknown>;
+}
+
+/** A classic-procedure game at night 1 with `voting` and the other overrides in its setup. */
+export function dayGame(o: DaySetup = {}): Game {
+  const base = buildSetup({ preset: 'classic', roles: [...TABLE10] });
+  const setup: GameSetup = {
+    ...base,
+    roles: [...(o.roles ?? TABLE10)] as RoleId[],
+    options: { ...base.options, ...(o.voting ? { voting: o.voting } : {}), ...(o.options ?? {}) },
+    modifications: [...(o.modifications ?? [])],
+  };
+  const log: GameEvent[] = [{ type: 'GameCreated', setup }, { type: 'NightStarted', n: 1 }];
+  return { log, state: foldLog(log), batches: [log.length] };
+}
+
+/** The same game with its state patched (e.g. the alibi and silence a night gave: R-VOTE-9, R-VOTE-11). */
+export function patch(g: Game, p: Partial<GameState>): Game {
+  return { ...g, state: { ...g.state, ...p } };
+}
+
+/** Alibi and silence as last night gave them (the night roles fill them through NightContext). */
+export function afterNight(g: Game, o: { alibi?: number[]; silenced?: number[]; silencers?: [by: number, target: number][] } = {}): Game {
+  const n = g.state.phase.kind === 'day' ? g.state.phase.n : 0;
+  return patch(g, {
+    alibi: (o.alibi ?? []) as SeatNo[],
+    silenced: (o.silenced ?? []) as SeatNo[],
+    pastActs: [...g.state.pastActs, ...(o.silencers ?? []).map(([by, target]) => ({ by: by as SeatNo, act: 'silence' as const, target: target as SeatNo, night: n }))],
+  });
+}
+
+/** Replays protocol steps on such a game; throws with the engine's error when refused. */
+export function stepsOk(g: Game, steps: readonly Step[]) {
+  const out = replayGame(g, steps);
+  if (!out.ok) throw new Error(`expected valid steps, got ${JSON.stringify(out.error)}`);
+  return out.result;
+}
+
+/** Replays protocol steps that must be refused; returns the error. */
+export function stepsErr(g: Game, steps: readonly Step[]) {
+  const out = replayGame(g, steps);
+  if (out.ok) throw new Error(`expected a rule error, got ${JSON.stringify(out.result)}`);
+  return out.error;
+}
