@@ -30,13 +30,15 @@ export const isBotKind = (k: unknown): k is BotKind => typeof k === 'string' && 
 export class Rng {
   private declare state: number;
   constructor(state: number) {
-    this.state = state;
+    // Kept as a signed 32-bit value (a small integer to V8, not a boxed double): the same bits, so
+    // the same draws as the unsigned seed.
+    this.state = state | 0;
   }
 
   /** A number in [0, 1). */
   next(): number {
     // nextRandom (mulberry32) written out here: no [value, next] pair allocated per draw.
-    const next = (this.state + 0x6d2b79f5) >>> 0;
+    const next = (this.state + 0x6d2b79f5) | 0;
     this.state = next;
     let t = next;
     t = Math.imul(t ^ (t >>> 15), t | 1);

@@ -26,7 +26,14 @@ export class RandomBot implements Bot {
   }
 
   decide(source: ViewSource, pending: Pending): Command | null {
+    // The most frequent decisions first (a switch on strings compares case by case).
     switch (pending.kind) {
+      case 'vote': {
+        // The host announces the candidates with the vote: no need to look at the table.
+        const candidates = pending.candidates;
+        if (candidates.length === 0) return null;
+        return { type: 'vote', by: this.seat, target: this.rng.pick(candidates) };
+      }
       case 'act': {
         const view = source();
         const act = pending.acts[0];
@@ -42,12 +49,6 @@ export class RandomBot implements Bot {
         const view = source();
         const target = this.pickSeat(view, NOT_SELF | NOT_NOMINATED);
         return target === 0 ? null : { type: 'nominate', by: this.seat, target };
-      }
-      case 'vote': {
-        // The host announces the candidates with the vote: no need to look at the table.
-        const candidates = pending.candidates;
-        if (candidates.length === 0) return null;
-        return { type: 'vote', by: this.seat, target: this.rng.pick(candidates) };
       }
       case 'liftVote':
         return { type: 'liftVote', by: this.seat, leave: this.rng.next() < 0.5 };

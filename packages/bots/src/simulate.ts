@@ -187,6 +187,7 @@ export function playGame(o: GameOptionsForSim): GameRecord {
       const round = before === null ? -1 : before.round;
       const candidates = before === null ? NO_SEATS : before.candidates;
       const dayN = before === null ? -1 : before.n;
+      const phaseBefore: GameState['phase'] = state.phase;
       const d = decideInPlace(state, command, viewer);
       if (!d.ok) {
         illegal++;
@@ -197,7 +198,9 @@ export function playGame(o: GameOptionsForSim): GameRecord {
         continue;
       }
       state = d.state;
-      phases += countPhases(d.events);
+      // NightStarted and DayStarted always replace `phase`: the same object means no new phase
+      // (and no pass over the events, whose many shapes make every `type` read a slow one).
+      if (state.phase !== phaseBefore) phases += countPhases(d.events);
       moved = true;
       // A cast vote leaves the other voters' pending votes as they were, as long as the same round
       // is still open: go on down the list instead of asking pendingDecisions again.
@@ -211,10 +214,11 @@ export function playGame(o: GameOptionsForSim): GameRecord {
     const host = nextHostCommand(state);
     if (host === null) return { winner: null, phases, illegal, commands };
     commands++;
+    const phaseBefore: GameState['phase'] = state.phase;
     const d = decideInPlace(state, host, HOST);
     if (!d.ok) throw new Error(`the host's own step ${host.type} was refused: ${d.error.message}`);
     state = d.state;
-    phases += countPhases(d.events);
+    if (state.phase !== phaseBefore) phases += countPhases(d.events);
     hostSteps++;
   }
   return { winner: state.winner, phases, illegal, commands };

@@ -65,6 +65,16 @@ function checkRecord(r: ActResult, night: number): CheckRecord {
   return { ...r, night };
 }
 
+/**
+ * The dealt teams, built by push: `map` makes arrays of another elements kind once V8 optimizes the
+ * caller, which deoptimizes every hot function that reads `teams` (see setup.ts, `modifications`).
+ */
+function teamsOf(setup: GameSetup): GameState['teams'] {
+  const teams: GameState['teams'][number][] = [];
+  for (let i = 0; i < setup.roles.length; i++) teams.push(roleIn(setup.preset, setup.roles[i])!.team);
+  return teams;
+}
+
 export function initialState(setup: GameSetup): GameState {
   const n = setup.roles.length;
   return {
@@ -72,7 +82,7 @@ export function initialState(setup: GameSetup): GameState {
     options: setup.options,
     seats: n,
     roles: setup.roles,
-    teams: setup.roles.map((r) => roleIn(setup.preset, r)!.team),
+    teams: teamsOf(setup),
     alive: filled(n, true),
     fouls: filled(n, 0),
     missNextSpeech: filled(n, false),
@@ -254,6 +264,25 @@ export class Fold {
  */
 function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
   switch (e.type) {
+    // The most frequent events first: a switch on strings compares its cases one by one.
+    case 'VoteCast': {
+      const d = f.d();
+      d.ballots = with1(d.ballots, e.by, e.target);
+      return true;
+    }
+    case 'SpeechEnded': {
+      const skippedAlive = e.skipped && s.alive[e.seat - 1];
+      if (e.skipped) f.m().missNextSpeech = with1(s.missNextSpeech, e.seat, false);
+      const d = f.d();
+      d.speakerIndex = d.speakerIndex + 1;
+      if (skippedAlive) d.silenced = append(d.silenced, e.seat);
+      return true;
+    }
+    case 'Nominated': {
+      const d = f.d();
+      d.nominations = append(d.nominations, [e.by, e.target] as const);
+      return true;
+    }
     case 'GameCreated':
       throw new Error('GameCreated is folded by Fold.apply');
     case 'NightStarted': {
@@ -262,13 +291,14 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
       if (s.alibi.length > 0) m.alibi = NO_SEATS;
       if (s.silenced.length > 0) m.silenced = NO_SEATS;
       m.phase = { kind: 'night', n: e.n };
-      m.night = { n: e.n, acts: [] };
+      // After an emergency day (it replaced night n − 1) the night before was n − 2 (R-PHASE-4).
+      m.night = { n: e.n, acts: [], prev: s.day !== null && s.day.emergency ? e.n - 2 : e.n - 1 };
       f.setDay(null);
       m.leftThisPhase = false;
       return true;
     }
     case 'ActRecorded':
-      f.m().night = { n: s.night!.n, acts: append(s.night!.acts, e.act) };
+      f.m().night = { n: s.night!.n, acts: append(s.night!.acts, e.act), prev: s.night!.prev };
       return true;
     case 'NightResolved': {
       // Read before any write: folded in place, `s` is the object written below.
@@ -344,19 +374,6 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
       d.lastWords = [];
       return true;
     }
-    case 'Nominated': {
-      const d = f.d();
-      d.nominations = append(d.nominations, [e.by, e.target] as const);
-      return true;
-    }
-    case 'SpeechEnded': {
-      const skippedAlive = e.skipped && s.alive[e.seat - 1];
-      if (e.skipped) f.m().missNextSpeech = with1(s.missNextSpeech, e.seat, false);
-      const d = f.d();
-      d.speakerIndex = d.speakerIndex + 1;
-      if (skippedAlive) d.silenced = append(d.silenced, e.seat);
-      return true;
-    }
     case 'Fouled': {
       const silence = e.total === s.options.foulsToSilence;
       const m = f.m();
@@ -399,11 +416,6 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
       d.round = e.round;
       d.candidates = e.candidates;
       d.ballots = zeros(s.seats);
-      return true;
-    }
-    case 'VoteCast': {
-      const d = f.d();
-      d.ballots = with1(d.ballots, e.by, e.target);
       return true;
     }
     case 'VoteCounted':

@@ -139,16 +139,9 @@ function handle(d: Draft, c: Command, actor: Actor): void {
   if (typeof type !== 'string') fail('bad-command', 'INPUT', 'a command must be an object with a "type"');
   if (s.phase.kind === 'ended') fail('game-over', 'R-WIN-0', `the game is over (${s.winner}); no more commands`);
   if (actor.kind !== 'host' && isHostOnly(type)) fail('host-only', 'R-HOST-1', `only the host (Ведущий) may send ${type}`);
+  // The most frequent commands first: a switch on strings compares its cases one by one.
   switch (type) {
-    case 'act': return act(d, c, actor);
-    case 'endNight': return endNight(d);
-    case 'bestMove': return bestMove(d, c, actor);
-    case 'endLastWords': {
-      needDay(s, 'lastWords', 'ending the last word', 'R-PHASE-3');
-      d.emit({ type: 'LastWordsEnded' });
-      return afterLastWords(d);
-    }
-    case 'nominate': return nominate(d, c, actor);
+    case 'vote': return vote(d, c, actor);
     case 'endSpeech': {
       const day = needDay(s, SPEAKING, 'ending a speech', 'R-PHASE-2');
       const speaker = day.speakers[day.speakerIndex];
@@ -156,6 +149,15 @@ function handle(d: Draft, c: Command, actor: Actor): void {
       d.emit({ type: 'SpeechEnded', seat: speaker, skipped: false });
       if (day.stage === 'defence') return afterDefenceSpeech(d);
       return advanceSpeakers(d);
+    }
+    case 'nominate': return nominate(d, c, actor);
+    case 'act': return act(d, c, actor);
+    case 'endNight': return endNight(d);
+    case 'bestMove': return bestMove(d, c, actor);
+    case 'endLastWords': {
+      needDay(s, 'lastWords', 'ending the last word', 'R-PHASE-3');
+      d.emit({ type: 'LastWordsEnded' });
+      return afterLastWords(d);
     }
     case 'foul': {
       const seat = needAlive(s, c.seat, 'the fouled player', 'R-FOUL-1');
@@ -172,7 +174,6 @@ function handle(d: Draft, c: Command, actor: Actor): void {
       d.emit({ type: 'PlayerRemoved', seat, reason: 'host' });
       return afterRemoval(d, seat);
     }
-    case 'vote': return vote(d, c, actor);
     case 'liftVote': {
       const day = needDay(s, 'lift', 'voting on "all tied leave"', 'R-VOTE-6');
       const by = needAlive(s, c.by, 'the voter', 'R-VOTE-6');

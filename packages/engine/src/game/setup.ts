@@ -102,18 +102,31 @@ export function buildSetup(input: SetupInput): GameSetup {
   const rawMods: readonly unknown[] = input.modifications ?? [];
   if (!Array.isArray(rawMods)) fail('bad-modifications', 'INPUT', 'modifications must be an array of modification ids', 'modifications');
   const allowed = preset.modifications ?? [];
-  const modifications = rawMods.map((m, i) => {
+  // Lists built by push, not `map`: `map` makes arrays of another elements kind once V8 optimizes
+  // this function (after a few thousand games), and every hot function that had seen the first
+  // kind (e.g. reading `setup.modifications`) is then deoptimized and compiled again.
+  const modifications: ModificationId[] = [];
+  for (let i = 0; i < rawMods.length; i++) {
+    const m = rawMods[i];
     if (typeof m !== 'string' || !(ALL_MODIFICATIONS as readonly string[]).includes(m)) fail('unknown-modification', 'R-MOD', `unknown modification ${JSON.stringify(m)}; modifications: ${ALL_MODIFICATIONS.join(', ')}`, `modifications[${i}]`);
     if (!allowed.includes(m as ModificationId)) fail('modification-not-in-preset', 'R-MOD', `the ${preset.id} preset has no modification "${m}"${allowed.length ? `; its modifications: ${allowed.join(', ')}` : ''}`, `modifications[${i}]`);
     if (rawMods.indexOf(m) !== i) fail('duplicate-modification', 'R-MOD', `modification "${m}" is named twice`, `modifications[${i}]`);
-    return m as ModificationId;
-  });
+    modifications.push(m as ModificationId);
+  }
   const rawImmune: readonly unknown[] = input.immune ?? [];
   if (!Array.isArray(rawImmune)) fail('bad-immune', 'INPUT', 'immune must be an array of seat numbers', 'immune');
-  const immune = rawImmune.map((s, i) => {
+  const immune: SeatNo[] = [];
+  for (let i = 0; i < rawImmune.length; i++) {
+    const s = rawImmune[i];
     if (typeof s !== 'number' || !Number.isInteger(s) || s < 1 || s > roles.length) fail('bad-seat', 'INPUT', `immune[${i}] must be a seat from 1 to ${roles.length}`, `immune[${i}]`);
     if (!modifications.includes('first-victim-immunity')) fail('modification-not-in-preset', 'R-MOD', 'immune seats need the first-victim-immunity modification in play', `immune[${i}]`);
-    return s as SeatNo;
-  });
+    immune.push(s as SeatNo);
+  }
+  // R-MOD black-widow (002): the Girl "becomes the Black Widow under that modifier" (RULES.md §6): a
+  // Girl's card is played as the Black Widow (mafia, silence).
+  if (modifications.includes('black-widow') && roles.includes('girl')) {
+    roles = roles.map((r) => (r === 'girl' ? 'black-widow' : r));
+    if (roles.filter((r) => r === 'black-widow').length > 1) fail('duplicate-role', 'R-PRESET', `only one black-widow may be dealt in ${preset.id} (the Girl is the Black Widow under the black-widow modification)`, 'seats');
+  }
   return { preset: preset.id, options: modifiedOptions(options, modifications), roles, names: names.slice(), modifications, immune, seed };
 }

@@ -63,6 +63,11 @@ export interface DayState {
 export interface NightState {
   readonly n: number;
   readonly acts: readonly NightAct[];
+  /**
+   * The night played before this one: n − 1, or n − 2 when an emergency day replaced night n − 1
+   * (R-PHASE-4). "Two nights in a row" limits compare with it.
+   */
+  readonly prev?: number;
 }
 
 export type Phase =

@@ -7,6 +7,7 @@ import { PITER_WEREWOLF_MIN_ALIVE, werewolfPiter, werewolfTown } from '../roles/
 import { werewolfExtended } from '../roles/werewolfExtended.js';
 import type { GameEvent } from './events.js';
 import type { GameState, Winner } from './state.js';
+import { traits } from './traits.js';
 
 /**
  * Transformations (RULES.md §5): those caused by someone leaving the game happen at once, day or
@@ -36,7 +37,7 @@ export function nightChanges(d: Emitter, changes: readonly RoleChange[]): boolea
 
 /** Players `left` have just left the game (night deaths, an execution, a removal, the host). */
 export function afterLeaving(d: Emitter, left: readonly SeatNo[]): void {
-  if (left.length === 0 || !hasTransformingRoles(d.state)) return;
+  if (left.length === 0 || !traits(d.state).transforms || !hasTransformingRoles(d.state)) return;
   piterWerewolfDeath(d);
   student(d, left);
   townWerewolf(d);
@@ -142,7 +143,7 @@ function newShooter(d: Emitter): void {
 export function beforeNight(d: Emitter): void {
   const s = d.state;
   const day = s.day;
-  if (day === null) return;
+  if (day === null || !traits(s).psycho) return;
   let psycho = false;
   for (let i = 0; i < s.seats; i++) if (s.roles[i] === 'psycho' && s.teams[i] === 'town' && s.alive[i]) psycho = true;
   if (!psycho) return;

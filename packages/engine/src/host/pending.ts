@@ -59,8 +59,11 @@ function otherVotePending(seat: SeatNo, candidates: readonly SeatNo[]): VotePend
   while (OTHER_PENDING.length <= seat) OTHER_PENDING.push(undefined);
   const last = OTHER_PENDING[seat];
   if (last !== undefined && last.source === candidates) return last.pending;
-  const others = candidates.filter((c) => c !== seat);
-  const pending = others.length === 0 ? null : Object.freeze({ kind: 'vote' as const, seat, candidates: Object.freeze(others) });
+  const others: SeatNo[] = [];
+  for (let k = 0; k < candidates.length; k++) if (candidates[k] !== seat) others.push(candidates[k]);
+  // The list itself is not frozen (freezing is slow in V8), as the day's own candidates list in a
+  // sequential vote decision is not: it is never written into, and only this seat gets it.
+  const pending = others.length === 0 ? null : Object.freeze({ kind: 'vote' as const, seat, candidates: others });
   OTHER_PENDING[seat] = { source: candidates, pending };
   return pending;
 }
@@ -92,6 +95,37 @@ function makeActPending(specs: readonly ActSpec[], seat: SeatNo, mask: number): 
   return Object.freeze({ kind: 'act', seat, acts: Object.freeze(acts) });
 }
 
+/**
+ * What the night pass reads of each act spec, copied into one shape: the specs come in many
+ * shapes (one literal per role), so reading their fields directly is slow (megamorphic) in the
+ * pass that runs after every night command. One list per role's act list, found by identity.
+ */
+interface ActInfo {
+  readonly act: ActKind;
+  readonly onCheckingFirstNight: boolean;
+  /** The spec has `availableOn` (called on the spec itself, as a method). */
+  readonly availableOn: boolean;
+  /** withActLimits has something to add (limits, a second target or a role). */
+  readonly limited: boolean;
+}
+const INFO_SPECS: (readonly ActSpec[])[] = [];
+const INFOS: (readonly ActInfo[])[] = [];
+function actInfos(specs: readonly ActSpec[]): readonly ActInfo[] {
+  for (let t = 0; t < INFO_SPECS.length; t++) if (INFO_SPECS[t] === specs) return INFOS[t];
+  const infos: ActInfo[] = [];
+  for (const a of specs) {
+    infos.push({
+      act: a.act,
+      onCheckingFirstNight: a.onCheckingFirstNight,
+      availableOn: a.availableOn !== undefined,
+      limited: a.validate !== undefined || a.needsTarget2 === true || a.needsRole === true,
+    });
+  }
+  INFO_SPECS.push(specs);
+  INFOS.push(infos);
+  return infos;
+}
+
 /** Who may decide something now, and what. Used by bots, the narrator and the server's prompts. */
 export function pendingDecisions(s: GameState): Pending[] {
   const out: Pending[] = [];
@@ -114,13 +148,15 @@ export function pendingDecisionsInto(s: GameState, out: Pending[]): number {
       if (!s.alive[i]) continue;
       const specs = roleAt(s, i).acts;
       if (specs.length === 0) continue;
+      const infos = actInfos(specs);
       const seat = (i + 1) as SeatNo;
       // Which of the role's acts are still open, as a bit mask over `specs`.
       let mask = 0;
-      for (let k = 0; k < specs.length; k++) {
-        const a = specs[k];
+      let first = -1;
+      for (let k = 0; k < infos.length; k++) {
+        const a = infos[k];
         if (n === 1 && !a.onCheckingFirstNight && s.options.firstNight !== 'active') continue;
-        if (a.availableOn !== undefined && !a.availableOn(s, n, (i + 1) as SeatNo)) continue;
+        if (a.availableOn && !specs[k].availableOn!(s, n, (i + 1) as SeatNo)) continue;
         let used = false;
         for (let j = 0; j < done.length; j++) {
           if (done[j].by === seat && done[j].act === a.act) {
@@ -128,9 +164,15 @@ export function pendingDecisionsInto(s: GameState, out: Pending[]): number {
             break;
           }
         }
-        if (!used) mask |= 1 << k;
+        if (!used) {
+          mask |= 1 << k;
+          if (first < 0) first = k;
+        }
       }
-      if (mask !== 0) out[c++] = withActLimits(s, actPending(specs, seat, mask) as ActPending, specs, mask);
+      if (mask === 0) continue;
+      const base = actPending(specs, seat, mask) as ActPending;
+      // Only the first open act's limits matter (withActLimits leaves the others' decision as is).
+      out[c++] = infos[first].limited ? withActLimits(s, base, specs, mask) : base;
     }
     return c;
   }

@@ -85,6 +85,14 @@ export interface NightContext {
   isProtected(seat: number, source: string): boolean;
   /** A check that found a mafia member: useful the first time this actor finds him. */
   found(by: SeatNo, target: SeatNo): void;
+  /**
+   * Credits the protectors whose protection cancelled a kill on a seat that lives through the night
+   * (RULES.md §9 "saved a player"): a seat that dies anyway (another kill, the Beauty's chain) was not
+   * saved. Called once the night's deaths are known.
+   */
+  creditSaves(): void;
+  /** Did `seat` die tonight with a mafia team shot at him (R-ROLE Commissar: "killed that night by the mafia")? */
+  killedByMafia(seat: number): boolean;
   appearsBlack(seat: SeatNo): boolean;
 }
 
@@ -100,6 +108,8 @@ class Ctx implements NightContext {
   readonly answers: (Answer | undefined)[];
   readonly useful: SeatNo[] = [];
   readonly changes: RoleChange[] = [];
+  /** Protections that cancelled a kill, as pairs (protector, seat): credited by `creditSaves`. */
+  private readonly saves: number[] = [];
 
   constructor(readonly state: GameState, readonly acts: readonly NightAct[]) {
     this.blocked = new SeatSet(state.seats);
@@ -132,8 +142,8 @@ class Ctx implements NightContext {
       const p = ps[k];
       if (p.seat !== seat || (p.covers !== null && !p.covers(source))) continue;
       hit = true;
-      // A useful action (RULES.md §9): once per protector per night.
-      if (p.by > 0 && !this.useful.includes(p.by as SeatNo)) this.useful.push(p.by as SeatNo);
+      // A useful action (RULES.md §9), credited once the night's deaths are known (creditSaves).
+      if (p.by > 0) this.saves.push(p.by, seat);
     }
     return hit;
   }
@@ -145,6 +155,25 @@ class Ctx implements NightContext {
       if (c.by === by && c.target === target && c.answer === 'yes') return;
     }
     this.useful.push(by);
+  }
+
+  killedByMafia(seat: number): boolean {
+    if (!this.died.has(seat)) return false;
+    const targets = this.attemptTargets;
+    for (let k = 0; k < targets.length; k++) if (targets[k] === seat && this.attemptSources[k] === 'mafia') return true;
+    return false;
+  }
+
+  creditSaves(): void {
+    const saves = this.saves;
+    for (let k = 0; k < saves.length; k += 2) {
+      const by = saves[k] as SeatNo;
+      // Only a Doctor's heal or a Beauty's visit is a useful save (spec "scores"), not the Cheater's copy.
+      const role = this.state.roles[by - 1];
+      if (role !== 'doctor' && role !== 'beauty') continue;
+      // Once per protector per night, and only when the seat he protected lives.
+      if (!this.died.has(saves[k + 1]) && !this.useful.includes(by)) this.useful.push(by);
+    }
   }
 
   appearsBlack(seat: SeatNo): boolean {

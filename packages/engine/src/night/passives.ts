@@ -3,11 +3,13 @@ import { roleAt } from '../roles/registry.js';
 import { beautyClub } from '../roles/beauty.js';
 import { PITER_WEREWOLF_MIN_ALIVE, werewolfPiter } from '../roles/werewolf.js';
 import type { NightContext } from './context.js';
+import { traits } from '../game/traits.js';
 
 /**
  * Passive traits of the issue-3 roles, run once per night at their pipeline stage (RULES.md §5):
  * the Immortal at `protect`; the club Beauty's host, the Kamikaze's revenge and the Piter Werewolf's
- * death at 5 players at `chain`. Tables without these roles pay one pass over the role list.
+ * death at 5 players at `chain`. Presets without these roles skip them (game/traits.ts); tables
+ * without them pay one pass over the role list.
  */
 
 /** Immortality saves from every night kill but a guess. */
@@ -15,6 +17,7 @@ const notGuess = (source: string): boolean => source !== 'guess';
 
 export function resolvePassiveProtect(ctx: NightContext): void {
   const s = ctx.state;
+  if (!traits(s).immortal) return;
   const roles = s.roles;
   for (let i = 0; i < roles.length; i++) {
     // R-ROLE Immortal: blocked by the Lawyer (extended), he is mortal that night.
@@ -24,6 +27,7 @@ export function resolvePassiveProtect(ctx: NightContext): void {
 
 export function resolvePassiveChain(ctx: NightContext): void {
   const s = ctx.state;
+  if (!traits(s).chain) return;
   const roles = s.roles;
   let any = false;
   for (let i = 0; i < roles.length; i++) {

@@ -52,21 +52,26 @@ export function resolveNight(state: GameState): NightOutcome {
     }
   }
   const ctx = createNightContext(state, acts);
-  // Each act's spec, looked up once rather than once per stage.
+  // Each act's spec and its stage's pipeline index (-1: no effect of its own: none, or a team act),
+  // looked up once rather than once per stage: specs come in many shapes, so every read of one of
+  // their fields is a slow (megamorphic) one.
   const specs = new Array<ActSpec | undefined>(acts.length);
+  const stageOf: number[] = [];
   for (let k = 0; k < acts.length; k++) {
-    const spec = actAt(state, acts[k].by - 1, acts[k].act);
+    let spec = actAt(state, acts[k].by - 1, acts[k].act);
     // An act whose effect depends on the night (the Cheater's copy) names the spec it acts as.
-    specs[k] = spec !== undefined && spec.specFor !== undefined ? spec.specFor(state, acts[k]) : spec;
+    if (spec !== undefined && spec.specFor !== undefined) spec = spec.specFor(state, acts[k]);
+    specs[k] = spec;
+    stageOf.push(spec === undefined || spec.teamAct ? -1 : NIGHT_PIPELINE.indexOf(spec.stage));
   }
   for (let st = 0; st < NIGHT_PIPELINE.length; st++) {
     const stage = NIGHT_PIPELINE[st];
     const team = TEAM_BY_INDEX[st];
     if (team !== noTeam) team(ctx);
     for (let i = 0; i < acts.length; i++) {
+      if (stageOf[i] !== st) continue;
       const act = acts[i];
-      const spec = specs[i];
-      if (!spec || spec.stage !== stage || spec.teamAct) continue;
+      const spec = specs[i]!;
       if (ctx.blocked.has(act.by)) {
         ctx.answer(act, 'blocked');
         continue;
@@ -80,6 +85,7 @@ export function resolveNight(state: GameState): NightOutcome {
       for (let k = 0; k < targets.length; k++) if (!ctx.isProtected(targets[k], sources[k])) ctx.died.add(targets[k]);
     }
   }
+  ctx.creditSaves();
   return { died: seatsOf(ctx.died, state.seats), results: resultsInOrder(ctx), useful: ctx.useful, alibi: seatsOf(ctx.alibi, state.seats), silenced: seatsOf(ctx.silenced, state.seats), changes: ctx.changes };
 }
 

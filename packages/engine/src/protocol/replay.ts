@@ -260,7 +260,8 @@ function dayStep(r: Replayer, step: Record<string, unknown>, path: string): void
   if (step.liftAll !== undefined) {
     if (!lifting) notReached(r, `${path}.liftAll`, 'no "all tied leave" vote was held', 'R-VOTE-6');
     expectArray(step.liftAll, `${path}.liftAll`).forEach((v, j) => {
-      if (r.state.day?.stage !== 'lift') return;
+      // Every alive player has voted once the lift vote counts itself: an entry after that is no vote.
+      if (r.state.day?.stage !== 'lift') fail('vote-closed', 'R-VOTE-6', `${path}.liftAll[${j}]: every alive player has already voted on "all tied leave"`, `${path}.liftAll[${j}]`);
       r.run({ type: 'liftVote', by: expectInt(v, `${path}.liftAll[${j}]`) as SeatNo, leave: true }, `${path}.liftAll[${j}]`);
     });
     if (r.state.day?.stage === 'lift') r.run({ type: 'closeVote' }, `${path}.liftAll`);

@@ -1,7 +1,7 @@
 import type { GameState, NightAct } from '../game/state.js';
 import type { ActSpec, RoleDef } from './types.js';
 import { mafiaShot } from './mafia.js';
-import { isRoleId, nightNo, refuse, targetOn } from './limits.js';
+import { isRoleId, nightNo, prevNightNo, refuse, targetOn } from './limits.js';
 
 /** The club Beauty's visit saves her host from the shots of the mafia and the Maniac ("nobody home"). */
 const coveredByVisit = (source: string): boolean => source === 'mafia' || source === 'maniac';
@@ -26,7 +26,7 @@ export const beautyClub: RoleDef = {
       onCheckingFirstNight: false,
       mayTargetSelf: false,
       validate(state, act) {
-        if (targetOn(state, act.by, 'visit', nightNo(state) - 1) === act.target) {
+        if (targetOn(state, act.by, 'visit', prevNightNo(state)) === act.target) {
           return refuse('R-ROLE', `the Beauty (seat ${act.by}) cannot visit seat ${act.target} two nights in a row`);
         }
         return null;
@@ -97,6 +97,28 @@ function teamGuesser(s: GameState): number {
 }
 
 /**
+ * The seat that may make the team's guess tonight, or 0 (a Beauty alive, or no guesses left). Asked
+ * for every mafia seat after every night command, so the last answer is kept while the state's
+ * parts it reads are the same (arrays are never written into: their identity stands for their content).
+ */
+function openTeamGuesser(s: GameState): number {
+  if (s.pastActs !== memo.past || s.alive !== memo.alive || s.roles !== memo.roles || s.teams !== memo.teams || s.setup !== memo.setup || s.options !== memo.options) {
+    memo.past = s.pastActs;
+    memo.alive = s.alive;
+    memo.roles = s.roles;
+    memo.teams = s.teams;
+    memo.setup = s.setup;
+    memo.options = s.options;
+    memo.guesser = !beautyAlive(s) && teamGuessesUsed(s) < s.options.mafiaGuesses ? teamGuesser(s) : 0;
+  }
+  return memo.guesser;
+}
+const memo: {
+  past: GameState['pastActs'] | null; alive: GameState['alive'] | null; roles: GameState['roles'] | null;
+  teams: GameState['teams'] | null; setup: GameState['setup'] | null; options: GameState['options'] | null; guesser: number;
+} = { past: null, alive: null, roles: null, teams: null, setup: null, options: null, guesser: 0 };
+
+/**
  * УГАДАЙКА (Piter): without a Beauty in play the whole mafia gets her guess, `mafiaGuesses` times per
  * game (default 2), one guess a night for the team, shown by the Don (the lowest alive member without him).
  */
@@ -107,7 +129,7 @@ export const mafiaTeamGuess: ActSpec = {
   mayTargetSelf: false,
   needsRole: true,
   availableOn(state, _n, seat) {
-    return !beautyAlive(state) && teamGuessesUsed(state) < state.options.mafiaGuesses && teamGuesser(state) === seat;
+    return openTeamGuesser(state) === seat;
   },
   validate: (_state, act) => validRole(act),
   resolve: resolveGuess,

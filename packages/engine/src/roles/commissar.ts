@@ -21,7 +21,8 @@ export const commissar: RoleDef = {
       mayTargetSelf: false,
       availableOn: (s) => !sherlock(s),
       resolve(ctx, act) {
-        if (ctx.state.options.checkAnswersDead && ctx.died.has(act.target)) {
+        // R-ROLE Commissar (000): "dead" (crossed arms) for a player killed that night by the mafia.
+        if (ctx.state.options.checkAnswersDead && ctx.killedByMafia(act.target)) {
           ctx.answer(act, 'dead');
           return;
         }

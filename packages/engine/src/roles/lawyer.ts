@@ -1,6 +1,6 @@
 import type { RoleDef } from './types.js';
 import { mafiaShot } from './mafia.js';
-import { nightNo, refuse, targetOn, timesUsed } from './limits.js';
+import { nightNo, prevNightNo, refuse, targetOn, timesUsed } from './limits.js';
 
 /**
  * Lawyer, alibi variant (Адвокат: Piter, JustMafia party deck): mafia; wakes with the mafia (shoots with
@@ -55,7 +55,7 @@ export const lawyerBlock: RoleDef = {
       onCheckingFirstNight: false,
       mayTargetSelf: false,
       validate(state, act) {
-        if (targetOn(state, act.by, 'block', nightNo(state) - 1) === act.target) {
+        if (targetOn(state, act.by, 'block', prevNightNo(state)) === act.target) {
           return refuse('R-ROLE', `the Lawyer (seat ${act.by}) cannot block seat ${act.target} two nights in a row`);
         }
         return null;

@@ -46,6 +46,9 @@ export function timesUsed(s: GameState, seat: SeatNo, act: ActKind, target?: num
 /** The night being played (0 outside the night). */
 export const nightNo = (s: GameState): number => (s.night === null ? 0 : s.night.n);
 
+/** The night played before this one ("two nights in a row"): n − 1, or n − 2 after an emergency day (R-PHASE-4). */
+export const prevNightNo = (s: GameState): number => (s.night === null ? 0 : s.night.prev ?? s.night.n - 1);
+
 /** Alive members of the mafia team. */
 export function aliveMafia(s: GameState): number {
   let n = 0;

@@ -79,30 +79,55 @@ export function roleOf(id: RoleId): RoleDef {
 
 /** The preset's variant of a role, or undefined when the role is not built for it. */
 export function roleIn(preset: PresetId, id: RoleId): RoleDef | undefined {
-  const variant = presetOf(preset)?.roleDefs?.[id];
-  return variant ?? ROLES[id];
-}
-
-/** The role module of the seat at index `i` (0-based) in this game: the preset's variant of its current role. */
-export function roleAt(s: { readonly setup: { readonly preset: PresetId }; readonly roles: readonly RoleId[] }, i: number): RoleDef {
-  const id = s.roles[i];
-  const preset = s.setup.preset;
-  // Presets without variants (classic, sport, short) take the switch above.
+  // The last preset's variants are kept (every game asks for each of its seats).
   if (preset !== lastPreset) {
     lastPreset = preset;
     lastVariants = presetOf(preset)?.roleDefs;
   }
   const variant = lastVariants === undefined ? undefined : lastVariants[id];
-  return variant ?? roleOf(id);
+  return variant ?? ROLES[id];
 }
 let lastPreset: PresetId | undefined;
 let lastVariants: Partial<Record<RoleId, RoleDef>> | undefined;
 
+/** The role module of the seat at index `i` (0-based) in this game: the preset's variant of its current role. */
+export function roleAt(s: { readonly setup: { readonly preset: PresetId }; readonly roles: readonly RoleId[] }, i: number): RoleDef {
+  return defAt(s, i) ?? roleOf(s.roles[i]);
+}
+
+/**
+ * `roleIn(s.setup.preset, s.roles[i])`, hot (every pending-decision pass asks for every seat): the
+ * modules of the last roles list are kept by seat. A roles list is never written into (a
+ * RoleChanged makes a new one), so its identity and the preset stand for its content. An entry is
+ * filled at its first use (`NOT_BUILT` for a role without a module in this preset).
+ */
+function defAt(s: { readonly setup: { readonly preset: PresetId }; readonly roles: readonly RoleId[] }, i: number): RoleDef | undefined {
+  const roles = s.roles;
+  const preset = s.setup.preset;
+  if (roles !== cachedRoles || preset !== cachedPreset) {
+    cachedRoles = roles;
+    cachedPreset = preset;
+    // A new list (setting `length` to shrink one is a slow runtime call).
+    cachedDefs = [];
+    for (let k = 0; k < roles.length; k++) cachedDefs.push(undefined);
+  }
+  let def = cachedDefs[i];
+  if (def === undefined) {
+    if (!(i >= 0 && i < roles.length)) return roleIn(preset, roles[i]);
+    def = cachedDefs[i] = roleIn(preset, roles[i]) ?? NOT_BUILT;
+  }
+  return def === NOT_BUILT ? undefined : def;
+}
+let cachedRoles: readonly RoleId[] | undefined;
+let cachedPreset: PresetId | undefined;
+let cachedDefs: (RoleDef | undefined)[] = [];
+const NOT_BUILT = { acts: [] } as unknown as RoleDef;
+
 /** The act `act` of the seat's role (its preset variant), or undefined when the role has no such act. */
 export function actAt(s: { readonly setup: { readonly preset: PresetId }; readonly roles: readonly RoleId[] }, i: number, act: ActKind): ActSpec | undefined {
-  const id = s.roles[i];
-  if (roleIn(s.setup.preset, id) === undefined) return undefined;
-  const acts = roleAt(s, i).acts;
+  const def = defAt(s, i);
+  if (def === undefined) return undefined;
+  const acts = def.acts;
   for (let k = 0; k < acts.length; k++) if (acts[k].act === act) return acts[k];
   return undefined;
 }

@@ -42,7 +42,7 @@ export function countVotes(candidates: readonly SeatNo[], ballots: readonly numb
  * The copy is a new plain object with the same own keys (its values are all overwritten).
  */
 const TALLY_TEMPLATES = new Map<number, Record<string, number>>();
-function newTally(candidates: readonly SeatNo[]): Record<string, number> {
+export function newTally(candidates: readonly SeatNo[]): Record<string, number> {
   let mask = 0;
   for (let k = 0; k < candidates.length; k++) {
     const c = candidates[k];

@@ -1,5 +1,6 @@
 import type { SeatNo } from '../ids.js';
 import type { Tally } from '../game/state.js';
+import { newTally } from './sequential.js';
 
 /**
  * What happens to the vote of a voter who cast no ballot when the round is counted:
@@ -36,16 +37,12 @@ export function countRound(
   withZeros: boolean,
 ): RoundCount {
   const m = candidates.length;
-  const counts = new Array<number>(m).fill(0);
-  const effective = new Array<number>(alive.length).fill(0);
-  const indexOf = (seat: number): number => {
-    for (let j = 0; j < m; j++) if (candidates[j] === seat) return j;
-    return -1;
-  };
+  const counts = zeros(m);
+  const effective = zeros(alive.length);
   for (let i = 0; i < alive.length; i++) {
     const seat = (i + 1) as SeatNo;
     if (!alive[i] || !hasVote(seat)) continue;
-    let k = ballots[i] ? indexOf(ballots[i]) : -1;
+    let k = ballots[i] ? indexIn(candidates, ballots[i]) : -1;
     if (k < 0 && m > 0) {
       if (leftover === 'last') k = m - 1;
       else if (leftover === 'lastOther') {
@@ -57,17 +54,33 @@ export function countRound(
     counts[k]++;
     effective[i] = candidates[k];
   }
-  for (const [, suspect] of extra) {
-    const k = indexOf(suspect);
+  for (let e = 0; e < extra.length; e++) {
+    const k = indexIn(candidates, extra[e][1]);
     if (k >= 0) counts[k]++;
   }
-  const tally: Record<string, number> = {};
+  // The tally from a made-once object with its keys (sequential.ts `newTally`: writing seat-number
+  // keys into `{}` one by one is slow in V8); the same keys and counts.
+  const keys: SeatNo[] = [];
   let best = 0;
   for (let k = 0; k < m; k++) {
-    if (withZeros || counts[k] > 0) tally[candidates[k]] = counts[k];
+    if (withZeros || counts[k] > 0) keys.push(candidates[k]);
     if (counts[k] > best) best = counts[k];
   }
+  const tally = newTally(keys);
+  for (let k = 0; k < m; k++) if (withZeros || counts[k] > 0) tally[candidates[k]] = counts[k];
   const top: SeatNo[] = [];
   for (let k = 0; k < m; k++) if (counts[k] === best) top.push(candidates[k]);
   return { tally, top, counts, effective };
+}
+
+function indexIn(candidates: readonly SeatNo[], seat: number): number {
+  for (let j = 0; j < candidates.length; j++) if (candidates[j] === seat) return j;
+  return -1;
+}
+
+/** A new list of `n` zeros, built by push (a packed array). */
+function zeros(n: number): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < n; k++) out.push(0);
+  return out;
 }
