@@ -11,6 +11,9 @@
 //
 // Every run must give the same winners (seed 1: the same games): the script checks it, so that a
 // speed-up can never come from playing other games.
+//
+// `npm run bench -- --presets` also measures every other preset at 10 seats the same way (warm-up,
+// median of three runs) and prints its phases/s as a fraction of classic's (issue 3: at least 0.5).
 
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -57,3 +60,17 @@ const sorted = runs.map((r) => r.phasesPerSecond).sort((a, b) => a - b);
 const median = sorted[Math.floor(sorted.length / 2)];
 console.log(`median: ${fmt(median)} phases/s (classic, 10 seats, random bots, ${fmt(GAMES)} games, seed 1; bots' projections included)`);
 if (ref !== null) console.log(`median / reference-sim: ${(median / ref).toFixed(3)}`);
+
+if (process.argv.includes('--presets')) {
+  const PRESETS = ['sport', 'club', 'tabletop', 'party', 'piter', 'extended'];
+  const PRESET_GAMES = 20_000;
+  for (const preset of PRESETS) {
+    const table = { preset, players: 10, bots: 'random' };
+    simulate({ ...table, games: 3_000, seed: 'warm-up' });
+    const rates = [];
+    for (let k = 0; k < RUNS; k++) rates.push(simulate({ ...table, games: PRESET_GAMES, seed: 1 }).phasesPerSecond);
+    rates.sort((a, b) => a - b);
+    const m = rates[Math.floor(rates.length / 2)];
+    console.log(`${preset.padEnd(8)} median ${fmt(m)} phases/s (runs ${rates.map(fmt).join(' · ')}): ${(m / median).toFixed(2)} × classic`);
+  }
+}
