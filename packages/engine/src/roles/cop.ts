@@ -1,4 +1,5 @@
 import type { RoleDef } from './types.js';
+import { ownShot } from './shot.js';
 
 /**
  * Cop (Коп, 002): town; shoots one player every night (kill source 'cop'); must shoot unless blocked
@@ -12,16 +13,7 @@ export const cop: RoleDef = {
   appearsBlack: () => false,
   hostileShooter: false,
   acts: [
-    {
-      act: 'kill',
-      stage: 'kill',
-      onCheckingFirstNight: false,
-      mayTargetSelf: false,
-      required: true,
-      resolve(ctx, act) {
-        ctx.attempt(act.target, 'cop');
-      },
-    },
+    ownShot('cop', { required: true }),
   ],
   rules: ['R-ROLE'],
 };

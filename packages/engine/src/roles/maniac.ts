@@ -3,6 +3,7 @@ import type { GameState } from '../game/state.js';
 import type { RoleDef } from './types.js';
 import { aliveMafia } from './limits.js';
 import { notSameAsLastNight } from './repeat.js';
+import { ownShot } from './shot.js';
 
 /**
  * Maniac (Маньяк): solo (grey); kills one player each night (kill source 'maniac'). Variants (RULES §6):
@@ -28,18 +29,7 @@ export function makeManiac(v: ManiacVariant): RoleDef {
     summary: v.summary,
     appearsBlack: v.appearsBlack,
     hostileShooter: true,
-    acts: [
-      {
-        act: 'kill',
-        stage: 'kill',
-        onCheckingFirstNight: false,
-        mayTargetSelf: false,
-        ...(v.notSameTwice ? { validate: (s, act) => notSameAsLastNight(s, act, 'R-ROLE', 'Maniac') } : {}),
-        resolve(ctx, act) {
-          ctx.attempt(act.target, 'maniac');
-        },
-      },
-    ],
+    acts: [ownShot('maniac', v.notSameTwice ? { validate: (s, act) => notSameAsLastNight(s, act, 'R-ROLE', 'Maniac') } : {})],
     soloWin: v.soloWin,
     rules: ['R-ROLE', 'R-CHECK-3', 'R-TEAM'],
   };

@@ -1,4 +1,5 @@
 import type { RoleDef } from './types.js';
+import { ownShot } from './shot.js';
 
 /**
  * Psycho (Псих, Piter): town until he is nominated for a vote (game/transform.ts `afterNominated`:
@@ -13,16 +14,8 @@ export const psycho: RoleDef = {
   appearsBlack: () => false,
   hostileShooter: true,
   acts: [
-    {
-      act: 'kill',
-      stage: 'kill',
-      onCheckingFirstNight: false,
-      mayTargetSelf: false,
-      availableOn: (state, _n, seat) => state.teams[seat - 1] === 'solo',
-      resolve(ctx, act) {
-        ctx.attempt(act.target, 'psycho');
-      },
-    },
+    // From the night after his nomination (he is solo then).
+    ownShot('psycho', { availableOn: (state, _n, seat) => state.teams[seat - 1] === 'solo' }),
   ],
   soloWin(state, seat) {
     if (state.teams[seat - 1] !== 'solo') return false;

@@ -1,4 +1,5 @@
 import type { RoleDef } from './types.js';
+import { ownShot } from './shot.js';
 
 /**
  * Sheriff (Шериф): two different roles (RULES §6).
@@ -42,17 +43,7 @@ export const sheriffShooter: RoleDef = {
   summary: 'Armed town player (seed 000 JustMafia): may shoot one player each night; his victim dies like any other; may skip a night.',
   appearsBlack: () => false,
   hostileShooter: false,
-  acts: [
-    {
-      act: 'kill',
-      stage: 'kill',
-      onCheckingFirstNight: false,
-      mayTargetSelf: false,
-      resolve(ctx, act) {
-        ctx.attempt(act.target, 'sheriff');
-      },
-    },
-  ],
+  acts: [ownShot('sheriff')],
   rules: ['R-ROLE'],
 };
 

@@ -1,5 +1,6 @@
 import type { RoleDef } from './types.js';
 import { aliveMafia, isRoleId, refuse } from './limits.js';
+import { ownShot } from './shot.js';
 
 /**
  * Werewolf, town variant (Оборотень: JustMafia 000, seed 002): acts as a civilian and is seen as town
@@ -15,16 +16,8 @@ export const werewolfTown: RoleDef = {
   appearsBlack: (state, seat) => state.teams[seat - 1] !== 'town',
   hostileShooter: true,
   acts: [
-    {
-      act: 'kill',
-      stage: 'kill',
-      onCheckingFirstNight: false,
-      mayTargetSelf: false,
-      availableOn: (state, _n, seat) => state.teams[seat - 1] === 'solo',
-      resolve(ctx, act) {
-        ctx.attempt(act.target, 'werewolf');
-      },
-    },
+    // Once turned (solo), when the whole mafia is gone.
+    ownShot('werewolf', { availableOn: (state, _n, seat) => state.teams[seat - 1] === 'solo' }),
   ],
   soloWin(state, seat) {
     if (state.teams[seat - 1] !== 'solo' || aliveMafia(state) > 0) return false;
