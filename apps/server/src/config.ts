@@ -7,6 +7,8 @@ export interface ServerConfig {
   readonly logLevel: string;
   /** Where the web app's build is served from, if it exists. */
   readonly webRoot: string;
+  /** ROOM_IDLE_SECONDS (600): how long a room nobody is connected to stays in memory. */
+  readonly idleMs: number;
 }
 
 /** The server's settings from the environment: PORT (3000), HOST, DATABASE_URL (SQLite under ./data), LOG_LEVEL. */
@@ -19,5 +21,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     databaseUrl: env.DATABASE_URL || DEFAULT_DATABASE_URL,
     logLevel: env.LOG_LEVEL || 'info',
     webRoot: env.WEB_ROOT || 'apps/web/dist',
+    idleMs: idleSeconds(env.ROOM_IDLE_SECONDS) * 1000,
   };
+}
+
+function idleSeconds(v: string | undefined): number {
+  if (v === undefined || v === '') return 600;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`ROOM_IDLE_SECONDS must be a number of seconds, not ${JSON.stringify(v)}`);
+  return n;
 }

@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   const logger = pino({ level: config.logLevel });
   const storage = await openStorage(config.databaseUrl);
   await storage.migrate();
-  const { app, manager } = await buildServer({ storage, logger, webRoot: config.webRoot });
+  const { app, manager } = await buildServer({ storage, logger, webRoot: config.webRoot, idleMs: config.idleMs });
   const resumed = await manager.resumeAll();
   await app.listen({ port: config.port, host: config.host });
   logger.info({ port: (app.server.address() as { port: number }).port, storage: storage.kind, resumed }, 'mafia server listening');

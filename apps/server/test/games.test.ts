@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldLog } from '@mafia/engine';
 import type { KyselyStorage } from '../src/storage/kyselyStorage.js';
 import { runLoadtest } from '../../../packages/cli/src/loadtest/run.js';
-import { startServer, tempDbUrl, type Running } from './helpers.js';
+import { startServer, tempDbUrl } from './helpers.js';
 
-let server: Running;
+let server: Awaited<ReturnType<typeof startServer>>;
 let db: ReturnType<typeof tempDbUrl>;
 
 beforeAll(async () => {
@@ -24,6 +24,9 @@ describe('the app as host, online', () => {
     expect(report.gamesFinished).toBe(3);
     expect(report.latencyMs.samples).toBeGreaterThan(0);
     expect(await server.storage.openRooms()).toEqual([]);
+    // Every finished game left memory once its players had gone (it is loaded again from the log if asked).
+    for (let i = 0; i < 200 && server.manager.roomCount > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(server.manager.roomCount).toBe(0);
     // Every game's log folds back to an ended game whose last entry holds GameEnded.
     const ids = await (server.storage as KyselyStorage).db.selectFrom('rooms').select('id').execute();
     expect(ids.length).toBe(3);

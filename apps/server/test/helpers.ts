@@ -7,6 +7,7 @@ import { buildServer } from '../src/http/app.js';
 import { openStorage } from '../src/storage/open.js';
 import type { Storage } from '../src/storage/types.js';
 import type { ConnectionLimits } from '../src/ws/connection.js';
+import type { RoomManager } from '../src/room/manager.js';
 
 export interface Running {
   readonly base: string;
@@ -22,10 +23,10 @@ export function tempDbUrl(): { url: string; cleanup: () => void } {
 }
 
 /** The server in this process on a free port, over the storage at `url`, with every open room resumed. */
-export async function startServer(url: string, limits?: ConnectionLimits): Promise<Running> {
+export async function startServer(url: string, limits?: ConnectionLimits, idleMs?: number): Promise<Running & { manager: RoomManager }> {
   const storage = await openStorage(url);
   await storage.migrate();
-  const { app, manager } = await buildServer({ storage, logger: pino({ level: 'silent' }), webRoot: join(tmpdir(), 'no-web-build-here'), limits });
+  const { app, manager } = await buildServer({ storage, logger: pino({ level: 'silent' }), webRoot: join(tmpdir(), 'no-web-build-here'), limits, idleMs });
   await manager.resumeAll();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
@@ -34,6 +35,7 @@ export async function startServer(url: string, limits?: ConnectionLimits): Promi
     ws: `ws://127.0.0.1:${port}/ws`,
     storage,
     url,
+    manager,
     async stop() {
       await app.close();
       await storage.close();

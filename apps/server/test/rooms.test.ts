@@ -161,7 +161,7 @@ describe('a room over WebSockets', () => {
 
 describe('hidden information in the log items', () => {
   it('shows a night act, and who made it, only to its author and the host', async () => {
-    const { seats, host, spectator, started } = await startedRoom('human', 'sport');
+    const { seats, host, spectator, started, created } = await startedRoom('human', 'sport');
     const roles: string[] = started.view.seats.map((s: { role: string }) => s.role);
     const commissar = roles.indexOf('commissar') + 1;
     const target = commissar === 1 ? 2 : 1;
@@ -171,11 +171,52 @@ describe('hidden information in the log items', () => {
     const seq = mine.seq;
     const hostSaw = await host.next((m) => m.type === 'update' && m.seq === seq);
     expect(hostSaw.items[0].by).toBe(commissar);
+    // Everybody else gets no message at all (R-NIGHT-4): not even an empty one saying that somebody acted.
+    await host.request({ v: V, type: 'ping' }, 'pong');
     for (const c of [spectator, ...seats.filter((_, i) => i !== commissar - 1)]) {
-      const u = await c.next((m) => m.type === 'update' && m.seq === seq);
-      expect(u.items[0]).toEqual({ seq, kind: 'events', by: 'hidden', events: [] });
-      expect(u.view.myActs).toEqual([]);
+      await c.request({ v: V, type: 'ping' }, 'pong');
+      expect(c.received.filter((m) => m.type === 'update' && m.seq === seq)).toEqual([]);
     }
+    // A spectator who comes back after the act is not told of it in what it missed either.
+    const late = await Client.open(server.ws);
+    const w = await late.request({ v: V, type: 'hello', room: created.code, auth: { as: 'spectator' }, lastSeq: seq - 1 }, 'welcome');
+    expect(w.seq).toBe(seq);
+    expect(w.items).toEqual([]);
+  });
+
+  it('gives a civilian byte-identical messages through the night whatever the others do, and in whatever order', async () => {
+    /** One night in a fresh sport room: every seat with a night act acts, in `order`; what seat `civ` received from the start until the night's end. */
+    async function night(order: 'forward' | 'backward', commissarActs: boolean) {
+      const { seats, host, started } = await startedRoom('human', 'sport');
+      const roles: string[] = started.view.seats.map((s: { role: string }) => s.role);
+      let acts = (started.pending as { kind: string; seat: number; acts: string[] }[]).filter((p) => p.kind === 'act');
+      if (!commissarActs) acts = acts.filter((p) => roles[p.seat - 1] !== 'commissar');
+      if (order === 'backward') acts = [...acts].reverse();
+      const civ = roles.indexOf('civilian') + 1;
+      const mark = seats[civ - 1].received.length;
+      for (const p of acts) {
+        const target = p.seat === civ ? (civ === 1 ? 2 : 1) : civ;
+        const u = await seats[p.seat - 1].request({ v: V, type: 'command', id: `a${p.seat}`, command: { type: 'act', by: p.seat, act: p.acts[0], target } });
+        expect([u.type, u.code, u.message, JSON.stringify(p)]).toEqual(['update', undefined, undefined, JSON.stringify(p)]);
+      }
+      await seats[civ - 1].request({ v: V, type: 'ping' }, 'pong');
+      const during = seats[civ - 1].received.slice(mark).filter((m) => m.type !== 'pong');
+      const end = await host.request({ v: V, type: 'command', id: 'end', command: { type: 'endNight' } }, 'update');
+      const civEnd = await seats[civ - 1].next((m) => m.type === 'update' && m.seq === end.seq);
+      await host.close();
+      return { acts: acts.length, roles, civ, during: JSON.stringify(during), civEnd };
+    }
+    const a = await night('forward', true);
+    const b = await night('backward', true);
+    const c = await night('forward', false);
+    expect(a.acts).toBeGreaterThan(1);
+    expect(c.acts).toBe(a.acts - 1);
+    // Nothing at all reached the civilian while the others acted, in either order, with or without the Commissar's check.
+    expect(a.during).toBe('[]');
+    expect(b.during).toBe(a.during);
+    expect(c.during).toBe(a.during);
+    // The night's end carries no act either (only the public result).
+    for (const r of [a, b, c]) expect(JSON.stringify(r.civEnd.items)).not.toMatch(/ActRecorded|"check"/);
   });
 
   it('keeps time in a human-hosted room without taking a step itself', async () => {
@@ -185,6 +226,49 @@ describe('hidden information in the log items', () => {
     const u = await host.request({ v: V, type: 'command', id: 'n', command: { type: 'endNight' } }, 'update');
     expect(u.timer.kind).toBe('speech');
     expect(u.items[0].by).toBe('host');
+  });
+});
+
+describe('host controls', () => {
+  it('releases a seat: its token stops working, its connection is told, the seat may be claimed again', async () => {
+    const { created, tokens, seats, host, spectator } = await startedRoom();
+    expect((await seats[2].request({ v: V, type: 'release', seat: 3, id: 'r0' }, 'error')).code).toBe('host-only');
+    const u = await host.request({ v: V, type: 'release', seat: 3, id: 'r1' }, 'update');
+    expect(u.ack).toBe('r1');
+    expect(u.items).toEqual([{ seq: u.seq, kind: 'release', seat: 3 }]);
+    expect(u.lobby.claimed[2]).toBeNull();
+    expect((await seats[2].next((m) => m.code === 'seat-released')).type).toBe('error');
+    expect((await spectator.next((m) => m.type === 'update' && m.seq === u.seq)).items[0]).toEqual({ seq: u.seq, kind: 'release', seat: 3 });
+    // The released connection is out of the room; the old token is refused; a new claim takes the seat.
+    expect((await seats[2].request({ v: V, type: 'command', id: 'q', command: { type: 'endNight' } }, 'error')).code).toBe('not-in-room');
+    const c = await Client.open(server.ws);
+    expect((await c.request({ v: V, type: 'hello', room: created.code, auth: { as: 'seat', seat: 3, token: tokens[2] } }, 'error')).code).toBe('seat-not-claimed');
+    const w = await c.request({ v: V, type: 'claim', room: created.code, seat: 3, name: 'New' }, 'welcome');
+    expect(w.lobby.claimed[2]).toBe('New');
+    expect(w.view.me.seat).toBe(3);
+    expect((await host.request({ v: V, type: 'release', seat: 3, id: 'r2' }, 'update')).seq).toBe(w.seq + 1);
+    expect((await host.request({ v: V, type: 'release', seat: 3, id: 'r3' }, 'error')).code).toBe('seat-not-claimed');
+    await host.close();
+  });
+
+  it('closes a room: everybody is told, nothing more is accepted, and it is not resumed', async () => {
+    const { created, seats, host } = await startedRoom();
+    expect((await seats[0].request({ v: V, type: 'close', id: 'c0' }, 'error')).code).toBe('host-only');
+    const u = await host.request({ v: V, type: 'close', id: 'c1' }, 'update');
+    expect(u.items).toEqual([{ seq: u.seq, kind: 'close' }]);
+    expect(u.lobby.closed).toBe(true);
+    expect(u.timer).toBeNull();
+    for (const s of seats) expect((await s.next((m) => m.type === 'update' && m.seq === u.seq)).lobby.closed).toBe(true);
+    expect((await host.request({ v: V, type: 'command', id: 'n', command: { type: 'endNight' } }, 'error')).code).toBe('room-closed');
+    expect((await host.request({ v: V, type: 'close', id: 'c2' }, 'error')).code).toBe('room-closed');
+    const c = await Client.open(server.ws);
+    expect((await c.request({ v: V, type: 'claim', room: created.code, seat: 1 }, 'error')).code).toBe('room-closed');
+    // A spectator may still come in and read what happened.
+    expect((await c.request({ v: V, type: 'hello', room: created.code, auth: { as: 'spectator' } }, 'welcome')).lobby.closed).toBe(true);
+    expect((await server.storage.roomById(created.room))!.ended).toBe(true);
+    expect((await server.storage.openRooms()).map((r) => r.id)).not.toContain(created.room);
+    expect(await logLength(created.room)).toBe(u.seq);
+    expect((await (await fetch(`${server.base}/api/rooms/${created.code}`)).json()).closed).toBe(true);
   });
 });
 

@@ -25,6 +25,10 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ v, type: z.literal('start'), id: z.string().min(1).max(64).optional() }).strict(),
   /** A game command (host, or a seat for itself). `id` makes a re-sent command apply once. */
   z.object({ v, type: z.literal('command'), id: z.string().min(1).max(64), command: commandSchema }).strict(),
+  /** Host only: free a claimed seat (its token stops working; the seat may be claimed again). */
+  z.object({ v, type: z.literal('release'), seat: seatSchema, id: z.string().min(1).max(64).optional() }).strict(),
+  /** Host only: close the room for good (the game stops; nothing more is accepted). */
+  z.object({ v, type: z.literal('close'), id: z.string().min(1).max(64).optional() }).strict(),
   z.object({ v, type: z.literal('ping') }).strict(),
 ]);
 

@@ -19,6 +19,8 @@ export interface Lobby {
   readonly claimed: readonly (string | null)[];
   readonly started: boolean;
   readonly ended: boolean;
+  /** The host closed the room: it accepts nothing more (its log can still be read). */
+  readonly closed: boolean;
 }
 
 /**
@@ -28,6 +30,10 @@ export interface Lobby {
  */
 export type LogItem =
   | { readonly seq: number; readonly kind: 'claim'; readonly seat: number; readonly name: string }
+  /** The host freed the seat: its old token no longer works; it may be claimed again. */
+  | { readonly seq: number; readonly kind: 'release'; readonly seat: number }
+  /** The host closed the room. */
+  | { readonly seq: number; readonly kind: 'close' }
   | { readonly seq: number; readonly kind: 'events'; readonly by: 'host' | 'app' | 'hidden' | number; readonly events: readonly ProjectedEvent[] };
 
 /** Every message the server sends. */

@@ -19,6 +19,8 @@ export interface BuildOptions {
   readonly logger: Logger;
   readonly webRoot?: string;
   readonly limits?: ConnectionLimits;
+  /** How long a room nobody is connected to stays in memory (ms; default DEFAULT_IDLE_MS). */
+  readonly idleMs?: number;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface BuildOptions {
  */
 export async function buildServer(o: BuildOptions): Promise<ServerParts> {
   const app = Fastify({ loggerInstance: o.logger as unknown as FastifyBaseLogger, bodyLimit: 16 * 1024 });
-  const manager = new RoomManager(o.storage, o.logger.child({ part: 'rooms' }));
+  const manager = new RoomManager(o.storage, o.logger.child({ part: 'rooms' }), Date.now, o.idleMs);
   const started = Date.now();
   // How late the event loop runs: every delay here is added to every message's latency. The
   // histogram holds the time between its 10 ms ticks, so the lateness is that minus 10 ms.

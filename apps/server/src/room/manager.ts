@@ -23,6 +23,9 @@ const errorText = (r: Refusal, id?: string): string =>
 
 const toRecord = (e: Entry, at: number): LogRecord => ({ seq: e.seq, kind: e.kind, body: JSON.stringify(e.body), at });
 
+/** How long a room nobody is connected to stays in memory by default: 10 minutes (ROOM_IDLE_SECONDS). */
+export const DEFAULT_IDLE_MS = 10 * 60_000;
+
 /** Commands a speaker may send for himself when the app is the host (the engine keeps them host-only). */
 const SELF_SERVICE = new Set(['endSpeech', 'endLastWords']);
 
@@ -38,13 +41,22 @@ export class RoomManager {
   private readonly members = new Map<string, Set<Conn>>();
   private readonly tails = new Map<string, Promise<void>>();
   private readonly alarms = new Map<string, NodeJS.Timeout>();
+  /** Rooms nobody is connected to, each with the timer that drops it from memory. */
+  private readonly idle = new Map<string, NodeJS.Timeout>();
   private closed = false;
 
   constructor(
     private readonly storage: Storage,
     private readonly log: Logger,
     private readonly now: () => number = Date.now,
+    /** How long a room with nobody connected stays in memory (ms); its log stays, and it is loaded again on demand. */
+    private readonly idleMs: number = DEFAULT_IDLE_MS,
   ) {}
+
+  /** Whether the room with this id is in memory now (for tests and /api/health). */
+  inMemory(id: string): boolean {
+    return this.rooms.has(id);
+  }
 
   get roomCount(): number {
     return this.rooms.size;
@@ -56,6 +68,7 @@ export class RoomManager {
     for (const row of rows) {
       const room = await this.loadRow(row);
       this.armTimer(room);
+      this.idleLater(room);
     }
     return rows.length;
   }
@@ -65,7 +78,7 @@ export class RoomManager {
     const room = Room.load(row, records.map((r) => parseEntry(r.seq, r.kind, r.body)));
     this.rooms.set(row.id, room);
     this.codes.set(row.code, row.id);
-    if (room.ended && !row.ended) await this.storage.markEnded(row.id);
+    if ((room.ended || room.closed) && !row.ended) await this.storage.markEnded(row.id);
     return room;
   }
 
@@ -78,8 +91,12 @@ export class RoomManager {
       p = (async () => {
         const row = await this.storage.roomByCode(code);
         if (!row) return undefined;
-        const room = this.rooms.get(row.id) ?? (await this.loadRow(row));
+        const known = this.rooms.get(row.id);
+        if (known) return known;
+        const room = await this.loadRow(row);
         this.armTimer(room);
+        // Loaded for a lobby look-up or a refused hello: it leaves memory again if nobody joins.
+        this.idleLater(room);
         return room;
       })();
       this.loading.set(code, p);
@@ -116,6 +133,7 @@ export class RoomManager {
       const room = new Room(row);
       this.rooms.set(row.id, room);
       this.codes.set(row.code, row.id);
+      this.idleLater(room);
       this.log.info({ room: row.id, code: row.code, preset: row.preset, seats: row.seats, mode: row.mode }, 'room created');
       return { room: row.id as RoomId, code: row.code as RoomCode, hostKey, link: `/r/${row.code}` };
     }
@@ -145,7 +163,11 @@ export class RoomManager {
     if (ends) await this.storage.markEnded(room.row.id);
     room.commit(entry, game);
     this.broadcast(room, [entry], sender, ack);
-    if (ends) this.log.info({ room: room.row.id, winner: room.game?.state.winner }, 'game ended');
+    if (ends) {
+      this.log.info({ room: room.row.id, winner: room.game?.state.winner }, 'game ended');
+      // A finished game nobody watches leaves memory now (after this job: see `evictIfUnwatched`).
+      if (!this.members.has(room.row.id)) queueMicrotask(() => this.evictIfUnwatched(room));
+    }
     if (entry.kind !== 'claim') {
       this.armTimer(room);
       this.autoAdvance(room);
@@ -155,12 +177,14 @@ export class RoomManager {
   private broadcast(room: Room, entries: readonly Entry[], sender: Conn | null, ack: string | undefined): void {
     const conns = this.members.get(room.row.id);
     if (!conns) return;
-    const texts = new Map<string, string>();
+    const texts = new Map<string, string | null>();
     for (const c of conns) {
       if (c.you === null) continue;
       const k = viewerKey(c.you);
       let text = texts.get(k);
       if (text === undefined) texts.set(k, (text = updateText(room, entries, c.you)));
+      // Nothing this viewer may learn (another seat's night act): no message at all (R-NIGHT-4).
+      if (text === null) continue;
       // The sender's copy names its command: the same text with `ack` added before the closing brace.
       c.send(c === sender && ack !== undefined ? `${text.slice(0, -1)},"ack":${JSON.stringify(ack)}}` : text);
     }
@@ -174,6 +198,34 @@ export class RoomManager {
     let set = this.members.get(room.row.id);
     if (!set) this.members.set(room.row.id, (set = new Set()));
     set.add(conn);
+    const t = this.idle.get(room.row.id);
+    if (t) clearTimeout(t);
+    this.idle.delete(room.row.id);
+  }
+
+  /** Drops the room from memory after `idleMs` unless somebody joins it before. */
+  private idleLater(room: Room): void {
+    const id = room.row.id;
+    if (this.members.has(id) || this.closed) return;
+    const old = this.idle.get(id);
+    if (old) clearTimeout(old);
+    const t = setTimeout(() => {
+      this.idle.delete(id);
+      this.evictIfUnwatched(room);
+    }, this.idleMs);
+    t.unref?.();
+    this.idle.set(id, t);
+  }
+
+  /** Evicts the room in its queue (after every job already queued), if nobody has joined it meanwhile. */
+  private evictIfUnwatched(room: Room): void {
+    const id = room.row.id;
+    if (this.rooms.get(id) !== room) return;
+    void this.run(room, null, undefined, async () => {
+      if (this.members.has(id) || this.rooms.get(id) !== room) return;
+      this.evict(room);
+      this.log.debug({ room: id }, 'room dropped from memory');
+    });
   }
 
   leave(conn: Conn): void {
@@ -185,9 +237,11 @@ export class RoomManager {
     set?.delete(conn);
     if (set && set.size === 0) {
       this.members.delete(id);
-      // A finished game nobody watches leaves memory; its log stays, and byCode loads it again if asked.
+      // A finished game nobody watches leaves memory at once, any other room after `idleMs`; its log
+      // stays, and byCode loads it again if asked.
       const room = this.rooms.get(id);
-      if (room?.ended) this.evict(room);
+      if (room?.ended || room?.closed) this.evictIfUnwatched(room!);
+      else if (room) this.idleLater(room);
     }
   }
 
@@ -199,6 +253,9 @@ export class RoomManager {
     const alarm = this.alarms.get(id);
     if (alarm) clearTimeout(alarm);
     this.alarms.delete(id);
+    const idle = this.idle.get(id);
+    if (idle) clearTimeout(idle);
+    this.idle.delete(id);
   }
 
   connectionCount(): number {
@@ -268,6 +325,39 @@ export class RoomManager {
     });
   }
 
+  /** Host only: frees a claimed seat. Its connections are told (an error `seat-released`) and leave the room. */
+  async release(conn: Conn, seat: number, id: string | undefined): Promise<void> {
+    const room = this.roomOf(conn);
+    if (conn.you?.as !== 'host') refuse('host-only', 'only the host may release a seat');
+    await this.run(room, conn, id, async () => {
+      const entry = room.releaseEntry(seat);
+      await this.storage.append(room.row.id, [toRecord(entry, this.now())]);
+      room.commit(entry);
+      for (const c of [...(this.members.get(room.row.id) ?? [])]) {
+        if (c.you?.as === 'seat' && c.you.seat === seat) {
+          c.send(errorText({ code: 'seat-released', message: `the host released seat ${seat}; claim a seat again to play` }));
+          this.leave(c);
+        }
+      }
+      this.broadcast(room, [entry], conn, id);
+    });
+  }
+
+  /** Host only: closes the room for good; everybody in it gets the update, then it leaves memory. */
+  async closeRoom(conn: Conn, id: string | undefined): Promise<void> {
+    const room = this.roomOf(conn);
+    if (conn.you?.as !== 'host') refuse('host-only', 'only the host may close the room');
+    await this.run(room, conn, id, async () => {
+      const entry = room.closeEntry();
+      await this.storage.append(room.row.id, [toRecord(entry, this.now())]);
+      await this.storage.markEnded(room.row.id);
+      room.commit(entry);
+      this.armTimer(room);
+      this.broadcast(room, [entry], conn, id);
+      this.log.info({ room: room.row.id }, 'room closed');
+    });
+  }
+
   private roomOf(conn: Conn): Room {
     const room = conn.roomId === null ? undefined : this.rooms.get(conn.roomId);
     if (!room || conn.you === null) return refuse('not-in-room', 'send hello or claim first');
@@ -319,7 +409,7 @@ export class RoomManager {
     if (old) clearTimeout(old);
     this.alarms.delete(id);
     const t = room.timer;
-    if (this.closed || room.row.mode === 'human' || t === null || room.ended) return;
+    if (this.closed || room.row.mode === 'human' || t === null || room.ended || room.closed) return;
     const alarm = setTimeout(() => {
       this.alarms.delete(id);
       void this.run(room, null, undefined, async () => {
@@ -346,7 +436,7 @@ export class RoomManager {
 
   /** The app as host also moves on as soon as nobody has a night act left (no need to wait out the timer). */
   private autoAdvance(room: Room): void {
-    if (room.row.mode === 'human' || !room.game || room.ended) return;
+    if (room.row.mode === 'human' || !room.game || room.ended || room.closed) return;
     const s = room.game.state;
     if (s.phase.kind !== 'night' || s.night === null || s.night.acts.length === 0 || pendingDecisions(s).length > 0) return;
     const key = room.timer?.key;
@@ -361,6 +451,8 @@ export class RoomManager {
     this.closed = true;
     for (const t of this.alarms.values()) clearTimeout(t);
     this.alarms.clear();
+    for (const t of this.idle.values()) clearTimeout(t);
+    this.idle.clear();
     await Promise.all([...this.tails.values()]);
   }
 }

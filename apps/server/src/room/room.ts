@@ -19,6 +19,8 @@ export class Room {
   game: Game | null = null;
   seq = 0;
   timer: TimerRec | null = null;
+  /** The host closed the room (a `close` entry): it accepts nothing more. */
+  closed = false;
   /** Command ids already applied (`by:id` → seq), the latest last. */
   private readonly applied = new Map<string, number>();
   readonly timers: Timers;
@@ -42,7 +44,11 @@ export class Room {
       if (e.seq !== room.seq + 1) throw new Error(`room ${row.id}: log entry ${e.seq} follows ${room.seq}`);
       room.seq = e.seq;
       if (e.kind === 'claim') room.claims[e.body.seat - 1] = { name: e.body.name, tokenHash: e.body.tokenHash };
-      else {
+      else if (e.kind === 'release') room.claims[e.body.seat - 1] = null;
+      else if (e.kind === 'close') {
+        room.closed = true;
+        room.timer = null;
+      } else {
         started = true;
         for (const ev of e.body.events) log.push(ev);
         batches.push(e.kind === 'command' && e.body.command.type === 'undo' ? -e.body.command.count : e.body.events.length);
@@ -72,7 +78,24 @@ export class Room {
     if (this.applied.size > REMEMBERED_IDS) this.applied.delete(this.applied.keys().next().value as string);
   }
 
+  private refuseIfClosed(): void {
+    if (this.closed) refuse('room-closed', 'the host has closed this room');
+  }
+
+  releaseEntry(seat: number): Entry {
+    this.refuseIfClosed();
+    if (seat < 1 || seat > this.row.seats) refuse('bad-seat', `this room has seats 1 to ${this.row.seats}, not ${seat}`, { path: 'seat' });
+    if (this.claims[seat - 1] === null) refuse('seat-not-claimed', `seat ${seat} is not claimed`, { path: 'seat' });
+    return { seq: this.seq + 1, kind: 'release', body: { seat } };
+  }
+
+  closeEntry(): Entry {
+    this.refuseIfClosed();
+    return { seq: this.seq + 1, kind: 'close', body: { by: 'host' } };
+  }
+
   claimEntry(seat: number, name: string | undefined, tokenHash: string): Entry {
+    this.refuseIfClosed();
     if (seat < 1 || seat > this.row.seats) refuse('bad-seat', `this room has seats 1 to ${this.row.seats}, not ${seat}`, { path: 'seat' });
     if (this.claims[seat - 1] !== null) refuse('seat-taken', `seat ${seat} is already taken`, { path: 'seat' });
     if (this.ended) refuse('game-over', 'the game in this room is over');
@@ -82,6 +105,7 @@ export class Room {
 
   /** Deals the roles from the room's recorded seed; the names are the claimed ones. */
   startEntry(now: number): { entry: Entry; game: Game } {
+    this.refuseIfClosed();
     if (this.started) refuse('already-started', 'the game in this room has already started');
     const named = this.claims.some((c) => c !== null) || this.names.length > 0;
     const names = named ? this.claims.map((c, i) => c?.name ?? this.names[i] ?? `${i + 1}`) : undefined;
@@ -93,6 +117,7 @@ export class Room {
 
   /** Runs a command through the engine: the entry to append and the game after it, or a refusal. */
   commandEntry(by: 'host' | 'app' | number, id: string | null, command: Command, actor: Actor, now: number): { entry: Entry; game: Game } {
+    this.refuseIfClosed();
     if (this.game === null) return refuse('not-started', 'the game has not started yet');
     const t = transition(this.game, command, actor);
     if (!t.ok) return refuse(t.error.code, t.error.message, { rule: t.error.rule, path: t.error.path ? `command.${t.error.path}` : undefined });
@@ -106,6 +131,15 @@ export class Room {
     this.seq = entry.seq;
     if (entry.kind === 'claim') {
       this.claims[entry.body.seat - 1] = { name: entry.body.name, tokenHash: entry.body.tokenHash };
+      return;
+    }
+    if (entry.kind === 'release') {
+      this.claims[entry.body.seat - 1] = null;
+      return;
+    }
+    if (entry.kind === 'close') {
+      this.closed = true;
+      this.timer = null;
       return;
     }
     this.game = game!;

@@ -27,6 +27,7 @@ export function lobbyOf(room: Room): Lobby {
     claimed: room.claims.map((c) => (c === null ? null : c.name)),
     started: room.started,
     ended: room.ended,
+    closed: room.closed,
   };
 }
 
@@ -35,6 +36,8 @@ export const timerView = (t: TimerRec | null): TimerView | null => (t === null ?
 /** An entry as the viewer may see it. `state` is the room's state now (see docs/server.md). */
 export function itemFor(e: Entry, state: GameState | null, viewer: Viewer): LogItem {
   if (e.kind === 'claim') return { seq: e.seq, kind: 'claim', seat: e.body.seat, name: e.body.name };
+  if (e.kind === 'release') return { seq: e.seq, kind: 'release', seat: e.body.seat };
+  if (e.kind === 'close') return { seq: e.seq, kind: 'close' };
   const events: ProjectedEvent[] = [];
   let hidden = false;
   if (state !== null) {
@@ -59,17 +62,38 @@ export function pendingFor(state: GameState | null, you: You): readonly Pending[
   return you.as === 'host' ? all : all.filter((p) => p.seat === you.seat);
 }
 
-/** The `update` a viewer gets after `entries` were appended (a JSON string, ready to send). */
-export function updateText(room: Room, entries: readonly Entry[], you: You, ack?: string): string {
+/**
+ * R-NIGHT-4, §10: an item the viewer may see nothing of (another seat's night act: no event, no
+ * author) is not sent at all. Sending it empty would still tell that somebody acted, and when.
+ */
+const invisible = (i: LogItem): boolean => i.kind === 'events' && i.by === 'hidden' && i.events.length === 0;
+
+/** The items of `entries` the viewer may learn anything from (see `invisible`). */
+export function itemsFor(entries: readonly Entry[], state: GameState | null, viewer: Viewer): LogItem[] {
+  const items: LogItem[] = [];
+  for (const e of entries) {
+    const i = itemFor(e, state, viewer);
+    if (!invisible(i)) items.push(i);
+  }
+  return items;
+}
+
+/**
+ * The `update` a viewer gets after `entries` were appended (a JSON string, ready to send), or
+ * null when the viewer may learn nothing from them: then it gets no message at all.
+ */
+export function updateText(room: Room, entries: readonly Entry[], you: You, ack?: string): string | null {
   const viewer = viewerOf(you);
   const state = room.game?.state ?? null;
+  const items = itemsFor(entries, state, viewer);
+  if (items.length === 0 && entries.length > 0) return null;
   return JSON.stringify({
     v: PROTOCOL_VERSION,
     type: 'update',
     seq: room.seq,
-    items: entries.map((e) => itemFor(e, state, viewer)),
+    items,
     // The lobby only when it changed (a claim, the start, the end): most updates are game steps.
-    ...(entries.some((e) => e.kind !== 'command') || room.ended ? { lobby: lobbyOf(room) } : {}),
+    ...(entries.some((e) => e.kind !== 'command') || room.ended || room.closed ? { lobby: lobbyOf(room) } : {}),
     view: state === null ? null : project(state, viewer),
     pending: pendingFor(state, you),
     timer: timerView(room.timer),
@@ -88,7 +112,7 @@ export function welcomeText(room: Room, you: You, missed: readonly Entry[], toke
     lobby: lobbyOf(room),
     seq: room.seq,
     ...(token !== undefined ? { token } : {}),
-    items: missed.map((e) => itemFor(e, state, viewer)),
+    items: itemsFor(missed, state, viewer),
     view: state === null ? null : project(state, viewer),
     pending: pendingFor(state, you),
     timer: timerView(room.timer),
