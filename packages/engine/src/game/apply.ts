@@ -1,5 +1,5 @@
 import type { SeatNo } from '../ids.js';
-import { roleAt, roleIn } from '../roles/registry.js';
+import { roleIn } from '../roles/registry.js';
 import type { GameEvent } from './events.js';
 import type { ActResult, CheckRecord, DayState, GameSetup, GameState, NightAct, PastAct } from './state.js';
 
@@ -55,23 +55,6 @@ function withNightActs(s: GameState, night: number): readonly PastAct[] {
   for (let k = 0; k < before.length; k++) past.push(before[k]);
   for (let k = 0; k < acts.length; k++) if (s.alive[acts[k].by - 1]) past.push(pastAct(acts[k], night));
   return past;
-}
-
-/**
- * R-PHASE-3 (Piter): of the executed players, only one with no checking ability (no check or compare
- * act) who is not mafia gets a last word.
- */
-function piterLastWords(s: GameState, executed: readonly SeatNo[]): readonly SeatNo[] {
-  const out: SeatNo[] = [];
-  for (let k = 0; k < executed.length; k++) {
-    const i = executed[k] - 1;
-    if (s.teams[i] === 'mafia') continue;
-    const acts = roleAt(s, i).acts;
-    let checks = false;
-    for (let j = 0; j < acts.length; j++) if (acts[j].act === 'check' || acts[j].act === 'compare') checks = true;
-    if (!checks) out.push(executed[k]);
-  }
-  return out;
 }
 
 /** A result with its night number (built as a literal: `{ ...r, night }` is slow in V8). */
@@ -459,11 +442,9 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
       if (eliminated) m.alive = killAll(m.alive, e.eliminated);
       m.quietPhases = anyLeft ? 0 : m.quietPhases + 1;
       if (e.n === 1) m.dayOneLeft = e.eliminated.length;
-      // Read before the writes below (folded in place, `s` is the object written).
-      const lastWords = s.options.executedLastWord === 'piter' ? piterLastWords(s, e.eliminated) : e.eliminated;
       const d = f.d();
-      d.stage = lastWords.length > 0 ? 'lastWords' : 'evening';
-      d.lastWords = lastWords;
+      d.stage = eliminated ? 'lastWords' : 'evening';
+      d.lastWords = e.eliminated;
       d.left = e.left;
       d.tally = e.tally;
       d.outcome = e.by;

@@ -51,11 +51,11 @@ export const piter: Preset = {
   ],
   defaults: {
     ...BASE_OPTIONS, firstNight: 'introduction', mafiaShot: 'open', voting: 'two-stage', revealOnDeath: false,
-    speechSeconds: 30, defenceSeconds: 60, mafiaGuesses: 2, executedLastWord: 'piter',
+    speechSeconds: 30, defenceSeconds: 60, mafiaGuesses: 2,
   },
   options: [
     'revealOnDeath', 'speechSeconds', 'defenceSeconds', 'lastWordSeconds', 'nightVictimLastWord', 'foulsToSilence',
-    'foulsToRemove', 'drawAfterQuietRounds', 'doctorSelfHeals', 'voting', 'mafiaGuesses', 'executedLastWord',
+    'foulsToRemove', 'drawAfterQuietRounds', 'doctorSelfHeals', 'voting', 'mafiaGuesses',
   ],
   nightOrder: [
     'mafia (open choice, the Don decides)', 'lawyer (alibi)', 'beauty (guess) or the mafia\'s УГАДАЙКА', 'recruiter (recruit)',

@@ -29,11 +29,6 @@ export interface GameOptions {
   lastWordSeconds: number;
   /** R-PHASE-3: players killed at night get a last word in the morning. */
   nightVictimLastWord: boolean;
-  /**
-   * R-PHASE-3: who of the players executed by day gets a last word: everyone, or (Piter) only a
-   * player with no checking ability who is not mafia.
-   */
-  executedLastWord: 'always' | 'piter';
   /** R-FOUL-1: the foul that costs the player his next speech. */
   foulsToSilence: number;
   /** R-SPORT-1: the foul that removes the player at once (0: fouls never remove). */
