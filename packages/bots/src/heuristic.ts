@@ -64,6 +64,9 @@ export class HeuristicBot implements Bot {
       case 'rakeTake':
         // The executed Rake takes the voter he trusts least; the mafia Rake any red voter.
         return { type: 'rakeTakes', by: this.seat, target: mafia ? this.mafiaVote(view, pending.candidates) : this.townVote(view, pending.candidates) };
+      case 'dyingNote':
+        // The killed Commissar names his prime suspect (R-ROLE).
+        return { type: 'dyingNote', by: this.seat, named: this.townVote(view, pending.candidates) };
       case 'blood':
         // A night victim names his prime suspect (R-MOD name-in-blood).
         return { type: 'blood', by: this.seat, target: this.townVote(view, pending.candidates) };

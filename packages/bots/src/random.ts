@@ -55,6 +55,10 @@ export class RandomBot implements Bot {
       case 'rakeTake':
         // The executed Rake takes one of his voters at random (R-ROLE Rake).
         return { type: 'rakeTakes', by: this.seat, target: this.rng.pick(pending.candidates) };
+      case 'dyingNote':
+        // The Commissar's dying note (R-ROLE) is optional: a coin decides, then a random other player.
+        if (this.rng.next() < 0.5 || pending.candidates.length === 0) return null;
+        return { type: 'dyingNote', by: this.seat, named: this.rng.pick(pending.candidates) };
       case 'blood': {
         // name-in-blood (R-MOD) is optional: a coin decides, then a random other alive player.
         if (this.rng.next() < 0.5 || pending.candidates.length === 0) return null;

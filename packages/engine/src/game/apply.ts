@@ -3,6 +3,15 @@ import { roleIn } from '../roles/registry.js';
 import type { GameEvent } from './events.js';
 import type { ActResult, CheckRecord, DayState, GameSetup, GameState, NightAct, PastAct } from './state.js';
 
+/** R-PHASE-3 (Piter): the executed players owed a last word: no check or compare act, not mafia. */
+function piterLastWords(s: GameState, seats: readonly SeatNo[]): readonly SeatNo[] {
+  return seats.filter((seat) => {
+    if (s.teams[seat - 1] === 'mafia') return false;
+    const def = roleIn(s.setup.preset, s.roles[seat - 1]);
+    return def === undefined || !def.acts.some((a) => a.act === 'check' || a.act === 'compare');
+  });
+}
+
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 const with1 = <T>(arr: readonly T[], seat: number, value: T): T[] => {
@@ -168,6 +177,7 @@ function cloneDay(d: DayState): Mutable<DayState> {
     circle: d.circle,
     victims: d.victims,
     blood: d.blood,
+    dyingNote: d.dyingNote,
     spoke: d.spoke,
     rakeChoice: d.rakeChoice,
   };
@@ -360,6 +370,7 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
         circle: null,
         victims: e.victims ?? NO_SEATS,
         blood: NO_BLOOD,
+        dyingNote: null,
         spoke: NO_SEATS,
         rakeChoice: null,
       });
@@ -443,8 +454,10 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
       m.quietPhases = anyLeft ? 0 : m.quietPhases + 1;
       if (e.n === 1) m.dayOneLeft = e.eliminated.length;
       const d = f.d();
-      d.stage = eliminated ? 'lastWords' : 'evening';
-      d.lastWords = e.eliminated;
+      // R-PHASE-3 Piter: only an executed player with no checking ability who is not mafia speaks.
+      const words = eliminated && e.by !== 'removed' && s.options.executedLastWord === 'piter' ? piterLastWords(s, e.eliminated) : e.eliminated;
+      d.stage = words.length > 0 ? 'lastWords' : 'evening';
+      d.lastWords = words;
       d.left = e.left;
       d.tally = e.tally;
       d.outcome = e.by;
@@ -470,6 +483,12 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
       m.teams = with1(s.teams, e.seat, e.team);
       return true;
     }
+    case 'DyingNoteOwed':
+      f.d().dyingNote = { by: e.by, named: null };
+      return true;
+    case 'DyingNoteLeft':
+      f.d().dyingNote = { by: e.by, named: e.named };
+      return true;
     case 'BloodNamed': {
       const d = f.d();
       d.blood = append(d.blood, [e.by, e.target] as const);

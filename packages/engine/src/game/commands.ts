@@ -11,6 +11,8 @@ export type Command =
   | { readonly type: 'endNight' }
   | { readonly type: 'bestMove'; readonly by: SeatNo; readonly named: readonly SeatNo[] }
   | { readonly type: 'endLastWords' }
+  /** R-ROLE Commissar (`commissarDyingNote`): the Commissar killed last night by a dark role names one player. */
+  | { readonly type: 'dyingNote'; readonly by: SeatNo; readonly named: SeatNo }
   | { readonly type: 'nominate'; readonly by: SeatNo; readonly target: SeatNo }
   | { readonly type: 'endSpeech' }
   | { readonly type: 'foul'; readonly seat: SeatNo }

@@ -154,6 +154,7 @@ function handle(d: Draft, c: Command, actor: Actor): void {
     case 'act': return act(d, c, actor);
     case 'endNight': return endNight(d);
     case 'bestMove': return bestMove(d, c, actor);
+    case 'dyingNote': return dyingNote(d, c, actor);
     case 'endLastWords': {
       needDay(s, 'lastWords', 'ending the last word', 'R-PHASE-3');
       d.emit({ type: 'LastWordsEnded' });
@@ -264,6 +265,10 @@ function startDay(d: Draft, n: number, emergency: boolean, victims: readonly Sea
     d.emit({ type: 'DayStarted', n, emergency, speakers, lastWords, voteCancelled: s.cancelNextVote, victims });
   } else {
     d.emit({ type: 'DayStarted', n, emergency, speakers, lastWords, voteCancelled: s.cancelNextVote });
+  }
+  if (s.options.commissarDyingNote && victims.length > 0) {
+    const by = commissarKilledByDark(d.state, n, victims);
+    if (by !== null) d.emit({ type: 'DyingNoteOwed', by });
   }
   if (d.state.day!.stage === 'speeches') advanceSpeakers(d);
 }
@@ -615,6 +620,35 @@ function circle(d: Draft, c: Extract<Command, { type: 'circle' }>): void {
   }
   d.emit({ type: 'CircleSet', from, dir: c.dir });
   if (day.stage === 'vote') d.emit({ type: 'VoteOpened', round: 0, candidates: circleOrder(s.alive, from, c.dir) });
+}
+
+/** R-ROLE Commissar (000 tabletop): last night's victim who was the Commissar and whom a dark role (mafia, Maniac, Gangster) shot. */
+function commissarKilledByDark(s: GameState, n: number, victims: readonly SeatNo[]): SeatNo | null {
+  for (const v of victims) {
+    if (s.roles[v - 1] !== 'commissar') continue;
+    for (const a of s.pastActs) {
+      if (a.night !== n || a.act !== 'kill' || a.target !== v) continue;
+      const r = s.roles[a.by - 1];
+      if (s.teams[a.by - 1] === 'mafia' || r === 'maniac' || r === 'gangster') return v;
+    }
+  }
+  return null;
+}
+
+/** R-ROLE Commissar (`commissarDyingNote`): the killed Commissar's note names one player, in the morning. */
+function dyingNote(d: Draft, c: Extract<Command, { type: 'dyingNote' }>, actor: Actor): void {
+  const s = d.state;
+  if (!s.options.commissarDyingNote) fail('no-dying-note', 'R-ROLE', `the ${s.setup.preset} game has no dying note (option commissarDyingNote is off)`);
+  const day = needDay(s, ['lastWords', 'speeches'], 'a dying note', 'R-ROLE');
+  const by = needSeat(s, c.by, 'the Commissar who leaves the note');
+  needSelfOrHost(actor, by);
+  const note = day.dyingNote;
+  if (note === null || note.by !== by) fail('no-dying-note', 'R-ROLE', `seat ${by} is not a Commissar killed last night by a dark role, so he leaves no note`);
+  if (note.named !== null) fail('already-named', 'R-ROLE', `seat ${by} has already left his dying note`);
+  if (day.outcome !== null) fail('wrong-phase', 'R-ROLE', 'the dying note is read out in the morning, before the day\'s vote');
+  const named = needSeat(s, c.named, 'the player named in the dying note');
+  if (named === by) fail('bad-field', 'R-ROLE', 'the dying note names another player');
+  d.emit({ type: 'DyingNoteLeft', by, named });
 }
 
 /** `name-in-blood` (R-MOD): a player killed last night names a suspect, before the day's vote. */

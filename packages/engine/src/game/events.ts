@@ -38,6 +38,10 @@ export type GameEvent =
   | { readonly type: 'RakeTook'; readonly by: SeatNo; readonly target: SeatNo }
   | { readonly type: 'BestMoveMade'; readonly by: SeatNo; readonly named: readonly SeatNo[] }
   | { readonly type: 'LastWordsEnded' }
+  /** R-ROLE Commissar (`commissarDyingNote`): the Commissar killed last night by a dark role owes a note. */
+  | { readonly type: 'DyingNoteOwed'; readonly by: SeatNo }
+  /** R-ROLE Commissar: his dying note names `named` (public: the host reads it out). */
+  | { readonly type: 'DyingNoteLeft'; readonly by: SeatNo; readonly named: SeatNo }
   | { readonly type: 'Nominated'; readonly by: SeatNo; readonly target: SeatNo }
   | { readonly type: 'SpeechEnded'; readonly seat: SeatNo; readonly skipped: boolean }
   | { readonly type: 'Fouled'; readonly seat: SeatNo; readonly total: number }

@@ -30,6 +30,6 @@ export function modifiedOptions(options: GameOptions, modifications: readonly Mo
   if (modifications.length === 0) return options;
   let out = options;
   if (modifications.includes('broken-lanterns')) out = { ...out, revealOnDeath: false };
-  if (modifications.includes('dying-note')) out = { ...out, nightVictimLastWord: true, lastWordSeconds: 60 };
+  if (modifications.includes('dying-note')) out = { ...out, nightVictimLastWord: true, executedLastWord: 'always', lastWordSeconds: 60 };
   return out;
 }

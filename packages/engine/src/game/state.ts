@@ -54,6 +54,8 @@ export interface DayState {
   readonly victims: readonly SeatNo[];
   /** `name-in-blood` (R-MOD): [victim, suspect]; each counts one vote against the suspect at the first vote. */
   readonly blood: readonly (readonly [victim: SeatNo, suspect: SeatNo])[];
+  /** R-ROLE Commissar (000 tabletop, `commissarDyingNote`): the Commissar killed last night by a dark role and the seat his note names (null until he names it). */
+  readonly dyingNote: { readonly by: SeatNo; readonly named: SeatNo | null } | null;
   /** R-VOTE-11: Black-Widow-silenced seats the host marked as having spoken: they lose their vote. */
   readonly spoke: readonly SeatNo[];
   /** R-ROLE Rake: the executed Rake and the voters he may take along (stage `rake`). */

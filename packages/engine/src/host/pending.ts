@@ -17,13 +17,15 @@ export type Pending =
   /** R-ROLE Rake: the executed Rake takes one of `candidates` (his voters) along. */
   | { readonly kind: 'rakeTake'; readonly seat: SeatNo; readonly candidates: readonly SeatNo[] }
   /** `name-in-blood` (R-MOD), optional: last night's victim may name one of `candidates` as his killer. */
-  | { readonly kind: 'blood'; readonly seat: SeatNo; readonly candidates: readonly SeatNo[] };
+  | { readonly kind: 'blood'; readonly seat: SeatNo; readonly candidates: readonly SeatNo[] }
+  /** R-ROLE Commissar (`commissarDyingNote`), optional: the Commissar killed last night by a dark role names one of `candidates`. */
+  | { readonly kind: 'dyingNote'; readonly seat: SeatNo; readonly candidates: readonly SeatNo[] };
 
 /**
  * The one-seat decisions are plain values, made once per (kind, seat) and shared frozen: a hot loop
  * that asks for the pending decisions after every command then allocates no new objects for them.
  */
-type SeatPending = Exclude<Pending, { readonly kind: 'act' | 'vote' | 'rakeTake' | 'blood' }>;
+type SeatPending = Exclude<Pending, { readonly kind: 'act' | 'vote' | 'rakeTake' | 'blood' | 'dyingNote' }>;
 const SHARED_PENDING: Record<SeatPending['kind'], (SeatPending | undefined)[]> = {
   nominate: new Array<SeatPending | undefined>(64).fill(undefined),
   liftVote: new Array<SeatPending | undefined>(64).fill(undefined),
@@ -181,6 +183,7 @@ export function pendingDecisionsInto(s: GameState, out: Pending[]): number {
   switch (day.stage) {
     case 'lastWords': {
       if (day.victims.length > 0) c = bloodPending(s, out, c);
+      if (day.dyingNote !== null && day.dyingNote.named === null && day.outcome === null) out[c++] = notePending(s, day.dyingNote.by);
       const fk = s.firstKill;
       if (s.options.bestMove && !s.bestMove && fk && fk.night === day.n && day.outcome === null && s.dayOneLeft < 2) {
         for (const v of fk.victims) if (day.lastWords.includes(v)) out[c++] = seatPending('bestMove', v);
@@ -189,6 +192,7 @@ export function pendingDecisionsInto(s: GameState, out: Pending[]): number {
     }
     case 'speeches': {
       if (day.victims.length > 0) c = bloodPending(s, out, c);
+      if (day.dyingNote !== null && day.dyingNote.named === null && day.outcome === null) out[c++] = notePending(s, day.dyingNote.by);
       const speaker = day.speakers[day.speakerIndex];
       if (!speaker) return c;
       // Two-stage and circular votes have no nominations (R-VOTE-7, R-VOTE-8).
@@ -288,3 +292,10 @@ const END_NIGHT: Command = Object.freeze({ type: 'endNight' });
 const END_LAST_WORDS: Command = Object.freeze({ type: 'endLastWords' });
 const END_SPEECH: Command = Object.freeze({ type: 'endSpeech' });
 const CLOSE_VOTE: Command = Object.freeze({ type: 'closeVote' });
+
+/** R-ROLE Commissar (`commissarDyingNote`): the killed Commissar may name any other player. */
+function notePending(s: GameState, by: SeatNo): Pending {
+  const candidates: SeatNo[] = [];
+  for (let i = 1; i <= s.seats; i++) if (i !== by) candidates.push(i as SeatNo);
+  return { kind: 'dyingNote', seat: by, candidates };
+}

@@ -51,10 +51,10 @@ export const piter: Preset = {
   ],
   defaults: {
     ...BASE_OPTIONS, firstNight: 'introduction', mafiaShot: 'open', voting: 'two-stage', revealOnDeath: false,
-    speechSeconds: 30, defenceSeconds: 60, mafiaGuesses: 2,
+    speechSeconds: 30, defenceSeconds: 60, mafiaGuesses: 2, executedLastWord: 'piter',
   },
   options: [
-    'revealOnDeath', 'speechSeconds', 'defenceSeconds', 'lastWordSeconds', 'nightVictimLastWord', 'foulsToSilence',
+    'revealOnDeath', 'speechSeconds', 'defenceSeconds', 'lastWordSeconds', 'nightVictimLastWord', 'executedLastWord', 'foulsToSilence',
     'foulsToRemove', 'drawAfterQuietRounds', 'doctorSelfHeals', 'voting', 'mafiaGuesses',
   ],
   nightOrder: [

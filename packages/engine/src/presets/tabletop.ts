@@ -30,11 +30,11 @@ export const tabletop: Preset = {
   roles: ['civilian', 'mafia', 'gangster', 'doctor', 'commissar', 'lover', 'maniac'],
   roleDefs: { doctor: doctorJustMafia, maniac: maniacJustMafia, lover: loverTabletop },
   uniqueRoles: ['gangster', 'doctor', 'commissar', 'lover', 'maniac'],
-  defaults: { ...BASE_OPTIONS, mafiaShot: 'open', checkAnswersDead: true, doctorSelfHeals: 1 },
+  defaults: { ...BASE_OPTIONS, mafiaShot: 'open', checkAnswersDead: true, doctorSelfHeals: 1, commissarDyingNote: true },
   options: [
     'revealOnDeath', 'speechSeconds', 'defenceSeconds', 'lastWordSeconds', 'nightVictimLastWord', 'foulsToSilence',
     'foulsToRemove', 'removalCancelsVote', 'drawAfterQuietRounds', 'wholeTableTieNobodyLeaves',
-    'liftVoteFourAliveTwoTied', 'liftVoteNineAliveThreeTied', 'checkAnswersDead', 'doctorSelfHeals', 'mafiaShot',
+    'liftVoteFourAliveTwoTied', 'liftVoteNineAliveThreeTied', 'checkAnswersDead', 'commissarDyingNote', 'doctorSelfHeals', 'mafiaShot',
     'emergencyDay',
   ],
   nightOrder: ['lover (charm, even nights only)', 'mafia + gangster (open choice)', 'commissar (check)', 'doctor (heal)', 'maniac (kill)'],

@@ -29,6 +29,10 @@ export interface GameOptions {
   lastWordSeconds: number;
   /** R-PHASE-3: players killed at night get a last word in the morning. */
   nightVictimLastWord: boolean;
+  /** R-PHASE-3: who of the players executed by the day vote gets a last word: everyone, or (Piter) only those with no checking ability who are not mafia. */
+  executedLastWord: 'always' | 'piter';
+  /** R-ROLE Commissar (000 tabletop): killed at night by a dark role, he leaves a dying note naming one player. */
+  commissarDyingNote: boolean;
   /** R-FOUL-1: the foul that costs the player his next speech. */
   foulsToSilence: number;
   /** R-SPORT-1: the foul that removes the player at once (0: fouls never remove). */

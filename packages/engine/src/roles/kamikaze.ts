@@ -2,7 +2,8 @@ import type { RoleDef } from './types.js';
 
 /**
  * Kamikaze (Камикадзе, Piter): town; killed at night, his killers die with him; from the mafia one
- * member dies: the lowest seat among the mafia members who shot him (night/passives.ts).
+ * member dies: the lowest seat among the mafia members who shot him (night/passives.ts; also in the
+ * open-choice presets, see docs/decisions.md "Issue 3 gaps").
  */
 export const kamikaze: RoleDef = {
   id: 'kamikaze',

@@ -35,6 +35,8 @@ export interface DayView {
   readonly circle: DayState['circle'];
   /** `name-in-blood` (R-MOD): the names said in the morning, [victim, suspect]. */
   readonly blood: DayState['blood'];
+  /** R-ROLE Commissar (`commissarDyingNote`): the killed Commissar's note once he has left it (public: the host reads it out). */
+  readonly dyingNote: { readonly by: SeatNo; readonly named: SeatNo } | null;
   /** R-ROLE Rake: the executed Rake and the voters he may take along (stage `rake`). */
   readonly rakeChoice: DayState['rakeChoice'];
 }
@@ -50,6 +52,12 @@ export interface GameView {
   readonly me: { readonly seat: SeatNo; readonly role: RoleId; readonly team: Team; readonly alive: boolean } | null;
   /** Night acts the viewer made tonight (own only). */
   readonly myActs: readonly { readonly act: string; readonly target: SeatNo }[];
+  /**
+   * Issue 3 gap: the Lawyer (extended) has blocked the viewer tonight ("the blocked player is told at his
+   * turn"): present (true) on that seat's view only, from the moment the block is recorded to dawn,
+   * whether or not he has an act to make (the Immortal). Absent otherwise.
+   */
+  readonly blockedTonight?: true;
   /** Answers the viewer received (own checks only; the host sees all). */
   readonly results: readonly (ActResult & { readonly night: number })[];
   readonly bestMove: BestMove | null;
@@ -288,16 +296,21 @@ export function project(s: GameState, viewer: Viewer): GameView {
   const day = s.day && s.phase.kind === 'day' ? dayView(s.day) : null;
   // The lists below are usually empty: one shared frozen empty list then, not a new one per view.
   let myActs: { act: string; target: SeatNo }[] | null = null;
+  let blocked = false;
   if (mine !== null && s.night) {
     const acts = s.night.acts;
-    for (let k = 0; k < acts.length; k++) if (acts[k].by === mine) (myActs ??= []).push({ act: acts[k].act, target: acts[k].target });
+    for (let k = 0; k < acts.length; k++) {
+      const a = acts[k];
+      if (a.by === mine) (myActs ??= []).push({ act: a.act, target: a.target });
+      else if (a.target === mine && a.act === 'block' && !spectating) blocked = true;
+    }
   }
   let results: GameView['results'];
   if (viewer.kind === 'host') results = s.checks;
   else {
     results = mine !== null && !spectating ? ownResults(s, table, mine) : NONE;
   }
-  return {
+  const view: GameView = {
     viewer,
     preset: s.setup.preset,
     seq: s.seq,
@@ -311,6 +324,7 @@ export function project(s: GameState, viewer: Viewer): GameView {
     winner: s.winner,
     winners: s.winners,
   };
+  return blocked ? { ...view, blockedTonight: true } : view;
 }
 
 /**
@@ -349,6 +363,7 @@ function dayView(d: DayState): DayView {
     circle: d.circle,
     blood: d.blood,
     rakeChoice: d.rakeChoice,
+    dyingNote: d.dyingNote !== null && d.dyingNote.named !== null ? { by: d.dyingNote.by, named: d.dyingNote.named } : null,
   };
 }
 
