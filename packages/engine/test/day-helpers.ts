@@ -4,9 +4,10 @@
  * procedure, modifications and roles (Elder, Rake), so the procedures can be tested before the
  * presets that use them (piter, extended) exist.
  */
-import { buildSetup, foldLog, type Game, type GameEvent, type GameSetup, type GameState, type ModificationId, type RoleId, type SeatNo } from '@mafia/engine';
+import { buildSetup, foldLog, nextHostCommand, pendingDecisions, project, type Game, type GameEvent, type GameSetup, type GameState, type ModificationId, type RoleId, type SeatNo } from '@mafia/engine';
+import { RandomBot } from '@mafia/bots';
 import { replayGame } from '../src/protocol/replay.js';
-import { TABLE10, type Step } from './helpers.js';
+import { run, TABLE10, type Step } from './helpers.js';
 
 export interface DaySetup {
   readonly roles?: readonly string[];
@@ -56,4 +57,25 @@ export function stepsErr(g: Game, steps: readonly Step[]) {
   const out = replayGame(g, steps);
   if (out.ok) throw new Error(`expected a rule error, got ${JSON.stringify(out.result)}`);
   return out.error;
+}
+
+/**
+ * Plays `g` on with random bots (seeded by `seed`), each deciding from its own view; when no seat
+ * has a move the host moves the game on. Stops at the end of the game or after `maxSteps` commands.
+ */
+export function playWithRandomBots(g: Game, seed: number, maxSteps = 3000): Game {
+  const bots = Array.from({ length: g.state.seats }, (_, i) => new RandomBot((i + 1) as SeatNo, seed * 100 + i));
+  let steps = 0;
+  while (g.state.phase.kind !== 'ended' && steps++ < maxSteps) {
+    let moved = false;
+    for (const p of pendingDecisions(g.state)) {
+      const c = bots[p.seat - 1].decide(() => project(g.state, { kind: 'seat', seat: p.seat }), p);
+      if (c === null) continue;
+      g = run(g, c);
+      moved = true;
+      break;
+    }
+    if (!moved) g = run(g, nextHostCommand(g.state)!);
+  }
+  return g;
 }

@@ -5,10 +5,9 @@
  * Table (TABLE10): mafia 2, Don 5, mafia 8; Commissar 3; civilians 1, 4, 6, 7, 9, 10.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createGame, nextHostCommand, pendingDecisions, project, type Game, type SeatNo } from '@mafia/engine';
-import { RandomBot } from '@mafia/bots';
+import { createGame, pendingDecisions, type Game } from '@mafia/engine';
 import { refused, run, S, shot } from './helpers.js';
-import { dayGame, stepsErr, stepsOk } from './day-helpers.js';
+import { dayGame, playWithRandomBots, stepsErr, stepsOk } from './day-helpers.js';
 
 vi.mock('../src/game/game.js', async (orig) => (await import('./runaway-guard.js')).guardGame(await orig()));
 
@@ -94,19 +93,7 @@ describe('name in blood (R-MOD)', () => {
       const ext = createGame({ preset: 'extended', players: 10, seed, modifications: ['name-in-blood'] });
       if (!ext.ok) throw new Error(ext.error.message);
       let g: Game = seed % 2 === 0 ? blood() : ext.game;
-      const bots = Array.from({ length: 10 }, (_, i) => new RandomBot((i + 1) as SeatNo, seed * 100 + i));
-      let steps = 0;
-      while (g.state.phase.kind !== 'ended' && steps++ < 3000) {
-        let moved = false;
-        for (const p of pendingDecisions(g.state)) {
-          const c = bots[p.seat - 1].decide(() => project(g.state, { kind: 'seat', seat: p.seat }), p);
-          if (c === null) continue;
-          g = run(g, c);
-          moved = true;
-          break;
-        }
-        if (!moved) g = run(g, nextHostCommand(g.state)!);
-      }
+      g = playWithRandomBots(g, seed);
       expect(g.state.phase.kind).toBe('ended');
       named += g.log.filter((e) => e.type === 'BloodNamed').length;
       if (seed % 2 === 1) extNamed += g.log.filter((e) => e.type === 'BloodNamed').length;

@@ -4,10 +4,9 @@
  * Table (TABLE10 with the Rake at seat 6): mafia 2, Don 5, mafia 8; Commissar 3.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { nextHostCommand, pendingDecisions, project, roleOf, transition, type Game, type SeatNo } from '@mafia/engine';
-import { RandomBot } from '@mafia/bots';
+import { nextHostCommand, pendingDecisions, roleOf, transition, type Game, type SeatNo } from '@mafia/engine';
 import { night, refused, run, S, TABLE10 } from './helpers.js';
-import { afterNight, dayGame, stepsErr, stepsOk } from './day-helpers.js';
+import { afterNight, dayGame, playWithRandomBots, stepsErr, stepsOk } from './day-helpers.js';
 
 vi.mock('../src/game/game.js', async (orig) => (await import('./runaway-guard.js')).guardGame(await orig()));
 
@@ -146,19 +145,7 @@ describe('the Rake (R-ROLE)', () => {
     for (const voting of ['sequential', 'two-stage', 'circular'] as const) {
       for (let seed = 1; seed <= 10; seed++) {
         let g = dayGame({ roles: roles({ 6: 'rake', 4: 'elder' }), voting });
-        const bots = Array.from({ length: 10 }, (_, i) => new RandomBot((i + 1) as SeatNo, seed * 100 + i));
-        let steps = 0;
-        while (g.state.phase.kind !== 'ended' && steps++ < 3000) {
-          let moved = false;
-          for (const p of pendingDecisions(g.state)) {
-            const c = bots[p.seat - 1].decide(() => project(g.state, { kind: 'seat', seat: p.seat }), p);
-            if (c === null) continue;
-            g = run(g, c);
-            moved = true;
-            break;
-          }
-          if (!moved) g = run(g, nextHostCommand(g.state)!);
-        }
+        g = playWithRandomBots(g, seed);
         expect(g.state.phase.kind).toBe('ended');
         expect(g.log.some((e) => e.type === 'DayResolved' && e.eliminated.includes(4 as SeatNo))).toBe(false);
       }

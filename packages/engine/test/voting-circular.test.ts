@@ -5,10 +5,9 @@
  * still tied: nobody is executed. Table (TABLE10): mafia 2, Don 5, mafia 8; Commissar 3.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { nextHostCommand, pendingDecisions, project, type Game, type SeatNo } from '@mafia/engine';
-import { RandomBot } from '@mafia/bots';
+import { pendingDecisions, type Game } from '@mafia/engine';
 import { night, refused, replayErr, replayOk, run, S } from './helpers.js';
-import { dayGame, stepsErr, stepsOk } from './day-helpers.js';
+import { dayGame, playWithRandomBots, stepsErr, stepsOk } from './day-helpers.js';
 
 vi.mock('../src/game/game.js', async (orig) => (await import('./runaway-guard.js')).guardGame(await orig()));
 
@@ -135,19 +134,7 @@ describe('circular voting (R-VOTE-8)', () => {
   it('random_bots_play_circular_days_to_the_end_with_no_illegal_vote (R-VOTE-8)', () => {
     for (let seed = 1; seed <= 20; seed++) {
       let g = circ();
-      const bots = Array.from({ length: 10 }, (_, i) => new RandomBot((i + 1) as SeatNo, seed * 100 + i));
-      let steps = 0;
-      while (g.state.phase.kind !== 'ended' && steps++ < 3000) {
-        let moved = false;
-        for (const p of pendingDecisions(g.state)) {
-          const c = bots[p.seat - 1].decide(() => project(g.state, { kind: 'seat', seat: p.seat }), p);
-          if (c === null) continue;
-          g = run(g, c);
-          moved = true;
-          break;
-        }
-        if (!moved) g = run(g, nextHostCommand(g.state)!);
-      }
+      g = playWithRandomBots(g, seed);
       expect(g.state.phase.kind).toBe('ended');
       expect(['town', 'mafia', 'draw']).toContain(g.state.winner);
     }
