@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStorage } from '../src/storage/open.js';
-import { Client, createRoom, V } from './helpers.js';
+import { Client, createRoom, seatTheTable, V } from './helpers.js';
 import { freePort, spawnServer, type ServerProcess } from './process.js';
 import { TARGETS } from './storageTargets.js';
 
@@ -41,15 +41,7 @@ for (const make of TARGETS) {
       // An app-hosted room whose night timer runs out while the server is down.
       const timed = await createRoom(server.base, { preset: 'classic', seats: 10, mode: 'app', timers: { night: 1.5 } });
 
-      const seats: Client[] = [];
-      const tokens: string[] = [];
-      for (let seat = 1; seat <= 10; seat++) {
-        const c = await Client.open(server.ws);
-        tokens.push((await c.request({ v: V, type: 'claim', room: created.code, seat }, 'welcome')).token);
-        seats.push(c);
-      }
-      const host = await Client.open(server.ws);
-      await host.request({ v: V, type: 'hello', room: created.code, auth: { as: 'host', key: created.hostKey } }, 'welcome');
+      const { seats, tokens, host } = await seatTheTable(server.ws, created);
       const timedHost = await Client.open(server.ws);
       await timedHost.request({ v: V, type: 'hello', room: timed.code, auth: { as: 'host', key: timed.hostKey } }, 'welcome');
 

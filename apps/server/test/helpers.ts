@@ -134,3 +134,27 @@ export class Client {
 }
 
 export const V = 1;
+
+/**
+ * Claims every seat of a room (one connection each, named P1, P2, … when `named`) and connects its
+ * host: the clients, the seat tokens and the welcomes, in seat order.
+ */
+export async function seatTheTable(
+  ws: string,
+  created: { code: string; hostKey: string },
+  o: { seats?: number; named?: boolean } = {},
+): Promise<{ seats: Client[]; tokens: string[]; welcomes: Msg[]; host: Client; hostWelcome: Msg }> {
+  const seats: Client[] = [];
+  const tokens: string[] = [];
+  const welcomes: Msg[] = [];
+  for (let seat = 1; seat <= (o.seats ?? 10); seat++) {
+    const c = await Client.open(ws);
+    const w = await c.request({ v: V, type: 'claim', room: created.code, seat, ...(o.named ? { name: `P${seat}` } : {}) }, 'welcome');
+    tokens.push(w.token);
+    welcomes.push(w);
+    seats.push(c);
+  }
+  const host = await Client.open(ws);
+  const hostWelcome = await host.request({ v: V, type: 'hello', room: created.code, auth: { as: 'host', key: created.hostKey } }, 'welcome');
+  return { seats, tokens, welcomes, host, hostWelcome };
+}

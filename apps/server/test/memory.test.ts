@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createRoom, startServer, tempDbUrl, V, type Running } from './helpers.js';
+import { Client, createRoom, seatTheTable, startServer, tempDbUrl, V, type Running } from './helpers.js';
 import type { RoomManager } from '../src/room/manager.js';
 
 let server: Running & { manager: RoomManager };
@@ -35,15 +35,7 @@ async function snapshot(code: string, auth: Record<string, unknown>) {
 describe('rooms in memory', () => {
   it('drops a room nobody is connected to after the idle time and brings it back from the log exactly as it was', async () => {
     const created = await createRoom(server.base, { preset: 'sport', seats: 10, mode: 'human' });
-    const seats: Client[] = [];
-    const tokens: string[] = [];
-    for (let seat = 1; seat <= 10; seat++) {
-      const c = await Client.open(server.ws);
-      tokens.push((await c.request({ v: V, type: 'claim', room: created.code, seat }, 'welcome')).token);
-      seats.push(c);
-    }
-    const host = await Client.open(server.ws);
-    await host.request({ v: V, type: 'hello', room: created.code, auth: { as: 'host', key: created.hostKey } }, 'welcome');
+    const { seats, tokens, host } = await seatTheTable(server.ws, created);
     const started = await host.request({ v: V, type: 'start', id: 'go' }, 'update');
     const roles: string[] = started.view.seats.map((s: { role: string }) => s.role);
     const commissar = roles.indexOf('commissar') + 1;

@@ -1,6 +1,6 @@
 import { createGame } from '@mafia/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createRoom, startServer, tempDbUrl, V, type Running } from './helpers.js';
+import { Client, createRoom, seatTheTable, startServer, tempDbUrl, V, type Running } from './helpers.js';
 
 let server: Running;
 let db: ReturnType<typeof tempDbUrl>;
@@ -17,17 +17,9 @@ afterAll(async () => {
 /** A room with all 10 seats claimed, a host and a spectator connected, the game started. */
 async function startedRoom(mode = 'human', preset = 'classic') {
   const created = await createRoom(server.base, { preset, seats: 10, mode });
-  const seats: Client[] = [];
-  const tokens: string[] = [];
-  for (let seat = 1; seat <= 10; seat++) {
-    const c = await Client.open(server.ws);
-    const w = await c.request({ v: V, type: 'claim', room: created.code, seat, name: `P${seat}` }, 'welcome');
-    expect(w.you).toEqual({ as: 'seat', seat });
-    tokens.push(w.token);
-    seats.push(c);
-  }
-  const host = await Client.open(server.ws);
-  expect((await host.request({ v: V, type: 'hello', room: created.code, auth: { as: 'host', key: created.hostKey } }, 'welcome')).you).toEqual({ as: 'host' });
+  const { seats, tokens, welcomes, host, hostWelcome } = await seatTheTable(server.ws, created, { named: true });
+  welcomes.forEach((w, i) => expect(w.you).toEqual({ as: 'seat', seat: i + 1 }));
+  expect(hostWelcome.you).toEqual({ as: 'host' });
   const spectator = await Client.open(server.ws);
   await spectator.request({ v: V, type: 'hello', room: created.code, auth: { as: 'spectator' } }, 'welcome');
   const started = await host.request({ v: V, type: 'start', id: 'go' }, 'update');

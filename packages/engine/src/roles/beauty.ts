@@ -1,7 +1,8 @@
 import type { GameState, NightAct } from '../game/state.js';
 import type { ActSpec, RoleDef } from './types.js';
 import { mafiaShot } from './mafia.js';
-import { isRoleId, nightNo, prevNightNo, refuse, targetOn } from './limits.js';
+import { notSameAsLastNight } from './repeat.js';
+import { isRoleId, nightNo, refuse } from './limits.js';
 
 /** The club Beauty's visit saves her host from the shots of the mafia and the Maniac ("nobody home"). */
 const coveredByVisit = (source: string): boolean => source === 'mafia' || source === 'maniac';
@@ -25,12 +26,7 @@ export const beautyClub: RoleDef = {
       stage: 'visit',
       onCheckingFirstNight: false,
       mayTargetSelf: false,
-      validate(state, act) {
-        if (targetOn(state, act.by, 'visit', prevNightNo(state)) === act.target) {
-          return refuse('R-ROLE', `the Beauty (seat ${act.by}) cannot visit seat ${act.target} two nights in a row`);
-        }
-        return null;
-      },
+      validate: (state, act) => notSameAsLastNight(state, act, 'R-ROLE', 'Beauty'),
       resolve(ctx, act) {
         ctx.protect(act.target, act.by, coveredByVisit);
       },

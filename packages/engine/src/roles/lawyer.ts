@@ -1,6 +1,7 @@
 import type { RoleDef } from './types.js';
 import { mafiaShot } from './mafia.js';
-import { nightNo, prevNightNo, refuse, targetOn, timesUsed } from './limits.js';
+import { notSameAsLastNight } from './repeat.js';
+import { nightNo, refuse, timesUsed } from './limits.js';
 
 /**
  * Lawyer, alibi variant (Адвокат: Piter, JustMafia party deck): mafia; wakes with the mafia (shoots with
@@ -54,12 +55,7 @@ export const lawyerBlock: RoleDef = {
       stage: 'block',
       onCheckingFirstNight: false,
       mayTargetSelf: false,
-      validate(state, act) {
-        if (targetOn(state, act.by, 'block', prevNightNo(state)) === act.target) {
-          return refuse('R-ROLE', `the Lawyer (seat ${act.by}) cannot block seat ${act.target} two nights in a row`);
-        }
-        return null;
-      },
+      validate: (state, act) => notSameAsLastNight(state, act, 'R-ROLE', 'Lawyer'),
       resolve(ctx, act) {
         const s = ctx.state;
         ctx.blocked.add(act.target);
