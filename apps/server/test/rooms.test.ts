@@ -15,8 +15,8 @@ afterAll(async () => {
 });
 
 /** A room with all 10 seats claimed, a host and a spectator connected, the game started. */
-async function startedRoom(mode = 'human', preset = 'classic') {
-  const created = await createRoom(server.base, { preset, seats: 10, mode });
+async function startedRoom(mode = 'human', preset = 'classic', timers?: Record<string, number>) {
+  const created = await createRoom(server.base, { preset, seats: 10, mode, ...(timers ? { timers } : {}) });
   const { seats, tokens, welcomes, host, hostWelcome } = await seatTheTable(server.ws, created, { named: true });
   welcomes.forEach((w, i) => expect(w.you).toEqual({ as: 'seat', seat: i + 1 }));
   expect(hostWelcome.you).toEqual({ as: 'host' });
@@ -157,23 +157,61 @@ describe('hidden information in the log items', () => {
     const roles: string[] = started.view.seats.map((s: { role: string }) => s.role);
     const commissar = roles.indexOf('commissar') + 1;
     const target = commissar === 1 ? 2 : 1;
+    const others = [spectator, ...seats.filter((_, i) => i !== commissar - 1)];
+    // A ping answered means the start's update has arrived before it (one connection's messages keep their order).
+    for (const c of others) await c.request({ v: V, type: 'ping' }, 'pong');
+    const before = others.map((c) => c.received.length);
+    const spectatorSeq = spectator.received.filter((m) => m.type === 'update' || m.type === 'welcome').at(-1)!.seq;
     const mine = await seats[commissar - 1].request({ v: V, type: 'command', id: 'chk', command: { type: 'act', by: commissar, act: 'check', target } }, 'update');
     expect(mine.items[0].by).toBe(commissar);
     expect(mine.items[0].events.map((e: { type: string }) => e.type)).toEqual(['ActRecorded']);
-    const seq = mine.seq;
-    const hostSaw = await host.next((m) => m.type === 'update' && m.seq === seq);
-    expect(hostSaw.items[0].by).toBe(commissar);
+    const hostSaw = await host.next((m) => m.type === 'update' && m.items.some((i: { by: unknown }) => i.by === commissar));
+    expect(hostSaw.items[0].events.map((e: { type: string }) => e.type)).toEqual(['ActRecorded']);
     // Everybody else gets no message at all (R-NIGHT-4): not even an empty one saying that somebody acted.
     await host.request({ v: V, type: 'ping' }, 'pong');
-    for (const c of [spectator, ...seats.filter((_, i) => i !== commissar - 1)]) {
+    for (const [k, c] of others.entries()) {
       await c.request({ v: V, type: 'ping' }, 'pong');
-      expect(c.received.filter((m) => m.type === 'update' && m.seq === seq)).toEqual([]);
+      expect(c.received.slice(before[k]).filter((m) => m.type !== 'pong')).toEqual([]);
     }
-    // A spectator who comes back after the act is not told of it in what it missed either.
+    // A spectator who comes back after the act is not told of it in what it missed, and its numbering
+    // has not moved: the act is not counted for anybody who may not see it.
     const late = await Client.open(server.ws);
-    const w = await late.request({ v: V, type: 'hello', room: created.code, auth: { as: 'spectator' }, lastSeq: seq - 1 }, 'welcome');
-    expect(w.seq).toBe(seq);
+    const w = await late.request({ v: V, type: 'hello', room: created.code, auth: { as: 'spectator' }, lastSeq: spectatorSeq }, 'welcome');
+    expect(w.seq).toBe(spectatorSeq);
     expect(w.items).toEqual([]);
+    expect((await late.request({ v: V, type: 'hello', room: created.code, auth: { as: 'spectator' }, lastSeq: spectatorSeq + 1 }, 'error')).code).toBe('bad-last-seq');
+  });
+
+  it('numbers each viewer\'s messages by what he was sent, so a reconnecting player gets exactly his own missed entries', async () => {
+    const { seats, host, started, created, tokens } = await startedRoom('human', 'sport');
+    const roles: string[] = started.view.seats.map((s: { role: string }) => s.role);
+    const commissar = roles.indexOf('commissar') + 1;
+    const civ = roles.indexOf('civilian') + 1;
+    const startSeq = started.seq;
+    const acts = (started.pending as { kind: string; seat: number; acts: string[] }[]).filter((p) => p.kind === 'act');
+    expect(acts.length).toBeGreaterThan(1);
+    for (const p of acts) {
+      const target = p.seat === civ ? (civ === 1 ? 2 : 1) : civ;
+      await seats[p.seat - 1].request({ v: V, type: 'command', id: `a${p.seat}`, command: { type: 'act', by: p.seat, act: p.acts[0], target } }, 'update');
+    }
+    const end = await host.request({ v: V, type: 'command', id: 'end', command: { type: 'endNight' } }, 'update');
+    expect(end.seq).toBe(startSeq + acts.length + 1);
+    const civEnd = await seats[civ - 1].next((m) => m.type === 'update' && m.items.some((i: { events?: { type: string }[] }) => i.events?.some((e) => e.type === 'NightResolved')));
+    // The civilian's numbering skips nothing: the morning is the very next number after the start.
+    expect(civEnd.seq).toBe(startSeq + 1);
+    const comEnd = await seats[commissar - 1].next((m) => m.type === 'update' && m.items.some((i: { events?: { type: string }[] }) => i.events?.some((e) => e.type === 'NightResolved')));
+    expect(comEnd.seq).toBe(startSeq + 2);
+    // Coming back from before the night: the Commissar gets his check and the morning, the civilian the morning only.
+    const back = await Client.open(server.ws);
+    const w = await back.request({ v: V, type: 'hello', room: created.code, auth: { as: 'seat', seat: commissar, token: tokens[commissar - 1] }, lastSeq: startSeq }, 'welcome');
+    expect(w.seq).toBe(startSeq + 2);
+    expect(w.items.map((i: { seq: number; by: unknown }) => [i.seq, i.by])).toEqual([[startSeq + 1, commissar], [startSeq + 2, 'host']]);
+    const w2 = await back.request({ v: V, type: 'hello', room: created.code, auth: { as: 'seat', seat: civ, token: tokens[civ - 1] }, lastSeq: startSeq }, 'welcome');
+    expect(w2.items.map((i: { seq: number; by: unknown }) => [i.seq, i.by])).toEqual([[startSeq + 1, 'host']]);
+    expect(JSON.stringify(w2.items)).not.toMatch(/ActRecorded/);
+    // A command id re-sent is acknowledged at the sender's own number.
+    const dup = await seats[commissar - 1].request({ v: V, type: 'command', id: `a${commissar}`, command: { type: 'act', by: commissar, act: 'check', target: 1 } }, 'ack');
+    expect(dup.seq).toBe(startSeq + 1);
   });
 
   it('gives a civilian byte-identical messages through the night whatever the others do, and in whatever order', async () => {
@@ -193,8 +231,8 @@ describe('hidden information in the log items', () => {
       }
       await seats[civ - 1].request({ v: V, type: 'ping' }, 'pong');
       const during = seats[civ - 1].received.slice(mark).filter((m) => m.type !== 'pong');
-      const end = await host.request({ v: V, type: 'command', id: 'end', command: { type: 'endNight' } }, 'update');
-      const civEnd = await seats[civ - 1].next((m) => m.type === 'update' && m.seq === end.seq);
+      await host.request({ v: V, type: 'command', id: 'end', command: { type: 'endNight' } }, 'update');
+      const civEnd = await seats[civ - 1].next((m) => m.type === 'update' && m.items.some((i: { events?: { type: string }[] }) => i.events?.some((e) => e.type === 'NightResolved')));
       await host.close();
       return { acts: acts.length, roles, civ, during: JSON.stringify(during), civEnd };
     }
@@ -207,8 +245,23 @@ describe('hidden information in the log items', () => {
     expect(a.during).toBe('[]');
     expect(b.during).toBe(a.during);
     expect(c.during).toBe(a.during);
-    // The night's end carries no act either (only the public result).
+    // The night's end carries no act either (only the public result), and its number does not count the acts.
     for (const r of [a, b, c]) expect(JSON.stringify(r.civEnd.items)).not.toMatch(/ActRecorded|"check"/);
+    expect(b.civEnd.seq).toBe(a.civEnd.seq);
+    expect(c.civEnd.seq).toBe(a.civEnd.seq);
+  });
+
+  it('ends an app-hosted night on its timer only, not as soon as every act is in (R-NIGHT-4)', async () => {
+    const { seats, started } = await startedRoom('app', 'sport', { night: 1.5 });
+    const deadline: number = started.timer.deadline;
+    const acts = (started.pending as { kind: string; seat: number; acts: string[] }[]).filter((p) => p.kind === 'act');
+    expect(acts.length).toBeGreaterThan(0);
+    for (const p of acts) {
+      await seats[p.seat - 1].request({ v: V, type: 'command', id: `a${p.seat}`, command: { type: 'act', by: p.seat, act: p.acts[0], target: p.seat === 1 ? 2 : 1 } }, 'update');
+    }
+    const morning = await seats[0].next((m) => m.type === 'update' && m.view?.phase.kind === 'day', 5000);
+    expect(Date.now()).toBeGreaterThanOrEqual(deadline);
+    expect(morning.items[0].by).toBe('app');
   });
 
   it('keeps time in a human-hosted room without taking a step itself', async () => {

@@ -24,9 +24,9 @@ export interface Lobby {
 }
 
 /**
- * One entry of the room log as a viewer may see it. `seq` numbers the room log (claims, the start,
- * every accepted command and every timer step), not the engine's events: a client that saw `seq`
- * asks for what came after it.
+ * One entry of the room log as a viewer may see it. `seq` numbers the entries this viewer may see
+ * (claims, the start, every accepted command and every timer step; not other seats' night acts),
+ * not the engine's events: a client that saw `seq` asks for what came after it.
  */
 export type LogItem =
   | { readonly seq: number; readonly kind: 'claim'; readonly seat: number; readonly name: string }

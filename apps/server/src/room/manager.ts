@@ -1,4 +1,4 @@
-import { createGame, HOST, nextHostCommand, pendingDecisions, type Actor, type Command, type Game, type SeatNo } from '@mafia/engine';
+import { createGame, HOST, nextHostCommand, type Actor, type Command, type Game, type SeatNo } from '@mafia/engine';
 import { DEFAULT_TIMERS, PROTOCOL_VERSION, type Auth, type CreateRoomRequest, type HostKey, type Lobby, type RoomCode, type RoomId, type You } from '@mafia/protocol';
 import type { Logger } from 'pino';
 import { hashSecret, newHostKey, newRoomCode, newRoomId, newSeatToken, newSeed, secretMatches } from '../secrets.js';
@@ -6,7 +6,7 @@ import type { LogRecord, RoomRow, Storage } from '../storage/types.js';
 import { refuse, RoomError, type Refusal } from './errors.js';
 import { parseEntry, type Entry } from './records.js';
 import { Room } from './room.js';
-import { lobbyOf, updateText, viewerKey, welcomeText } from './views.js';
+import { lobbyOf, updateText, viewerKey, viewerOf, welcomeText } from './views.js';
 
 /** A client connection as the rooms see it. */
 export interface Conn {
@@ -169,8 +169,9 @@ export class RoomManager {
       if (!this.members.has(room.row.id)) queueMicrotask(() => this.evictIfUnwatched(room));
     }
     if (entry.kind !== 'claim') {
+      // R-NIGHT-4: the app host ends a night on its timer only, never as soon as every act is in:
+      // a night that ended early would tell the table that the acts were made (and how fast).
       this.armTimer(room);
-      this.autoAdvance(room);
     }
   }
 
@@ -270,9 +271,12 @@ export class RoomManager {
     return room;
   }
 
-  private async missed(room: Room, lastSeq: number | undefined): Promise<Entry[]> {
-    if (lastSeq === undefined || lastSeq >= room.seq) return [];
-    const records = await this.storage.readLog(room.row.id, lastSeq);
+  /** The log entries after the viewer's `lastSeq` (his own numbering, checked by `refuseLastSeqAhead`). */
+  private async missed(room: Room, lastSeq: number | undefined, you: You): Promise<Entry[]> {
+    if (lastSeq === undefined) return [];
+    const after = room.numbering.position(lastSeq, viewerOf(you));
+    if (after >= room.seq) return [];
+    const records = await this.storage.readLog(room.row.id, after);
     return records.filter((r) => r.seq <= room.seq).map((r) => parseEntry(r.seq, r.kind, r.body));
   }
 
@@ -290,8 +294,8 @@ export class RoomManager {
         if (!secretMatches(auth.token, claim!.tokenHash)) refuse('bad-token', `wrong token for seat ${auth.seat}`, { path: 'auth.token' });
         you = { as: 'seat', seat: auth.seat };
       } else you = { as: 'spectator' };
-      if (lastSeq !== undefined && lastSeq > room.seq) refuse('bad-last-seq', `lastSeq ${lastSeq} is ahead of this room's log (${room.seq})`, { path: 'lastSeq' });
-      const missed = await this.missed(room, lastSeq);
+      refuseLastSeqAhead(room, you, lastSeq);
+      const missed = await this.missed(room, lastSeq, you);
       this.join(conn, room, you);
       conn.send(welcomeText(room, you, missed));
     });
@@ -301,15 +305,15 @@ export class RoomManager {
   async claim(conn: Conn, code: string, seat: number, name: string | undefined, lastSeq: number | undefined): Promise<void> {
     const room = await this.roomOrRefuse(code);
     await this.run(room, conn, undefined, async () => {
-      if (lastSeq !== undefined && lastSeq > room.seq) refuse('bad-last-seq', `lastSeq ${lastSeq} is ahead of this room's log (${room.seq})`, { path: 'lastSeq' });
+      const you: You = { as: 'seat', seat };
+      refuseLastSeqAhead(room, you, lastSeq);
       const token = newSeatToken();
       const entry = room.claimEntry(seat, name, hashSecret(token));
-      const missed = await this.missed(room, lastSeq);
+      const missed = await this.missed(room, lastSeq, you);
       await this.storage.append(room.row.id, [toRecord(entry, this.now())]);
       room.commit(entry);
       this.leave(conn);
       this.broadcast(room, [entry], null, undefined);
-      const you: You = { as: 'seat', seat };
       this.join(conn, room, you);
       conn.send(welcomeText(room, you, missed, token));
     });
@@ -373,7 +377,7 @@ export class RoomManager {
     await this.run(room, conn, id, async () => {
       const seq = room.appliedAt(by, id);
       if (seq !== undefined) {
-        conn.send(JSON.stringify({ v: PROTOCOL_VERSION, type: 'ack', id, seq, duplicate: true }));
+        conn.send(JSON.stringify({ v: PROTOCOL_VERSION, type: 'ack', id, seq: room.numbering.at(seq, viewerOf(you)), duplicate: true }));
         return;
       }
       const actor = this.actorFor(room, you, command);
@@ -434,18 +438,6 @@ export class RoomManager {
     await this.commit(room, entry, game, null, undefined);
   }
 
-  /** The app as host also moves on as soon as nobody has a night act left (no need to wait out the timer). */
-  private autoAdvance(room: Room): void {
-    if (room.row.mode === 'human' || !room.game || room.ended || room.closed) return;
-    const s = room.game.state;
-    if (s.phase.kind !== 'night' || s.night === null || s.night.acts.length === 0 || pendingDecisions(s).length > 0) return;
-    const key = room.timer?.key;
-    void this.run(room, null, undefined, async () => {
-      if (room.timer?.key !== key) return;
-      await this.hostStep(room);
-    });
-  }
-
   /** Stops the timers and waits for the jobs already queued (their appends finish). */
   async close(): Promise<void> {
     this.closed = true;
@@ -455,6 +447,13 @@ export class RoomManager {
     this.idle.clear();
     await Promise.all([...this.tails.values()]);
   }
+}
+
+/** A `lastSeq` past the viewer's own last entry is refused (it counts in the viewer's numbering: numbering.ts). */
+function refuseLastSeqAhead(room: Room, you: You, lastSeq: number | undefined): void {
+  if (lastSeq === undefined) return;
+  const last = room.numbering.last(room.seq, viewerOf(you));
+  if (lastSeq > last) refuse('bad-last-seq', `lastSeq ${lastSeq} is ahead of what you have been sent (${last})`, { path: 'lastSeq' });
 }
 
 function padNames(names: readonly string[], seats: number): string[] {

@@ -3,6 +3,7 @@ import type { Timers } from '@mafia/protocol';
 import type { RoomRow } from '../storage/types.js';
 import { refuse } from './errors.js';
 import type { ClaimBody, CommandBody, Entry, StartBody, TimerRec } from './records.js';
+import { ViewerNumbering } from './numbering.js';
 import { nextTimer } from './timers.js';
 
 export interface Claim { readonly name: string; readonly tokenHash: string }
@@ -26,8 +27,11 @@ export class Room {
   readonly timers: Timers;
   readonly options: Record<string, unknown>;
   readonly names: readonly string[];
+  /** Each viewer's own numbering of the log (R-NIGHT-4: nobody counts the acts he was not sent). */
+  readonly numbering: ViewerNumbering;
 
   constructor(readonly row: RoomRow) {
+    this.numbering = new ViewerNumbering(row.seats);
     this.claims = new Array<Claim | null>(row.seats).fill(null);
     this.timers = JSON.parse(row.timers) as Timers;
     this.options = JSON.parse(row.options) as Record<string, unknown>;
@@ -43,6 +47,7 @@ export class Room {
     for (const e of entries) {
       if (e.seq !== room.seq + 1) throw new Error(`room ${row.id}: log entry ${e.seq} follows ${room.seq}`);
       room.seq = e.seq;
+      room.numbering.note(e);
       if (e.kind === 'claim') room.claims[e.body.seat - 1] = { name: e.body.name, tokenHash: e.body.tokenHash };
       else if (e.kind === 'release') room.claims[e.body.seat - 1] = null;
       else if (e.kind === 'close') {
@@ -129,6 +134,7 @@ export class Room {
   commit(entry: Entry, game?: Game): void {
     if (entry.seq !== this.seq + 1) throw new Error(`room ${this.row.id}: entry ${entry.seq} does not follow ${this.seq}`);
     this.seq = entry.seq;
+    this.numbering.note(entry);
     if (entry.kind === 'claim') {
       this.claims[entry.body.seat - 1] = { name: entry.body.name, tokenHash: entry.body.tokenHash };
       return;

@@ -1,5 +1,6 @@
 import { pendingDecisions, project, projectEvent, type GameState, type Pending, type ProjectedEvent, type SeatNo, type Viewer } from '@mafia/engine';
 import { PROTOCOL_VERSION, type Lobby, type LogItem, type RoomCode, type RoomId, type RoomMode, type TimerView, type You } from '@mafia/protocol';
+import { visibleTo } from './numbering.js';
 import type { Entry, TimerRec } from './records.js';
 import type { Room } from './room.js';
 
@@ -33,11 +34,14 @@ export function lobbyOf(room: Room): Lobby {
 
 export const timerView = (t: TimerRec | null): TimerView | null => (t === null ? null : { kind: t.kind, deadline: t.deadline });
 
-/** An entry as the viewer may see it. `state` is the room's state now (see docs/server.md). */
-export function itemFor(e: Entry, state: GameState | null, viewer: Viewer): LogItem {
-  if (e.kind === 'claim') return { seq: e.seq, kind: 'claim', seat: e.body.seat, name: e.body.name };
-  if (e.kind === 'release') return { seq: e.seq, kind: 'release', seat: e.body.seat };
-  if (e.kind === 'close') return { seq: e.seq, kind: 'close' };
+/**
+ * An entry as the viewer may see it, numbered `seq` in the viewer's own numbering (numbering.ts).
+ * `state` is the room's state now (see docs/server.md).
+ */
+export function itemFor(e: Entry, seq: number, state: GameState | null, viewer: Viewer): LogItem {
+  if (e.kind === 'claim') return { seq, kind: 'claim', seat: e.body.seat, name: e.body.name };
+  if (e.kind === 'release') return { seq, kind: 'release', seat: e.body.seat };
+  if (e.kind === 'close') return { seq, kind: 'close' };
   const events: ProjectedEvent[] = [];
   let hidden = false;
   if (state !== null) {
@@ -48,10 +52,10 @@ export function itemFor(e: Entry, state: GameState | null, viewer: Viewer): LogI
     }
   }
   let by: 'host' | 'app' | 'hidden' | number = e.kind === 'start' ? 'host' : e.body.by;
-  // Who sent a command the viewer may not see (a night act) would tell who has a night role: a seat
+  // Who sent a command with events the viewer may not see would tell who holds a hidden role: a seat
   // number is shown only to the host, to that seat, or when the viewer sees every event it caused.
   if (typeof by === 'number' && hidden && viewer.kind !== 'host' && !(viewer.kind === 'seat' && viewer.seat === by)) by = 'hidden';
-  return { seq: e.seq, kind: 'events', by, events };
+  return { seq, kind: 'events', by, events };
 }
 
 const NO_PENDING: readonly Pending[] = [];
@@ -63,34 +67,32 @@ export function pendingFor(state: GameState | null, you: You): readonly Pending[
 }
 
 /**
- * R-NIGHT-4, §10: an item the viewer may see nothing of (another seat's night act: no event, no
- * author) is not sent at all. Sending it empty would still tell that somebody acted, and when.
+ * The items of `entries` (consecutive entries of the room's log) the viewer may see, numbered for
+ * him. R-NIGHT-4, §10: another seat's night act is not sent at all, not even as an empty item, and
+ * not counted: nobody can tell that somebody acted, or when, or how often.
  */
-const invisible = (i: LogItem): boolean => i.kind === 'events' && i.by === 'hidden' && i.events.length === 0;
-
-/** The items of `entries` the viewer may learn anything from (see `invisible`). */
-export function itemsFor(entries: readonly Entry[], state: GameState | null, viewer: Viewer): LogItem[] {
+export function itemsFor(room: Room, entries: readonly Entry[], viewer: Viewer): LogItem[] {
   const items: LogItem[] = [];
-  for (const e of entries) {
-    const i = itemFor(e, state, viewer);
-    if (!invisible(i)) items.push(i);
-  }
+  if (entries.length === 0) return items;
+  const state = room.game?.state ?? null;
+  let seq = room.numbering.at(entries[0].seq - 1, viewer);
+  for (const e of entries) if (visibleTo(e, viewer)) items.push(itemFor(e, ++seq, state, viewer));
   return items;
 }
 
 /**
  * The `update` a viewer gets after `entries` were appended (a JSON string, ready to send), or
- * null when the viewer may learn nothing from them: then it gets no message at all.
+ * null when the viewer may see none of them: then he gets no message at all.
  */
 export function updateText(room: Room, entries: readonly Entry[], you: You, ack?: string): string | null {
   const viewer = viewerOf(you);
   const state = room.game?.state ?? null;
-  const items = itemsFor(entries, state, viewer);
+  const items = itemsFor(room, entries, viewer);
   if (items.length === 0 && entries.length > 0) return null;
   return JSON.stringify({
     v: PROTOCOL_VERSION,
     type: 'update',
-    seq: room.seq,
+    seq: room.numbering.last(room.seq, viewer),
     items,
     // The lobby only when it changed (a claim, the start, the end): most updates are game steps.
     ...(entries.some((e) => e.kind !== 'command') || room.ended || room.closed ? { lobby: lobbyOf(room) } : {}),
@@ -110,9 +112,9 @@ export function welcomeText(room: Room, you: You, missed: readonly Entry[], toke
     type: 'welcome',
     you,
     lobby: lobbyOf(room),
-    seq: room.seq,
+    seq: room.numbering.last(room.seq, viewer),
     ...(token !== undefined ? { token } : {}),
-    items: itemsFor(missed, state, viewer),
+    items: itemsFor(room, missed, viewer),
     view: state === null ? null : project(state, viewer),
     pending: pendingFor(state, you),
     timer: timerView(room.timer),

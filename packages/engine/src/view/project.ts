@@ -44,7 +44,6 @@ export interface DayView {
 export interface GameView {
   readonly viewer: Viewer;
   readonly preset: string;
-  readonly seq: number;
   readonly phase: Phase;
   readonly seats: readonly SeatView[];
   readonly day: DayView | null;
@@ -313,7 +312,6 @@ export function project(s: GameState, viewer: Viewer): GameView {
   const view: GameView = {
     viewer,
     preset: s.setup.preset,
-    seq: s.seq,
     phase: s.phase,
     seats: list.seats,
     day,

@@ -1,0 +1,48 @@
+import fc from 'fast-check';
+import type { SeatNo, Viewer } from '@mafia/engine';
+import { describe, expect, it } from 'vitest';
+import { ViewerNumbering, visibleTo } from '../src/room/numbering.js';
+import type { Entry } from '../src/room/records.js';
+
+const SEATS = 4;
+const claim = (seq: number): Entry => ({ seq, kind: 'claim', body: { seat: 1, name: 'A', tokenHash: 'h' } });
+const act = (seq: number, by: number, sender: 'host' | number = by): Entry => ({
+  seq, kind: 'command', body: { by: sender, id: null, command: { type: 'act', by: by as SeatNo, act: 'check', target: 1 as SeatNo }, events: [], timer: null },
+});
+const vote = (seq: number): Entry => ({ seq, kind: 'command', body: { by: 'host', id: null, command: { type: 'endNight' }, events: [], timer: null } });
+
+const VIEWERS: Viewer[] = [{ kind: 'host' }, { kind: 'spectator' }, ...Array.from({ length: SEATS }, (_, i) => ({ kind: 'seat', seat: (i + 1) as SeatNo }) as Viewer)];
+
+/** A random log: public entries and night acts by random seats, sent by the seat or by the host. */
+const logs = fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 1, max: SEATS }), fc.integer({ min: -SEATS, max: -1 })), { maxLength: 40 }).map((kinds) =>
+  kinds.map((k, i) => (k === 0 ? (i % 2 ? claim(i + 1) : vote(i + 1)) : k > 0 ? act(i + 1, k) : act(i + 1, -k, 'host'))),
+);
+
+describe('per-viewer numbering of the room log (R-NIGHT-4)', () => {
+  it('counts for each viewer exactly the entries he may see, and finds his place again from his own number', () => {
+    fc.assert(
+      fc.property(logs, (log) => {
+        const n = new ViewerNumbering(SEATS);
+        for (const e of log) n.note(e);
+        for (const viewer of VIEWERS) {
+          const visible = log.filter((e) => visibleTo(e, viewer));
+          expect(n.last(log.length, viewer)).toBe(visible.length);
+          visible.forEach((e, k) => {
+            expect(n.at(e.seq, viewer)).toBe(k + 1);
+            // Resuming from his k-th entry, he is sent exactly the visible entries after it.
+            const after = n.position(k, viewer);
+            expect(log.filter((x) => x.seq > after && visibleTo(x, viewer))).toEqual(visible.slice(k));
+          });
+          expect(n.position(visible.length, viewer) >= (visible.at(-1)?.seq ?? 0)).toBe(true);
+        }
+      }),
+    );
+  });
+
+  it('shows a night act to its author and the host only, whoever entered it', () => {
+    for (const e of [act(5, 2), act(5, 2, 'host')]) {
+      expect(VIEWERS.filter((v) => visibleTo(e, v))).toEqual([{ kind: 'host' }, { kind: 'seat', seat: 2 }]);
+    }
+    expect(VIEWERS.every((v) => visibleTo(vote(1), v) && visibleTo(claim(1), v))).toBe(true);
+  });
+});
