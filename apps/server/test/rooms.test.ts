@@ -296,6 +296,32 @@ describe('host controls', () => {
     await host.close();
   });
 
+  it('moves the running step\'s deadline for the host only, logged and told to everybody', async () => {
+    const { seats, host, spectator, started, created } = await startedRoom();
+    const deadline: number = started.timer.deadline;
+    expect((await seats[0].request({ v: V, type: 'timer', add: 10 }, 'error')).code).toBe('host-only');
+    expect((await host.request({ v: V, type: 'timer', add: 0 }, 'error')).path).toBe('add');
+    const u = await host.request({ v: V, type: 'timer', add: 10, id: 't1' }, 'update');
+    expect(u.ack).toBe('t1');
+    expect(u.timer).toEqual({ kind: 'night', deadline: deadline + 10_000 });
+    expect(u.items).toEqual([{ seq: u.seq, kind: 'timer', deadline: deadline + 10_000 }]);
+    expect((await spectator.next((m) => m.type === 'update' && m.items[0]?.kind === 'timer')).timer.deadline).toBe(deadline + 10_000);
+    // Never into the past: at the earliest, now.
+    const before = Date.now();
+    const back = await host.request({ v: V, type: 'timer', add: -600, id: 't2' }, 'update');
+    expect(back.timer.deadline).toBeGreaterThanOrEqual(before);
+    expect(back.timer.deadline).toBeLessThan(deadline);
+    // The step's next command keeps the moved deadline only while the step lasts: a new step, a new timer.
+    const day = await host.request({ v: V, type: 'command', id: 'n', command: { type: 'endNight' } }, 'update');
+    expect(day.timer.kind).toBe('speech');
+    // A reloaded room has the moved deadline from its log.
+    const t3 = await host.request({ v: V, type: 'timer', add: 5, id: 't3' }, 'update');
+    const c = await Client.open(server.ws);
+    const w = await c.request({ v: V, type: 'hello', room: created.code, auth: { as: 'spectator' } }, 'welcome');
+    expect(w.timer).toEqual(t3.timer);
+    expect((await server.storage.readLog(created.room)).filter((r) => r.kind === 'timer')).toHaveLength(3);
+  });
+
   it('closes a room: everybody is told, nothing more is accepted, and it is not resumed', async () => {
     const { created, seats, host } = await startedRoom();
     expect((await seats[0].request({ v: V, type: 'close', id: 'c0' }, 'error')).code).toBe('host-only');

@@ -111,7 +111,7 @@ function describePreset(p: Preset): PresetInfo {
     players: { min: p.minPlayers, max: p.maxPlayers },
     roles: p.roles.slice(),
     uniqueRoles: p.uniqueRoles.slice(),
-    nightOrder: p.nightOrder.slice(),
+    nightOrder: p.nightOrder.map((step) => step.note),
     modifications: (p.modifications ?? []).slice(),
     rules: p.rules.slice(),
     options,

@@ -10,10 +10,11 @@ export { createGame, transition, foldLog, type Game, type Transition } from './g
 export { buildSetup, resolvePreset, resolveOptions, resolveRoles, type SetupInput } from './game/setup.js';
 export { checkWinner, winningSeats } from './game/win.js';
 export { resolveNight, NIGHT_PIPELINE } from './night/resolve.js';
+export { nightSteps, type NightStep } from './night/script.js';
 export { countVotes, nextAfterRound, liftPasses, liftVoteHeld } from './voting/sequential.js';
 export { project, projectEvent, canSeeRole, type Viewer, type GameView, type SeatView, type DayView, type ProjectedEvent } from './view/project.js';
 export { pendingDecisions, pendingDecisionsInto, nextHostCommand, type Pending } from './host/pending.js';
-export { PRESETS, presetOf, builtPresets, OPTION_SPECS, BASE_OPTIONS, type Preset, type GameOptions, type OptionName, type OptionSpec } from './presets/index.js';
+export { PRESETS, presetOf, builtPresets, OPTION_SPECS, BASE_OPTIONS, type Preset, type NightStepSpec, type GameOptions, type OptionName, type OptionSpec } from './presets/index.js';
 export { roleOf, roleIn, roleAt, actAt, builtRoles, isBuiltRole, actOf } from './roles/registry.js';
 export type { RoleDef, ActSpec, NightStage } from './roles/types.js';
 export { replayProtocol, type ReplayOutcome } from './protocol/replay.js';

@@ -3,11 +3,17 @@
  * presets. Table: mafia 2, Don 5, mafia 8; Commissar 3; civilians 1, 4, 6, 7, 9, 10.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { PRESETS, projectEvent } from '@mafia/engine';
+import { createGame, HOST, nightSteps, PRESETS, project, projectEvent, transition, type Game, type SeatNo, type SetupInput } from '@mafia/engine';
 import { check, newGame, night, protocol, quietDay, replayErr, replayOk, S, shot, TABLE10, type Step } from './helpers.js';
 
 // A replay that never stops fails instead of hanging the suite (see runaway-guard.ts).
 vi.mock('../src/game/game.js', async (orig) => (await import('./runaway-guard.js')).guardGame(await orig()));
+
+function createOk(input: SetupInput): Game {
+  const t = createGame(input);
+  if (!t.ok) throw new Error(t.error.message);
+  return t.game;
+}
 
 /** Classic: the introduction night and a quiet day 1, then the given night 2. */
 const classicNight2 = (acts: unknown[], more: Step[] = []) =>
@@ -177,9 +183,31 @@ describe('dead Commissar and Don (R-NIGHT-4)', () => {
 
 describe('wake order (R-NIGHT-1)', () => {
   it('classic_and_sport_wake_mafia_then_don_then_commissar (R-NIGHT-1)', () => {
-    expect(PRESETS.classic!.nightOrder).toEqual(['mafia (shot)', 'don (check)', 'commissar (check)']);
-    expect(PRESETS.sport!.nightOrder).toEqual(['mafia (shot)', 'don (check)', 'commissar (check)']);
-    expect(PRESETS.short!.nightOrder).toEqual([]);
+    const notes = (id: string) => PRESETS[id as 'classic']!.nightOrder.map((s) => s.note);
+    expect(notes('classic')).toEqual(['mafia (shot)', 'don (check)', 'commissar (check)']);
+    expect(notes('sport')).toEqual(['mafia (shot)', 'don (check)', 'commissar (check)']);
+    expect(notes('short')).toEqual([]);
+  });
+
+  it('every_viewer_gets_the_same_night_steps_and_a_dead_role_is_still_woken (R-NIGHT-1, R-NIGHT-4)', () => {
+    const g = createOk({ preset: 'sport', players: 10, seed: 7 });
+    const steps = project(g.state, { kind: 'host' }).nightSteps;
+    expect(steps).toEqual([
+      { wake: ['mafia', 'don'], acts: ['kill'], note: 'mafia (shot)' },
+      { wake: ['don'], acts: ['check'], note: 'don (check)' },
+      { wake: ['commissar'], acts: ['check'], note: 'commissar (check)' },
+    ]);
+    for (let seat = 1; seat <= 10; seat++) expect(project(g.state, { kind: 'seat', seat: seat as SeatNo }).nightSteps).toEqual(steps);
+    expect(project(g.state, { kind: 'spectator' }).nightSteps).toEqual(steps);
+    // The Commissar removed: his step is still called.
+    const commissar = (g.state.roles.indexOf('commissar') + 1) as SeatNo;
+    const t = transition(g, { type: 'remove', seat: commissar }, HOST);
+    expect(t.ok && project(t.game.state, { kind: 'seat', seat: (commissar === 1 ? 2 : 1) as SeatNo }).nightSteps).toEqual(steps);
+  });
+
+  it('a_role_not_dealt_has_no_night_step (R-NIGHT-1)', () => {
+    const g = createOk({ preset: 'club', players: 10, seed: 3, roles: ['mafia', 'mafia', 'don', 'sheriff', 'doctor', 'civilian', 'civilian', 'civilian', 'civilian', 'civilian'] });
+    expect(nightSteps(g.state.setup).map((s) => s.note)).toEqual(['mafia (open choice)', 'don (check: sheriff?)', 'sheriff (check)', 'doctor (heal)']);
   });
 
   it('the_order_acts_are_entered_in_does_not_change_the_outcome (R-NIGHT-1)', () => {

@@ -29,6 +29,8 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ v, type: z.literal('release'), seat: seatSchema, id: z.string().min(1).max(64).optional() }).strict(),
   /** Host only: close the room for good (the game stops; nothing more is accepted). */
   z.object({ v, type: z.literal('close'), id: z.string().min(1).max(64).optional() }).strict(),
+  /** Host only: move the running step's deadline by `add` seconds (the host's ±10 s on a speech). */
+  z.object({ v, type: z.literal('timer'), add: z.number().int().min(-600).max(600).refine((n) => n !== 0, 'must not be 0'), id: z.string().min(1).max(64).optional() }).strict(),
   z.object({ v, type: z.literal('ping') }).strict(),
 ]);
 

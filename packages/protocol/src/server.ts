@@ -34,6 +34,8 @@ export type LogItem =
   | { readonly seq: number; readonly kind: 'release'; readonly seat: number }
   /** The host closed the room. */
   | { readonly seq: number; readonly kind: 'close' }
+  /** The host moved the running step's deadline (also in the message's `timer`). */
+  | { readonly seq: number; readonly kind: 'timer'; readonly deadline: number }
   | { readonly seq: number; readonly kind: 'events'; readonly by: 'host' | 'app' | 'hidden' | number; readonly events: readonly ProjectedEvent[] };
 
 /** Every message the server sends. */

@@ -347,6 +347,19 @@ export class RoomManager {
     });
   }
 
+  /** Host only: moves the running step's deadline (±10 s on a speech); logged, so the table screen and a restart agree. */
+  async adjustTimer(conn: Conn, addSeconds: number, id: string | undefined): Promise<void> {
+    const room = this.roomOf(conn);
+    if (conn.you?.as !== 'host') refuse('host-only', 'only the host may change the timer');
+    await this.run(room, conn, id, async () => {
+      const entry = room.timerEntry(addSeconds * 1000, this.now());
+      await this.storage.append(room.row.id, [toRecord(entry, this.now())]);
+      room.commit(entry);
+      this.armTimer(room);
+      this.broadcast(room, [entry], conn, id);
+    });
+  }
+
   /** Host only: closes the room for good; everybody in it gets the update, then it leaves memory. */
   async closeRoom(conn: Conn, id: string | undefined): Promise<void> {
     const room = this.roomOf(conn);

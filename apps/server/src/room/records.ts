@@ -28,6 +28,8 @@ export interface CommandBody {
 
 /** The host freed a claimed seat: its token stops working, and anybody may claim the seat again. */
 export interface ReleaseBody { readonly seat: number }
+/** The host moved the running step's deadline (its key stays: the same step, more or less time). */
+export interface TimerBody { readonly by: 'host'; readonly timer: TimerRec }
 /** The host closed the room: nothing more is accepted, and the room is not resumed. */
 export interface CloseBody { readonly by: 'host' }
 
@@ -35,10 +37,11 @@ export type Entry =
   | { readonly seq: number; readonly kind: 'claim'; readonly body: ClaimBody }
   | { readonly seq: number; readonly kind: 'release'; readonly body: ReleaseBody }
   | { readonly seq: number; readonly kind: 'close'; readonly body: CloseBody }
+  | { readonly seq: number; readonly kind: 'timer'; readonly body: TimerBody }
   | { readonly seq: number; readonly kind: 'start'; readonly body: StartBody }
   | { readonly seq: number; readonly kind: 'command'; readonly body: CommandBody };
 
 export function parseEntry(seq: number, kind: string, body: string): Entry {
-  if (kind !== 'claim' && kind !== 'start' && kind !== 'command' && kind !== 'release' && kind !== 'close') throw new Error(`unknown log entry kind ${JSON.stringify(kind)} at seq ${seq}`);
+  if (kind !== 'claim' && kind !== 'start' && kind !== 'command' && kind !== 'release' && kind !== 'close' && kind !== 'timer') throw new Error(`unknown log entry kind ${JSON.stringify(kind)} at seq ${seq}`);
   return { seq, kind, body: JSON.parse(body) } as Entry;
 }

@@ -53,7 +53,8 @@ export class Room {
       else if (e.kind === 'close') {
         room.closed = true;
         room.timer = null;
-      } else {
+      } else if (e.kind === 'timer') room.timer = e.body.timer;
+      else {
         started = true;
         for (const ev of e.body.events) log.push(ev);
         batches.push(e.kind === 'command' && e.body.command.type === 'undo' ? -e.body.command.count : e.body.events.length);
@@ -92,6 +93,14 @@ export class Room {
     if (seat < 1 || seat > this.row.seats) refuse('bad-seat', `this room has seats 1 to ${this.row.seats}, not ${seat}`, { path: 'seat' });
     if (this.claims[seat - 1] === null) refuse('seat-not-claimed', `seat ${seat} is not claimed`, { path: 'seat' });
     return { seq: this.seq + 1, kind: 'release', body: { seat } };
+  }
+
+  /** The running step's deadline moved by `addMs` (never into the past: at the earliest, now). */
+  timerEntry(addMs: number, now: number): Entry {
+    this.refuseIfClosed();
+    if (this.timer === null) refuse('no-timer', 'no step is timed now');
+    const t = this.timer!;
+    return { seq: this.seq + 1, kind: 'timer', body: { by: 'host', timer: { ...t, deadline: Math.max(now, t.deadline + addMs) } } };
   }
 
   closeEntry(): Entry {
@@ -146,6 +155,10 @@ export class Room {
     if (entry.kind === 'close') {
       this.closed = true;
       this.timer = null;
+      return;
+    }
+    if (entry.kind === 'timer') {
+      this.timer = entry.body.timer;
       return;
     }
     this.game = game!;

@@ -42,6 +42,7 @@ export function itemFor(e: Entry, seq: number, state: GameState | null, viewer: 
   if (e.kind === 'claim') return { seq, kind: 'claim', seat: e.body.seat, name: e.body.name };
   if (e.kind === 'release') return { seq, kind: 'release', seat: e.body.seat };
   if (e.kind === 'close') return { seq, kind: 'close' };
+  if (e.kind === 'timer') return { seq, kind: 'timer', deadline: e.body.timer.deadline };
   const events: ProjectedEvent[] = [];
   let hidden = false;
   if (state !== null) {
@@ -95,7 +96,7 @@ export function updateText(room: Room, entries: readonly Entry[], you: You, ack?
     seq: room.numbering.last(room.seq, viewer),
     items,
     // The lobby only when it changed (a claim, the start, the end): most updates are game steps.
-    ...(entries.some((e) => e.kind !== 'command') || room.ended || room.closed ? { lobby: lobbyOf(room) } : {}),
+    ...(entries.some((e) => e.kind !== 'command' && e.kind !== 'timer') || room.ended || room.closed ? { lobby: lobbyOf(room) } : {}),
     view: state === null ? null : project(state, viewer),
     pending: pendingFor(state, you),
     timer: timerView(room.timer),

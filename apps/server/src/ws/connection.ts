@@ -69,6 +69,7 @@ export function handleSocket(socket: WebSocket, manager: RoomManager, log: Logge
       case 'command': return manager.command(conn, m.id, asEngineCommand(m.command));
       case 'release': return manager.release(conn, m.seat, m.id);
       case 'close': return manager.closeRoom(conn, m.id);
+      case 'timer': return manager.adjustTimer(conn, m.add, m.id);
       case 'ping': return conn.send(JSON.stringify({ v: PROTOCOL_VERSION, type: 'pong', now: Date.now() }));
     }
   };
@@ -79,7 +80,7 @@ export function handleSocket(socket: WebSocket, manager: RoomManager, log: Logge
     const parsed = parseClientMessage(String(data));
     if (!parsed.ok) return refuse(parsed.error, parsed.error.id);
     const m = parsed.message;
-    const id = m.type === 'command' || m.type === 'start' || m.type === 'release' || m.type === 'close' ? m.id : undefined;
+    const id = m.type === 'command' || m.type === 'start' || m.type === 'release' || m.type === 'close' || m.type === 'timer' ? m.id : undefined;
     tail = tail.then(() => handle(m)).catch((e: unknown) => {
       if (e instanceof RoomError) refuse(e.refusal, id);
       else {

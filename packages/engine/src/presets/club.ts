@@ -41,7 +41,14 @@ export const club: Preset = {
     'repeatShrinkingRevote', 'liftVoteFourAliveTwoTied', 'liftVoteNineAliveThreeTied', 'checkAnswersDead',
     'doctorSelfHeals', 'firstNight',
   ],
-  nightOrder: ['mafia (open choice)', 'don (check: sheriff?)', 'sheriff (check)', 'doctor (heal)', 'maniac (kill)', 'beauty (visit)'],
+  nightOrder: [
+    { wake: ['mafia', 'don'], acts: ['kill'], note: 'mafia (open choice)' },
+    { wake: ['don'], acts: ['check'], note: 'don (check: sheriff?)' },
+    { wake: ['sheriff'], acts: ['check'], note: 'sheriff (check)' },
+    { wake: ['doctor'], acts: ['heal'], note: 'doctor (heal)' },
+    { wake: ['maniac'], acts: ['kill'], note: 'maniac (kill)' },
+    { wake: ['beauty'], acts: ['visit'], note: 'beauty (visit)' },
+  ],
   rules: [
     'R-HOST-1', 'R-TEAM', 'R-WIN-0', 'R-WIN-TOWN', 'R-WIN-MAFIA', 'R-CHECK-1', 'R-CHECK-3', 'R-PHASE', 'R-PHASE-1',
     'R-PHASE-2', 'R-PHASE-3', 'R-VOTE', 'R-VOTE-1', 'R-VOTE-2', 'R-VOTE-3', 'R-VOTE-4', 'R-VOTE-5', 'R-VOTE-6',

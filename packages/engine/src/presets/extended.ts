@@ -52,7 +52,16 @@ export const extended: Preset = {
     'revealOnDeath', 'speechSeconds', 'defenceSeconds', 'lastWordSeconds', 'nightVictimLastWord', 'foulsToSilence',
     'foulsToRemove', 'drawAfterQuietRounds', 'voting',
   ],
-  nightOrder: ['mafia (open choice)', 'lawyer (block)', 'black widow (silence)', 'maniac (kill)', 'cop (kill)', 'doctor (heal)', 'girl (alibi)', 'commissar (check)'],
+  nightOrder: [
+    { wake: ['mafia', 'don'], acts: ['kill'], note: 'mafia (open choice)' },
+    { wake: ['lawyer'], acts: ['block'], note: 'lawyer (block)' },
+    { wake: ['black-widow'], acts: ['silence'], note: 'black widow (silence)' },
+    { wake: ['maniac'], acts: ['kill'], note: 'maniac (kill)' },
+    { wake: ['cop'], acts: ['kill'], note: 'cop (kill)' },
+    { wake: ['doctor'], acts: ['heal'], note: 'doctor (heal)' },
+    { wake: ['girl'], acts: ['alibi'], note: 'girl (alibi)' },
+    { wake: ['commissar'], acts: ['check', 'compare'], note: 'commissar (check)' },
+  ],
   rules: [
     'R-HOST-1', 'R-TEAM', 'R-WIN-0', 'R-WIN-TOWN', 'R-WIN-MAFIA', 'R-CHECK-1', 'R-PHASE', 'R-PHASE-1', 'R-PHASE-2',
     'R-VOTE-8', 'R-VOTE-9', 'R-VOTE-11', 'R-NIGHT', 'R-NIGHT-1', 'R-NIGHT-3', 'R-NIGHT-4', 'R-NIGHT-5', 'R-ROLE', 'R-MOD', 'R-PRESET',

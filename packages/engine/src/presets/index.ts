@@ -20,4 +20,4 @@ PRESETS.party = party;
 export const presetOf = (id: PresetId): Preset | undefined => PRESETS[id];
 export const builtPresets = (): Preset[] => Object.values(PRESETS) as Preset[];
 export { OPTION_SPECS, BASE_OPTIONS } from './options.js';
-export type { Preset, GameOptions, OptionName, OptionSpec } from './types.js';
+export type { Preset, GameOptions, NightStepSpec, OptionName, OptionSpec } from './types.js';

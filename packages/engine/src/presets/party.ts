@@ -59,8 +59,14 @@ export const party: Preset = {
     'doctorSelfHeals', 'mafiaShot',
   ],
   nightOrder: [
-    'mafia + lover (open choice; the Don decides) — the sleepwalker wakes with them', 'don (check: commissar?)',
-    'lawyer (alibi)', 'commissar (check)', 'journalist (compare)', 'sheriff (shot, may skip)', 'doctor (heal)', 'maniac (kill)',
+    { wake: ['mafia', 'don', 'lover', 'sleepwalker'], acts: ['kill'], note: 'mafia + lover (open choice; the Don decides) — the sleepwalker wakes with them' },
+    { wake: ['don'], acts: ['check'], note: 'don (check: commissar?)' },
+    { wake: ['lawyer'], acts: ['alibi'], note: 'lawyer (alibi)' },
+    { wake: ['commissar'], acts: ['check', 'compare'], note: 'commissar (check)' },
+    { wake: ['journalist'], acts: ['compare'], note: 'journalist (compare)' },
+    { wake: ['sheriff'], acts: ['kill'], note: 'sheriff (shot, may skip)' },
+    { wake: ['doctor'], acts: ['heal'], note: 'doctor (heal)' },
+    { wake: ['maniac'], acts: ['kill'], note: 'maniac (kill)' },
   ],
   rules: [
     'R-HOST-1', 'R-TEAM', 'R-WIN-0', 'R-WIN-TOWN', 'R-WIN-MAFIA', 'R-CHECK-1', 'R-CHECK-2', 'R-PHASE', 'R-PHASE-1',

@@ -33,7 +33,11 @@ export const sport: Preset = {
     'drawAfterQuietRounds', 'wholeTableTieNobodyLeaves', 'repeatShrinkingRevote', 'liftVoteFourAliveTwoTied',
     'liftVoteNineAliveThreeTied', 'emergencyDay',
   ],
-  nightOrder: ['mafia (shot)', 'don (check)', 'commissar (check)'],
+  nightOrder: [
+    { wake: ['mafia', 'don'], acts: ['kill'], note: 'mafia (shot)' },
+    { wake: ['don'], acts: ['check'], note: 'don (check)' },
+    { wake: ['commissar'], acts: ['check'], note: 'commissar (check)' },
+  ],
   rules: [
     'R-HOST-1', 'R-TEAM', 'R-WIN-0', 'R-WIN-TOWN', 'R-WIN-MAFIA', 'R-CHECK-1', 'R-PHASE', 'R-PHASE-1', 'R-PHASE-2',
     'R-PHASE-3', 'R-VOTE', 'R-VOTE-1', 'R-VOTE-2', 'R-VOTE-3', 'R-VOTE-4', 'R-VOTE-5', 'R-VOTE-6', 'R-FOUL',

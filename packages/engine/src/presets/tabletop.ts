@@ -37,7 +37,13 @@ export const tabletop: Preset = {
     'liftVoteFourAliveTwoTied', 'liftVoteNineAliveThreeTied', 'checkAnswersDead', 'commissarDyingNote', 'doctorSelfHeals', 'mafiaShot',
     'emergencyDay',
   ],
-  nightOrder: ['lover (charm, even nights only)', 'mafia + gangster (open choice)', 'commissar (check)', 'doctor (heal)', 'maniac (kill)'],
+  nightOrder: [
+    { wake: ['lover'], acts: ['visit', 'silence'], note: 'lover (charm, even nights only)' },
+    { wake: ['mafia', 'gangster'], acts: ['kill'], note: 'mafia + gangster (open choice)' },
+    { wake: ['commissar'], acts: ['check'], note: 'commissar (check)' },
+    { wake: ['doctor'], acts: ['heal'], note: 'doctor (heal)' },
+    { wake: ['maniac'], acts: ['kill'], note: 'maniac (kill)' },
+  ],
   rules: [
     'R-HOST-1', 'R-TEAM', 'R-WIN-0', 'R-WIN-TOWN', 'R-WIN-MAFIA', 'R-CHECK-1', 'R-PHASE', 'R-PHASE-1', 'R-PHASE-2',
     'R-PHASE-3', 'R-VOTE', 'R-VOTE-1', 'R-VOTE-2', 'R-VOTE-3', 'R-VOTE-4', 'R-VOTE-5', 'R-VOTE-6', 'R-FOUL',

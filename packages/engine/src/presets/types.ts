@@ -1,4 +1,4 @@
-import type { ModificationId, PresetId, RoleId } from '../ids.js';
+import type { ActKind, ModificationId, PresetId, RoleId } from '../ids.js';
 import type { RoleDef } from '../roles/types.js';
 
 /**
@@ -101,12 +101,22 @@ export interface Preset {
   readonly defaults: GameOptions;
   /** Option names a user may override for this preset. */
   readonly options: readonly OptionName[];
-  /** R-NIGHT-1: the order roles wake in (for the host's script and the narrator). */
-  readonly nightOrder: readonly string[];
+  /** R-NIGHT-1: the order roles wake in (for the host's script, the narrator and the phones' night screens). */
+  readonly nightOrder: readonly NightStepSpec[];
   /** Rule ids of RULES.md that apply to this preset (used by the rules coverage report). */
   readonly rules: readonly string[];
   /** R-PRESET: the recommended composition for a player count (null when the count is not allowed). */
   composition(players: number): Composition | null;
   /** Extra checks on a dealt composition; returns a message when the list is not allowed. */
   checkComposition?(roles: readonly RoleId[]): string | null;
+}
+
+/** One step of the night as the host calls it (R-NIGHT-1): who opens his eyes, and what he may do. */
+export interface NightStepSpec {
+  /** The roles that wake at this step (with the mafia: every role that shoots or meets with it). */
+  readonly wake: readonly RoleId[];
+  /** The night acts made at this step. */
+  readonly acts: readonly ActKind[];
+  /** The step in the sources' words (English), for the CLI and the docs. */
+  readonly note: string;
 }

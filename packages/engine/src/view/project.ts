@@ -1,6 +1,7 @@
 import { ALL_ROLE_IDS, type RoleId, type SeatNo, type Team } from '../ids.js';
 import type { GameEvent } from '../game/events.js';
 import { roleAt } from '../roles/registry.js';
+import { nightSteps, type NightStep } from '../night/script.js';
 import type { ActResult, BestMove, DayState, GameSetup, GameState, Phase, Winner } from '../game/state.js';
 
 /** Who is looking: a seat, the host (sees everything) or a spectator (sees only public facts). */
@@ -49,6 +50,8 @@ export interface GameView {
   readonly day: DayView | null;
   /** The viewer's own role (seat viewers). */
   readonly me: { readonly seat: SeatNo; readonly role: RoleId; readonly team: Team; readonly alive: boolean } | null;
+  /** R-NIGHT-1/4: the steps of every night of this game, the same for every viewer (night/script.ts). */
+  readonly nightSteps: readonly NightStep[];
   /** Night acts the viewer made tonight (own only). */
   readonly myActs: readonly { readonly act: string; readonly target: SeatNo }[];
   /**
@@ -316,6 +319,7 @@ export function project(s: GameState, viewer: Viewer): GameView {
     seats: list.seats,
     day,
     me: list.me,
+    nightSteps: nightSteps(s.setup),
     myActs: myActs ?? NONE,
     results,
     bestMove: s.bestMove,

@@ -1,0 +1,29 @@
+import type { RoleId } from '../ids.js';
+import type { GameSetup } from '../game/state.js';
+import { PRESETS } from '../presets/index.js';
+import type { NightStepSpec } from '../presets/types.js';
+
+/** One step of this game's nights: the preset's step cut to the roles dealt. */
+export type NightStep = NightStepSpec;
+
+const cache = new WeakMap<GameSetup, readonly NightStep[]>();
+
+/**
+ * R-NIGHT-1, R-NIGHT-4: the steps the host calls every night of this game: the preset's wake order,
+ * keeping the steps of the roles dealt — alive or not, since a dead Commissar or Don is still "woken"
+ * so that the night's rhythm tells nothing. Which roles are in the game (not who holds them) is
+ * public: clubs announce the deck. The same for every viewer.
+ */
+export function nightSteps(setup: GameSetup): readonly NightStep[] {
+  let steps = cache.get(setup);
+  if (steps !== undefined) return steps;
+  const dealt = new Set<RoleId>(setup.roles);
+  const out: NightStep[] = [];
+  for (const spec of PRESETS[setup.preset]?.nightOrder ?? []) {
+    const wake = spec.wake.filter((r) => dealt.has(r));
+    if (wake.length > 0) out.push({ wake, acts: spec.acts, note: spec.note });
+  }
+  steps = Object.freeze(out);
+  cache.set(setup, steps);
+  return steps;
+}
