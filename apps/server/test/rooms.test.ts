@@ -1,5 +1,6 @@
 import { createGame } from '@mafia/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { Client, createRoom, seatTheTable, startServer, tempDbUrl, V, type Running } from './helpers.js';
 
 let server: Running;
@@ -63,6 +64,31 @@ describe('HTTP', () => {
     expect(unknownField.status).toBe(400);
     expect((await unknownField.json()).error.message).toMatch(/extra/);
     expect((await fetch(`${server.base}/api/rooms/ZZZZZZ`)).status).toBe(404);
+  });
+});
+
+describe('a club\'s own deck', () => {
+  it('deals a custom composition and the extended deck\'s modifications from the recorded seed; a wrong one is refused at creation', async () => {
+    const composition = ['don', 'mafia', 'sheriff', 'doctor', 'civilian', 'civilian', 'civilian', 'civilian', 'civilian'];
+    const created = await createRoom(server.base, { preset: 'club', seats: 9, mode: 'human', composition });
+    const { host } = await seatTheTable(server.ws, created, { seats: 9 });
+    const started = await host.request({ v: V, type: 'start', id: 'go' }, 'update');
+    expect(started.view.seats.map((s: { role: string }) => s.role).sort()).toEqual([...composition].sort());
+
+    const refused = async (body: Record<string, unknown>) => {
+      const r = await fetch(`${server.base}/api/rooms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expect(r.status).toBe(400);
+      return (await r.json()).error;
+    };
+    expect(await refused({ preset: 'club', seats: 10, mode: 'human', composition })).toMatchObject({ code: 'bad-player-count', path: 'composition' });
+    expect(await refused({ preset: 'classic', seats: 9, mode: 'human', composition })).toMatchObject({ code: 'role-not-in-preset' });
+    expect(await refused({ preset: 'classic', seats: 10, mode: 'human', modifications: ['extra-card'] })).toMatchObject({ code: expect.any(String) });
+
+    const extended = await createRoom(server.base, { preset: 'extended', seats: 12, mode: 'human', modifications: ['extra-card'] });
+    const t = await seatTheTable(server.ws, extended, { seats: 12 });
+    const go = await t.host.request({ v: V, type: 'start', id: 'go' }, 'update');
+    const gameCreated = go.items[0].events.find((e: { type: string }) => e.type === 'GameCreated');
+    expect(gameCreated.setup.modifications).toEqual(['extra-card']);
   });
 });
 
@@ -340,6 +366,31 @@ describe('host controls', () => {
     expect((await server.storage.openRooms()).map((r) => r.id)).not.toContain(created.room);
     expect(await logLength(created.room)).toBe(u.seq);
     expect((await (await fetch(`${server.base}/api/rooms/${created.code}`)).json()).closed).toBe(true);
+  });
+});
+
+describe('the WebSocket endpoint', () => {
+  it('upgrades only /ws: another path is refused with 404, a plain GET /ws with 426 and a JSON error', async () => {
+    const other = new WebSocket(server.ws.replace(/\/ws$/, '/elsewhere'));
+    const status = await new Promise<number>((res) => {
+      other.on('unexpected-response', (_req, r) => res(r.statusCode ?? 0));
+      other.on('open', () => res(101));
+      other.on('error', () => undefined);
+    });
+    expect(status).toBe(404);
+    const plain = await fetch(`${server.base}/ws`);
+    expect(plain.status).toBe(426);
+    expect((await plain.json()).error.code).toBe('upgrade-required');
+  });
+
+  it('closes every connection with 1001 when the server stops, and the stop does not hang on them', async () => {
+    const own = tempDbUrl();
+    const s = await startServer(own.url);
+    const clients = await Promise.all([1, 2, 3].map(() => Client.open(s.ws)));
+    const closed = clients.map((c) => new Promise<number>((res) => (c.closed ? res(c.closed.code) : c.socket.once('close', (code: number) => res(code)))));
+    await s.stop();
+    expect(await Promise.all(closed)).toEqual([1001, 1001, 1001]);
+    own.cleanup();
   });
 });
 

@@ -4,7 +4,7 @@ import { SeqConflictError, type RoomRow, type Storage } from '../src/storage/typ
 import { TARGETS } from './storageTargets.js';
 
 const room = (id: string, code: string): RoomRow => ({
-  id, code, preset: 'classic', mode: 'human', seats: 10, options: '{}', names: '[]', timers: '{}',
+  id, code, preset: 'classic', mode: 'human', seats: 10, options: '{}', names: '[]', timers: '{}', deal: '{"composition":["don"]}',
   seed: 2147483000, hostKeyHash: 'ab'.repeat(32), createdAt: 1_800_000_000_000, ended: false,
 });
 const rec = (seq: number, kind = 'command') => ({ seq, kind, body: JSON.stringify({ n: seq }), at: 1_800_000_000_000 + seq });

@@ -2,7 +2,7 @@
  * Preset compositions and rule lists (RULES.md §8 R-PRESET, §6 R-ROLE).
  */
 import { describe, expect, it } from 'vitest';
-import { PRESETS, builtRoles } from '@mafia/engine';
+import { PRESETS, builtRoles, createGame } from '@mafia/engine';
 
 const black = (roles: readonly string[]) => roles.filter((r) => r === 'mafia' || r === 'don').length;
 
@@ -40,5 +40,30 @@ describe('roles (R-ROLE, R-TEAM)', () => {
     expect([...PRESETS.classic!.roles].sort()).toEqual(['civilian', 'commissar', 'don', 'mafia']);
     expect([...PRESETS.sport!.roles].sort()).toEqual(['civilian', 'commissar', 'don', 'mafia']);
     expect([...PRESETS.short!.roles].sort()).toEqual(['civilian', 'mafia']);
+  });
+});
+
+describe('a club\'s own deck (R-PRESET)', () => {
+  const deck = ['don', 'mafia', 'sheriff', 'doctor', 'civilian', 'civilian', 'civilian', 'civilian', 'civilian'];
+
+  it('a_custom_composition_is_dealt_from_the_seed_card_for_card (R-PRESET)', () => {
+    const a = createGame({ preset: 'club', composition: deck, seed: 7 });
+    const b = createGame({ preset: 'club', composition: deck, seed: 7 });
+    if (!a.ok || !b.ok) throw new Error(a.ok ? '' : a.error.message);
+    expect([...a.game.state.setup.roles].sort()).toEqual([...deck].sort());
+    expect(b.game.state.setup.roles).toEqual(a.game.state.setup.roles);
+    const other = createGame({ preset: 'club', composition: deck, seed: 8 });
+    const seeds = [7, 8, 9, 10, 11].map((seed) => createGame({ preset: 'club', composition: deck, seed })).map((t) => (t.ok ? t.game.state.setup.roles.join() : ''));
+    expect(other.ok).toBe(true);
+    expect(new Set(seeds).size).toBeGreaterThan(1);
+  });
+
+  it('a_custom_composition_obeys_the_presets_roles_and_counts (R-PRESET)', () => {
+    const foreign = createGame({ preset: 'classic', composition: ['don', 'mafia', 'doctor', 'commissar', 'civilian', 'civilian', 'civilian'], seed: 1 });
+    expect(foreign.ok).toBe(false);
+    if (!foreign.ok) expect(foreign.error).toMatchObject({ code: 'role-not-in-preset', path: 'composition[2]' });
+    const mismatch = createGame({ preset: 'club', composition: deck, players: 10, seed: 1 });
+    expect(mismatch.ok).toBe(false);
+    if (!mismatch.ok) expect(mismatch.error).toMatchObject({ code: 'bad-player-count', path: 'composition' });
   });
 });

@@ -31,6 +31,10 @@ export const createRoomSchema = z.object({
   options: z.record(z.string(), z.unknown()).optional(),
   names: z.array(z.string().min(1).max(40)).max(32).optional(),
   timers: timersSchema.partial().optional(),
+  /** A club's own deck: one role id per seat, dealt from the seed at the start (instead of the preset's recommended composition). */
+  composition: z.array(z.string().min(1).max(32)).min(1).max(32).optional(),
+  /** Modifications of the extended deck (R-MOD), e.g. `extra-card`. */
+  modifications: z.array(z.string().min(1).max(32)).max(16).optional(),
 }).strict();
 export type CreateRoomRequest = z.infer<typeof createRoomSchema>;
 

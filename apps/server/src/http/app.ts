@@ -1,12 +1,12 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import websocket from '@fastify/websocket';
 import { createRoomSchema, CODE_PATTERN } from '@mafia/protocol';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { WebSocketServer } from 'ws';
 import { RoomError } from '../room/errors.js';
 import { RoomManager } from '../room/manager.js';
 import type { Storage } from '../storage/types.js';
-import { DEFAULT_LIMITS, handleSocket, type ConnectionLimits } from '../ws/connection.js';
+import { Connection, DEFAULT_LIMITS, type ConnectionContext, type ConnectionLimits } from '../ws/connection.js';
 import { registerPages } from './pages.js';
 
 export interface ServerParts {
@@ -45,7 +45,7 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
     return reply.status(status).send({ error: { code: status >= 500 ? 'server-error' : 'bad-request', message: status >= 500 ? 'the server could not do that' : err.message } });
   });
 
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  acceptWebSockets(app, { manager, log: o.logger.child({ part: 'ws' }), limits: o.limits ?? DEFAULT_LIMITS });
 
   app.get('/api/health', async () => ({
     ok: true,
@@ -77,13 +77,42 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
     return lobby;
   });
 
-  app.get('/ws', { websocket: true }, (socket) => {
-    handleSocket(socket, manager, o.logger.child({ part: 'ws' }), o.limits ?? DEFAULT_LIMITS);
-  });
+  app.get('/ws', async (_req, reply) =>
+    reply.status(426).header('upgrade', 'websocket').send({ error: { code: 'upgrade-required', message: '/ws speaks WebSocket only (docs/wire-protocol.md)' } }));
 
   registerPages(app, o.webRoot ?? 'apps/web/dist');
   app.addHook('onClose', async () => {
     await manager.close();
   });
   return { app, manager };
+}
+
+/**
+ * /ws upgrades on Node's own HTTP server, with `ws` in noServer mode: no Fastify request or reply
+ * is made (or kept alive for the socket's lifetime) per connection, which halves what an idle
+ * connection costs (docs/performance.md, "Memory per connection"). Other upgrade paths get 404.
+ */
+function acceptWebSockets(app: FastifyInstance, ctx: ConnectionContext): void {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  app.server.on('upgrade', (req, socket, head) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (path !== '/ws') {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      new Connection(ws, ctx);
+    });
+  });
+  // The HTTP server does not close while upgraded sockets are open: close them first (a client
+  // that does not answer the close frame within a second is cut off).
+  app.addHook('preClose', async () => {
+    const open = [...wss.clients];
+    await Promise.all(open.map((ws) => new Promise<void>((done) => {
+      const cut = setTimeout(() => ws.terminate(), 1000);
+      ws.once('close', () => { clearTimeout(cut); done(); });
+      ws.close(1001, 'server stopping');
+    })));
+    wss.close();
+  });
 }

@@ -2,8 +2,8 @@ import { createGame, HOST, nextHostCommand, type Actor, type Command, type Game,
 import { DEFAULT_TIMERS, PROTOCOL_VERSION, type Auth, type CreateRoomRequest, type HostKey, type Lobby, type RoomCode, type RoomId, type You } from '@mafia/protocol';
 import type { Logger } from 'pino';
 import { hashSecret, newHostKey, newRoomCode, newRoomId, newSeatToken, newSeed, secretMatches } from '../secrets.js';
-import type { LogRecord, RoomRow, Storage } from '../storage/types.js';
-import { refuse, RoomError, type Refusal } from './errors.js';
+import type { LogRecord, RoomDeal, RoomRow, Storage } from '../storage/types.js';
+import { errorText, refuse, RoomError, type Refusal } from './errors.js';
 import { parseEntry, type Entry } from './records.js';
 import { Room } from './room.js';
 import { lobbyOf, updateText, viewerKey, viewerOf, welcomeText } from './views.js';
@@ -17,9 +17,6 @@ export interface Conn {
 }
 
 export interface Created { readonly room: RoomId; readonly code: RoomCode; readonly hostKey: HostKey; readonly link: string }
-
-const errorText = (r: Refusal, id?: string): string =>
-  JSON.stringify({ v: PROTOCOL_VERSION, type: 'error', code: r.code, message: r.message, ...(r.rule ? { rule: r.rule } : {}), ...(r.path ? { path: r.path } : {}), ...(id ? { id } : {}) });
 
 const toRecord = (e: Entry, at: number): LogRecord => ({ seq: e.seq, kind: e.kind, body: JSON.stringify(e.body), at });
 
@@ -113,7 +110,8 @@ export class RoomManager {
   /** Creates a room. The setup is checked by dealing a game once (nothing is kept from it). */
   async create(req: CreateRoomRequest): Promise<Created> {
     const seed = newSeed();
-    const trial = createGame({ preset: req.preset, players: req.seats, seed, options: req.options ?? {}, ...(req.names ? { names: padNames(req.names, req.seats) } : {}) });
+    const deal: RoomDeal = { ...(req.composition ? { composition: req.composition } : {}), ...(req.modifications ? { modifications: req.modifications } : {}) };
+    const trial = createGame({ preset: req.preset, players: req.seats, seed, options: req.options ?? {}, ...deal, ...(req.names ? { names: padNames(req.names, req.seats) } : {}) });
     if (!trial.ok) refuse(trial.error.code, trial.error.message, { rule: trial.error.rule, path: trial.error.path });
     if (req.names && req.names.length > req.seats) refuse('bad-names', `${req.names.length} names for ${req.seats} seats`, { path: 'names' });
     const hostKey = newHostKey();
@@ -121,7 +119,7 @@ export class RoomManager {
       const row: RoomRow = {
         id: newRoomId(), code: newRoomCode(), preset: req.preset, mode: req.mode, seats: req.seats,
         options: JSON.stringify(req.options ?? {}), names: JSON.stringify(req.names ?? []),
-        timers: JSON.stringify({ ...DEFAULT_TIMERS, ...req.timers }), seed, hostKeyHash: hashSecret(hostKey), createdAt: this.now(), ended: false,
+        timers: JSON.stringify({ ...DEFAULT_TIMERS, ...req.timers }), deal: JSON.stringify(deal), seed, hostKeyHash: hashSecret(hostKey), createdAt: this.now(), ended: false,
       };
       try {
         await this.storage.createRoom(row);

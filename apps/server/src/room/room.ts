@@ -1,6 +1,6 @@
 import { createGame, foldLog, transition, type Actor, type Command, type Game, type GameEvent } from '@mafia/engine';
 import type { Timers } from '@mafia/protocol';
-import type { RoomRow } from '../storage/types.js';
+import type { RoomDeal, RoomRow } from '../storage/types.js';
 import { refuse } from './errors.js';
 import type { ClaimBody, CommandBody, Entry, StartBody, TimerRec } from './records.js';
 import { ViewerNumbering } from './numbering.js';
@@ -123,7 +123,9 @@ export class Room {
     if (this.started) refuse('already-started', 'the game in this room has already started');
     const named = this.claims.some((c) => c !== null) || this.names.length > 0;
     const names = named ? this.claims.map((c, i) => c?.name ?? this.names[i] ?? `${i + 1}`) : undefined;
-    const t = createGame({ preset: this.row.preset, players: this.row.seats, seed: this.row.seed, options: this.options, ...(names ? { names } : {}) });
+    // The deal is read here only (not kept per room): a started room no longer needs it.
+    const deal = JSON.parse(this.row.deal) as RoomDeal;
+    const t = createGame({ preset: this.row.preset, players: this.row.seats, seed: this.row.seed, options: this.options, ...deal, ...(names ? { names } : {}) });
     if (!t.ok) return refuse(t.error.code, t.error.message, { rule: t.error.rule, path: t.error.path });
     const body: StartBody = { events: t.events, timer: nextTimer(null, t.game.state, this.timers, now) };
     return { entry: { seq: this.seq + 1, kind: 'start', body }, game: t.game };

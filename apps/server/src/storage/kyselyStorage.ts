@@ -3,7 +3,7 @@ import { migrationProvider } from './migrations.js';
 import { SeqConflictError, type LogRecord, type RoomRow, type Storage } from './types.js';
 
 export interface RoomsTable {
-  id: string; code: string; preset: string; mode: string; seats: number; options: string; names: string; timers: string;
+  id: string; code: string; preset: string; mode: string; seats: number; options: string; names: string; timers: string; deal: string;
   seed: number | string; host_key_hash: string; created_at: number | string; ended: number;
 }
 export interface LogTable { room_id: string; seq: number; kind: string; body: string; at: number | string }
@@ -28,7 +28,7 @@ interface PendingAppend {
 const num = (v: number | string): number => (typeof v === 'number' ? v : Number(v));
 
 const toRoom = (r: RoomsTable): RoomRow => ({
-  id: r.id, code: r.code, preset: r.preset, mode: r.mode, seats: num(r.seats), options: r.options, names: r.names, timers: r.timers,
+  id: r.id, code: r.code, preset: r.preset, mode: r.mode, seats: num(r.seats), options: r.options, names: r.names, timers: r.timers, deal: r.deal,
   seed: num(r.seed), hostKeyHash: r.host_key_hash, createdAt: num(r.created_at), ended: num(r.ended) !== 0,
 });
 
@@ -63,11 +63,11 @@ export class KyselyStorage implements Storage {
 
   async createRoom(r: RoomRow): Promise<void> {
     if (this.makeAppender) {
-      const row = [r.id, r.code, r.preset, r.mode, r.seats, r.options, r.names, r.timers, r.seed, r.hostKeyHash, r.createdAt, r.ended ? 1 : 0];
+      const row = [r.id, r.code, r.preset, r.mode, r.seats, r.options, r.names, r.timers, r.seed, r.hostKeyHash, r.createdAt, r.ended ? 1 : 0, r.deal];
       return (this.appender ??= this.makeAppender()).createRoom(r.id, row);
     }
     await this.db.insertInto('rooms').values({
-      id: r.id, code: r.code, preset: r.preset, mode: r.mode, seats: r.seats, options: r.options, names: r.names, timers: r.timers,
+      id: r.id, code: r.code, preset: r.preset, mode: r.mode, seats: r.seats, options: r.options, names: r.names, timers: r.timers, deal: r.deal,
       seed: r.seed, host_key_hash: r.hostKeyHash, created_at: r.createdAt, ended: r.ended ? 1 : 0,
     }).execute();
   }

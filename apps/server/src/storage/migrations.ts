@@ -38,6 +38,14 @@ const migrations: Record<string, Migration> = {
       void sql;
     },
   },
+  '002_room_deal': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('rooms').addColumn('deal', 'text', (c) => c.notNull().defaultTo('{}')).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable('rooms').dropColumn('deal').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

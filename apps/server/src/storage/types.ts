@@ -1,4 +1,10 @@
 /** A room as stored: what it was created with. Its game lives in its log. */
+/** How a room's deck differs from its preset's recommended one (the `deal` column, JSON). */
+export interface RoomDeal {
+  readonly composition?: readonly string[];
+  readonly modifications?: readonly string[];
+}
+
 export interface RoomRow {
   readonly id: string;
   readonly code: string;
@@ -11,6 +17,8 @@ export interface RoomRow {
   readonly names: string;
   /** JSON of the step lengths (Timers). */
   readonly timers: string;
+  /** JSON of how the deck differs from the preset's: `{composition?, modifications?}` ({} for none). */
+  readonly deal: string;
   /** The recorded seed the roles are dealt from (0 .. 2^31 - 1). */
   readonly seed: number;
   /** SHA-256 of the host key (hex): the key itself is never stored. */

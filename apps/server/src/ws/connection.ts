@@ -1,9 +1,9 @@
-import { asEngineCommand, parseClientMessage, PROTOCOL_VERSION, type ClientMessage } from '@mafia/protocol';
+import { asEngineCommand, parseClientMessage, PROTOCOL_VERSION, type ClientMessage, type You } from '@mafia/protocol';
 import type { Logger } from 'pino';
-import type { WebSocket } from 'ws';
-import { RoomError, type Refusal } from '../room/errors.js';
+import type { RawData, WebSocket } from 'ws';
+import { errorText, RoomError, type Refusal } from '../room/errors.js';
 import type { Conn, RoomManager } from '../room/manager.js';
-import { TokenBucket } from './rateLimit.js';
+import { takeToken, type Bucket } from './rateLimit.js';
 
 export interface ConnectionLimits {
   /** Messages per second a connection may keep up, and the burst it may send at once. */
@@ -24,6 +24,31 @@ export const DEFAULT_LIMITS: ConnectionLimits = { perSecond: 20, burst: 40, stri
  */
 const STRIKES = new Set(['oversized', 'malformed', 'bad-version', 'unknown-type', 'bad-message', 'rate-limited', 'bad-key', 'bad-token', 'not-in-room', 'spectator', 'not-your-seat', 'binary']);
 
+/** What every connection of one server shares: one object, not a copy per connection. */
+export interface ConnectionContext {
+  readonly manager: RoomManager;
+  readonly log: Logger;
+  readonly limits: ConnectionLimits;
+}
+
+const idOf = (m: ClientMessage): string | undefined =>
+  m.type === 'command' || m.type === 'start' || m.type === 'release' || m.type === 'close' || m.type === 'timer' ? m.id : undefined;
+
+type ConnSocket = WebSocket & { conn?: Connection };
+
+// The socket's listeners are these module functions (called with the socket as `this`), shared by
+// every connection, rather than closures made per connection: an idle connection is then its
+// socket and one small object.
+function onMessage(this: ConnSocket, data: RawData, isBinary: boolean): void {
+  this.conn?.receive(data, isBinary);
+}
+function onGone(this: ConnSocket): void {
+  const conn = this.conn;
+  if (!conn) return;
+  this.conn = undefined;
+  conn.ctx.manager.leave(conn);
+}
+
 let nextId = 1;
 
 /**
@@ -31,65 +56,81 @@ let nextId = 1;
  * after hello finds the connection in its room). A refused message gets an error to this client
  * only; the connection stays open until `strikes` refusals.
  */
-export function handleSocket(socket: WebSocket, manager: RoomManager, log: Logger, limits: ConnectionLimits = DEFAULT_LIMITS): Conn {
-  const bucket = new TokenBucket(limits.perSecond, limits.burst);
-  let strikes = 0;
-  let tail: Promise<void> = Promise.resolve();
-  const conn: Conn = {
-    id: nextId++,
-    you: null,
-    roomId: null,
-    send(text: string) {
-      if (socket.readyState !== socket.OPEN) return;
-      if (socket.bufferedAmount > limits.maxBuffered) {
-        log.warn({ conn: conn.id }, 'closing a client that does not read');
-        socket.close(1013, 'too slow');
-        return;
-      }
-      socket.send(text);
-    },
-  };
+export class Connection implements Conn, Bucket {
+  readonly id = nextId++;
+  you: You | null = null;
+  roomId: string | null = null;
+  tokens: number;
+  refilled: number;
+  private strikes = 0;
+  private tail: Promise<void> | null = null;
 
-  const refuse = (r: Refusal, id?: string): void => {
-    conn.send(JSON.stringify({ v: PROTOCOL_VERSION, type: 'error', code: r.code, message: r.message, ...(r.rule ? { rule: r.rule } : {}), ...(r.path ? { path: r.path } : {}), ...(id ? { id } : {}) }));
-    if (!STRIKES.has(r.code)) return;
-    strikes++;
-    log.warn({ conn: conn.id, room: conn.roomId, code: r.code, strikes }, 'refused a message');
-    if (strikes >= limits.strikes) {
-      conn.send(JSON.stringify({ v: PROTOCOL_VERSION, type: 'error', code: 'too-many-errors', message: `closed after ${strikes} refused messages` }));
-      socket.close(1008, 'too many refused messages');
+  constructor(private readonly socket: ConnSocket, readonly ctx: ConnectionContext) {
+    this.tokens = ctx.limits.burst;
+    this.refilled = Date.now();
+    socket.conn = this;
+    socket.on('message', onMessage);
+    socket.on('close', onGone);
+    socket.on('error', onGone);
+  }
+
+  send(text: string): void {
+    const socket = this.socket;
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > this.ctx.limits.maxBuffered) {
+      this.ctx.log.warn({ conn: this.id }, 'closing a client that does not read');
+      socket.close(1013, 'too slow');
+      return;
     }
-  };
+    socket.send(text);
+  }
 
-  const handle = async (m: ClientMessage): Promise<void> => {
-    switch (m.type) {
-      case 'hello': return manager.hello(conn, m.room, m.auth, m.lastSeq);
-      case 'claim': return manager.claim(conn, m.room, m.seat, m.name, m.lastSeq);
-      case 'start': return manager.start(conn, m.id);
-      case 'command': return manager.command(conn, m.id, asEngineCommand(m.command));
-      case 'release': return manager.release(conn, m.seat, m.id);
-      case 'close': return manager.closeRoom(conn, m.id);
-      case 'timer': return manager.adjustTimer(conn, m.add, m.id);
-      case 'ping': return conn.send(JSON.stringify({ v: PROTOCOL_VERSION, type: 'pong', now: Date.now() }));
+  receive(data: RawData, isBinary: boolean): void {
+    const { limits } = this.ctx;
+    if (!takeToken(this, limits.perSecond, limits.burst, Date.now())) {
+      return this.refuse({ code: 'rate-limited', message: `more than ${limits.perSecond} messages a second; this one was dropped` });
     }
-  };
-
-  socket.on('message', (data, isBinary) => {
-    if (!bucket.take()) return refuse({ code: 'rate-limited', message: `more than ${limits.perSecond} messages a second; this one was dropped` });
-    if (isBinary) return refuse({ code: 'binary', message: 'messages are JSON text frames, not binary' });
+    if (isBinary) return this.refuse({ code: 'binary', message: 'messages are JSON text frames, not binary' });
     const parsed = parseClientMessage(String(data));
-    if (!parsed.ok) return refuse(parsed.error, parsed.error.id);
+    if (!parsed.ok) return this.refuse(parsed.error, parsed.error.id);
     const m = parsed.message;
-    const id = m.type === 'command' || m.type === 'start' || m.type === 'release' || m.type === 'close' || m.type === 'timer' ? m.id : undefined;
-    tail = tail.then(() => handle(m)).catch((e: unknown) => {
-      if (e instanceof RoomError) refuse(e.refusal, id);
-      else {
-        log.error({ conn: conn.id, err: e instanceof Error ? e.message : String(e) }, 'message failed');
-        refuse({ code: 'server-error', message: 'the server could not do that; nothing was changed' }, id);
-      }
+    // Chained only while a message is in flight, so an idle connection holds no promise.
+    const run = (this.tail ?? Promise.resolve()).then(() => this.handle(m)).catch((e: unknown) => this.failed(e, idOf(m)));
+    const tail = run.then(() => {
+      if (this.tail === tail) this.tail = null;
     });
-  });
-  socket.on('close', () => manager.leave(conn));
-  socket.on('error', () => manager.leave(conn));
-  return conn;
+    this.tail = tail;
+  }
+
+  private handle(m: ClientMessage): Promise<void> | void {
+    const manager = this.ctx.manager;
+    switch (m.type) {
+      case 'hello': return manager.hello(this, m.room, m.auth, m.lastSeq);
+      case 'claim': return manager.claim(this, m.room, m.seat, m.name, m.lastSeq);
+      case 'start': return manager.start(this, m.id);
+      case 'command': return manager.command(this, m.id, asEngineCommand(m.command));
+      case 'release': return manager.release(this, m.seat, m.id);
+      case 'close': return manager.closeRoom(this, m.id);
+      case 'timer': return manager.adjustTimer(this, m.add, m.id);
+      case 'ping': return this.send(JSON.stringify({ v: PROTOCOL_VERSION, type: 'pong', now: Date.now() }));
+    }
+  }
+
+  private failed(e: unknown, id: string | undefined): void {
+    if (e instanceof RoomError) return this.refuse(e.refusal, id);
+    this.ctx.log.error({ conn: this.id, err: e instanceof Error ? e.message : String(e) }, 'message failed');
+    this.refuse({ code: 'server-error', message: 'the server could not do that; nothing was changed' }, id);
+  }
+
+  private refuse(r: Refusal, id?: string): void {
+    this.send(errorText(r, id));
+    if (!STRIKES.has(r.code)) return;
+    this.strikes++;
+    const { log, limits } = this.ctx;
+    log.warn({ conn: this.id, room: this.roomId, code: r.code, strikes: this.strikes }, 'refused a message');
+    if (this.strikes >= limits.strikes) {
+      this.send(JSON.stringify({ v: PROTOCOL_VERSION, type: 'error', code: 'too-many-errors', message: `closed after ${this.strikes} refused messages` }));
+      this.socket.close(1008, 'too many refused messages');
+    }
+  }
 }

@@ -1,22 +1,19 @@
 /**
  * A token bucket per connection: `burst` messages at once, refilled at `perSecond`. A player sends
- * a few messages a minute; a client far above that is broken or abusive.
+ * a few messages a minute; a client far above that is broken or abusive. Two numbers on the
+ * connection itself, not an object per connection: 10,000 idle connections are the server's memory.
  */
-export class TokenBucket {
-  private tokens: number;
-  private last: number;
+export interface Bucket {
+  tokens: number;
+  /** When `tokens` was last refilled (epoch ms). */
+  refilled: number;
+}
 
-  constructor(private readonly perSecond: number, private readonly burst: number, private readonly now: () => number = Date.now) {
-    this.tokens = burst;
-    this.last = now();
-  }
-
-  take(): boolean {
-    const t = this.now();
-    this.tokens = Math.min(this.burst, this.tokens + ((t - this.last) / 1000) * this.perSecond);
-    this.last = t;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
-  }
+/** Takes one token if there is one; refills first for the time since the last take. */
+export function takeToken(b: Bucket, perSecond: number, burst: number, now: number): boolean {
+  b.tokens = Math.min(burst, b.tokens + ((now - b.refilled) / 1000) * perSecond);
+  b.refilled = now;
+  if (b.tokens < 1) return false;
+  b.tokens -= 1;
+  return true;
 }

@@ -8,11 +8,16 @@ import { seedFrom, shuffle } from '../rng.js';
 import type { GameSetup } from './state.js';
 import { extraCardDeck, modifiedOptions } from './modifications.js';
 
-/** What a caller gives to set up a game. Either `roles` (seat by seat) or `players` (dealt from the seed). */
+/**
+ * What a caller gives to set up a game. Either `roles` (seat by seat), or a deck dealt from the
+ * seed: `composition` (a club's own deck, one card per player) or `players` (the preset's
+ * recommended composition for that many).
+ */
 export interface SetupInput {
   readonly preset: string;
   readonly options?: Readonly<Record<string, unknown>>;
   readonly roles?: readonly string[];
+  readonly composition?: readonly string[];
   readonly players?: number;
   readonly names?: readonly string[];
   readonly modifications?: readonly string[];
@@ -88,8 +93,13 @@ export function buildSetup(input: SetupInput): GameSetup {
   let roles: RoleId[];
   if (input.roles) roles = resolveRoles(preset, input.roles);
   else {
-    const players = input.players ?? preset.composition(10)?.length ?? preset.minPlayers;
-    const composition = preset.composition(players);
+    // A custom deck obeys the same rules as roles given seat by seat (resolveRoles).
+    const custom = input.composition ? resolveRoles(preset, input.composition, 'composition') : undefined;
+    if (custom && input.players !== undefined && input.players !== custom.length) {
+      fail('bad-player-count', 'R-PRESET', `the composition has ${custom.length} cards for ${input.players} players`, 'composition');
+    }
+    const players = custom?.length ?? input.players ?? preset.composition(10)?.length ?? preset.minPlayers;
+    const composition = custom ?? preset.composition(players);
     if (!composition) fail('bad-player-count', 'R-PRESET', `${preset.id} is played by ${playerRange(preset)} players, not ${players}`, 'players');
     // R-MOD extra-card: N + 1 cards are shuffled, the last one stays hidden (game/modifications.ts).
     const extraCard = Array.isArray(input.modifications) && input.modifications.includes('extra-card');
