@@ -9,10 +9,11 @@ export default defineConfig({
       '@mafia/engine': src('./packages/engine/src/index.ts'),
       '@mafia/bots': src('./packages/bots/src/index.ts'),
       '@mafia/protocol': src('./packages/protocol/src/index.ts'),
+      '@mafia/server': src('./apps/server/src/index.ts'),
     },
   },
   test: {
-    include: ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts'],
+    include: ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts', 'apps/*/test/**/*.test.tsx'],
     testTimeout: 60_000,
   },
 });

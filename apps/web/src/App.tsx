@@ -1,0 +1,46 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Route, Routes } from 'react-router';
+
+// Each screen is its own folder and its own chunk (the seams: one owner per folder).
+const Home = lazy(() => import('./screens/home'));
+const Create = lazy(() => import('./screens/create'));
+const Lobby = lazy(() => import('./screens/lobby'));
+const Host = lazy(() => import('./screens/host'));
+const Table = lazy(() => import('./screens/table'));
+const Player = lazy(() => import('./screens/player'));
+
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <p className="muted" role="status" style={{ padding: 16 }}>
+      {t('loading')}
+    </p>
+  );
+}
+
+function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <p style={{ padding: 16 }}>
+      {t('notFound')} — <a href="/">{t('app.name')}</a>
+    </p>
+  );
+}
+
+/** The routes (docs/web.md). A join link is /r/CODE (the server's `link`). */
+export function App() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <Routes>
+        <Route path="/" element={<Home />} />
+        <Route path="/new" element={<Create />} />
+        <Route path="/r/:code" element={<Lobby />} />
+        <Route path="/r/:code/host" element={<Host />} />
+        <Route path="/r/:code/table" element={<Table />} />
+        <Route path="/r/:code/play" element={<Player />} />
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,547 @@
+import type { Command, GameView, Pending } from '@mafia/engine';
+import type { Auth, Lobby, LogItem, ServerMessage, TimerView, You } from '@mafia/protocol';
+
+/**
+ * RoomClient: one WebSocket connection to a room, protocol v1 (docs/wire-protocol.md).
+ *
+ * - `connect()` opens the socket and sends `hello` with `auth` (and `lastSeq` once it has seen one);
+ *   after a drop it reconnects with exponential backoff and resumes from the last `seq` it saw.
+ * - `claim(seat, name)` takes a seat; the token of the answer is kept (`secrets`) and used from then
+ *   on to come back as that seat.
+ * - `command(cmd)` sends a game command with a unique `id`; a command not yet answered when the
+ *   connection drops is sent again, with the same id, after the next `welcome` (the server applies an
+ *   id once). `start`, `release`, `close` and `timer` are not re-sent (the server does not dedupe
+ *   them): their promise rejects with `connection-lost` and the caller looks at the state.
+ * - The state (`getState()`, a new object on every change) and `subscribe()` fit useSyncExternalStore.
+ *
+ * Nothing here touches the DOM: the WebSocket class, the clock, timers and the secrets are injected,
+ * so the tests drive it with a fake socket.
+ */
+
+export type Status = 'connecting' | 'open' | 'closed';
+
+/** A refusal: an `error` message, or one the client makes itself (`connection-lost`, `closed`). */
+export interface WireError {
+  readonly code: string;
+  readonly message: string;
+  readonly rule?: string;
+  readonly path?: string;
+  readonly id?: string;
+}
+
+export interface RoomState {
+  readonly status: Status;
+  /** Who this connection is in the room (null until the first welcome). */
+  readonly you: You | null;
+  readonly lobby: Lobby | null;
+  /** The engine's view for this viewer; null before the start. */
+  readonly view: GameView | null;
+  /** The decisions this viewer may make now. */
+  readonly pending: readonly Pending[];
+  readonly timer: TimerView | null;
+  /** The last log entry seen (this viewer's numbering); 0 = none. */
+  readonly seq: number;
+  readonly lastError: WireError | null;
+  /** Every log item received, in seq order, without repeats. */
+  readonly log: readonly LogItem[];
+  /** Ids of the commands sent and not answered yet. */
+  readonly unacked: readonly string[];
+  /** Server clock minus this device's clock (ms), from the last pong; 0 before one. */
+  readonly clockOffset: number;
+  /** Failed connection attempts since the last welcome. */
+  readonly attempt: number;
+}
+
+/** The part of a WebSocket this client uses (the browser's WebSocket and the `ws` package both fit). */
+export interface SocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  onclose: ((ev: { code?: number; reason?: string }) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+}
+export type SocketFactory = (url: string) => SocketLike;
+
+/** Where a claimed seat's token goes (secrets.ts fits). */
+export interface SeatTokenStore {
+  setSeat(code: string, seat: number, token: string): void;
+  forgetSeat(code: string): void;
+}
+
+export interface RoomClientOptions {
+  /** The room code. */
+  readonly code: string;
+  /** How to enter: host (key), seat (token) or spectator. */
+  readonly auth: Auth;
+  /** ws:// or wss:// URL of /ws; default: this page's origin. */
+  readonly url?: string;
+  /** Makes the socket; default `new WebSocket(url)`. */
+  readonly socket?: SocketFactory;
+  readonly tokens?: SeatTokenStore;
+  /** Backoff: first delay, cap (ms). Default 500 ms doubling up to 15 s, with ±20 % jitter. */
+  readonly backoff?: { readonly initialMs: number; readonly maxMs: number };
+  /** Ping this often while open (ms; 0 = never). Default 25 s. A ping not answered within `pongTimeoutMs` drops the connection. */
+  readonly pingEveryMs?: number;
+  readonly pongTimeoutMs?: number;
+  readonly now?: () => number;
+  readonly random?: () => number;
+  readonly setTimeout?: (f: () => void, ms: number) => unknown;
+  readonly clearTimeout?: (t: unknown) => void;
+  /** Makes command ids (unique per client); default a random prefix and a counter. */
+  readonly newId?: () => string;
+}
+
+type Outgoing = Record<string, unknown> & { type: string };
+
+interface InFlight {
+  readonly id: string;
+  readonly message: Outgoing;
+  /** Only commands are re-sent after a reconnect. */
+  readonly resend: boolean;
+  sent: boolean;
+  resolve(seq: number): void;
+  reject(e: WireError): void;
+}
+
+interface Joining {
+  readonly message: Outgoing;
+  resolve(m: Extract<ServerMessage, { type: 'welcome' }>): void;
+  reject(e: WireError): void;
+}
+
+const OPEN = 1;
+/** hello/claim refusals after which trying again the same way cannot work. */
+const AUTH_FATAL = new Set(['no-room', 'bad-key', 'bad-token', 'seat-not-claimed', 'bad-seat', 'bad-message']);
+
+export function defaultSocketUrl(): string {
+  const loc = globalThis.location;
+  if (!loc) return 'ws://localhost:3000/ws';
+  return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/ws`;
+}
+
+const INITIAL: RoomState = {
+  status: 'closed', you: null, lobby: null, view: null, pending: [], timer: null, seq: 0,
+  lastError: null, log: [], unacked: [], clockOffset: 0, attempt: 0,
+};
+
+export class RoomClient {
+  private state: RoomState = INITIAL;
+  private readonly listeners = new Set<() => void>();
+  private auth: Auth;
+  private socket: SocketLike | null = null;
+  private stopped = true;
+  private welcomed = false;
+  private retryTimer: unknown = null;
+  private pingTimer: unknown = null;
+  private pongTimer: unknown = null;
+  private pingSentAt = 0;
+  private readonly inFlight = new Map<string, InFlight>();
+  private joining: Joining | null = null;
+  private counter = 0;
+  private readonly prefix: string;
+  readonly code: string;
+
+  constructor(private readonly o: RoomClientOptions) {
+    this.code = o.code.toUpperCase();
+    this.auth = o.auth;
+    this.prefix = Math.floor((o.random ?? Math.random)() * 36 ** 6).toString(36);
+  }
+
+  // ---- store (useSyncExternalStore) ----
+
+  readonly getState = (): RoomState => this.state;
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private set(patch: Partial<RoomState>): void {
+    this.state = { ...this.state, ...patch, unacked: [...this.inFlight.keys()] };
+    for (const l of [...this.listeners]) l();
+  }
+
+  /** How this client enters the room (changes after a claim). */
+  get currentAuth(): Auth {
+    return this.auth;
+  }
+
+  // ---- connection ----
+
+  /** Opens the connection (again after close()). */
+  connect(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.open();
+  }
+
+  /** Closes for good: no reconnect; unanswered requests reject with `closed`. */
+  close(): void {
+    this.stopped = true;
+    this.clearTimers();
+    const s = this.socket;
+    this.socket = null;
+    if (s) {
+      s.onopen = s.onmessage = s.onclose = s.onerror = null;
+      try {
+        s.close(1000, 'bye');
+      } catch {
+        // already closed
+      }
+    }
+    this.failAll({ code: 'closed', message: 'the client was closed' }, true);
+    this.set({ status: 'closed' });
+  }
+
+  private open(): void {
+    this.welcomed = false;
+    this.set({ status: 'connecting' });
+    let s: SocketLike;
+    try {
+      s = (this.o.socket ?? ((url) => new WebSocket(url) as unknown as SocketLike))(this.o.url ?? defaultSocketUrl());
+    } catch (e) {
+      this.set({ lastError: { code: 'connect-failed', message: e instanceof Error ? e.message : String(e) } });
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = s;
+    s.onopen = () => this.onOpen(s);
+    s.onmessage = (ev) => this.onMessage(s, ev.data);
+    s.onclose = () => this.onDrop(s);
+    s.onerror = () => {
+      // onclose follows
+    };
+  }
+
+  private onOpen(s: SocketLike): void {
+    if (s !== this.socket) return;
+    // A claim asked while connecting is sent instead of the hello.
+    if (this.joining) this.raw(this.joining.message);
+    else this.raw(this.helloMessage());
+  }
+
+  private helloMessage(): Outgoing {
+    return { type: 'hello', room: this.code, auth: this.auth, ...(this.state.seq > 0 ? { lastSeq: this.state.seq } : {}) };
+  }
+
+  private onDrop(s: SocketLike): void {
+    if (s !== this.socket) return;
+    this.socket = null;
+    this.welcomed = false;
+    this.clearPing();
+    // Commands stay in flight (re-sent after the next welcome); the rest cannot be known.
+    this.failAll({ code: 'connection-lost', message: 'the connection dropped before the answer' }, false);
+    if (this.stopped) return;
+    this.set({ status: 'connecting' });
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped) return;
+    const attempt = this.state.attempt + 1;
+    const { initialMs, maxMs } = this.o.backoff ?? { initialMs: 500, maxMs: 15_000 };
+    const base = Math.min(maxMs, initialMs * 2 ** (attempt - 1));
+    const delay = Math.round(base * (0.8 + 0.4 * (this.o.random ?? Math.random)()));
+    this.set({ attempt });
+    this.retryTimer = this.timeout(() => {
+      this.retryTimer = null;
+      if (!this.stopped) this.open();
+    }, delay);
+  }
+
+  /** Drops the socket now and reconnects (e.g. when the page comes back to the foreground). */
+  reconnectNow(): void {
+    if (this.stopped) return;
+    if (this.retryTimer !== null) {
+      this.clear(this.retryTimer);
+      this.retryTimer = null;
+      this.open();
+      return;
+    }
+    const s = this.socket;
+    if (s) {
+      try {
+        s.close(4000, 'reconnect');
+      } catch {
+        // ignore
+      }
+      this.onDrop(s);
+    }
+  }
+
+  // ---- requests ----
+
+  /**
+   * Claims a free seat as `name`; resolves with the welcome once the server gives it, after the
+   * token is stored. Rejects with the server's error (`seat-taken`, `bad-seat`, …).
+   */
+  claim(seat: number, name?: string): Promise<Extract<ServerMessage, { type: 'welcome' }>> {
+    return new Promise((resolve, reject) => {
+      if (this.joining) this.joining.reject({ code: 'superseded', message: 'another hello or claim was sent' });
+      const message: Outgoing = { type: 'claim', room: this.code, seat, ...(name ? { name } : {}), ...(this.state.seq > 0 ? { lastSeq: this.state.seq } : {}) };
+      this.joining = { message, resolve, reject };
+      if (this.stopped) this.connect();
+      else if (this.isOpen()) this.raw(message);
+      // else: sent by onOpen
+    });
+  }
+
+  /** A game command; resolves with the seq of its log entry (or of the earlier one, for a repeated id). */
+  command(command: Command, id: string = this.nextId()): Promise<number> {
+    return this.request(id, { type: 'command', id, command }, true);
+  }
+
+  start(): Promise<number> {
+    const id = this.nextId();
+    return this.request(id, { type: 'start', id }, false);
+  }
+
+  release(seat: number): Promise<number> {
+    const id = this.nextId();
+    return this.request(id, { type: 'release', seat, id }, false);
+  }
+
+  closeRoom(): Promise<number> {
+    const id = this.nextId();
+    return this.request(id, { type: 'close', id }, false);
+  }
+
+  /** Host: moves the running step's deadline by `add` whole seconds (−600…600, not 0). */
+  timer(add: number): Promise<number> {
+    const id = this.nextId();
+    return this.request(id, { type: 'timer', add, id }, false);
+  }
+
+  ping(): void {
+    if (!this.isOpen()) return;
+    this.pingSentAt = this.now();
+    this.raw({ type: 'ping' });
+    const wait = this.o.pongTimeoutMs ?? 10_000;
+    if (this.pongTimer === null && wait > 0) {
+      this.pongTimer = this.timeout(() => {
+        this.pongTimer = null;
+        this.reconnectNow();
+      }, wait);
+    }
+  }
+
+  /** The server's clock now, as well as this client knows it (epoch ms). */
+  serverNow(): number {
+    return this.now() + this.state.clockOffset;
+  }
+
+  private request(id: string, message: Outgoing, resend: boolean): Promise<number> {
+    return new Promise<number>((resolve, reject) => {
+      const f: InFlight = { id, message, resend, sent: false, resolve, reject };
+      this.inFlight.set(id, f);
+      if (this.welcomed && this.isOpen()) {
+        f.sent = true;
+        this.raw(message);
+      }
+      this.set({});
+    });
+  }
+
+  private nextId(): string {
+    return this.o.newId ? this.o.newId() : `${this.prefix}-${++this.counter}`;
+  }
+
+  // ---- receiving ----
+
+  private onMessage(s: SocketLike, data: unknown): void {
+    if (s !== this.socket) return;
+    let m: ServerMessage;
+    try {
+      m = JSON.parse(typeof data === 'string' ? data : String(data)) as ServerMessage;
+    } catch {
+      this.set({ lastError: { code: 'bad-server-message', message: 'the server sent something that is not JSON' } });
+      return;
+    }
+    switch (m.type) {
+      case 'welcome':
+        return this.onWelcome(m);
+      case 'update': {
+        const ack = m.ack !== undefined ? this.inFlight.get(m.ack) : undefined;
+        if (ack) this.inFlight.delete(ack.id);
+        this.set({
+          seq: Math.max(this.state.seq, m.seq),
+          log: this.merge(m.items),
+          ...(m.lobby ? { lobby: m.lobby } : {}),
+          view: m.view,
+          pending: m.pending,
+          timer: m.timer,
+        });
+        ack?.resolve(m.seq);
+        return;
+      }
+      case 'ack': {
+        const f = this.inFlight.get(m.id);
+        if (f) {
+          this.inFlight.delete(m.id);
+          this.set({});
+          f.resolve(m.seq);
+        }
+        return;
+      }
+      case 'pong': {
+        const now = this.now();
+        if (this.pongTimer !== null) {
+          this.clear(this.pongTimer);
+          this.pongTimer = null;
+        }
+        const offset = this.pingSentAt > 0 ? Math.round(m.now - (this.pingSentAt + now) / 2) : m.now - now;
+        this.set({ clockOffset: offset });
+        return;
+      }
+      case 'error':
+        return this.onError(m);
+      default:
+        return;
+    }
+  }
+
+  private onWelcome(m: Extract<ServerMessage, { type: 'welcome' }>): void {
+    this.welcomed = true;
+    if (m.token !== undefined && m.you.as === 'seat') {
+      this.auth = { as: 'seat', seat: m.you.seat, token: m.token };
+      this.o.tokens?.setSeat(this.code, m.you.seat, m.token);
+    }
+    const joining = this.joining;
+    this.joining = null;
+    this.set({
+      status: 'open', attempt: 0, you: m.you, lobby: m.lobby, view: m.view, pending: m.pending, timer: m.timer,
+      seq: m.seq, log: this.merge(m.items), lastError: null,
+    });
+    joining?.resolve(m);
+    // Commands not answered before the drop (or asked while away) go now, with their ids.
+    for (const f of this.inFlight.values()) {
+      f.sent = true;
+      this.raw(f.message);
+    }
+    this.startPing();
+  }
+
+  private onError(m: Extract<ServerMessage, { type: 'error' }>): void {
+    const err: WireError = { code: m.code, message: m.message, ...(m.rule ? { rule: m.rule } : {}), ...(m.path ? { path: m.path } : {}), ...(m.id ? { id: m.id } : {}) };
+    const f = m.id !== undefined ? this.inFlight.get(m.id) : undefined;
+    if (f) {
+      this.inFlight.delete(f.id);
+      this.set({ lastError: err });
+      f.reject(err);
+      return;
+    }
+    if (m.code === 'seat-released') {
+      // The host freed our seat: the token is dead; carry on watching as a spectator.
+      this.o.tokens?.forgetSeat(this.code);
+      this.auth = { as: 'spectator' };
+      this.set({ lastError: err, you: null });
+      if (this.isOpen()) this.raw(this.helloMessage());
+      return;
+    }
+    if (!this.welcomed || this.joining) {
+      const joining = this.joining;
+      if (joining) {
+        // A refused claim leaves the connection where it was.
+        this.joining = null;
+        this.set({ lastError: err });
+        joining.reject(err);
+        if (!this.welcomed && this.isOpen()) this.raw(this.helloMessage());
+        return;
+      }
+      if (m.code === 'bad-last-seq') {
+        // The server's log is behind what we saw (another numbering, a new database): start over.
+        this.set({ seq: 0, log: [], lastError: err });
+        this.raw(this.helloMessage());
+        return;
+      }
+      if (AUTH_FATAL.has(m.code)) {
+        if (this.auth.as === 'seat' && (m.code === 'bad-token' || m.code === 'seat-not-claimed')) this.o.tokens?.forgetSeat(this.code);
+        this.set({ lastError: err });
+        this.close();
+        this.set({ lastError: err });
+        return;
+      }
+    }
+    this.set({ lastError: err });
+  }
+
+  /** Adds items the log does not have yet (a seat that was a spectator may be sent some again). */
+  private merge(items: readonly LogItem[]): readonly LogItem[] {
+    if (items.length === 0) return this.state.log;
+    const last = this.state.log.length > 0 ? this.state.log[this.state.log.length - 1]!.seq : 0;
+    const fresh = items.filter((i) => i.seq > last);
+    return fresh.length === 0 ? this.state.log : [...this.state.log, ...fresh];
+  }
+
+  // ---- plumbing ----
+
+  private isOpen(): boolean {
+    return this.socket !== null && this.socket.readyState === OPEN;
+  }
+
+  private raw(m: Outgoing): void {
+    try {
+      this.socket?.send(JSON.stringify({ v: 1, ...m }));
+    } catch {
+      // the close handler will follow
+    }
+  }
+
+  /** Rejects what is in flight; commands survive a drop (`keepCommands`) to be re-sent. */
+  private failAll(err: WireError, all: boolean): void {
+    for (const f of [...this.inFlight.values()]) {
+      if (!all && f.resend) {
+        f.sent = false;
+        continue;
+      }
+      if (!all && !f.sent) continue; // asked while away: goes after the next welcome
+      this.inFlight.delete(f.id);
+      f.reject({ ...err, id: f.id });
+    }
+    if (all && this.joining) {
+      this.joining.reject(err);
+      this.joining = null;
+    }
+    this.set({});
+  }
+
+  private startPing(): void {
+    this.clearPing();
+    const every = this.o.pingEveryMs ?? 25_000;
+    if (every <= 0) return;
+    this.ping();
+    const loop = () => {
+      this.pingTimer = this.timeout(() => {
+        this.ping();
+        loop();
+      }, every);
+    };
+    loop();
+  }
+
+  private clearPing(): void {
+    if (this.pingTimer !== null) this.clear(this.pingTimer);
+    if (this.pongTimer !== null) this.clear(this.pongTimer);
+    this.pingTimer = this.pongTimer = null;
+  }
+
+  private clearTimers(): void {
+    this.clearPing();
+    if (this.retryTimer !== null) this.clear(this.retryTimer);
+    this.retryTimer = null;
+  }
+
+  private now(): number {
+    return (this.o.now ?? Date.now)();
+  }
+
+  private timeout(f: () => void, ms: number): unknown {
+    return (this.o.setTimeout ?? ((g: () => void, t: number) => globalThis.setTimeout(g, t)))(f, ms);
+  }
+
+  private clear(t: unknown): void {
+    (this.o.clearTimeout ?? ((x: unknown) => globalThis.clearTimeout(x as ReturnType<typeof setTimeout>)))(t);
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * The secrets this device keeps per room code in localStorage: the host key (when it created the
+ * room) and its seat's token (when it claimed a seat). One seat per room per browser profile.
+ */
+export interface KeyValueStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export interface SeatSecret {
+  readonly seat: number;
+  readonly token: string;
+}
+
+export interface Secrets {
+  getHostKey(code: string): string | null;
+  setHostKey(code: string, key: string): void;
+  forgetHostKey(code: string): void;
+  getSeat(code: string): SeatSecret | null;
+  setSeat(code: string, seat: number, token: string): void;
+  forgetSeat(code: string): void;
+}
+
+const hostKeyOf = (code: string) => `mafia.host.${code.toUpperCase()}`;
+const seatKeyOf = (code: string) => `mafia.seat.${code.toUpperCase()}`;
+
+export function memoryStore(): KeyValueStore {
+  const m = new Map<string, string>();
+  return { getItem: (k) => m.get(k) ?? null, setItem: (k, v) => void m.set(k, v), removeItem: (k) => void m.delete(k) };
+}
+
+/** localStorage when the page may use it (private modes may throw), else memory for this page's life. */
+export function browserStore(): KeyValueStore {
+  try {
+    const s = globalThis.localStorage;
+    const probe = 'mafia.probe';
+    s.setItem(probe, '1');
+    s.removeItem(probe);
+    return s;
+  } catch {
+    return memoryStore();
+  }
+}
+
+export function createSecrets(store: KeyValueStore): Secrets {
+  return {
+    getHostKey: (code) => store.getItem(hostKeyOf(code)),
+    setHostKey: (code, key) => store.setItem(hostKeyOf(code), key),
+    forgetHostKey: (code) => store.removeItem(hostKeyOf(code)),
+    getSeat(code) {
+      const raw = store.getItem(seatKeyOf(code));
+      if (!raw) return null;
+      try {
+        const v = JSON.parse(raw) as Partial<SeatSecret>;
+        return typeof v.seat === 'number' && typeof v.token === 'string' ? { seat: v.seat, token: v.token } : null;
+      } catch {
+        return null;
+      }
+    },
+    setSeat: (code, seat, token) => store.setItem(seatKeyOf(code), JSON.stringify({ seat, token })),
+    forgetSeat: (code) => store.removeItem(seatKeyOf(code)),
+  };
+}
+
+let shared: Secrets | null = null;
+/** This browser's secrets (created on first use). */
+export function secrets(): Secrets {
+  return (shared ??= createSecrets(browserStore()));
+}

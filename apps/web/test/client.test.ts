@@ -1,0 +1,271 @@
+import { describe, expect, it } from 'vitest';
+import { RoomClient, type RoomClientOptions } from '../src/net/client';
+import { createSecrets, memoryStore } from '../src/net/secrets';
+import { FakeSocket, FakeTimers } from './fakeSocket';
+
+const LOBBY = { room: 'r1', code: 'ABCDEF', preset: 'classic', mode: 'human', seats: 10, claimed: Array(10).fill(null), started: false, ended: false, closed: false };
+const welcome = (seq: number, extra: Record<string, unknown> = {}) => ({ type: 'welcome', you: { as: 'host' }, lobby: LOBBY, seq, items: [], view: null, pending: [], timer: null, ...extra });
+const item = (seq: number) => ({ seq, kind: 'claim', seat: seq, name: `P${seq}` });
+
+function setup(o: Partial<RoomClientOptions> = {}) {
+  const sockets: FakeSocket[] = [];
+  const timers = new FakeTimers();
+  const store = memoryStore();
+  const secrets = createSecrets(store);
+  let n = 0;
+  const client = new RoomClient({
+    code: 'abcdef',
+    auth: { as: 'host', key: 'k'.repeat(20) },
+    url: 'ws://test/ws',
+    socket: (url) => {
+      const s = new FakeSocket(url);
+      sockets.push(s);
+      return s;
+    },
+    tokens: secrets,
+    backoff: { initialMs: 100, maxMs: 1000 },
+    pingEveryMs: 0,
+    pongTimeoutMs: 0,
+    now: () => timers.now,
+    random: () => 0.5,
+    setTimeout: timers.setTimeout,
+    clearTimeout: timers.clearTimeout,
+    newId: () => `c${++n}`,
+    ...o,
+  });
+  const sock = () => sockets[sockets.length - 1]!;
+  return { client, sockets, sock, timers, secrets };
+}
+
+describe('RoomClient', () => {
+  it('says hello with its auth, then is open with the welcome’s lobby, view and seq', () => {
+    const { client, sock } = setup();
+    client.connect();
+    expect(client.getState().status).toBe('connecting');
+    sock().open();
+    expect(sock().sent).toEqual([{ v: 1, type: 'hello', room: 'ABCDEF', auth: { as: 'host', key: 'k'.repeat(20) } }]);
+    sock().receive(welcome(3, { items: [] }));
+    const s = client.getState();
+    expect(s).toMatchObject({ status: 'open', you: { as: 'host' }, seq: 3, lobby: LOBBY, view: null });
+  });
+
+  it('notifies subscribers with a new state object on every change', () => {
+    const { client, sock } = setup();
+    const seen: unknown[] = [];
+    client.subscribe(() => seen.push(client.getState()));
+    client.connect();
+    sock().open();
+    sock().receive(welcome(0));
+    expect(seen.length).toBeGreaterThan(1);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it('keeps the last seq and resumes with lastSeq after a reconnect, with exponential backoff', () => {
+    const { client, sock, sockets, timers } = setup();
+    client.connect();
+    sock().open();
+    sock().receive(welcome(2, { items: [item(1), item(2)] }));
+    sock().receive({ type: 'update', seq: 3, items: [item(3)], view: null, pending: [], timer: null });
+    expect(client.getState().seq).toBe(3);
+    expect(client.getState().log.map((i) => i.seq)).toEqual([1, 2, 3]);
+
+    sock().drop();
+    expect(client.getState().status).toBe('connecting');
+    expect(timers.delays()).toEqual([100]);
+    timers.advance(100);
+    expect(sockets).toHaveLength(2);
+    // The second attempt fails too: the next delay doubles.
+    sock().drop();
+    expect(timers.delays()).toEqual([200]);
+    timers.advance(200);
+    expect(sockets).toHaveLength(3);
+    sock().open();
+    expect(sock().sent[0]).toMatchObject({ type: 'hello', lastSeq: 3 });
+    // The welcome carries what was missed; items already seen are not added twice.
+    sock().receive(welcome(5, { items: [item(3), item(4), item(5)] }));
+    expect(client.getState().log.map((i) => i.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(client.getState().attempt).toBe(0);
+    // The backoff starts over after a welcome.
+    sock().drop();
+    expect(timers.delays()).toEqual([100]);
+  });
+
+  it('caps the backoff', () => {
+    const { client, sock, timers } = setup();
+    client.connect();
+    for (let i = 0; i < 8; i++) {
+      sock().drop();
+      const [d] = timers.delays();
+      timers.advance(d!);
+    }
+    sock().drop();
+    expect(timers.delays()).toEqual([1000]);
+  });
+
+  it('sends a command with a unique id and resolves it with the update that acks it', async () => {
+    const { client, sock } = setup();
+    client.connect();
+    sock().open();
+    sock().receive(welcome(1));
+    const a = client.command({ type: 'endSpeech' });
+    const b = client.command({ type: 'closeVote' });
+    expect(sock().sent.slice(1)).toEqual([
+      { v: 1, type: 'command', id: 'c1', command: { type: 'endSpeech' } },
+      { v: 1, type: 'command', id: 'c2', command: { type: 'closeVote' } },
+    ]);
+    expect(client.getState().unacked).toEqual(['c1', 'c2']);
+    sock().receive({ type: 'update', seq: 2, items: [], view: null, pending: [], timer: null, ack: 'c1' });
+    await expect(a).resolves.toBe(2);
+    expect(client.getState().unacked).toEqual(['c2']);
+    sock().receive({ type: 'error', code: 'wrong-phase', message: 'not now', rule: 'R-VOTE-3', id: 'c2' });
+    await expect(b).rejects.toMatchObject({ code: 'wrong-phase', rule: 'R-VOTE-3', id: 'c2' });
+    expect(client.getState().lastError).toMatchObject({ code: 'wrong-phase' });
+    expect(client.getState().unacked).toEqual([]);
+  });
+
+  it('re-sends an unanswered command with the same id after the reconnect; a duplicate ack resolves it', async () => {
+    const { client, sock, timers } = setup();
+    client.connect();
+    sock().open();
+    sock().receive(welcome(4));
+    const p = client.command({ type: 'vote', by: 3, target: 7 } as never);
+    expect(sock().last()).toMatchObject({ type: 'command', id: 'c1' });
+    sock().drop();
+    // Asked while away: held until the next welcome.
+    const q = client.command({ type: 'endSpeech' });
+    timers.advance(100);
+    sock().open();
+    expect(sock().sent).toHaveLength(1); // only the hello before the welcome
+    sock().receive(welcome(5));
+    expect(sock().sent.slice(1)).toEqual([
+      { v: 1, type: 'command', id: 'c1', command: { type: 'vote', by: 3, target: 7 } },
+      { v: 1, type: 'command', id: 'c2', command: { type: 'endSpeech' } },
+    ]);
+    sock().receive({ type: 'ack', id: 'c1', seq: 5, duplicate: true });
+    sock().receive({ type: 'update', seq: 6, items: [], view: null, pending: [], timer: null, ack: 'c2' });
+    await expect(p).resolves.toBe(5);
+    await expect(q).resolves.toBe(6);
+  });
+
+  it('does not re-send start, release, close or timer (the server does not dedupe them): they reject with connection-lost', async () => {
+    const { client, sock, timers } = setup();
+    client.connect();
+    sock().open();
+    sock().receive(welcome(0));
+    const p = client.timer(10);
+    expect(sock().last()).toEqual({ v: 1, type: 'timer', add: 10, id: 'c1' });
+    sock().drop();
+    await expect(p).rejects.toMatchObject({ code: 'connection-lost', id: 'c1' });
+    timers.advance(100);
+    sock().open();
+    sock().receive(welcome(1));
+    expect(sock().sent.map((m) => m.type)).toEqual(['hello']);
+  });
+
+  it('claim stores the seat token and comes back as that seat', async () => {
+    const { client, sock, secrets, timers } = setup({ auth: { as: 'spectator' } });
+    client.connect();
+    sock().open();
+    sock().receive(welcome(2, { you: { as: 'spectator' } }));
+    const claimed = client.claim(3, 'Anna');
+    expect(sock().last()).toEqual({ v: 1, type: 'claim', room: 'ABCDEF', seat: 3, name: 'Anna', lastSeq: 2 });
+    sock().receive(welcome(3, { you: { as: 'seat', seat: 3 }, token: 't'.repeat(32) }));
+    await expect(claimed).resolves.toMatchObject({ token: 't'.repeat(32) });
+    expect(secrets.getSeat('ABCDEF')).toEqual({ seat: 3, token: 't'.repeat(32) });
+    expect(client.getState().you).toEqual({ as: 'seat', seat: 3 });
+    sock().drop();
+    timers.advance(100);
+    sock().open();
+    expect(sock().sent[0]).toEqual({ v: 1, type: 'hello', room: 'ABCDEF', auth: { as: 'seat', seat: 3, token: 't'.repeat(32) }, lastSeq: 3 });
+  });
+
+  it('a refused claim rejects and leaves the client where it was', async () => {
+    const { client, sock } = setup({ auth: { as: 'spectator' } });
+    client.connect();
+    sock().open();
+    sock().receive(welcome(0, { you: { as: 'spectator' } }));
+    const claimed = client.claim(3);
+    sock().receive({ type: 'error', code: 'seat-taken', message: 'seat 3 is taken' });
+    await expect(claimed).rejects.toMatchObject({ code: 'seat-taken' });
+    expect(client.getState()).toMatchObject({ status: 'open', you: { as: 'spectator' }, lastError: { code: 'seat-taken' } });
+  });
+
+  it('a refused hello (bad token) forgets the token and stops instead of retrying', () => {
+    const { client, sock, sockets, secrets, timers } = setup({ auth: { as: 'seat', seat: 2, token: 'x'.repeat(20) } });
+    secrets.setSeat('ABCDEF', 2, 'x'.repeat(20));
+    client.connect();
+    sock().open();
+    sock().receive({ type: 'error', code: 'bad-token', message: 'wrong token for seat 2', path: 'auth.token' });
+    expect(client.getState()).toMatchObject({ status: 'closed', lastError: { code: 'bad-token' } });
+    expect(secrets.getSeat('ABCDEF')).toBeNull();
+    timers.advance(60_000);
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('bad-last-seq: starts over without lastSeq', () => {
+    const { client, sock, timers } = setup();
+    client.connect();
+    sock().open();
+    sock().receive(welcome(9, { items: [item(9)] }));
+    sock().drop();
+    timers.advance(100);
+    sock().open();
+    expect(sock().last()).toMatchObject({ type: 'hello', lastSeq: 9 });
+    sock().receive({ type: 'error', code: 'bad-last-seq', message: 'ahead of the log' });
+    expect(sock().last()).toEqual({ v: 1, type: 'hello', room: 'ABCDEF', auth: { as: 'host', key: 'k'.repeat(20) } });
+    expect(client.getState().log).toEqual([]);
+  });
+
+  it('seat-released: forgets the token and watches on as a spectator', () => {
+    const { client, sock, secrets } = setup({ auth: { as: 'seat', seat: 2, token: 'x'.repeat(20) } });
+    secrets.setSeat('ABCDEF', 2, 'x'.repeat(20));
+    client.connect();
+    sock().open();
+    sock().receive(welcome(1, { you: { as: 'seat', seat: 2 } }));
+    sock().receive({ type: 'error', code: 'seat-released', message: 'the host released seat 2' });
+    expect(secrets.getSeat('ABCDEF')).toBeNull();
+    expect(sock().last()).toMatchObject({ type: 'hello', auth: { as: 'spectator' } });
+    expect(client.getState().lastError).toMatchObject({ code: 'seat-released' });
+  });
+
+  it('an unsolicited error is kept as lastError; a non-JSON frame does not throw', () => {
+    const { client, sock } = setup();
+    client.connect();
+    sock().open();
+    sock().receive(welcome(0));
+    sock().receive({ type: 'error', code: 'rate-limited', message: 'slow down' });
+    expect(client.getState()).toMatchObject({ status: 'open', lastError: { code: 'rate-limited' } });
+    sock().onmessage?.({ data: 'not json' });
+    expect(client.getState().lastError).toMatchObject({ code: 'bad-server-message' });
+  });
+
+  it('close() stops for good and rejects what is in flight', async () => {
+    const { client, sock, sockets, timers } = setup();
+    client.connect();
+    sock().open();
+    sock().receive(welcome(0));
+    const p = client.command({ type: 'endNight' });
+    client.close();
+    await expect(p).rejects.toMatchObject({ code: 'closed' });
+    expect(client.getState().status).toBe('closed');
+    timers.advance(60_000);
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('ping measures the server clock offset; a ping without pong drops and reconnects', () => {
+    const { client, sock, sockets, timers } = setup({ pingEveryMs: 60_000, pongTimeoutMs: 5000 });
+    client.connect();
+    sock().open();
+    sock().receive(welcome(0));
+    expect(sock().last()).toEqual({ v: 1, type: 'ping' }); // sent on every welcome
+    timers.advance(100);
+    sock().receive({ type: 'pong', now: timers.now + 2_000 - 50 });
+    expect(client.getState().clockOffset).toBe(2_000);
+    expect(client.serverNow()).toBe(timers.now + 2_000);
+    client.ping();
+    timers.advance(5000);
+    expect(client.getState().status).toBe('connecting');
+    timers.advance(100);
+    expect(sockets).toHaveLength(2);
+  });
+});

@@ -1,0 +1,125 @@
+import { buildServer, openStorage, type Storage } from '@mafia/server';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RoomClient, type RoomState, type SocketLike } from '../src/net/client';
+import { ApiError, createRoom, getLobby } from '../src/net/http';
+import { createSecrets, memoryStore } from '../src/net/secrets';
+
+// The real server in this process on a temp SQLite database; the web app's net layer against it.
+let base = '';
+let wsUrl = '';
+let stop: () => Promise<void>;
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mafia-web-'));
+  const storage: Storage = await openStorage(`sqlite:${join(dir, 'db.sqlite')}`);
+  await storage.migrate();
+  const { app, manager } = await buildServer({ storage, logger: pino({ level: 'silent' }), webRoot: join(dir, 'no-web') });
+  await manager.resumeAll();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  base = `http://127.0.0.1:${port}`;
+  wsUrl = `ws://127.0.0.1:${port}/ws`;
+  stop = async () => {
+    await app.close();
+    await storage.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+});
+afterAll(async () => {
+  await stop?.();
+});
+
+const socket = (url: string) => new WebSocket(url) as unknown as SocketLike;
+
+function until(client: RoomClient, pred: (s: RoomState) => boolean, what: string, ms = 10_000): Promise<RoomState> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const s = client.getState();
+      if (pred(s)) {
+        off();
+        clearTimeout(t);
+        resolve(s);
+      }
+    };
+    const off = client.subscribe(check);
+    const t = setTimeout(() => {
+      off();
+      reject(new Error(`timed out waiting for ${what}: ${JSON.stringify({ ...client.getState(), log: undefined, view: undefined })}`));
+    }, ms);
+    check();
+  });
+}
+
+describe('the web net layer against the real server', () => {
+  it('surfaces HTTP refusals as {code, message}', async () => {
+    await expect(createRoom({ preset: 'mafia-deluxe', seats: 10, mode: 'human' }, { base })).rejects.toMatchObject({ code: 'unknown-preset', status: 400 });
+    const e = await getLobby('ZZZZZZ', { base }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(ApiError);
+    expect(e).toMatchObject({ code: 'no-room', status: 404 });
+  });
+
+  it('creates a room over HTTP, claims every seat, starts, and each viewer gets its view; a seat resumes after a drop', async () => {
+    const created = await createRoom({ preset: 'classic', seats: 10, mode: 'human' }, { base });
+    expect(created.link).toBe(`/r/${created.code}`);
+    expect(await getLobby(created.code, { base })).toMatchObject({ code: created.code, seats: 10, started: false });
+
+    const host = new RoomClient({ code: created.code, auth: { as: 'host', key: created.hostKey }, url: wsUrl, socket, pingEveryMs: 0 });
+    host.connect();
+    await until(host, (s) => s.status === 'open', 'the host welcome');
+    expect(host.getState().you).toEqual({ as: 'host' });
+
+    const seats: RoomClient[] = [];
+    const secrets = createSecrets(memoryStore());
+    for (let seat = 1; seat <= 10; seat++) {
+      const c = new RoomClient({ code: created.code, auth: { as: 'spectator' }, url: wsUrl, socket, tokens: secrets, pingEveryMs: 0 });
+      c.connect();
+      await until(c, (s) => s.status === 'open', `spectator ${seat}`);
+      const w = await c.claim(seat, `P${seat}`);
+      expect(w.you).toEqual({ as: 'seat', seat });
+      seats.push(c);
+    }
+    expect(secrets.getSeat(created.code)?.seat).toBe(10); // one seat per room per store: the last claim
+    await until(host, (s) => s.lobby?.claimed.every((n) => n !== null) === true, 'every seat claimed');
+
+    const seq = await host.start();
+    expect(seq).toBeGreaterThan(10);
+    const hv = (await until(host, (s) => s.view !== null, 'the host view')).view!;
+    expect(hv.phase).toEqual({ kind: 'night', n: 1 });
+    expect(hv.seats.every((s) => typeof s.role === 'string')).toBe(true);
+
+    const three = seats[2]!;
+    const sv = (await until(three, (s) => s.view !== null, 'seat 3 view')).view!;
+    expect(sv.me?.seat).toBe(3);
+    expect(sv.seats.filter((s) => s.role !== undefined).length).toBeLessThan(10);
+    expect(three.getState().lobby?.started).toBe(true);
+
+    // A dropped seat comes back with its token and lastSeq, and sees the same game.
+    const before = three.getState().seq;
+    expect(three.currentAuth).toMatchObject({ as: 'seat', seat: 3 });
+    three.reconnectNow();
+    await until(three, (s) => s.status === 'connecting', 'the drop', 2000).catch(() => three.getState());
+    await until(three, (s) => s.status === 'open' && s.view !== null, 'the resume');
+    expect(three.getState().seq).toBe(before);
+    expect(three.getState().you).toEqual({ as: 'seat', seat: 3 });
+
+    // A rule refusal comes back as an error naming the rule, and does not close anything.
+    await expect(three.command({ type: 'vote', by: 3, target: 1 } as never)).rejects.toMatchObject({ code: expect.any(String) });
+    await expect(three.command({ type: 'vote', by: 4, target: 1 } as never)).rejects.toMatchObject({ code: 'not-your-seat' });
+    expect(three.getState().status).toBe('open');
+
+    // A command id applies once: the same id again is answered with the first entry's seq, nothing changes.
+    const first = await host.command({ type: 'endNight' }, 'end-night-1');
+    await until(host, (s) => s.view?.phase.kind === 'day', 'day 1');
+    const again = await host.command({ type: 'endNight' }, 'end-night-1');
+    expect(again).toBe(first);
+    expect(host.getState().view?.phase).toEqual({ kind: 'day', n: 1 });
+    await until(three, (s) => s.view?.phase.kind === 'day', 'day 1 at seat 3');
+
+    for (const c of [host, ...seats]) c.close();
+  });
+});
