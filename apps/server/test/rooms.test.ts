@@ -329,7 +329,7 @@ describe('host controls', () => {
     expect((await host.request({ v: V, type: 'timer', add: 0 }, 'error')).path).toBe('add');
     const u = await host.request({ v: V, type: 'timer', add: 10, id: 't1' }, 'update');
     expect(u.ack).toBe('t1');
-    expect(u.timer).toEqual({ kind: 'night', deadline: deadline + 10_000 });
+    expect(u.timer).toEqual({ kind: 'night', started: started.timer.started, deadline: deadline + 10_000 });
     expect(u.items).toEqual([{ seq: u.seq, kind: 'timer', deadline: deadline + 10_000 }]);
     expect((await spectator.next((m) => m.type === 'update' && m.items[0]?.kind === 'timer')).timer.deadline).toBe(deadline + 10_000);
     // Never into the past: at the earliest, now.

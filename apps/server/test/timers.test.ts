@@ -19,10 +19,10 @@ describe('step timers', () => {
     let g = game();
     expect(timerKind(g.state)).toBe('night');
     const night = nextTimer(null, g.state, DEFAULT_TIMERS, 1_000);
-    expect(night).toEqual({ kind: 'night', key: stepKey(g.state), deadline: 1_000 + 30_000 });
+    expect(night).toEqual({ kind: 'night', key: stepKey(g.state), deadline: 1_000 + 30_000, started: 1_000 });
     g = step(g, { type: 'endNight' });
     const speech1 = nextTimer(night, g.state, DEFAULT_TIMERS, 5_000);
-    expect(speech1).toMatchObject({ kind: 'speech', deadline: 5_000 + 60_000 });
+    expect(speech1).toMatchObject({ kind: 'speech', deadline: 5_000 + 60_000, started: 5_000 });
     // The same step keeps its timer: the deadline does not move.
     expect(nextTimer(speech1, g.state, DEFAULT_TIMERS, 9_000)).toBe(speech1);
     g = step(g, { type: 'endSpeech' });

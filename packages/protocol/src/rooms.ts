@@ -38,8 +38,13 @@ export const createRoomSchema = z.object({
 }).strict();
 export type CreateRoomRequest = z.infer<typeof createRoomSchema>;
 
-/** A timer as the clients see it: what step it times and when it runs out (epoch milliseconds). */
+/**
+ * A timer as the clients see it: what step it times, when the step began and when it runs out
+ * (epoch milliseconds; the host may move `deadline`). Every phone paces a night's steps between
+ * `started` and `deadline` alike (R-NIGHT-4).
+ */
 export interface TimerView {
   readonly kind: keyof Timers;
+  readonly started: number;
   readonly deadline: number;
 }

@@ -11,6 +11,8 @@ export interface TimerRec {
   readonly key: string;
   /** Epoch milliseconds. Absolute, so a restarted server re-arms it for the time that is left. */
   readonly deadline: number;
+  /** When the step began (epoch ms): clients pace a night's steps between it and the deadline. */
+  readonly started: number;
 }
 
 export interface ClaimBody { readonly seat: number; readonly name: string; readonly tokenHash: string }

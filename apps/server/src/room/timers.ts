@@ -35,5 +35,5 @@ export function nextTimer(before: TimerRec | null, s: GameState, timers: Timers,
   const kind = timerKind(s);
   if (key === null || kind === null) return null;
   if (before !== null && before.key === key) return before;
-  return { kind, key, deadline: now + Math.round(timers[kind] * 1000) };
+  return { kind, key, deadline: now + Math.round(timers[kind] * 1000), started: now };
 }

@@ -32,7 +32,7 @@ export function lobbyOf(room: Room): Lobby {
   };
 }
 
-export const timerView = (t: TimerRec | null): TimerView | null => (t === null ? null : { kind: t.kind, deadline: t.deadline });
+export const timerView = (t: TimerRec | null): TimerView | null => (t === null ? null : { kind: t.kind, deadline: t.deadline, started: t.started });
 
 /**
  * An entry as the viewer may see it, numbered `seq` in the viewer's own numbering (numbering.ts).
