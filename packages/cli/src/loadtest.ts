@@ -1,9 +1,9 @@
 import { UsageError } from './io.js';
 import { runLoadtest, type LoadtestOptions } from './loadtest/run.js';
 
-const USAGE = 'usage: mafia loadtest --url URL --rooms R --players N [--preset classic] [--think MS] [--step S] [--connect C] [--timeout S] [--json]';
+const USAGE = 'usage: mafia loadtest --url URL --rooms R --players N [--preset classic] [--think MS] [--step S] [--connect C] [--idle S] [--timeout S] [--json]';
 
-const NUMBERS = { rooms: [1, 100_000], players: [1, 32], think: [0, 60_000], step: [0.05, 600], connect: [1, 10_000], timeout: [1, 86_400] } as const;
+const NUMBERS = { rooms: [1, 100_000], players: [1, 32], think: [0, 60_000], step: [0.05, 600], connect: [1, 10_000], timeout: [1, 86_400], idle: [0, 600] } as const;
 
 export function parseLoadtestArgs(args: readonly string[]): LoadtestOptions & { json: boolean } {
   const v: Record<string, string> = {};
@@ -34,7 +34,7 @@ export function parseLoadtestArgs(args: readonly string[]): LoadtestOptions & { 
   return {
     url: v.url, preset: v.preset ?? 'classic', json,
     rooms: Math.floor(num('rooms', 1)), players: Math.floor(num('players', 10)),
-    thinkMs: num('think', 1000), stepSeconds: num('step', 2), connectConcurrency: Math.floor(num('connect', 200)), timeoutSeconds: num('timeout', 1800),
+    thinkMs: num('think', 1000), stepSeconds: num('step', 2), connectConcurrency: Math.floor(num('connect', 200)), idleSeconds: num('idle', 15), timeoutSeconds: num('timeout', 1800),
   };
 }
 
@@ -51,7 +51,7 @@ export async function loadtestCommand(args: string[]): Promise<number> {
       `rooms ${report.rooms} × ${report.players} players, ${report.connections} connections, ${report.gamesFinished} games finished in ${report.seconds} s`,
       `command → broadcast latency: p50 ${l.p50} ms, p95 ${l.p95} ms, p99 ${l.p99} ms, max ${l.max} ms (${l.samples} commands)`,
       `messages received per second: ${report.messagesPerSecond}`,
-      `server RSS: before ${mib(report.server.rssBeforeBytes)}, rooms created ${mib(report.server.rssRoomsBytes)} (${(report.server.bytesPerIdleRoom / 1024).toFixed(1)} KiB per idle room), players connected ${mib(report.server.rssIdleRoomsBytes)} (${(report.server.bytesPerConnection / 1024).toFixed(1)} KiB per connection), peak ${mib(report.server.rssPeakBytes)}, end ${mib(report.server.rssEndBytes)}`,
+      `server RSS: before ${mib(report.server.rssBeforeBytes)}, rooms created ${mib(report.server.rssRoomsBytes)} (${(report.server.bytesPerIdleRoom / 1024).toFixed(1)} KiB per idle room), players connected ${mib(report.server.rssIdleRoomsBytes)} (${(report.server.bytesPerConnection / 1024).toFixed(1)} KiB per connection; ${(report.server.bytesPerRoomWithPlayers / 1024).toFixed(1)} KiB per idle room with its players), peak ${mib(report.server.rssPeakBytes)}, end ${mib(report.server.rssEndBytes)}`,
       `event loop delay: load test p99 ${report.clientEventLoopDelayMs.p99} ms (max ${report.clientEventLoopDelayMs.max}), server p99 ${report.serverEventLoopDelayMs?.p99.toFixed(1) ?? '?'} ms (max ${report.serverEventLoopDelayMs?.max.toFixed(1) ?? '?'})`,
       `refused commands (bots acting on a view that moved on): ${JSON.stringify(report.refused)}`,
       `errors: ${Object.keys(report.errors).length === 0 ? 'none' : JSON.stringify(report.errors)}`,

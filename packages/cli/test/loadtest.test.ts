@@ -6,7 +6,7 @@ import { Latencies } from '../src/loadtest/stats.js';
 describe('mafia loadtest arguments', () => {
   it('reads the flags and fills the defaults', () => {
     const o = parseLoadtestArgs(['--url', 'http://127.0.0.1:3000', '--rooms', '100', '--players=10']);
-    expect(o).toMatchObject({ url: 'http://127.0.0.1:3000', rooms: 100, players: 10, preset: 'classic', thinkMs: 1000, stepSeconds: 2, json: false });
+    expect(o).toMatchObject({ url: 'http://127.0.0.1:3000', rooms: 100, players: 10, preset: 'classic', thinkMs: 1000, stepSeconds: 2, idleSeconds: 15, json: false });
   });
 
   it('refuses a missing flag, an unknown one, a bad number and a URL that is not http', () => {

@@ -15,6 +15,12 @@ export interface LoadtestOptions {
   readonly stepSeconds: number;
   /** Connections opened at once while the rooms fill. */
   readonly connectConcurrency: number;
+  /**
+   * Seconds the server is left idle, every seat connected, before its memory is sampled: V8 gives
+   * back its young generation's growth (the burst of connecting) only once allocation has stopped
+   * for a while (its memory reducer), so a sample right after the burst counts garbage as rooms.
+   */
+  readonly idleSeconds?: number;
   /** Give up after this many seconds (games still running count as errors). */
   readonly timeoutSeconds: number;
   readonly log?: (line: string) => void;
@@ -41,6 +47,8 @@ export interface LoadtestReport {
     readonly bytesPerIdleRoom: number;
     /** (RSS with every seat connected − RSS with the rooms only) / connections. */
     readonly bytesPerConnection: number;
+    /** (RSS with every room idle and every seat connected − RSS before) / rooms: a room with its players. */
+    readonly bytesPerRoomWithPlayers: number;
   };
   /** How late the load test's own event loop ran (its lateness is inside every latency it measures). */
   readonly clientEventLoopDelayMs: { readonly p50: number; readonly p99: number; readonly max: number };
@@ -112,7 +120,7 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
     rooms.push({ code: r.code, hostKey: r.hostKey });
   });
 
-  await new Promise((r) => setTimeout(r, 2000));
+  await new Promise((r) => setTimeout(r, (o.idleSeconds ?? 15) * 1000));
   const rssRooms = await rss(base);
   log(`server RSS ${(rssRooms / 2 ** 20).toFixed(1)} MiB with ${rooms.length} rooms and no players`);
 
@@ -129,7 +137,7 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
     }
   });
   // Let the server settle before sampling its memory with every room idle and every seat connected.
-  await new Promise((r) => setTimeout(r, 2000));
+  await new Promise((r) => setTimeout(r, (o.idleSeconds ?? 15) * 1000));
   const rssIdle = await rss(base);
   log(`server RSS ${(rssIdle / 2 ** 20).toFixed(1)} MiB with ${rooms.length} idle rooms and ${bots.length} connections`);
 
@@ -174,6 +182,7 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
       rssEndBytes: rssEnd,
       bytesPerIdleRoom: rooms.length ? Math.round((rssRooms - rssBefore) / rooms.length) : 0,
       bytesPerConnection: bots.length ? Math.round((rssIdle - rssRooms) / bots.length) : 0,
+      bytesPerRoomWithPlayers: rooms.length ? Math.round((rssIdle - rssBefore) / rooms.length) : 0,
     },
     clientEventLoopDelayMs: { p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max) },
     serverEventLoopDelayMs: serverLoop,
