@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
 import { createI18n, currentLanguage } from './i18n';
+import { registerServiceWorker } from './pwa';
 import './ui/theme.css';
 
 const i18n = createI18n();
@@ -18,3 +19,5 @@ createRoot(document.getElementById('root')!).render(
     </I18nextProvider>
   </StrictMode>,
 );
+
+registerServiceWorker();

@@ -35,6 +35,7 @@ export function SeatGrid({ seats, onSelect, label }: SeatGridProps) {
               type="button"
               className="seat"
               data-state={s.state}
+              data-testid={`seat-${s.seat}`}
               aria-pressed={onSelect ? s.state === 'selected' : undefined}
               aria-label={parts.filter(Boolean).join(', ')}
               disabled={!onSelect || s.state === 'disabled'}

@@ -1,75 +1,287 @@
-import type { PresetId } from '@mafia/engine';
+import type { OptionSpec, PresetId, RoleId } from '@mafia/engine';
 import type { RoomMode } from '@mafia/protocol';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError, createRoom } from '../../net/http';
-import { secrets } from '../../net/secrets';
+import { ApiError, createRoom, type HttpOptions } from '../../net/http';
+import { secrets as browserSecrets, type Secrets } from '../../net/secrets';
 import { Button, Layout } from '../../ui';
+import {
+  addCard, buildRequest, builtPresetIds, canAdd, deckCounts, fieldOfPath, initialForm, MODES, optionSpecs, parseOption, presetById,
+  recommendedDeck, removeCard, sameDeck, TIMER_KEYS, TIMER_MAX, TIMER_MIN, withPreset, withSeats, type CreateForm, type OptionValue,
+} from './model';
+import './create.css';
 
-// Placeholder (stage 1): the smallest form that creates a room. Its owner builds the real one.
-const PRESETS: readonly PresetId[] = ['classic', 'sport', 'short', 'club', 'tabletop', 'party', 'piter', 'extended'];
-const MODES: readonly RoomMode[] = ['human', 'app', 'online'];
+export interface CreateProps {
+  /** For tests: where the request goes and where the host key is kept. */
+  readonly http?: HttpOptions;
+  readonly secrets?: Secrets;
+}
 
-export default function Create() {
+interface Refusal {
+  readonly field: string;
+  readonly message: string;
+}
+
+/** /new: the room form. Submit → POST /api/rooms → keep the host key → the lobby as its host. */
+export default function Create({ http, secrets }: CreateProps = {}) {
   const { t } = useTranslation('create');
   const navigate = useNavigate();
-  const [preset, setPreset] = useState<PresetId>('classic');
-  const [seats, setSeats] = useState(10);
-  const [mode, setMode] = useState<RoomMode>('human');
+  const [form, setForm] = useState<CreateForm>(() => initialForm('classic'));
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const preset = presetById(form.preset);
+  const presets = useMemo(builtPresetIds, []);
+  const counts = deckCounts(preset, form.deck);
+  const recommended = recommendedDeck(preset, form.seats);
+  const custom = !sameDeck(form.deck, recommended);
+  const optionsRef = useRef<HTMLDetailsElement>(null);
+  const timersRef = useRef<HTMLDetailsElement>(null);
+  // A refusal inside a folded section opens it, so its message is seen.
+  useEffect(() => {
+    if (refusal?.field.startsWith('options') && optionsRef.current) optionsRef.current.open = true;
+    if (refusal?.field.startsWith('timers') && timersRef.current) timersRef.current.open = true;
+  }, [refusal]);
+  const update = (f: CreateForm) => {
+    setForm(f);
+    setRefusal(null);
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
-    setError(null);
+    setRefusal(null);
     try {
-      const room = await createRoom({ preset, seats, mode });
-      secrets().setHostKey(room.code, room.hostKey);
-      navigate(`/r/${room.code}/host`);
+      const room = await createRoom(buildRequest(form), http);
+      (secrets ?? browserSecrets()).setHostKey(room.code, room.hostKey);
+      navigate(`/r/${room.code}`);
     } catch (err) {
-      setError(err instanceof ApiError ? `${err.code}: ${err.message}` : String(err));
+      const message = err instanceof ApiError ? (err.code === 'network' ? t('errors.network', { ns: 'common' }) : `${err.message} (${err.code})`) : String(err);
+      setRefusal({ field: err instanceof ApiError ? fieldOfPath(err.path) : 'form', message });
       setBusy(false);
     }
   };
 
+  const errorFor = (field: string): ReactNode =>
+    refusal && refusal.field === field ? (
+      <p className="error" role="alert" data-testid={`error-${field}`}>
+        {t('error', { message: refusal.message })}
+      </p>
+    ) : null;
+
   return (
     <Layout title={t('title')}>
-      <form className="card stack" onSubmit={submit}>
-        <label className="field">
-          <span>{t('preset')}</span>
-          <select className="input" value={preset} onChange={(e) => setPreset(e.target.value as PresetId)}>
-            {PRESETS.map((p) => (
-              <option key={p} value={p}>
-                {t(`presets.${p}`, { ns: 'common' })}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>{t('seats')}</span>
-          <input className="input" type="number" min={3} max={32} value={seats} onChange={(e) => setSeats(Number(e.target.value))} />
-        </label>
-        <label className="field">
-          <span>{t('mode')}</span>
-          <select className="input" value={mode} onChange={(e) => setMode(e.target.value as RoomMode)}>
-            {MODES.map((m) => (
-              <option key={m} value={m}>
-                {t(`modes.${m}`, { ns: 'common' })}
-              </option>
-            ))}
-          </select>
-        </label>
-        {error ? (
-          <p className="error" role="alert">
-            {error}
+      <form className="stack create-form" onSubmit={submit} noValidate>
+        <section className="card stack">
+          <label className="field">
+            <span>{t('preset')}</span>
+            <select className="input" data-testid="preset-select" value={form.preset} onChange={(e) => update(withPreset(form, e.target.value as PresetId))}>
+              {presets.map((p) => (
+                <option key={p} value={p}>
+                  {t(`presets.${p}`, { ns: 'common' })}
+                </option>
+              ))}
+            </select>
+            <span className="muted">{t('presetHint')}</span>
+          </label>
+          {errorFor('preset')}
+          <label className="field">
+            <span>{t('seats')}</span>
+            <input
+              className="input"
+              data-testid="seats-input"
+              type="number"
+              inputMode="numeric"
+              min={preset.minPlayers}
+              max={preset.maxPlayers}
+              value={Number.isFinite(form.seats) ? form.seats : ''}
+              onChange={(e) => update(withSeats(form, e.target.value === '' ? NaN : Number(e.target.value)))}
+            />
+            <span className="muted">{t('seatsHint', { min: preset.minPlayers, max: preset.maxPlayers })}</span>
+          </label>
+          {errorFor('seats')}
+        </section>
+
+        <fieldset className="card stack create-fieldset">
+          <legend>{t('mode')}</legend>
+          {MODES.map((m: RoomMode) => (
+            <label key={m} className="create-choice">
+              <input type="radio" name="mode" value={m} data-testid={`mode-${m}`} checked={form.mode === m} onChange={() => update({ ...form, mode: m })} />
+              <span>
+                <strong>{t(`modes.${m}`, { ns: 'common' })}</strong>
+                <span className="muted create-help">{t(`modeHelp.${m}`)}</span>
+              </span>
+            </label>
+          ))}
+          {errorFor('mode')}
+        </fieldset>
+
+        <fieldset className="card stack create-fieldset" data-testid="deck">
+          <legend>{t('deck.title')}</legend>
+          <p className="muted create-help">{t('deck.hint')}</p>
+          <p data-testid="deck-count" className={form.deck.length === form.seats ? '' : 'create-warn'}>
+            {t('deck.count', { cards: form.deck.length, seats: Number.isFinite(form.seats) ? form.seats : '—' })} ·{' '}
+            {custom ? t('deck.custom') : t('deck.recommended')}
           </p>
+          {recommended.length === 0 ? <p className="muted">{t('deck.none')}</p> : null}
+          {form.deck.length !== form.seats && !form.modifications.includes('extra-card') ? <p className="create-warn">{t('deck.mismatch')}</p> : null}
+          <ul className="create-deck">
+            {counts.map(({ role, count, unique }) => {
+              const name = t(`roles.${role}`, { ns: 'common' });
+              return (
+                <li key={role} className="row create-deck-row" data-testid={`deck-${role}`} data-count={count}>
+                  <span className="create-deck-name">
+                    {name}
+                    {unique ? <span className="muted"> · {t('deck.unique')}</span> : null}
+                  </span>
+                  <Button label={t('deck.remove', { role: name })} disabled={count === 0} onClick={() => update({ ...form, deck: removeCard(form.deck, role as RoleId) })}>
+                    −
+                  </Button>
+                  <span className="create-deck-count" aria-hidden="true">
+                    {count}
+                  </span>
+                  <Button label={t('deck.add', { role: name })} disabled={!canAdd(preset, form.deck, role)} onClick={() => update({ ...form, deck: addCard(preset, form.deck, role) })}>
+                    +
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+          {custom && recommended.length > 0 ? (
+            <Button variant="ghost" onClick={() => update({ ...form, deck: recommended })}>
+              {t('deck.reset')}
+            </Button>
+          ) : null}
+          {errorFor('composition')}
+        </fieldset>
+
+        {(preset.modifications ?? []).length > 0 ? (
+          <fieldset className="card stack create-fieldset" data-testid="modifications">
+            <legend>{t('modifications.title')}</legend>
+            <p className="muted create-help">{t('modifications.hint')}</p>
+            {(preset.modifications ?? []).map((m) => (
+              <label key={m} className="create-choice">
+                <input
+                  type="checkbox"
+                  data-testid={`mod-${m}`}
+                  checked={form.modifications.includes(m)}
+                  onChange={(e) =>
+                    update({ ...form, modifications: e.target.checked ? [...form.modifications, m] : form.modifications.filter((x) => x !== m) })
+                  }
+                />
+                <span>
+                  <strong>{t(`mod.${m}.label`)}</strong>
+                  <span className="muted create-help">{t(`mod.${m}.help`)}</span>
+                </span>
+              </label>
+            ))}
+            {errorFor('modifications')}
+          </fieldset>
         ) : null}
-        <Button type="submit" variant="primary" size="large" block disabled={busy}>
-          {t('submit')}
+
+        <details className="card create-details" data-testid="options" ref={optionsRef}>
+          <summary className="create-summary">{t('options.title')}</summary>
+          <div className="stack">
+            <p className="muted create-help">{t('options.hint')}</p>
+            {optionSpecs(preset).map((spec) => (
+              <OptionField
+                key={spec.name}
+                spec={spec}
+                value={form.options[spec.name] ?? preset.defaults[spec.name]}
+                onChange={(v) => update({ ...form, options: { ...form.options, [spec.name]: v } })}
+                error={errorFor(`options.${spec.name}`)}
+              />
+            ))}
+            {errorFor('options')}
+          </div>
+        </details>
+
+        <details className="card create-details" data-testid="timers" ref={timersRef}>
+          <summary className="create-summary">{t('timers.title')}</summary>
+          <div className="stack">
+            <p className="muted create-help">{t('timers.hint')}</p>
+            {TIMER_KEYS.map((k) => (
+              <div key={k}>
+                <label className="field">
+                  <span>{t(`timers.${k}`)}</span>
+                  <input
+                    className="input"
+                    type="number"
+                    inputMode="decimal"
+                    data-testid={`timer-${k}`}
+                    min={TIMER_MIN}
+                    max={TIMER_MAX}
+                    value={Number.isFinite(form.timers[k]) ? form.timers[k] : ''}
+                    onChange={(e) => update({ ...form, timers: { ...form.timers, [k]: e.target.value === '' ? NaN : Number(e.target.value) } })}
+                  />
+                </label>
+                {errorFor(`timers.${k}`)}
+              </div>
+            ))}
+            {errorFor('timers')}
+          </div>
+        </details>
+
+        {errorFor('form')}
+        <Button type="submit" variant="primary" size="large" block disabled={busy} data-testid="create-submit">
+          {busy ? t('creating') : t('submit')}
         </Button>
       </form>
     </Layout>
+  );
+}
+
+function OptionField({ spec, value, onChange, error }: { spec: OptionSpec; value: OptionValue; onChange: (v: OptionValue) => void; error: ReactNode }) {
+  const { t } = useTranslation('create');
+  const id = `option-${spec.name}`;
+  const help = (
+    <span className="muted create-help" id={`${id}-help`}>
+      {t(`option.${spec.name}.help`)}
+    </span>
+  );
+  if (spec.kind === 'boolean') {
+    return (
+      <div>
+        <label className="create-choice">
+          <input type="checkbox" data-testid={id} aria-describedby={`${id}-help`} checked={value === true} onChange={(e) => onChange(parseOption(spec, e.target.checked))} />
+          <span>
+            <strong>{t(`option.${spec.name}.label`)}</strong>
+            {help}
+          </span>
+        </label>
+        {error}
+      </div>
+    );
+  }
+  return (
+    <div>
+      <label className="field">
+        <span>{t(`option.${spec.name}.label`)}</span>
+        {spec.kind === 'enum' ? (
+          <select className="input" data-testid={id} aria-describedby={`${id}-help`} value={String(value)} onChange={(e) => onChange(parseOption(spec, e.target.value))}>
+            {(spec.values ?? []).map((v) => (
+              <option key={v} value={v}>
+                {t(`value.${v}` as 'value.open', { defaultValue: v })}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <input
+            className="input"
+            type="number"
+            inputMode={spec.kind === 'integer' ? 'numeric' : 'decimal'}
+            step={spec.kind === 'integer' ? 1 : 'any'}
+            data-testid={id}
+            aria-describedby={`${id}-help`}
+            min={spec.min}
+            max={spec.max}
+            value={typeof value === 'number' && Number.isFinite(value) ? value : ''}
+            onChange={(e) => onChange(parseOption(spec, e.target.value === '' ? 'NaN' : e.target.value))}
+          />
+        )}
+        {help}
+      </label>
+      {error}
+    </div>
   );
 }

@@ -1,58 +1,267 @@
-import type { Lobby as LobbyData } from '@mafia/protocol';
-import { useEffect, useState } from 'react';
+import type { Auth } from '@mafia/protocol';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { ApiError, getLobby } from '../../net/http';
+import { Link, useNavigate } from 'react-router';
+import { RoomClient, type RoomClientOptions, type WireError } from '../../net/client';
 import { secrets } from '../../net/secrets';
-import { Layout, SeatGrid, seatsOf } from '../../ui';
+import { hostAuth, useRoom } from '../../net/useRoom';
+import { Button, Layout, RoomStatus, SeatGrid, type SeatInfo } from '../../ui';
 import { useCode } from '../useCode';
+import { claimableSeats, cleanName, cryptoWord, drawSeating, joinLink, takenCount, type DrawRow } from './model';
+import { Qr } from './Qr';
+import './lobby.css';
 
-// Placeholder (stage 1): the lobby of GET /api/rooms/:code and the ways in.
-export default function Lobby() {
+export interface LobbyProps {
+  /** For tests: the WebSocket, its URL, ping… (passed to every RoomClient this screen makes). */
+  readonly room?: Partial<Omit<RoomClientOptions, 'code' | 'auth'>>;
+  /** The origin of the join link (default: this page's). */
+  readonly origin?: string;
+  /** Random 32-bit words for the seat draw (default: crypto.getRandomValues). */
+  readonly word?: () => number;
+}
+
+const errorText = (e: unknown): string => {
+  const w = e as Partial<WireError> | null;
+  return w && typeof w === 'object' && typeof w.message === 'string' ? `${w.message} (${w.code})` : String(e);
+};
+
+/**
+ * /r/:code — the lobby, live over the WebSocket (as the host when this device holds the host key,
+ * else as a spectator): the code and a QR code of the join link, the seats as claimed, taking a
+ * free seat (→ the player screen), and for the host: release, the seat draw, Start (→ the console).
+ */
+export default function Lobby({ room = {}, origin, word = cryptoWord }: LobbyProps = {}) {
   const { t } = useTranslation('lobby');
   const code = useCode();
-  const [lobby, setLobby] = useState<LobbyData | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
-  useEffect(() => {
-    let live = true;
-    getLobby(code).then(
-      (l) => live && setLobby(l),
-      (e: unknown) => live && setError(e instanceof ApiError ? e : new ApiError('network', String(e), 0)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [code]);
-  const isHost = secrets().getHostKey(code) !== null;
+  const navigate = useNavigate();
+  const auth = useMemo<Auth>(() => hostAuth(code) ?? { as: 'spectator' }, [code]);
+  const { state, client } = useRoom(code, auth, room);
+  const lobby = state.lobby;
+  const isHost = auth.as === 'host';
+  const mySeat = secrets().getSeat(code);
+  const link = joinLink(origin ?? globalThis.location?.origin ?? '', code);
+
+  const [selected, setSelected] = useState<number | null>(null);
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [draw, setDraw] = useState<DrawRow[] | null>(null);
+  const [copied, setCopied] = useState(false);
+
+  const free = lobby ? claimableSeats(lobby) : [];
+  const canClaim = mySeat === null && lobby !== null && free.length > 0;
+  const seats: SeatInfo[] = lobby
+    ? lobby.claimed.map((claimed, i) => {
+        const n = i + 1;
+        if (claimed !== null) return { seat: n, name: claimed || null, state: 'disabled' };
+        return { seat: n, note: t('seatFree'), state: selected === n ? 'selected' : canClaim ? 'alive' : 'disabled' };
+      })
+    : [];
+
+  const act = async (f: () => Promise<unknown>) => {
+    setBusy(true);
+    setRefusal(null);
+    try {
+      await f();
+    } catch (e) {
+      setRefusal(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const claim = (e: FormEvent) => {
+    e.preventDefault();
+    const seat = selected;
+    const n = cleanName(name);
+    if (seat === null || n === null) return;
+    void act(async () => {
+      // A spectator's connection becomes the seat's; the host keeps its own and claims on a second one.
+      const own = client !== null && state.you?.as === 'spectator';
+      const c = own ? client : new RoomClient({ tokens: secrets(), ...room, code, auth: { as: 'spectator' } });
+      if (!own) c.connect();
+      try {
+        await c.claim(seat, n);
+      } finally {
+        if (!own) c.close();
+      }
+      navigate(`/r/${code}/play`);
+    });
+  };
+
+  const copy = () => {
+    void globalThis.navigator?.clipboard?.writeText(link).then(() => setCopied(true), () => setCopied(false));
+  };
+
+  const status = lobby?.closed ? t('closed') : lobby?.ended ? t('ended') : lobby?.started ? t('started') : null;
+  const lastError = state.lastError && state.status === 'closed' ? state.lastError : null;
+
   return (
-    <Layout title={t('title', { code })}>
-      {error ? (
+    <Layout title={t('title', { code })} actions={<RoomStatus state={state} />}>
+      <section className="card lobby-join">
+        <p className="lobby-code" data-testid="room-code" aria-label={`${t('codeLabel')}: ${code.split('').join(' ')}`}>
+          {code}
+        </p>
+        <Qr text={link} label={t('qr', { link })} />
+        <p className="muted lobby-link">{t('scan', { link })}</p>
+        <Button onClick={copy}>{copied ? t('copied') : t('copy')}</Button>
+      </section>
+
+      {lastError ? (
         <p className="error" role="alert">
-          {error.code === 'no-room' ? t('errors.no-room', { ns: 'common' }) : `${error.code}: ${error.message}`}
+          {lastError.code === 'no-room' ? t('errors.no-room', { ns: 'common' }) : errorText(lastError)}
         </p>
       ) : null}
-      {lobby ? (
-        <>
-          <p>
-            {t(`presets.${lobby.preset}`, { ns: 'common', defaultValue: lobby.preset })} · {t(`modes.${lobby.mode}`, { ns: 'common' })} ·{' '}
-            {t('claimed', { taken: lobby.claimed.filter((c) => c !== null).length, seats: lobby.seats })}
-          </p>
-          <SeatGrid label={t('claimed', { taken: lobby.claimed.filter((c) => c !== null).length, seats: lobby.seats })} seats={seatsOf(null, lobby)} />
-        </>
+      {status ? (
+        <p className="card" data-testid="lobby-status">
+          {status}
+        </p>
       ) : null}
-      <div className="stack">
-        <Link className="btn btn-primary btn-large" to={`/r/${code}/play`}>
-          {t('play')}
-        </Link>
-        <Link className="btn" to={`/r/${code}/table`}>
+
+      {lobby ? (
+        <section className="stack">
+          <h2 className="lobby-h2">{t('seats')}</h2>
+          <p className="muted" data-testid="claimed-count">
+            {t(`presets.${lobby.preset}`, { ns: 'common', defaultValue: lobby.preset })} · {t(`modes.${lobby.mode}`, { ns: 'common' })} ·{' '}
+            {t('claimed', { taken: takenCount(lobby), seats: lobby.seats })}
+          </p>
+          {canClaim ? <p>{t('pickSeat')}</p> : null}
+          <SeatGrid label={t('claimed', { taken: takenCount(lobby), seats: lobby.seats })} seats={seats} onSelect={canClaim ? (n) => setSelected(n === selected ? null : n) : undefined} />
+        </section>
+      ) : null}
+
+      {canClaim && selected !== null && free.includes(selected) ? (
+        <form className="card stack" onSubmit={claim} aria-labelledby="claim-title">
+          <h2 id="claim-title" className="lobby-h2">
+            {t('claimTitle', { n: selected })}
+          </h2>
+          <label className="field">
+            <span>{t('claimName')}</span>
+            <input
+              className="input"
+              data-testid="claim-name"
+              value={name}
+              maxLength={40}
+              autoComplete="nickname"
+              autoFocus
+              onChange={(e) => setName(e.target.value)}
+            />
+          </label>
+          <div className="row">
+            <Button type="submit" variant="primary" size="large" data-testid="claim-submit" disabled={busy || cleanName(name) === null}>
+              {busy ? t('claiming') : t('claimSubmit', { n: selected })}
+            </Button>
+            <Button variant="ghost" onClick={() => setSelected(null)}>
+              {t('cancel')}
+            </Button>
+          </div>
+        </form>
+      ) : null}
+
+      {refusal ? (
+        <p className="error" role="alert" data-testid="lobby-error">
+          {t('refused', { message: refusal })}
+        </p>
+      ) : null}
+
+      {mySeat ? (
+        <section className="card stack">
+          <p>{t('yourSeat', { n: mySeat.seat })}</p>
+          <Link className="btn btn-primary btn-large" to={`/r/${code}/play`}>
+            {t('openPlayer')}
+          </Link>
+        </section>
+      ) : null}
+
+      {isHost && lobby ? (
+        <section className="card stack" data-testid="host-panel">
+          <h2 className="lobby-h2">{t('hostTitle')}</h2>
+          <p className="muted">{t('hostHint')}</p>
+          {!lobby.started && !lobby.closed ? (
+            <>
+              {free.length > 0 ? <p className="muted">{t('notAllClaimed', { free: free.length })}</p> : null}
+              <Button
+                variant="primary"
+                size="large"
+                block
+                data-testid="host-start"
+                disabled={busy || client === null || state.status !== 'open'}
+                onClick={() =>
+                  void act(async () => {
+                    await client!.start();
+                    navigate(`/r/${code}/host`);
+                  })
+                }
+              >
+                {busy ? t('starting') : t('start')}
+              </Button>
+            </>
+          ) : (
+            <Link className="btn btn-primary btn-large" to={`/r/${code}/host`}>
+              {t('host')}
+            </Link>
+          )}
+          {!lobby.closed && !lobby.ended ? (
+            <ul className="stack lobby-release">
+              {lobby.claimed.map((claimed, i) =>
+                claimed === null ? null : (
+                  <li key={i + 1}>
+                    <Button
+                      variant="danger"
+                      block
+                      data-testid={`release-${i + 1}`}
+                      disabled={busy || state.status !== 'open'}
+                      onClick={() => void act(() => client!.release(i + 1))}
+                    >
+                      {t('release', { n: i + 1, name: claimed || '—' })}
+                    </Button>
+                  </li>
+                ),
+              )}
+            </ul>
+          ) : null}
+
+          {!lobby.started ? (
+            <div className="stack" data-testid="seat-draw">
+              <h3 className="lobby-h2">{t('draw.title')}</h3>
+              <p className="muted">{t('draw.hint')}</p>
+              <Button data-testid="draw-seats" disabled={takenCount(lobby) === 0} onClick={() => setDraw(drawSeating(lobby, word))}>
+                {draw ? t('draw.again') : t('draw.button')}
+              </Button>
+              {takenCount(lobby) === 0 ? <p className="muted">{t('draw.empty')}</p> : null}
+              {draw ? (
+                <ol className="lobby-draw" data-testid="draw-result">
+                  {draw.map((r) => (
+                    <li key={r.from} data-seat={r.seat} data-from={r.from}>
+                      {t('draw.row', { name: r.name, n: r.seat })}
+                    </li>
+                  ))}
+                </ol>
+              ) : null}
+              {draw && takenCount(lobby) > 0 ? (
+                <Button
+                  variant="danger"
+                  data-testid="release-all"
+                  disabled={busy || state.status !== 'open'}
+                  onClick={() =>
+                    void act(async () => {
+                      for (const [i, c] of lobby.claimed.entries()) if (c !== null) await client!.release(i + 1);
+                    })
+                  }
+                >
+                  {t('releaseAll')}
+                </Button>
+              ) : null}
+            </div>
+          ) : null}
+        </section>
+      ) : null}
+
+      <nav className="stack">
+        <Link className="btn" to={`/r/${code}/table`} data-testid="open-table">
           {t('table')}
         </Link>
-        {isHost ? (
-          <Link className="btn" to={`/r/${code}/host`}>
-            {t('host')}
-          </Link>
-        ) : null}
-      </div>
+      </nav>
     </Layout>
   );
 }

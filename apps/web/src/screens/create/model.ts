@@ -1,0 +1,149 @@
+import { OPTION_SPECS, PRESETS, type GameOptions, type OptionName, type OptionSpec, type Preset, type PresetId, type RoleId } from '@mafia/engine';
+import type { CreateRoomRequest, RoomMode, Timers } from '@mafia/protocol';
+
+/**
+ * The create form as pure data: the presets the engine has built, the recommended deck for a count,
+ * editing the deck card by card, the request for POST /api/rooms, and where a refusal belongs.
+ */
+
+/** The presets in the order the form offers them (every built preset). */
+export const PRESET_ORDER: readonly PresetId[] = ['classic', 'sport', 'short', 'club', 'tabletop', 'party', 'piter', 'extended'];
+export const MODES: readonly RoomMode[] = ['human', 'app', 'online'];
+export const TIMER_KEYS = ['speech', 'defence', 'lastWords', 'night', 'vote'] as const satisfies readonly (keyof Timers)[];
+
+/**
+ * The server's default step lengths (DEFAULT_TIMERS of @mafia/protocol, copied: a value import of the
+ * protocol would bring zod into the bundle; test/create.test.ts keeps the copy equal).
+ */
+export const DEFAULT_TIMERS: Timers = { speech: 60, defence: 30, lastWords: 60, night: 30, vote: 30 };
+export const TIMER_MIN = 0.05;
+export const TIMER_MAX = 600;
+
+export function presetById(id: PresetId): Preset {
+  const p = PRESETS[id];
+  if (!p) throw new Error(`preset ${id} is not built`);
+  return p;
+}
+
+/** The built presets, in PRESET_ORDER (then any other the engine has). */
+export function builtPresetIds(): PresetId[] {
+  const built = Object.keys(PRESETS) as PresetId[];
+  return [...PRESET_ORDER.filter((id) => built.includes(id)), ...built.filter((id) => !PRESET_ORDER.includes(id))];
+}
+
+/** The player count to start a preset with: 10 when allowed, else the nearest bound. */
+export function defaultSeats(p: Preset): number {
+  return Math.min(p.maxPlayers, Math.max(p.minPlayers, 10));
+}
+
+export function clampSeats(p: Preset, n: number): number {
+  if (!Number.isFinite(n)) return defaultSeats(p);
+  return Math.min(p.maxPlayers, Math.max(p.minPlayers, Math.round(n)));
+}
+
+/** The recommended deck (R-PRESET) for n players, [] when the preset has none for n. */
+export function recommendedDeck(p: Preset, n: number): RoleId[] {
+  return [...(p.composition(n) ?? [])];
+}
+
+/** Cards per role, in the preset's role order; every role of the preset is listed (0 when absent). */
+export function deckCounts(p: Preset, deck: readonly RoleId[]): { role: RoleId; count: number; unique: boolean }[] {
+  return p.roles.map((role) => ({ role, count: deck.filter((r) => r === role).length, unique: p.uniqueRoles.includes(role) }));
+}
+
+export function canAdd(p: Preset, deck: readonly RoleId[], role: RoleId): boolean {
+  if (!p.roles.includes(role)) return false;
+  if (deck.length >= 32) return false;
+  return !(p.uniqueRoles.includes(role) && deck.includes(role));
+}
+
+export function addCard(p: Preset, deck: readonly RoleId[], role: RoleId): RoleId[] {
+  return canAdd(p, deck, role) ? [...deck, role] : [...deck];
+}
+
+export function removeCard(deck: readonly RoleId[], role: RoleId): RoleId[] {
+  const i = deck.lastIndexOf(role);
+  return i < 0 ? [...deck] : [...deck.slice(0, i), ...deck.slice(i + 1)];
+}
+
+/** Whether two decks hold the same cards (order aside). */
+export function sameDeck(a: readonly RoleId[], b: readonly RoleId[]): boolean {
+  if (a.length !== b.length) return false;
+  const s = (d: readonly RoleId[]) => [...d].sort().join(',');
+  return s(a) === s(b);
+}
+
+/** The options a user may set for this preset, with their specs (preset.options, OPTION_SPECS). */
+export function optionSpecs(p: Preset): OptionSpec[] {
+  return p.options.map((name) => OPTION_SPECS[name]);
+}
+
+export type OptionValue = GameOptions[OptionName];
+
+/** What an input's text means for an option of this kind (NaN numbers are kept: the server says why). */
+export function parseOption(spec: OptionSpec, raw: string | boolean): OptionValue {
+  if (spec.kind === 'boolean') return raw === true || raw === 'true';
+  if (spec.kind === 'enum') return String(raw) as OptionValue;
+  return Number(raw) as OptionValue;
+}
+
+export interface CreateForm {
+  readonly preset: PresetId;
+  readonly seats: number;
+  readonly mode: RoomMode;
+  readonly deck: readonly RoleId[];
+  /** Option values the user changed (others stay the preset's defaults). */
+  readonly options: Partial<Record<OptionName, OptionValue>>;
+  readonly modifications: readonly string[];
+  readonly timers: Timers;
+}
+
+export function initialForm(id: PresetId = 'classic'): CreateForm {
+  const p = presetById(id);
+  const seats = defaultSeats(p);
+  return { preset: id, seats, mode: 'human', deck: recommendedDeck(p, seats), options: {}, modifications: [], timers: { ...DEFAULT_TIMERS } };
+}
+
+/** Another preset: its own count range, deck, options and modifications (the mode and timers stay). */
+export function withPreset(f: CreateForm, id: PresetId): CreateForm {
+  const p = presetById(id);
+  const seats = clampSeats(p, f.seats);
+  return { ...f, preset: id, seats, deck: recommendedDeck(p, seats), options: {}, modifications: [] };
+}
+
+/** Another player count: the recommended deck for it (an edited deck is replaced). */
+export function withSeats(f: CreateForm, n: number): CreateForm {
+  const p = presetById(f.preset);
+  return { ...f, seats: n, deck: Number.isInteger(n) && n >= p.minPlayers && n <= p.maxPlayers ? recommendedDeck(p, n) : f.deck };
+}
+
+/** The body of POST /api/rooms: only what differs from what the server would do anyway. */
+export function buildRequest(f: CreateForm): CreateRoomRequest {
+  const p = presetById(f.preset);
+  const body: { -readonly [K in keyof CreateRoomRequest]: CreateRoomRequest[K] } = { preset: f.preset, seats: f.seats, mode: f.mode };
+  const options: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(f.options)) {
+    if (p.options.includes(name as OptionName) && value !== p.defaults[name as OptionName]) options[name] = value;
+  }
+  if (Object.keys(options).length) body.options = options;
+  if (!sameDeck(f.deck, recommendedDeck(p, f.seats))) body.composition = [...f.deck];
+  const mods = f.modifications.filter((m) => (p.modifications ?? []).includes(m as never));
+  if (mods.length) body.modifications = mods;
+  const timers: Partial<Timers> = {};
+  for (const k of TIMER_KEYS) if (f.timers[k] !== DEFAULT_TIMERS[k]) timers[k] = f.timers[k];
+  if (Object.keys(timers).length) body.timers = timers;
+  return body;
+}
+
+/** Which field of the form a refusal's `path` names ('composition[2]' → 'composition'; 'players' → 'seats'). */
+export function fieldOfPath(path: string | undefined): string {
+  if (!path) return 'form';
+  if (path === 'players' || path === 'seats') return 'seats';
+  if (path.startsWith('composition')) return 'composition';
+  if (path.startsWith('modifications')) return 'modifications';
+  if (path.startsWith('options.')) return path.split('[')[0]!;
+  if (path.startsWith('timers.')) return path.split('[')[0]!;
+  if (path === 'preset' || path === 'mode') return path;
+  if (path === 'options' || path === 'timers') return path;
+  return 'form';
+}
