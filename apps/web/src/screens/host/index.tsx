@@ -1,16 +1,16 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hostAuth, useRoom } from '../../net/useRoom';
-import { Button, Layout, RoomStatus, SeatGrid, seatsOf, Timer, usePhaseLabel } from '../../ui';
+import { Button, Layout, RoomStatus, SeatGrid, seatsOf } from '../../ui';
 import { useCode } from '../useCode';
+import { HostConsole } from './Console';
 
-// Placeholder (stage 1): connects as the host and shows the phase; its owner builds the console.
+/** /r/:code/host — the console of a human host (Ведущий): needs this device's host key (docs/web.md, "Host console"). */
 export default function Host() {
   const { t } = useTranslation('host');
   const code = useCode();
   const auth = useMemo(() => hostAuth(code), [code]);
   const { state, client } = useRoom(code, auth);
-  const phase = usePhaseLabel(state.view);
   if (!auth) {
     return (
       <Layout title={t('title')}>
@@ -20,16 +20,23 @@ export default function Host() {
       </Layout>
     );
   }
+  const waiting = state.lobby !== null && !state.lobby.started;
   return (
     <Layout title={`${t('title')} · ${code}`} actions={<RoomStatus state={state} />}>
-      <h2 data-testid="phase">{phase}</h2>
-      <Timer deadline={state.timer?.deadline} clockOffset={state.clockOffset} />
-      <SeatGrid label={phase} seats={seatsOf(state.view, state.lobby)} />
-      {state.lobby && !state.lobby.started ? (
-        <Button variant="primary" size="large" block disabled={state.status !== 'open'} onClick={() => void client?.start().catch(() => {})}>
-          {t('start')}
-        </Button>
-      ) : null}
+      {waiting ? (
+        <>
+          <h2 data-testid="phase" data-phase="lobby" data-n={0}>
+            {t('phase.lobby', { ns: 'common' })}
+          </h2>
+          <p className="muted">{t('lobby.waiting')}</p>
+          <SeatGrid label={t('phase.lobby', { ns: 'common' })} seats={seatsOf(state.view, state.lobby)} />
+          <Button data-testid="host-start" variant="primary" size="large" block disabled={state.status !== 'open'} onClick={() => void client?.start().catch(() => {})}>
+            {t('start')}
+          </Button>
+        </>
+      ) : (
+        <HostConsole state={state} actions={client} />
+      )}
     </Layout>
   );
 }

@@ -1,0 +1,143 @@
+import type { GameView, Pending, RoleId } from '@mafia/engine';
+
+/**
+ * What the host reads out now (the sources' phrases: «Город засыпает», «Просыпается мафия», «Мафия
+ * делает свой выбор», «Мафия засыпает», «Просыпается Дон», «Просыпается Комиссар», «Город
+ * просыпается», «Доброе утро», «Ваше слово», «Спасибо», «Принято», «Голосуем», «Кто за то, чтобы…»).
+ * Pure: (view, pending, where the host is) → lines, each an i18n key of the `host` namespace
+ * (`script.*`) with its parameters; a `role` parameter is a role id the screen names in its language.
+ */
+export type ScriptKey =
+  | 'citySleeps' | 'mafiaWakes' | 'mafiaChooses' | 'mafiaSleeps' | 'mafiaMeet'
+  | 'roleWakes' | 'roleSleeps' | 'roleMeet'
+  | 'act.kill' | 'act.check' | 'act.compare' | 'act.heal' | 'act.visit' | 'act.block' | 'act.alibi' | 'act.silence' | 'act.guess' | 'act.recruit' | 'act.copy'
+  | 'cityWakes' | 'goodMorning' | 'nightDied' | 'nobodyDied'
+  | 'lastWords' | 'speech' | 'thanks' | 'accepted' | 'nominated' | 'noNominations'
+  | 'nominees' | 'defence' | 'voteStart' | 'voteFor' | 'voteLeft' | 'liftQuestion' | 'voteCancelled' | 'emergency' | 'rake'
+  | 'gameOver' | 'winner.town' | 'winner.mafia' | 'winner.draw' | 'winner.role';
+
+export interface Line {
+  readonly key: ScriptKey;
+  readonly params?: Readonly<Record<string, string | number>>;
+}
+
+export interface ScriptContext {
+  /** The night step the host is calling (the console keeps it; 0-based). */
+  readonly step?: number;
+  /** The vote candidate the host is counting hands for (index into view.day.candidates). */
+  readonly candidate?: number;
+  /** Who left the game last night (null/undefined: not known to this console). */
+  readonly died?: readonly number[] | null;
+  /** Speeches ended today (null/undefined: not known). */
+  readonly spoke?: number | null;
+}
+
+type NightStep = GameView['nightSteps'][number];
+
+/**
+ * Every role id (a copy of the engine's ALL_ROLE_IDS: a value import would bring the engine into the
+ * bundle; test/host-script.test.ts keeps the two equal). For the Psycho's guess.
+ */
+export const ROLE_IDS: readonly RoleId[] = [
+  'civilian', 'mafia', 'don', 'gangster', 'lawyer', 'lover', 'black-widow', 'beauty', 'recruiter',
+  'commissar', 'sheriff', 'cop', 'doctor', 'girl', 'journalist', 'sleepwalker', 'immortal', 'elder',
+  'rake', 'kamikaze', 'student', 'psycho', 'werewolf', 'maniac', 'cheater',
+];
+
+/** Roles whose wake-up is the mafia's («Просыпается мафия»). */
+const MAFIA_WAKE: readonly RoleId[] = ['mafia', 'don', 'gangster'];
+
+const seatList = (seats: readonly number[]): string => seats.join(', ');
+
+/** Is this the mafia's shared step (the shot)? */
+export function isMafiaStep(step: NightStep): boolean {
+  return step.acts.includes('kill') && step.wake.some((r) => MAFIA_WAKE.includes(r));
+}
+
+/**
+ * The lines of one night step: who wakes, what they do, who falls asleep. `acting` = whether anyone
+ * acts in this step tonight (false on an introduction night: the roles only meet the host). Dead
+ * roles are woken all the same (R-NIGHT-4): the lines never depend on who is alive.
+ */
+export function stepLines(step: NightStep, acting = true): Line[] {
+  if (isMafiaStep(step)) {
+    return acting
+      ? [{ key: 'mafiaWakes' }, { key: 'mafiaChooses' }, { key: 'mafiaSleeps' }]
+      : [{ key: 'mafiaWakes' }, { key: 'mafiaMeet' }, { key: 'mafiaSleeps' }];
+  }
+  const role = step.wake[0] ?? 'civilian';
+  const act = step.acts[0];
+  const middle: Line = acting && act ? { key: `act.${act}` as ScriptKey } : { key: 'roleMeet' };
+  return [{ key: 'roleWakes', params: { role } }, middle, { key: 'roleSleeps', params: { role } }];
+}
+
+/** Does anybody have an act to make tonight (the host sees every seat's pending decisions)? */
+const anyAct = (pending: readonly Pending[]): boolean => pending.some((p) => p.kind === 'act');
+
+/** The line(s) for now. */
+export function hostLines(view: GameView | null, pending: readonly Pending[], ctx: ScriptContext = {}): Line[] {
+  if (!view) return [];
+  const phase = view.phase;
+  if (phase.kind === 'ended') {
+    const w = view.winner;
+    const win: Line | null =
+      w === null ? null : w === 'town' || w === 'mafia' || w === 'draw' ? { key: `winner.${w}` } : { key: 'winner.role', params: { role: w } };
+    return win ? [{ key: 'gameOver' }, win] : [{ key: 'gameOver' }];
+  }
+  if (phase.kind === 'night') {
+    const steps = view.nightSteps;
+    if (steps.length === 0) return [{ key: 'citySleeps' }];
+    const i = Math.min(Math.max(ctx.step ?? 0, 0), steps.length - 1);
+    // On a night with no acts at all (the introduction night) the roles only meet the host.
+    const lines = stepLines(steps[i]!, anyAct(pending) || phase.n > 1);
+    return i === 0 ? [{ key: 'citySleeps' }, ...lines] : lines;
+  }
+  const d = view.day;
+  if (!d) return [];
+  const out: Line[] = [];
+  if (d.emergency && d.stage !== 'lastWords' && d.candidates.length === 0) out.push({ key: 'emergency' });
+  const morning = d.candidates.length === 0 && d.tally === null && d.left.length === 0 && d.round === 0;
+  const morningNews = (): Line[] => {
+    const news: Line[] = [{ key: 'cityWakes' }, { key: 'goodMorning' }];
+    const died = ctx.died ?? (d.stage === 'lastWords' ? d.lastWords : null);
+    if (died) news.push(died.length > 0 ? { key: 'nightDied', params: { seats: seatList(died) } } : { key: 'nobodyDied' });
+    return news;
+  };
+  switch (d.stage) {
+    case 'lastWords': {
+      if (morning && !d.emergency) out.push(...morningNews());
+      const seat = d.lastWords[0];
+      if (seat !== undefined) out.push({ key: 'lastWords', params: { seat } });
+      return out;
+    }
+    case 'speeches': {
+      if (morning && ctx.spoke === 0 && d.lastWords.length === 0 && !d.emergency) out.push(...morningNews());
+      if (d.voteCancelled && ctx.spoke === 0) out.push({ key: 'voteCancelled' });
+      if (d.speaker !== null) {
+        out.push({ key: 'speech', params: { seat: d.speaker } });
+        const mine = d.nominations.find(([by]) => by === d.speaker);
+        if (mine) out.push({ key: 'nominated', params: { seat: mine[1] } }, { key: 'accepted' });
+      }
+      return out;
+    }
+    case 'defence': {
+      if (d.speaker !== null) out.push({ key: 'defence', params: { seat: d.speaker } });
+      return out;
+    }
+    case 'vote': {
+      if (d.candidates.length === 0) return [...out, { key: 'noNominations' }];
+      const k = Math.min(Math.max(ctx.candidate ?? 0, 0), d.candidates.length - 1);
+      if (k === 0) out.push({ key: 'nominees', params: { seats: seatList(d.candidates) } }, { key: 'voteStart' });
+      const seat = d.candidates[k]!;
+      out.push(k === d.candidates.length - 1 && d.candidates.length > 1 ? { key: 'voteLeft', params: { seat } } : { key: 'voteFor', params: { seat } });
+      out.push({ key: 'thanks' });
+      return out;
+    }
+    case 'lift':
+      return [...out, { key: 'liftQuestion', params: { seats: seatList(d.candidates) } }, { key: 'thanks' }];
+    case 'rake':
+      return d.rakeChoice ? [...out, { key: 'rake', params: { seat: d.rakeChoice.by } }] : out;
+    default:
+      return out;
+  }
+}

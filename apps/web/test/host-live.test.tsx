@@ -1,0 +1,132 @@
+// @vitest-environment jsdom
+import { buildServer, openStorage, type Storage } from '@mafia/server';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { useSyncExternalStore } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createI18n } from '../src/i18n';
+import { RoomClient, type RoomState, type SocketLike } from '../src/net/client';
+import { createRoom } from '../src/net/http';
+import { createSecrets, memoryStore } from '../src/net/secrets';
+import { HostConsole } from '../src/screens/host/Console';
+
+// The host console against the real server (a human-hosted classic room), through the real RoomClient.
+let base = '';
+let wsUrl = '';
+let stop: () => Promise<void>;
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mafia-host-'));
+  const storage: Storage = await openStorage(`sqlite:${join(dir, 'db.sqlite')}`);
+  await storage.migrate();
+  const { app, manager } = await buildServer({ storage, logger: pino({ level: 'silent' }), webRoot: join(dir, 'no-web') });
+  await manager.resumeAll();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  base = `http://127.0.0.1:${port}`;
+  wsUrl = `ws://127.0.0.1:${port}/ws`;
+  stop = async () => {
+    await app.close();
+    await storage.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+});
+afterAll(async () => {
+  cleanup();
+  await stop?.();
+});
+
+function Live({ client }: { client: RoomClient }) {
+  const state = useSyncExternalStore(client.subscribe, client.getState);
+  return <HostConsole state={state} actions={client} />;
+}
+
+function until(client: RoomClient, pred: (s: RoomState) => boolean, what: string, ms = 10_000): Promise<RoomState> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const s = client.getState();
+      if (pred(s)) {
+        off();
+        clearTimeout(t);
+        resolve(s);
+      }
+    };
+    const off = client.subscribe(check);
+    const t = setTimeout(() => {
+      off();
+      reject(new Error(`timed out waiting for ${what}`));
+    }, ms);
+    check();
+  });
+}
+
+/** Clicks once the button is enabled (the console disables its buttons while a command is on its way). */
+const click = async (testId: string) => {
+  await waitFor(() => expect((screen.getByTestId(testId) as HTMLButtonElement).disabled).toBe(false));
+  await act(async () => {
+    fireEvent.click(screen.getByTestId(testId));
+  });
+};
+
+describe('host console against the real server', () => {
+  it('runs the introduction night, a speech with a nomination, a foul, an undo and the timer', async () => {
+    const fetchFn = globalThis.fetch;
+    const room = await createRoom({ preset: 'classic', seats: 10, mode: 'human' }, { base, fetch: fetchFn });
+    const client = new RoomClient({
+      code: room.code, auth: { as: 'host', key: room.hostKey }, url: wsUrl, socket: (u) => new WebSocket(u) as unknown as SocketLike,
+      tokens: createSecrets(memoryStore()), pingEveryMs: 0,
+    });
+    client.connect();
+    await until(client, (s) => s.status === 'open' && s.lobby !== null, 'welcome');
+    await client.start();
+    await until(client, (s) => s.view !== null, 'the start');
+    const i18n = createI18n();
+    await i18n.changeLanguage('ru');
+    render(
+      <I18nextProvider i18n={i18n}>
+        <Live client={client} />
+      </I18nextProvider>,
+    );
+    expect(screen.getByTestId('phase').dataset.phase).toBe('night');
+    expect(screen.getByTestId('host-line').textContent).toContain('Город засыпает.');
+    // The host sees every role (hidden from nobody on this device: it is the host's).
+    const roles = client.getState().view!.seats.map((s) => s.role);
+    expect(roles.every((r) => typeof r === 'string')).toBe(true);
+
+    await click('host-next'); // endNight
+    await until(client, (s) => s.view?.phase.kind === 'day', 'day 1');
+    expect(screen.getByTestId('phase').dataset.phase).toBe('day');
+    expect(screen.getByTestId('phase').dataset.n).toBe('1');
+    const speaker = client.getState().view!.day!.speaker!;
+    const target = speaker === 4 ? 5 : 4;
+    await click(`seat-${target}`);
+    await click('nominate-accept');
+    await until(client, (s) => (s.view?.day?.nominations.length ?? 0) === 1, 'the nomination');
+    expect(client.getState().view!.day!.nominations).toEqual([[speaker, target]]);
+    expect(screen.getByTestId('host-line').textContent).toContain('Принято.');
+
+    await click('foul-3');
+    await until(client, (s) => s.view?.seats[2]?.fouls === 1, 'the foul');
+    expect(screen.getByTestId('fouls-3').dataset.n).toBe('1');
+    await click('undo');
+    await until(client, (s) => s.view?.seats[2]?.fouls === 0, 'the undo');
+    expect(screen.getByTestId('fouls-3').dataset.n).toBe('0');
+
+    // The speech timer: +10 s moves the deadline.
+    const before = client.getState().timer!;
+    expect(before.kind).toBe('speech');
+    await click('timer-plus');
+    await until(client, (s) => (s.timer?.deadline ?? 0) > before.deadline, 'the timer moved');
+    expect(client.getState().timer!.deadline - before.deadline).toBeGreaterThanOrEqual(9_000);
+
+    await click('host-next'); // endSpeech
+    await until(client, (s) => s.view?.day?.speaker !== speaker, 'the next speaker');
+    expect(screen.getByTestId('history').textContent).toContain('SpeechEnded');
+    client.close();
+  });
+});

@@ -1,0 +1,37 @@
+/** Test helper for the host console tests: a real engine game and what the server would send its host. */
+import { createGame, HOST, pendingDecisions, project, transition, type Command, type Game, type GameEvent, type GameView, type Pending, type ProjectedEvent } from '@mafia/engine';
+import type { LogItem } from '@mafia/protocol';
+
+/** Ten seats: mafia 2, 8; Don 5; Commissar 3; the rest civilians. */
+export const TABLE10 = ['civilian', 'mafia', 'commissar', 'civilian', 'don', 'civilian', 'civilian', 'mafia', 'civilian', 'civilian'];
+
+export class HostGame {
+  game: Game;
+  log: LogItem[] = [];
+  constructor(preset = 'classic', roles: readonly string[] = TABLE10, options?: Record<string, unknown>) {
+    const t = createGame({ preset, roles, ...(options ? { options } : {}) });
+    if (!t.ok) throw new Error(JSON.stringify(t.error));
+    this.game = t.game;
+    this.push(t.events);
+  }
+  private push(events: readonly GameEvent[]) {
+    this.log.push({ seq: this.log.length + 1, kind: 'events', by: 'host', events: events as readonly ProjectedEvent[] });
+  }
+  run(...commands: Command[]): this {
+    for (const c of commands) {
+      const t = transition(this.game, c, HOST);
+      if (!t.ok) throw new Error(`${JSON.stringify(c)} refused: ${JSON.stringify(t.error)}`);
+      this.game = t.game;
+      this.push(t.events);
+    }
+    return this;
+  }
+  get view(): GameView {
+    return project(this.game.state, { kind: 'host' });
+  }
+  get pending(): Pending[] {
+    return pendingDecisions(this.game.state);
+  }
+}
+
+export const S = (n: number) => n as never;
