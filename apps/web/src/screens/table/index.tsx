@@ -1,21 +1,21 @@
-import { useTranslation } from 'react-i18next';
+import { useMemo } from 'react';
 import { useRoom } from '../../net/useRoom';
-import { Layout, RoomStatus, SeatGrid, seatsOf, Timer, usePhaseLabel } from '../../ui';
+import { browserSpeech, Speaker } from '../../narrator/speaker';
 import { useCode } from '../useCode';
+import { TableScreen } from './TableScreen';
 
 const SPECTATOR = { as: 'spectator' } as const;
 
-// Placeholder (stage 1): the table screen watches as a spectator and shows the phase.
+/**
+ * /r/:code/table — the table screen (a TV or a projector). It watches as a spectator (no hidden
+ * information is ever sent to it) and, when the app is the host, speaks the host's lines.
+ */
 export default function Table() {
-  const { t } = useTranslation('table');
   const code = useCode();
   const { state } = useRoom(code, SPECTATOR);
-  const phase = usePhaseLabel(state.view);
-  return (
-    <Layout title={`${t('title')} · ${code}`} actions={<RoomStatus state={state} />}>
-      <h2 data-testid="phase">{phase}</h2>
-      <Timer deadline={state.timer?.deadline} clockOffset={state.clockOffset} />
-      <SeatGrid label={phase} seats={seatsOf(state.view, state.lobby)} />
-    </Layout>
-  );
+  const speaker = useMemo(() => {
+    const b = browserSpeech();
+    return b ? new Speaker(b.synth, b.utterance) : null;
+  }, []);
+  return <TableScreen code={code} state={state} speaker={speaker} />;
 }

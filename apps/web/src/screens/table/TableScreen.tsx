@@ -1,0 +1,203 @@
+import type { RoleId } from '@mafia/engine';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RoomState } from '../../net/client';
+import { useNarrator } from '../../narrator/useNarrator';
+import type { Speaker } from '../../narrator/speaker';
+import { Button, Layout, RoomStatus, SeatGrid, Timer, usePhaseLabel, type SeatInfo } from '../../ui';
+import { tableModel, type TableModel } from './model';
+import './table.css';
+
+export interface TableScreenProps {
+  readonly code: string;
+  /** What the spectator connection was sent (RoomClient state). */
+  readonly state: RoomState;
+  /** The voice; null where the browser cannot speak (the lines are still shown). */
+  readonly speaker: Speaker | null;
+  /** The device clock (tests). */
+  readonly now?: () => number;
+}
+
+/** Ticks while `active` (a night's step changes with the time alone). */
+function useNow(active: boolean, now: () => number, ms = 250): number {
+  const [t, setT] = useState(now);
+  useEffect(() => {
+    setT(now());
+    if (!active) return;
+    const id = setInterval(() => setT(now()), ms);
+    return () => clearInterval(id);
+  }, [active, now, ms]);
+  return t;
+}
+
+function StepLabel({ model }: { readonly model: TableModel }) {
+  const { t } = useTranslation('table');
+  const s = model.step;
+  if (!s) return null;
+  let text: string;
+  if (s.kind === 'night') {
+    const roles = s.wake.map((r: RoleId) => t(`roles.${r}`, { ns: 'common' })).join(', ');
+    text = t('step.night', { index: s.index + 1, count: s.count, roles });
+  } else if (s.stage === 'vote' && s.round > 0) {
+    text = t('step.revote', { round: s.round + 1 });
+  } else {
+    text = t(`step.${s.stage}`);
+  }
+  return (
+    <p className="table-step" data-testid="step" data-kind={s.kind} data-step={s.kind === 'night' ? s.index : s.stage}>
+      {text}
+    </p>
+  );
+}
+
+function WinnerBox({ model }: { readonly model: TableModel }) {
+  const { t } = useTranslation('table');
+  const w = model.winner;
+  if (!w) return null;
+  const text = w === 'town' || w === 'mafia' || w === 'draw' ? t(`winner.${w}`) : t('winner.role', { role: t(`roles.${w}`, { ns: 'common' }) });
+  return (
+    <section className="card table-winner" data-testid="winner" data-winner={w}>
+      <h3>{t('winner.title')}</h3>
+      <p className="table-big">{text}</p>
+      {model.winners.length > 0 ? <p>{t('winner.seats', { seats: model.winners.join(', ') })}</p> : null}
+    </section>
+  );
+}
+
+/**
+ * The table screen (a TV or a projector): the phase and step, the timer, whose turn it is, the
+ * nominees and the votes, the seats, the morning news and the winner, and the narrator's controls.
+ * It renders only what the spectator connection was sent.
+ */
+export function TableScreen({ code, state, speaker, now = Date.now }: TableScreenProps) {
+  const { t } = useTranslation('table');
+  const phaseLabel = usePhaseLabel(state.view);
+  const clock = useNow(state.view?.phase.kind === 'night', now);
+  const model = useMemo(() => tableModel(state, clock + state.clockOffset), [state, clock]);
+
+  // The narrator: on by default when the app is the host (app/online), off when a human host speaks.
+  const mode = state.lobby?.mode ?? null;
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const on = choice ?? (mode === 'app' || mode === 'online');
+  const [unlocked, setUnlocked] = useState(() => speaker?.isUnlocked ?? false);
+  const caption = useNarrator({ view: state.view, timer: state.timer, clockOffset: state.clockOffset, ready: state.you !== null, on, speaker, now });
+
+  const unlock = () => {
+    speaker?.unlock(t('narrator.enabled'));
+    setUnlocked(true);
+  };
+  const toggle = () => {
+    const next = !on;
+    setChoice(next);
+    if (speaker) {
+      speaker.setMuted(!next);
+      // The tap is a user gesture: it unlocks speech too.
+      if (next && !speaker.isUnlocked) unlock();
+    }
+  };
+
+  const seats: SeatInfo[] = model.seats.map((s) => {
+    const notes = [s.role ? t(`roles.${s.role}`, { ns: 'common' }) : '', s.fouls > 0 ? t('fouls', { count: s.fouls }) : ''].filter(Boolean);
+    return { seat: s.seat, name: s.name, state: s.alive ? 'alive' : 'dead', ...(notes.length ? { note: notes.join(' · ') } : {}) };
+  });
+  const p = model.phase;
+
+  return (
+    <Layout title={`${t('title')} · ${code}`} actions={<RoomStatus state={state} />}>
+      <div className="table-screen" data-phase={p}>
+        <section className="table-head">
+          <div className="stack" style={{ gap: 4 }}>
+            <h2 className="table-phase" data-testid="phase" data-phase={p} data-n={model.n}>
+              {phaseLabel}
+            </h2>
+            <StepLabel model={model} />
+          </div>
+          <div className="table-timer" data-testid="timer" data-kind={state.timer?.kind ?? ''} aria-label={t('timer')}>
+            {p === 'ended' ? null : <Timer deadline={state.timer?.deadline} clockOffset={state.clockOffset} />}
+          </div>
+        </section>
+
+        {p === 'lobby' ? <p className="muted table-big">{t('waiting')}</p> : null}
+
+        {caption.length > 0 ? (
+          <p className="table-caption" data-testid="narrator-line" aria-live="polite" aria-label={t('narrator.caption')}>
+            {caption.join('. ')}
+          </p>
+        ) : null}
+
+        {model.speaker !== null ? (
+          <p className="table-speaker" data-testid="speaker" data-seat={model.speaker}>
+            {t('speaker', { seat: model.speaker })}
+          </p>
+        ) : null}
+
+        {model.news ? (
+          <section className="card table-news" data-testid="news" data-died={model.news.died.join(',')}>
+            <h3>{t('news.title', { n: model.news.night })}</h3>
+            <p className="table-big">
+              {model.news.died.length === 0
+                ? t('news.nobody')
+                : model.news.died.length === 1
+                  ? t('news.killed', { seat: model.news.died[0] })
+                  : t('news.killedMany', { seats: model.news.died.join(', ') })}
+            </p>
+          </section>
+        ) : null}
+
+        {p === 'day' ? (
+          <section className="card" data-testid="nominees" data-seats={model.nominations.map((x) => x.target).join(',')}>
+            <h3>{t('nominees')}</h3>
+            {model.nominations.length === 0 ? (
+              <p className="muted">{t('noNominees')}</p>
+            ) : (
+              <ol className="table-nominees">
+                {model.nominations.map((x) => (
+                  <li key={x.target} className="table-big">
+                    {t('nominatedBy', { target: x.target, by: x.by })}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+        ) : null}
+
+        {model.tally ? (
+          <section className="card" data-testid="tally">
+            <h3>{t('tally')}</h3>
+            <ul className="table-tally">
+              {model.tally.map((r) => (
+                <li key={r.seat} data-testid={`tally-${r.seat}`} data-votes={r.votes}>
+                  <span className="table-big">{t('tallyRow', { seat: r.seat, votes: r.votes })}</span>
+                  {r.voters.length > 0 ? <span className="muted"> — {t('votersOf', { seats: r.voters.join(', ') })}</span> : null}
+                </li>
+              ))}
+            </ul>
+            {model.lift ? <p className="table-big" data-testid="lift">{t('lift', model.lift)}</p> : null}
+          </section>
+        ) : null}
+
+        <WinnerBox model={model} />
+
+        {model.seats.length > 0 ? <SeatGrid label={t('seats')} seats={seats} /> : null}
+
+        <section className="row table-narrator">
+          <Button
+            data-testid="narrator-toggle"
+            aria-pressed={on}
+            disabled={!speaker}
+            label={t('narrator.toggle')}
+            onClick={toggle}
+          >
+            {on ? t('narrator.on') : t('narrator.off')}
+          </Button>
+          {speaker && on && !unlocked ? (
+            <Button data-testid="narrator-unlock" variant="primary" size="large" onClick={unlock}>
+              {t('narrator.unlock')}
+            </Button>
+          ) : null}
+          {!speaker ? <span className="muted">{t('narrator.unsupported')}</span> : null}
+        </section>
+      </div>
+    </Layout>
+  );
+}

@@ -1,0 +1,87 @@
+import { buildServer, openStorage, type Storage } from '@mafia/server';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { advance, beatOf, type Beat, type Line } from '../src/narrator/lines';
+import { RoomClient, type SocketLike } from '../src/net/client';
+import { createRoom } from '../src/net/http';
+import { lastNightNews, tableModel } from '../src/screens/table/model';
+
+// The table screen's spectator connection and the narrator against the real server, an app-hosted room.
+let base = '';
+let wsUrl = '';
+let stop: () => Promise<void>;
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mafia-table-'));
+  const storage: Storage = await openStorage(`sqlite:${join(dir, 'db.sqlite')}`);
+  await storage.migrate();
+  const { app, manager } = await buildServer({ storage, logger: pino({ level: 'silent' }), webRoot: join(dir, 'no-web') });
+  await manager.resumeAll();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  base = `http://127.0.0.1:${port}`;
+  wsUrl = `ws://127.0.0.1:${port}/ws`;
+  stop = async () => {
+    await app.close();
+    await storage.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+});
+afterAll(async () => {
+  await stop?.();
+});
+
+const socket = (url: string) => new WebSocket(url) as unknown as SocketLike;
+const keys = (lines: readonly Line[]) => lines.map((l) => (l.seats ? `${l.key}:${l.seats.join(',')}` : l.roles ? `${l.key}:${l.roles.join(',')}` : l.key));
+
+describe('the table screen against the real server (app room)', () => {
+  it('a spectator is sent no role; the narrator calls night 1 step by step, then the morning', async () => {
+    const created = await createRoom({ preset: 'classic', seats: 10, mode: 'app', timers: { night: 3, speech: 0.3, defence: 0.3, lastWords: 0.3, vote: 0.3 } }, { base });
+    const table = new RoomClient({ code: created.code, auth: { as: 'spectator' }, url: wsUrl, socket, pingEveryMs: 0 });
+    const host = new RoomClient({ code: created.code, auth: { as: 'host', key: created.hostKey }, url: wsUrl, socket, pingEveryMs: 0 });
+    table.connect();
+    host.connect();
+    const said: string[] = [];
+    let beat: Beat | null = null;
+    const look = () => {
+      const s = table.getState();
+      const r = advance(beat, beatOf(s, Date.now() + s.clockOffset));
+      beat = r.beat;
+      said.push(...keys(r.lines));
+    };
+    const off = table.subscribe(look);
+    const tick = setInterval(look, 20);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const t = setTimeout(() => reject(new Error(`timeout; said ${JSON.stringify(said)}`)), 15_000);
+        const check = setInterval(() => {
+          if (host.getState().status === 'open' && table.getState().status === 'open' && !host.getState().lobby?.started) void host.start().catch(() => {});
+          if (said.includes('speech:2')) {
+            clearInterval(check);
+            clearTimeout(t);
+            resolve();
+          }
+        }, 20);
+      });
+      const s = table.getState();
+      expect(s.you).toEqual({ as: 'spectator' });
+      expect(s.view!.seats.some((x) => x.role !== undefined)).toBe(false);
+      expect(s.view!.me).toBeNull();
+      expect(said.slice(0, said.indexOf('speech:1') + 1)).toEqual([
+        'citySleeps', 'wakeMafia', 'sleepMafia', 'wakeRole:don', 'sleepRole:don', 'wakeRole:commissar', 'sleepRole:commissar', 'cityWakes', 'newsNobody', 'speech:1',
+      ]);
+      expect(lastNightNews(s.log)).toEqual({ night: 1, died: [] });
+      const m = tableModel(s, Date.now());
+      expect(m).toMatchObject({ phase: 'day', n: 1, news: { night: 1, died: [] } });
+    } finally {
+      clearInterval(tick);
+      off();
+      table.close();
+      host.close();
+    }
+  });
+});
