@@ -1,37 +1,31 @@
-import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { playerAuth, useRoom } from '../../net/useRoom';
-import { Layout, RoomStatus, SeatGrid, seatsOf, Timer, usePhaseLabel } from '../../ui';
+import type { Auth } from '@mafia/protocol';
+import type { Command } from '@mafia/engine';
+import { useCallback, useMemo } from 'react';
+import { Navigate } from 'react-router';
+import { secrets } from '../../net/secrets';
+import { useRoom } from '../../net/useRoom';
 import { useCode } from '../useCode';
+import { PlayerScreen } from './PlayerScreen';
 
-// Placeholder (stage 1): comes back as this device's seat, or watches and lets the person claim a free seat.
+/** Refusals that mean this device no longer holds its seat: back to the lobby to claim one. */
+const SEAT_LOST = new Set(['bad-token', 'seat-not-claimed', 'seat-released']);
+
+/**
+ * /r/:code/play — this device's seat (its token, kept by the lobby's claim). Without one, or once the
+ * seat is lost (released, bad token), the player is sent to the lobby /r/:code.
+ */
 export default function Player() {
-  const { t } = useTranslation('player');
   const code = useCode();
-  const auth = useMemo(() => playerAuth(code), [code]);
+  const mine = useMemo(() => secrets().getSeat(code), [code]);
+  if (!mine) return <Navigate to={`/r/${code}`} replace />;
+  return <Seated code={code} seat={mine.seat} token={mine.token} />;
+}
+
+function Seated({ code, seat, token }: { readonly code: string; readonly seat: number; readonly token: string }) {
+  const auth = useMemo<Auth>(() => ({ as: 'seat', seat, token }), [seat, token]);
   const { state, client } = useRoom(code, auth);
-  const phase = usePhaseLabel(state.view);
-  const [name, setName] = useState('');
-  const mySeat = state.you?.as === 'seat' ? state.you.seat : null;
-  const free = (seat: number) => state.lobby?.claimed[seat - 1] == null;
-  const seats = seatsOf(state.view, state.lobby).map((s) => (mySeat === null && !free(s.seat) ? { ...s, state: 'disabled' as const } : s));
-  const me = state.view?.me;
-  return (
-    <Layout title={mySeat ? `${t('seat.label', { ns: 'common', n: mySeat })} · ${code}` : `${t('title')} · ${code}`} actions={<RoomStatus state={state} />}>
-      <h2 data-testid="phase">{phase}</h2>
-      {me ? <p>{t('yourRole', { role: t(`roles.${me.role}`, { ns: 'common' }) })}</p> : null}
-      <Timer deadline={state.timer?.deadline} clockOffset={state.clockOffset} />
-      {mySeat === null ? (
-        <>
-          <label className="field">
-            <span>{t('name')}</span>
-            <input className="input" value={name} maxLength={40} onChange={(e) => setName(e.target.value)} autoComplete="nickname" />
-          </label>
-          <SeatGrid label={t('pickSeat')} seats={seats} onSelect={(seat) => void client?.claim(seat, name.trim() || undefined).catch(() => {})} />
-        </>
-      ) : (
-        <SeatGrid label={phase} seats={seatsOf(state.view, state.lobby, [mySeat])} />
-      )}
-    </Layout>
-  );
+  const send = useCallback((cmd: Command) => (client ? client.command(cmd) : Promise.reject(new Error('not connected'))), [client]);
+  const lost = state.you?.as === 'spectator' || (state.lastError !== null && SEAT_LOST.has(state.lastError.code) && state.status === 'closed');
+  if (lost) return <Navigate to={`/r/${code}`} replace />;
+  return <PlayerScreen code={code} state={state} send={send} />;
 }

@@ -1,0 +1,138 @@
+import type { Command, GameView, Pending, SeatNo } from '@mafia/engine';
+import type { RoomMode } from '@mafia/protocol';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, SeatGrid, type SeatInfo } from '../../ui';
+import { dayControls, extraCommand, toggleSeat, type ExtraKind } from './logic';
+
+const EXTRA_TEST_ID: Record<ExtraKind, string> = { rakeTake: 'rake-take-submit', blood: 'blood-submit', dyingNote: 'dying-note-submit' };
+
+export interface DayPanelProps {
+  readonly view: GameView;
+  readonly pending: readonly Pending[];
+  readonly seat: number;
+  readonly mode: RoomMode | null;
+  readonly send: (cmd: Command) => Promise<unknown>;
+}
+
+/**
+ * The day on a player's phone: who speaks, his own fouls, and the controls the view and his pending
+ * decisions allow: nominate during his speech, end his speech and last word (app/online rooms), vote
+ * by tapping a candidate, the lift vote, the best move. A dead seat gets only what is pending for him
+ * (the best move, his last word).
+ */
+export function DayPanel({ view, pending, seat, mode, send }: DayPanelProps) {
+  const { t } = useTranslation('player');
+  const c = dayControls(view, pending, seat, mode);
+  const day = view.day;
+  // The selection belongs to one decision: a new stage, round or speaker starts it afresh.
+  const key = `${view.phase.kind === 'day' ? view.phase.n : 0}:${day?.stage}:${day?.round}:${day?.speaker}:${c.vote?.join(',')}`;
+  const [sel, setSel] = useState<{ key: string; picked: readonly number[] }>({ key, picked: [] });
+  const picked = sel.key === key ? sel.picked : [];
+  const setPicked = (p: readonly number[]) => setSel({ key, picked: p });
+  const by = seat as SeatNo;
+  const fire = (cmd: Command) => {
+    setPicked([]);
+    void send(cmd).catch(() => {});
+  };
+  const alive = (s: number) => view.seats.find((x) => x.seat === s)?.alive === true;
+
+  // What a tap on a seat means now (one decision at a time).
+  const mode_ = c.bestMove ? 'bestMove' : c.extra ? 'extra' : c.vote ? 'vote' : c.nominate ? 'nominate' : null;
+  const extra = c.extra;
+  const onSelect =
+    mode_ === 'bestMove'
+      ? (s: number) => setPicked(toggleSeat(picked, s, 3))
+      : mode_ === 'extra' && extra
+        ? (s: number) => extra.candidates.includes(s) && setPicked(picked[0] === s ? [] : [s])
+        : mode_ === 'vote'
+        ? (s: number) => c.vote!.includes(s) && setPicked(picked[0] === s ? [] : [s])
+        : mode_ === 'nominate'
+          ? (s: number) => alive(s) && setPicked(picked[0] === s ? [] : [s])
+          : undefined;
+  const seats: SeatInfo[] = view.seats.map((s) => ({
+    seat: s.seat,
+    name: s.name || null,
+    state: picked.includes(s.seat) ? 'selected' : s.alive ? 'alive' : 'dead',
+    // Never a role here: a phone on the table must not show partners' cards to onlookers.
+    note: s.fouls > 0 ? t('day.foulsNote', { n: s.fouls }) : undefined,
+  }));
+  const target = picked[0];
+
+  return (
+    <section className="stack" data-testid="day">
+      <div className="card stack" style={{ gap: 4 }}>
+        {day ? <strong data-testid="day-stage" data-stage={day.stage}>{t(`day.stage.${day.stage}`)}</strong> : null}
+        <span data-testid="speaker" data-seat={c.speaker ?? ''}>
+          {c.mySpeech ? t('day.mySpeech') : c.speaker !== null ? t('day.speaker', { n: c.speaker }) : t('day.noSpeaker')}
+        </span>
+        {day && day.candidates.length > 0 ? <span>{t('day.candidates', { seats: day.candidates.join(', ') })}</span> : null}
+        <span data-testid="fouls" data-fouls={c.fouls}>
+          {t('day.fouls', { n: c.fouls })}
+        </span>
+      </div>
+
+      {mode_ === 'nominate' ? <p className="muted" style={{ margin: 0 }}>{t('day.nominateHint')}</p> : null}
+      {mode_ === 'vote' ? <p className="muted" style={{ margin: 0 }}>{t('day.voteHint')}</p> : null}
+      {mode_ === 'bestMove' ? <p className="muted" style={{ margin: 0 }}>{t('day.bestMoveHint')}</p> : null}
+      {mode_ === 'extra' && extra ? <p className="muted" style={{ margin: 0 }}>{t(`day.extra.${extra.kind}.hint`)}</p> : null}
+
+      <SeatGrid label={t('day.grid')} seats={seats} onSelect={onSelect} />
+
+      {c.vote ? (
+        <div className="row" role="group" aria-label={t('day.voteHint')}>
+          {c.vote.map((s) => (
+            <Button key={s} data-testid={`candidate-${s}`} aria-pressed={target === s} variant={target === s ? 'primary' : 'default'} label={t('day.candidate', { n: s })} onClick={() => setPicked(target === s ? [] : [s])}>
+              {s}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+      {c.vote ? (
+        <Button variant="primary" size="large" block data-testid="vote-submit" disabled={target === undefined} onClick={() => target !== undefined && fire({ type: 'vote', by, target: target as SeatNo })}>
+          {target !== undefined ? t('day.vote', { n: target }) : t('day.voteNone')}
+        </Button>
+      ) : null}
+
+      {c.nominate && mode_ === 'nominate' ? (
+        <Button variant="primary" size="large" block data-testid="nominate-submit" disabled={target === undefined} onClick={() => target !== undefined && fire({ type: 'nominate', by, target: target as SeatNo })}>
+          {target !== undefined ? t('day.nominate', { n: target }) : t('day.nominateNone')}
+        </Button>
+      ) : null}
+
+      {c.lift ? (
+        <div className="row">
+          <Button variant="primary" size="large" data-testid="lift-yes" style={{ flex: 1 }} onClick={() => fire({ type: 'liftVote', by, leave: true })}>
+            {t('day.liftYes')}
+          </Button>
+          <Button size="large" data-testid="lift-no" style={{ flex: 1 }} onClick={() => fire({ type: 'liftVote', by, leave: false })}>
+            {t('day.liftNo')}
+          </Button>
+        </div>
+      ) : null}
+
+      {c.bestMove ? (
+        <Button variant="primary" size="large" block data-testid="best-move-submit" disabled={picked.length !== 3} onClick={() => picked.length === 3 && fire({ type: 'bestMove', by, named: picked as SeatNo[] })}>
+          {t('day.bestMove', { k: picked.length })}
+        </Button>
+      ) : null}
+
+      {mode_ === 'extra' && extra ? (
+        <Button variant="primary" size="large" block data-testid={EXTRA_TEST_ID[extra.kind]} disabled={target === undefined} onClick={() => target !== undefined && fire(extraCommand(extra.kind, seat, target))}>
+          {target !== undefined ? t(`day.extra.${extra.kind}.submit`, { n: target }) : t(`day.extra.${extra.kind}.none`)}
+        </Button>
+      ) : null}
+
+      {c.endSpeech ? (
+        <Button size="large" block data-testid="end-speech" onClick={() => fire({ type: 'endSpeech' })}>
+          {t('day.endSpeech')}
+        </Button>
+      ) : null}
+      {c.endLastWords ? (
+        <Button size="large" block data-testid="end-last-words" onClick={() => fire({ type: 'endLastWords' })}>
+          {t('day.endLastWords')}
+        </Button>
+      ) : null}
+    </section>
+  );
+}

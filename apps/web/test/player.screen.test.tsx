@@ -1,0 +1,389 @@
+// @vitest-environment jsdom
+import { createGame, nextHostCommand, pendingDecisions, project, seatNo, transition, type Command, type Game, type Pending } from '@mafia/engine';
+import type { RoomMode } from '@mafia/protocol';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createI18n } from '../src/i18n';
+import type { RoomState } from '../src/net/client';
+import { secrets } from '../src/net/secrets';
+import Player from '../src/screens/player';
+import { PlayerScreen } from '../src/screens/player/PlayerScreen';
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+// A real classic game: seat 1 Don, 2 and 3 mafia, 4 Commissar, 5..10 civilians.
+const ROLES = ['don', 'mafia', 'mafia', 'commissar', 'civilian', 'civilian', 'civilian', 'civilian', 'civilian', 'civilian'];
+function newGame(): Game {
+  const t = createGame({ preset: 'classic', roles: ROLES });
+  if (!t.ok) throw new Error(t.error.message);
+  return t.game;
+}
+function run(g: Game, cmd: Command, by?: number): Game {
+  const t = transition(g, cmd, by === undefined ? { kind: 'host' } : { kind: 'seat', seat: seatNo(by) });
+  if (!t.ok) throw new Error(`${t.error.code}: ${t.error.message}`);
+  return t.game;
+}
+function until(g: Game, kind: 'night' | 'day', n: number): Game {
+  for (let k = 0; k < 200 && !(g.state.phase.kind === kind && g.state.phase.n === n); k++) g = run(g, nextHostCommand(g.state)!);
+  return g;
+}
+
+const NIGHT = { kind: 'night' as const, started: 100_000, deadline: 130_000 }; // 3 steps of 10 s
+/** The state a RoomClient of seat `seat` holds: what the server sends that seat only. */
+function stateOf(g: Game, seat: number, mode: RoomMode = 'human', pending?: Pending[]): RoomState {
+  const view = project(g.state, { kind: 'seat', seat: seatNo(seat) });
+  return {
+    status: 'open', you: { as: 'seat', seat },
+    lobby: { room: 'r', code: 'ABCDEF', preset: 'classic', mode, seats: 10, claimed: Array.from({ length: 10 }, () => null), started: true, ended: g.state.phase.kind === 'ended', closed: false } as unknown as RoomState['lobby'],
+    view, pending: pending ?? pendingDecisions(g.state).filter((p) => p.seat === seat),
+    timer: g.state.phase.kind === 'night' ? NIGHT : null,
+    seq: 1, lastError: null, log: [], unacked: [], clockOffset: 0, attempt: 0,
+  };
+}
+
+function show(state: RoomState, now = NIGHT.started + 1) {
+  const send = vi.fn((_cmd: Command) => Promise.resolve(1));
+  const i18n = createI18n();
+  const utils = render(
+    <I18nextProvider i18n={i18n}>
+      <PlayerScreen code="ABCDEF" state={state} send={send} now={now} />
+    </I18nextProvider>,
+  );
+  const rerender = (s: RoomState, n = now) =>
+    utils.rerender(
+      <I18nextProvider i18n={i18n}>
+        <PlayerScreen code="ABCDEF" state={s} send={send} now={n} />
+      </I18nextProvider>,
+    );
+  return { ...utils, send, rerender };
+}
+
+/** Plays a night step on one phone: tap seat 7, confirm. Returns the step's HTML before and after. */
+function playStep(state: RoomState, now: number) {
+  const r = show(state, now);
+  const section = () => screen.getByTestId('night-step');
+  const before = section().outerHTML;
+  fireEvent.click(screen.getByTestId('seat-7'));
+  const picked = section().outerHTML;
+  fireEvent.click(screen.getByTestId('act-submit'));
+  const after = section().outerHTML;
+  const sent = r.send.mock.calls.map((c) => c[0]);
+  cleanup();
+  return { before, picked, after, sent };
+}
+
+describe('player screen: the role card', () => {
+  it('the role is not in the DOM until the card is held (pointer), and gone on release', () => {
+    const { container } = show(stateOf(until(newGame(), 'night', 2), 2));
+    expect(screen.queryByTestId('role-name')).toBeNull();
+    expect(container.innerHTML).not.toContain('data-role');
+    expect(screen.queryByTestId('partners')).toBeNull();
+    const card = screen.getByTestId('role-card');
+    fireEvent.pointerDown(card);
+    expect(screen.getByTestId('role-name').getAttribute('data-role')).toBe('mafia');
+    expect(screen.getByTestId('role-team').getAttribute('data-team')).toBe('mafia');
+    expect(screen.getByTestId('partners').textContent).toContain('Seat 1: Don');
+    expect(screen.getByTestId('partners').textContent).toContain('Seat 3: Mafia');
+    fireEvent.pointerUp(card);
+    expect(screen.queryByTestId('role-name')).toBeNull();
+    expect(screen.queryByTestId('partners')).toBeNull();
+    fireEvent.pointerDown(card);
+    fireEvent.pointerLeave(card);
+    expect(screen.queryByTestId('role-name')).toBeNull();
+  });
+
+  it('a mafioso killed while holding his card no longer sees his partners (nothing kept from before)', () => {
+    const g = until(newGame(), 'night', 2);
+    const { rerender } = show(stateOf(g, 2));
+    fireEvent.pointerDown(screen.getByTestId('role-card'));
+    expect(screen.getByTestId('partners')).toBeTruthy();
+    let h = g;
+    for (const s of [1, 2, 3]) h = run(h, { type: 'act', by: seatNo(s), act: 'kill', target: seatNo(2) }, s);
+    h = until(h, 'day', 2);
+    rerender(stateOf(h, 2));
+    expect(screen.getByTestId('spectator-banner')).toBeTruthy();
+    expect(screen.getByTestId('role-name').getAttribute('data-role')).toBe('mafia'); // his own card stays
+    expect(screen.queryByTestId('partners')).toBeNull();
+    expect(document.body.textContent).not.toContain('Don');
+  });
+
+  it('holding Space or Enter shows it; letting go hides it', () => {
+    show(stateOf(until(newGame(), 'day', 1), 4));
+    const card = screen.getByTestId('role-card');
+    fireEvent.keyDown(card, { key: ' ' });
+    expect(screen.getByTestId('role-name').getAttribute('data-role')).toBe('commissar');
+    expect(screen.getByTestId('role-name').textContent).toBe('Commissar');
+    fireEvent.keyUp(card, { key: ' ' });
+    expect(screen.queryByTestId('role-name')).toBeNull();
+    fireEvent.keyDown(card, { key: 'Enter' });
+    expect(screen.getByTestId('role-name')).toBeTruthy();
+    fireEvent.blur(card);
+    expect(screen.queryByTestId('role-name')).toBeNull();
+  });
+
+  it("shows the Commissar's own answers inside the held card only", () => {
+    let g = until(newGame(), 'night', 2);
+    g = run(g, { type: 'act', by: seatNo(4), act: 'check', target: seatNo(2) }, 4);
+    g = until(g, 'day', 2);
+    show(stateOf(g, 4));
+    expect(screen.queryByTestId('results')).toBeNull();
+    fireEvent.pointerDown(screen.getByTestId('role-card'));
+    expect(screen.getByTestId('results').textContent).toContain('Night 2: seat 2 — mafia');
+    cleanup();
+    show(stateOf(g, 5)); // a civilian has no answers
+    fireEvent.pointerDown(screen.getByTestId('role-card'));
+    expect(screen.queryByTestId('results')).toBeNull();
+  });
+});
+
+describe('player screen: the night (R-NIGHT-4)', () => {
+  it("a civilian's night screen has the same controls as the mafia's, and only the mafia's sends", () => {
+    const g = until(newGame(), 'night', 2);
+    const at = NIGHT.started + 1; // step 0: the mafia's shot
+    const mafia = playStep(stateOf(g, 2), at);
+    const civilian = playStep(stateOf(g, 5), at);
+    expect(civilian.before).toBe(mafia.before);
+    expect(civilian.picked).toBe(mafia.picked);
+    expect(civilian.after).toBe(mafia.after);
+    expect(mafia.after).toContain('Accepted');
+    expect(mafia.sent).toEqual([{ type: 'act', by: 2, act: 'kill', target: 7 }]);
+    expect(civilian.sent).toEqual([]);
+  });
+
+  it("at the Commissar's step his screen and a mafioso's are the same too", () => {
+    const g = until(newGame(), 'night', 2);
+    const at = NIGHT.started + 25_000; // step 2
+    const commissar = playStep(stateOf(g, 4), at);
+    const mafia = playStep(stateOf(g, 3), at);
+    expect(mafia.before).toBe(commissar.before);
+    expect(mafia.after).toBe(commissar.after);
+    expect(commissar.sent).toEqual([{ type: 'act', by: 4, act: 'check', target: 7 }]);
+    expect(mafia.sent).toEqual([]);
+  });
+
+  it('every phone steps through every night step by time alone', () => {
+    const g = until(newGame(), 'night', 2);
+    const { rerender } = show(stateOf(g, 5), NIGHT.started + 1);
+    const step = () => screen.getByTestId('night-step').getAttribute('data-step');
+    expect(step()).toBe('0');
+    expect(screen.getByTestId('phase').getAttribute('data-phase')).toBe('night');
+    expect(screen.getByTestId('phase').getAttribute('data-n')).toBe('2');
+    expect(screen.getByTestId('night-step').textContent).toContain('Step 1 of 3');
+    fireEvent.click(screen.getByTestId('seat-3'));
+    fireEvent.click(screen.getByTestId('act-submit'));
+    expect(screen.getByTestId('act-submit').textContent).toBe('Accepted');
+    rerender(stateOf(g, 5), NIGHT.started + 10_000);
+    expect(step()).toBe('1');
+    expect(screen.getByTestId('act-submit').textContent).toBe('Confirm'); // a new step starts afresh
+    expect((screen.getByTestId('act-submit') as HTMLButtonElement).disabled).toBe(true);
+    rerender(stateOf(g, 5), NIGHT.started + 20_000);
+    expect(step()).toBe('2');
+  });
+
+  it('a dead seat is a silent spectator: no night controls', () => {
+    let g = until(newGame(), 'night', 2);
+    for (const s of [1, 2, 3]) g = run(g, { type: 'act', by: seatNo(s), act: 'kill', target: seatNo(5) }, s);
+    g = until(g, 'night', 3);
+    show(stateOf(g, 5));
+    expect(screen.getByTestId('spectator-banner')).toBeTruthy();
+    expect(screen.queryByTestId('act-submit')).toBeNull();
+    // He still sees which step is called (public), with no grid and no button.
+    expect(screen.getByTestId('night-step').getAttribute('data-step')).toBe('0');
+    expect(screen.queryByTestId('seat-1')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Confirm/ })).toBeNull();
+  });
+});
+
+describe('player screen: the day', () => {
+  it('during his own speech the player nominates by tapping a seat; end-speech only in app/online rooms', () => {
+    const g = until(newGame(), 'day', 1);
+    const { send } = show(stateOf(g, 1, 'human'));
+    expect(screen.getByTestId('speaker').textContent).toBe('Your speech');
+    expect(screen.queryByTestId('end-speech')).toBeNull();
+    expect((screen.getByTestId('nominate-submit') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('seat-5'));
+    expect(screen.getByTestId('seat-5').getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByTestId('nominate-submit'));
+    expect(send).toHaveBeenCalledWith({ type: 'nominate', by: 1, target: 5 });
+    cleanup();
+    const app = show(stateOf(g, 1, 'app'));
+    fireEvent.click(screen.getByTestId('end-speech'));
+    expect(app.send).toHaveBeenCalledWith({ type: 'endSpeech' });
+    cleanup();
+    show(stateOf(g, 2, 'app'));
+    expect(screen.getByTestId('speaker').textContent).toBe('Seat 1 is speaking');
+    expect(screen.queryByTestId('end-speech')).toBeNull();
+    expect(screen.queryByTestId('nominate-submit')).toBeNull();
+    expect((screen.getByTestId('seat-5') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('votes by tapping a candidate (candidate-N or seat-N), then vote-submit; shows own fouls', () => {
+    let g = until(newGame(), 'day', 1);
+    g = run(g, { type: 'nominate', by: seatNo(1), target: seatNo(5) }, 1);
+    g = run(g, { type: 'foul', seat: seatNo(3) });
+    g = run(g, { type: 'endSpeech' });
+    g = run(g, { type: 'nominate', by: seatNo(2), target: seatNo(7) }, 2);
+    while (g.state.day?.stage !== 'vote') g = run(g, { type: 'endSpeech' });
+    const { send } = show(stateOf(g, 3));
+    expect(screen.getByTestId('fouls').getAttribute('data-fouls')).toBe('1');
+    const candidates = g.state.day!.candidates;
+    const first = candidates[0]!;
+    fireEvent.click(screen.getByTestId(`candidate-${first}`));
+    expect(screen.getByTestId(`candidate-${first}`).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByTestId('vote-submit'));
+    expect(send).toHaveBeenCalledWith({ type: 'vote', by: 3, target: first });
+    // A seat that is not a candidate is not taken; a candidate's seat button is.
+    fireEvent.click(screen.getByTestId('seat-9'));
+    expect((screen.getByTestId('vote-submit') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId(`seat-${first}`));
+    expect((screen.getByTestId('vote-submit') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('the lift vote, the best move and the last word', () => {
+    const g = until(newGame(), 'day', 1);
+    const lift = show(stateOf(g, 6, 'human', [{ kind: 'liftVote', seat: seatNo(6) }]));
+    fireEvent.click(screen.getByTestId('lift-yes'));
+    fireEvent.click(screen.getByTestId('lift-no'));
+    expect(lift.send.mock.calls.map((c) => c[0])).toEqual([{ type: 'liftVote', by: 6, leave: true }, { type: 'liftVote', by: 6, leave: false }]);
+    cleanup();
+    const best = show(stateOf(g, 6, 'human', [{ kind: 'bestMove', seat: seatNo(6) }]));
+    for (const s of [2, 3, 4]) fireEvent.click(screen.getByTestId(`seat-${s}`));
+    expect(screen.getByTestId('best-move-submit').textContent).toContain('3/3');
+    fireEvent.click(screen.getByTestId('best-move-submit'));
+    expect(best.send).toHaveBeenCalledWith({ type: 'bestMove', by: 6, named: [2, 3, 4] });
+    cleanup();
+    const s = stateOf(g, 6, 'online');
+    const lastWords = { ...s, view: { ...s.view!, day: { ...s.view!.day!, stage: 'lastWords' as const, speaker: null, lastWords: [seatNo(6)] } } };
+    const lw = show(lastWords);
+    fireEvent.click(screen.getByTestId('end-last-words'));
+    expect(lw.send).toHaveBeenCalledWith({ type: 'endLastWords' });
+  });
+});
+
+describe("player screen: the Rake's choice, name in blood, the dying note", () => {
+  it('picks one of the candidates and sends the command of the pending decision', () => {
+    const g = until(newGame(), 'day', 1);
+    const cases = [
+      { pending: { kind: 'rakeTake' as const, seat: seatNo(6), candidates: [seatNo(2), seatNo(3)] }, id: 'rake-take-submit', cmd: { type: 'rakeTakes', by: 6, target: 3 } },
+      { pending: { kind: 'blood' as const, seat: seatNo(6), candidates: [seatNo(2), seatNo(3)] }, id: 'blood-submit', cmd: { type: 'blood', by: 6, target: 3 } },
+      { pending: { kind: 'dyingNote' as const, seat: seatNo(6), candidates: [seatNo(2), seatNo(3)] }, id: 'dying-note-submit', cmd: { type: 'dyingNote', by: 6, named: 3 } },
+    ];
+    for (const c of cases) {
+      const r = show(stateOf(g, 6, 'human', [c.pending]));
+      expect((screen.getByTestId(c.id) as HTMLButtonElement).disabled).toBe(true);
+      fireEvent.click(screen.getByTestId('seat-9')); // not a candidate
+      expect((screen.getByTestId(c.id) as HTMLButtonElement).disabled).toBe(true);
+      fireEvent.click(screen.getByTestId('seat-3'));
+      fireEvent.click(screen.getByTestId(c.id));
+      expect(r.send.mock.calls.map((x) => x[0])).toEqual([c.cmd]);
+      cleanup();
+    }
+  });
+});
+
+describe('player screen: the eliminated player', () => {
+  it('by day he watches: banner, no controls, every seat button disabled', () => {
+    let g = until(newGame(), 'night', 2);
+    for (const s of [1, 2, 3]) g = run(g, { type: 'act', by: seatNo(s), act: 'kill', target: seatNo(5) }, s);
+    g = until(g, 'day', 2);
+    // First his last word: in an app/online room he may end it himself.
+    expect(g.state.day?.stage).toBe('lastWords');
+    const lw = show(stateOf(g, 5, 'online'));
+    fireEvent.click(screen.getByTestId('end-last-words'));
+    expect(lw.send).toHaveBeenCalledWith({ type: 'endLastWords' });
+    cleanup();
+    g = run(g, { type: 'endLastWords' });
+    expect(g.state.day?.stage).toBe('speeches');
+    const { container } = show(stateOf(g, 5, 'online'));
+    expect(screen.getByTestId('spectator-banner')).toBeTruthy();
+    expect(screen.getByTestId('phase').getAttribute('data-phase')).toBe('day');
+    for (const id of ['nominate-submit', 'vote-submit', 'end-speech', 'lift-yes', 'best-move-submit']) expect(screen.queryByTestId(id)).toBeNull();
+    for (let s = 1; s <= 10; s++) expect((screen.getByTestId(`seat-${s}`) as HTMLButtonElement).disabled).toBe(true);
+    // The only enabled buttons are the card and the language switch.
+    const enabled = [...container.querySelectorAll('button')].filter((b) => !b.disabled).map((b) => b.getAttribute('data-testid') ?? 'lang');
+    expect(enabled.sort()).toEqual(['lang', 'lang', 'role-card']);
+  });
+});
+
+describe('player screen: the end', () => {
+  it('shows the winner and every role', () => {
+    let g = newGame();
+    g = run(g, { type: 'override', action: { kind: 'endGame', winner: 'town' } });
+    show(stateOf(g, 5));
+    expect(screen.getByTestId('phase').getAttribute('data-phase')).toBe('ended');
+    expect(screen.getByTestId('winner').getAttribute('data-winner')).toBe('town');
+    expect(screen.getByTestId('winner').textContent).toBe('Winner: the town');
+    ROLES.forEach((r, i) => expect(screen.getByTestId(`end-role-${i + 1}`).getAttribute('data-role')).toBe(r));
+  });
+
+  it('every button has an accessible name, in Russian too', async () => {
+    const { container } = show(stateOf(until(newGame(), 'night', 2), 2));
+    for (const b of container.querySelectorAll('button')) expect(b.getAttribute('aria-label') ?? b.textContent).toMatch(/\S/);
+    cleanup();
+    localStorage.setItem('mafia.lang', 'ru');
+    show(stateOf(until(newGame(), 'night', 2), 2));
+    expect(screen.getByTestId('act-submit').textContent).toBe('Подтвердить');
+    fireEvent.pointerDown(screen.getByTestId('role-card'));
+    expect(screen.getByTestId('role-name').textContent).toBe('Мафия');
+  });
+});
+
+describe('player route', () => {
+  function route() {
+    const i18n = createI18n();
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter initialEntries={['/r/ABCDEF/play']}>
+          <Routes>
+            <Route path="/r/:code" element={<p>lobby screen</p>} />
+            <Route path="/r/:code/play" element={<Player />} />
+          </Routes>
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+  }
+
+  it('sends a device without a seat to the lobby', () => {
+    route();
+    expect(screen.getByText('lobby screen')).toBeTruthy();
+  });
+
+  it('with a stored seat it stays and connects as that seat', async () => {
+    const sent: string[] = [];
+    class FakeWS {
+      static OPEN = 1;
+      readyState = 0;
+      onopen: ((e: unknown) => void) | null = null;
+      onmessage: ((e: { data: unknown }) => void) | null = null;
+      onclose: ((e: unknown) => void) | null = null;
+      onerror: ((e: unknown) => void) | null = null;
+      constructor(readonly url: string) {
+        setTimeout(() => {
+          this.readyState = 1;
+          this.onopen?.({});
+        }, 0);
+      }
+      send(d: string) {
+        sent.push(d);
+      }
+      close() {
+        this.readyState = 3;
+      }
+    }
+    vi.stubGlobal('WebSocket', FakeWS);
+    secrets().setSeat('ABCDEF', 4, 'tok');
+    route();
+    expect(screen.queryByText('lobby screen')).toBeNull();
+    expect(screen.getByTestId('phase').getAttribute('data-phase')).toBe('lobby');
+    await act(() => new Promise((r) => setTimeout(r, 10)));
+    expect(sent.map((s) => JSON.parse(s))[0]).toMatchObject({ type: 'hello', room: 'ABCDEF', auth: { as: 'seat', seat: 4, token: 'tok' } });
+    vi.unstubAllGlobals();
+  });
+});
+
