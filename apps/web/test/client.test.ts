@@ -43,7 +43,7 @@ describe('RoomClient', () => {
     client.connect();
     expect(client.getState().status).toBe('connecting');
     sock().open();
-    expect(sock().sent).toEqual([{ v: 1, type: 'hello', room: 'ABCDEF', auth: { as: 'host', key: 'k'.repeat(20) } }]);
+    expect(sock().sent).toEqual([{ v: 1, type: 'hello', room: 'ABCDEF', auth: { as: 'host', key: 'k'.repeat(20) }, lastSeq: 0 }]);
     sock().receive(welcome(3, { items: [] }));
     const s = client.getState();
     expect(s).toMatchObject({ status: 'open', you: { as: 'host' }, seq: 3, lobby: LOBBY, view: null });
@@ -202,7 +202,7 @@ describe('RoomClient', () => {
     expect(sockets).toHaveLength(1);
   });
 
-  it('bad-last-seq: starts over without lastSeq', () => {
+  it('bad-last-seq: starts over from lastSeq 0 (the whole log again)', () => {
     const { client, sock, timers } = setup();
     client.connect();
     sock().open();
@@ -212,7 +212,7 @@ describe('RoomClient', () => {
     sock().open();
     expect(sock().last()).toMatchObject({ type: 'hello', lastSeq: 9 });
     sock().receive({ type: 'error', code: 'bad-last-seq', message: 'ahead of the log' });
-    expect(sock().last()).toEqual({ v: 1, type: 'hello', room: 'ABCDEF', auth: { as: 'host', key: 'k'.repeat(20) } });
+    expect(sock().last()).toEqual({ v: 1, type: 'hello', room: 'ABCDEF', auth: { as: 'host', key: 'k'.repeat(20) }, lastSeq: 0 });
     expect(client.getState().log).toEqual([]);
   });
 

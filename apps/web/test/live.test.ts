@@ -120,6 +120,15 @@ describe('the web net layer against the real server', () => {
     expect(host.getState().view?.phase).toEqual({ kind: 'day', n: 1 });
     await until(three, (s) => s.view?.phase.kind === 'day', 'day 1 at seat 3');
 
+    // A screen opened mid-game (a reload: a new client) gets the whole log it may see, from seq 1.
+    const reloaded = new RoomClient({ code: created.code, auth: { as: 'host', key: created.hostKey }, url: wsUrl, socket, pingEveryMs: 0 });
+    reloaded.connect();
+    const rs = await until(reloaded, (s) => s.status === 'open', 'the reloaded host');
+    expect(rs.seq).toBe(host.getState().seq);
+    expect(rs.log.map((i) => i.seq)).toEqual(Array.from({ length: rs.seq }, (_, i) => i + 1));
+    expect(rs.log.some((i) => i.kind === 'events' && i.events.some((e) => e.type === 'NightResolved'))).toBe(true);
+    reloaded.close();
+
     for (const c of [host, ...seats]) c.close();
   });
 });

@@ -4,7 +4,8 @@ import type { Auth, Lobby, LogItem, ServerMessage, TimerView, You } from '@mafia
 /**
  * RoomClient: one WebSocket connection to a room, protocol v1 (docs/wire-protocol.md).
  *
- * - `connect()` opens the socket and sends `hello` with `auth` (and `lastSeq` once it has seen one);
+ * - `connect()` opens the socket and sends `hello` with `auth` and `lastSeq` (0 at first: the whole log
+ *   this viewer may see);
  *   after a drop it reconnects with exponential backoff and resumes from the last `seq` it saw.
  * - `claim(seat, name)` takes a seat; the token of the answer is kept (`secrets`) and used from then
  *   on to come back as that seat.
@@ -223,7 +224,9 @@ export class RoomClient {
   }
 
   private helloMessage(): Outgoing {
-    return { type: 'hello', room: this.code, auth: this.auth, ...(this.state.seq > 0 ? { lastSeq: this.state.seq } : {}) };
+    // lastSeq 0 on the first hello: the server sends the whole log this viewer may see, so a screen
+    // opened (or reloaded) mid-game has its history, tonight's recorded acts and the morning news.
+    return { type: 'hello', room: this.code, auth: this.auth, lastSeq: this.state.seq };
   }
 
   private onDrop(s: SocketLike): void {
