@@ -5,7 +5,9 @@ export type { GameState, GameSetup, NightAct, ActResult, Answer, DayState, DaySt
 export type { GameEvent, EventType, HostOverrideAction } from './game/events.js';
 export { HOST, HOST_ONLY, isHostOnly, type Actor, type Command, type OverrideCommand } from './game/commands.js';
 export { apply, initialState, ownedCopy } from './game/apply.js';
-export { decide, decideInPlace, speakingOrder, isEmergency, type Decision } from './game/decide.js';
+export { decide, decideInPlace, type Decision } from './game/decide.js';
+export { speakingOrder } from './day/morning.js';
+export { isEmergency } from './day/evening.js';
 export { createGame, transition, foldLog, type Game, type Transition } from './game/game.js';
 export { buildSetup, resolvePreset, resolveOptions, resolveRoles, type SetupInput } from './game/setup.js';
 export { checkWinner, winningSeats } from './game/win.js';

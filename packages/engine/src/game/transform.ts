@@ -12,9 +12,10 @@ import { traits } from './traits.js';
 /**
  * Transformations (RULES.md §5): those caused by someone leaving the game happen at once, day or
  * night — Student, town Werewolf, Lawyer-turned-shooter (extended), Heir (R-MOD `heir`) — and the
- * Piter Werewolf dies when fewer than 6 remain. decide.ts calls `afterLeaving` wherever players
- * leave; the night's own transformations (Recruiter, Piter Werewolf's guess) come through
- * `nightChanges`; the Psycho turns at nightfall after the day he was nominated (`beforeNight`).
+ * Piter Werewolf dies when fewer than 6 remain. The command and day modules (night-commands.ts,
+ * host-commands.ts, ../day/) call `afterLeaving` wherever players leave; the night's own
+ * transformations (Recruiter, Piter Werewolf's guess) come through `nightChanges`; the Psycho turns
+ * at nightfall after the day he was nominated (`beforeNight`).
  */
 export interface Emitter {
   readonly state: GameState;

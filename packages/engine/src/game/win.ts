@@ -1,6 +1,7 @@
 import type { SeatNo } from '../ids.js';
 import { roleAt } from '../roles/registry.js';
 import type { GameState, Winner } from './state.js';
+import type { Draft } from './draft.js';
 import { oneOnOneWinner } from './transform.js';
 
 /**
@@ -77,4 +78,20 @@ export function winningSeats(s: GameState, winner: Winner): SeatNo[] {
     if (wins) out.push((i + 1) as SeatNo);
   }
   return out;
+}
+
+/** R-WIN-0: after an elimination, the game ends when a side has won. */
+export function endIfWon(d: Draft): boolean {
+  const w = checkWinner(d.state);
+  if (w === null) return false;
+  d.emit({ type: 'GameEnded', winner: w, winners: winningSeats(d.state, w) });
+  return true;
+}
+
+/** R-SPORT-4: nobody left the game for N nights and N days in a row. */
+export function endIfDraw(d: Draft): boolean {
+  const rounds = d.state.options.drawAfterQuietRounds;
+  if (rounds <= 0 || d.state.quietPhases < rounds * 2) return false;
+  d.emit({ type: 'GameEnded', winner: 'draw', winners: [] });
+  return true;
 }

@@ -2,7 +2,7 @@ import type { ActKind, SeatNo } from '../ids.js';
 import type { Command } from '../game/commands.js';
 import type { GameState } from '../game/state.js';
 import { roleAt } from '../roles/registry.js';
-import { hasNoVote } from '../game/decide.js';
+import { hasNoVote } from '../day/silence.js';
 import type { ActSpec } from '../roles/types.js';
 import { withActLimits, type ActPending } from './actLimits.js';
 

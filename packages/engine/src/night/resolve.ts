@@ -116,7 +116,7 @@ const REQUIRED_BY_PRESET = new Map<string, boolean>();
 
 /**
  * A required act (the Cop must shoot, 002) not made tonight by an alive actor who is not blocked:
- * `[seat, act]`, or null. The night cannot end then (game/decide.ts `endNight`).
+ * `[seat, act]`, or null. The night cannot end then (game/night-commands.ts `endNight`).
  */
 export function missingRequiredAct(s: GameState): [SeatNo, string] | null {
   const night = s.night;

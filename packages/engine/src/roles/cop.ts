@@ -3,7 +3,7 @@ import { ownShot } from './shot.js';
 
 /**
  * Cop (Коп, 002): town; shoots one player every night (kill source 'cop'); must shoot unless blocked
- * (`required`: the night cannot end without his shot unless the Lawyer blocked him; game/decide.ts).
+ * (`required`: the night cannot end without his shot unless the Lawyer blocked him; game/night-commands.ts).
  */
 export const cop: RoleDef = {
   id: 'cop',

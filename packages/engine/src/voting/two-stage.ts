@@ -5,7 +5,7 @@ import type { SeatNo } from '../ids.js';
  * names one suspect (abstaining is allowed; nobody names himself); every player with 2 or more votes
  * defends himself for a minute; then a second vote among the defenders, held even for a single
  * defender. The most voted defender is executed (unless the Elder or protected: R-VOTE-9, R-VOTE-10,
- * decided by the day flow in game/decide.ts).
+ * decided by the day flow in day/).
  */
 export type TwoStageOutcome =
   | { readonly kind: 'defence'; readonly defenders: readonly SeatNo[] }

@@ -1,0 +1,102 @@
+// Counting a round (the procedures of ../voting/) and what follows it: a re-vote, a tie (R-VOTE-6), an execution.
+import type { SeatNo } from '../ids.js';
+import { countVotes, liftPasses, nextAfterRound } from '../voting/sequential.js';
+import { countRound as countGeneral } from '../voting/tally.js';
+import { nextAfterTwoStage } from '../voting/two-stage.js';
+import { nextAfterCircle } from '../voting/circular.js';
+import type { DayOutcome, DayState, Tally } from '../game/state.js';
+import type { Draft } from '../game/draft.js';
+import { aliveCount, isIn } from '../game/guards.js';
+import { startDefence } from './vote.js';
+import { hasNoVote } from './silence.js';
+import { resolveDay } from './evening.js';
+
+export function countRound(d: Draft): void {
+  const s = d.state;
+  const day = s.day!;
+  const voting = s.options.voting;
+  if (voting !== 'sequential') return voting === 'two-stage' ? countTwoStage(d) : countCircle(d);
+  // The general count only when someone lost his vote (R-VOTE-11) or a name in blood counts (R-MOD).
+  const general = s.silenced.length > 0 || (day.round === 0 && day.blood.length > 0);
+  const { tally, top } = general
+    ? countGeneral(day.candidates, day.ballots, s.alive, 'last', (seat) => !hasNoVote(s, seat), day.round === 0 ? day.blood : NO_BLOOD, true)
+    : countVotes(day.candidates, day.ballots, s.alive);
+  d.emit({ type: 'VoteCounted', round: day.round, tally, tied: top.length > 1 ? top : [] });
+  const next = nextAfterRound(day.round, day.candidates, top, aliveCount(s), s.options);
+  switch (next.kind) {
+    case 'executed': return resolveExecution(d, next.seats, 'vote', tally);
+    case 'revote': return startDefence(d, day.round + 1, next.candidates);
+    case 'lift': d.emit({ type: 'LiftVoteOpened', tied: next.tied }); return;
+    case 'none': return resolveDay(d, [], 'none', tally);
+  }
+}
+
+export function countLift(d: Draft): void {
+  const s = d.state;
+  const day = s.day!;
+  let votesFor = 0;
+  let against = 0;
+  for (let i = 0; i < s.seats; i++) {
+    if (!s.alive[i]) continue;
+    if (day.lift[i] === 1) votesFor++;
+    else against++;
+  }
+  const leave = liftPasses(votesFor, votesFor + against);
+  d.emit({ type: 'LiftVoteCounted', for: votesFor, against, leave });
+  if (leave) resolveExecution(d, day.candidates, 'lift', day.tally);
+  else resolveDay(d, [], 'none', day.tally);
+}
+
+export const NO_BLOOD: DayState['blood'] = [];
+
+/** R-VOTE-7: Piter's two stages; the vote of a player who named nobody is not counted. */
+function countTwoStage(d: Draft): void {
+  const s = d.state;
+  const day = s.day!;
+  const round = day.round;
+  const c = countGeneral(day.candidates, day.ballots, s.alive, 'abstain', (seat) => !hasNoVote(s, seat), round === 0 ? day.blood : NO_BLOOD, round > 0);
+  const next = nextAfterTwoStage(round, day.candidates, c.counts);
+  d.emit({ type: 'VoteCounted', round, tally: c.tally, tied: round > 0 && next.kind === 'none' && c.top.length > 1 && c.counts.some((x) => x > 0) ? c.top : [] });
+  switch (next.kind) {
+    case 'defence': return startDefence(d, round + 1, next.defenders);
+    case 'executed': return resolveExecution(d, [next.seat], 'vote', c.tally);
+    case 'none': return resolveDay(d, [], 'none', c.tally);
+  }
+}
+
+/** R-VOTE-8: the circle; a voter who voted for nobody counts against the last candidate of the circle. */
+function countCircle(d: Draft): void {
+  const s = d.state;
+  const day = s.day!;
+  const round = day.round;
+  const c = countGeneral(day.candidates, day.ballots, s.alive, 'lastOther', (seat) => !hasNoVote(s, seat), round === 0 ? day.blood : NO_BLOOD, round > 0);
+  d.emit({ type: 'VoteCounted', round, tally: c.tally, tied: c.top.length > 1 ? c.top : [] });
+  const next = nextAfterCircle(round, c.top);
+  switch (next.kind) {
+    case 'revote': return startDefence(d, round + 1, next.candidates);
+    case 'executed': return resolveExecution(d, [next.seat], 'vote', c.tally);
+    case 'none': return resolveDay(d, [], 'none', c.tally);
+  }
+}
+
+/**
+ * Immunities at the vote, checked once the result is known (R-VOTE-9, R-VOTE-10): an Elder or a
+ * player with an alibi is not executed. A single player saved ends the day with no execution and no
+ * further vote (`elder` or `alibi`); of several leaving together (the lift vote) the immune stay
+ * and the others leave. The Elder is named before an alibi when a player has both.
+ */
+export function resolveExecution(d: Draft, seats: readonly SeatNo[], by: DayOutcome, tally: Tally | null): void {
+  const s = d.state;
+  let immune = s.alibi.length > 0;
+  for (let k = 0; k < seats.length && !immune; k++) if (s.roles[seats[k] - 1] === 'elder') immune = true;
+  if (!immune) return resolveDay(d, seats, by, tally);
+  const kept: SeatNo[] = [];
+  let why: DayOutcome | null = null;
+  for (const seat of seats) {
+    const w: DayOutcome | null = s.roles[seat - 1] === 'elder' ? 'elder' : isIn(s.alibi, seat) ? 'alibi' : null;
+    if (w === null) kept.push(seat);
+    else why ??= w;
+  }
+  if (kept.length === 0) return resolveDay(d, [], why!, tally);
+  resolveDay(d, kept, by, tally);
+}

@@ -1,0 +1,99 @@
+// Speeches (R-PHASE-2), defence speeches (R-VOTE-2), last words (R-PHASE-3) and nominations (R-VOTE-1).
+import type { SeatNo } from '../ids.js';
+import { fail } from '../errors.js';
+import { circleOrder } from '../voting/circular.js';
+import type { Actor, Command } from '../game/commands.js';
+import type { DayState } from '../game/state.js';
+import type { Draft } from '../game/draft.js';
+import { needAlive, needDay, needSelfOrHost } from '../game/guards.js';
+import { openVote } from './vote.js';
+import { closeDay, resolveDay } from './evening.js';
+
+const SPEAKING: readonly DayState['stage'][] = ['speeches', 'defence'];
+
+export function endSpeech(d: Draft, actor: Actor): void {
+  const s = d.state;
+  const day = needDay(s, SPEAKING, 'ending a speech', 'R-PHASE-2');
+  const speaker = day.speakers[day.speakerIndex];
+  if (actor.kind === 'seat' && actor.seat !== speaker) fail('not-your-turn', 'R-PHASE-2', `it is seat ${speaker}'s speech, not seat ${actor.seat}'s`);
+  d.emit({ type: 'SpeechEnded', seat: speaker, skipped: false });
+  if (day.stage === 'defence') return afterDefenceSpeech(d);
+  return advanceSpeakers(d);
+}
+
+export function endLastWords(d: Draft): void {
+  needDay(d.state, 'lastWords', 'ending the last word', 'R-PHASE-3');
+  d.emit({ type: 'LastWordsEnded' });
+  return afterLastWords(d);
+}
+
+function afterLastWords(d: Draft): void {
+  const day = d.state.day!;
+  if (day.stage === 'speeches') advanceSpeakers(d);
+  else closeDay(d);
+}
+
+export function nominate(d: Draft, c: Extract<Command, { type: 'nominate' }>, actor: Actor): void {
+  const s = d.state;
+  const day = needDay(s, 'speeches', 'a nomination', 'R-VOTE-1');
+  if (s.options.voting !== 'sequential') {
+    const rule = s.options.voting === 'two-stage' ? 'R-VOTE-7' : 'R-VOTE-8';
+    fail('no-nominations', rule, `the ${s.options.voting} vote has no nominations: every alive player is a candidate`);
+  }
+  const by = needAlive(s, c.by, 'the nominating player', 'R-VOTE-1');
+  if (actor.kind === 'seat') {
+    needSelfOrHost(actor, by);
+    if (day.speakers[day.speakerIndex] !== by) fail('not-your-turn', 'R-VOTE-1', `seat ${by} may nominate only during his own speech`);
+  }
+  const turn = day.speakers.indexOf(by);
+  if (day.silenced.includes(by) || (s.missNextSpeech[by - 1] && turn >= day.speakerIndex)) {
+    fail('silenced', 'R-FOUL-1', `seat ${by} has lost this speech for fouls and cannot nominate`);
+  }
+  const noms = day.nominations;
+  let byDone = false;
+  for (let k = 0; k < noms.length; k++) if (noms[k][0] === by) byDone = true;
+  if (byDone) fail('already-nominated', 'R-VOTE-1', `seat ${by} has already nominated a player today`);
+  const target = needAlive(s, c.target, 'the nominee', 'R-VOTE-1');
+  if (target === by) fail('self-nomination', 'R-VOTE-1', `seat ${by} cannot nominate himself: a player nominates another player`);
+  let targetDone = false;
+  for (let k = 0; k < noms.length; k++) if (noms[k][1] === target) targetDone = true;
+  if (targetDone) fail('already-nominee', 'R-VOTE-1', `seat ${target} is already nominated`);
+  d.emit({ type: 'Nominated', by, target });
+}
+
+/** Moves past speakers who left or who lost their speech for fouls; closes the speeches at the end. */
+export function advanceSpeakers(d: Draft): void {
+  for (;;) {
+    const s = d.state;
+    const day = s.day!;
+    if (day.stage !== 'speeches') return;
+    if (day.speakerIndex >= day.speakers.length) return closeSpeeches(d);
+    const speaker = day.speakers[day.speakerIndex];
+    if (s.alive[speaker - 1] && !s.missNextSpeech[speaker - 1]) return;
+    d.emit({ type: 'SpeechEnded', seat: speaker, skipped: true });
+  }
+}
+
+function closeSpeeches(d: Draft): void {
+  const s = d.state;
+  const day = s.day!;
+  if (day.voteCancelled) return resolveDay(d, [], 'removed', null);
+  const voting = s.options.voting;
+  if (voting !== 'sequential') {
+    // R-VOTE-7 / R-VOTE-8: no nominations; every alive player is a candidate (in circle order).
+    const circle = day.circle;
+    const candidates = circleOrder(s.alive, circle === null ? 1 : circle.from, circle === null ? 'up' : circle.dir);
+    if (voting === 'two-stage') candidates.sort((a, b) => a - b);
+    d.emit({ type: 'VoteOpened', round: 0, candidates });
+    return;
+  }
+  const noms = day.nominations;
+  const candidates: SeatNo[] = [];
+  for (let k = 0; k < noms.length; k++) if (s.alive[noms[k][1] - 1]) candidates.push(noms[k][1]);
+  openVote(d, 0, candidates);
+}
+
+function afterDefenceSpeech(d: Draft): void {
+  const day = d.state.day!;
+  if (day.speakerIndex >= day.speakers.length) d.emit({ type: 'VoteOpened', round: day.round, candidates: day.candidates });
+}

@@ -1,0 +1,32 @@
+import { Fold } from './apply.js';
+import type { GameEvent } from './events.js';
+import type { GameState } from './state.js';
+
+/**
+ * Collects events and folds each one at once, so later logic sees its effect. The fold works on a
+ * private copy of the state (game/apply.ts `Fold`): the state `decide` was given never changes.
+ */
+export class Draft extends Fold {
+  declare events: GameEvent[];
+  // An explicit constructor: a derived class with field initialisers gets a slower implicit one.
+  constructor(state: GameState, inPlace = false) {
+    super(state, inPlace);
+    this.events = NO_EVENTS;
+  }
+
+  /** Starts over on another state (the in-place path keeps one Draft: no object per command). */
+  restart(state: GameState): void {
+    this.reset(state, true);
+    this.events = NO_EVENTS;
+  }
+
+  emit(e: GameEvent): void {
+    // Most commands cause one event: a one-element list then, not an empty list grown by push.
+    if (this.events === NO_EVENTS) this.events = [e];
+    else this.events.push(e);
+    this.apply(e);
+  }
+}
+
+/** The shared "none yet" marker of Draft.events; never handed out. */
+export const NO_EVENTS: GameEvent[] = [];
