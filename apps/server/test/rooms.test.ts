@@ -67,6 +67,29 @@ describe('HTTP', () => {
   });
 });
 
+describe('drawing seat numbers (seed 003: players draw their numbers from a bag)', () => {
+  it('gives each drawing player a different free seat until none is left, then refuses', async () => {
+    const created = await createRoom(server.base, { preset: 'classic', seats: 4 + 3, mode: 'human' });
+    const first = await Client.open(server.ws);
+    const taken = await first.request({ v: V, type: 'claim', room: created.code, seat: 5, name: 'Anna' }, 'welcome');
+    expect(taken.you).toEqual({ as: 'seat', seat: 5 });
+    const drawn: number[] = [];
+    const clients = await Promise.all(Array.from({ length: 6 }, () => Client.open(server.ws)));
+    const welcomes = await Promise.all(clients.map((c, i) => c.request({ v: V, type: 'claim', room: created.code, seat: 'draw', name: `D${i}` }, 'welcome')));
+    for (const w of welcomes) {
+      expect(w.you.as).toBe('seat');
+      expect(typeof w.token).toBe('string');
+      drawn.push(w.you.seat);
+    }
+    expect(drawn.slice().sort()).toEqual([1, 2, 3, 4, 6, 7]);
+    const late = await Client.open(server.ws);
+    const refused = await late.request({ v: V, type: 'claim', room: created.code, seat: 'draw' }, 'error');
+    expect(refused.code).toBe('no-free-seat');
+    const lobby = await (await fetch(`${server.base}/api/rooms/${created.code}`)).json();
+    expect(lobby.claimed.filter((n: string | null) => n !== null)).toHaveLength(7);
+  });
+});
+
 describe('a club\'s own deck', () => {
   it('deals a custom composition and the extended deck\'s modifications from the recorded seed; a wrong one is refused at creation', async () => {
     const composition = ['don', 'mafia', 'sheriff', 'doctor', 'civilian', 'civilian', 'civilian', 'civilian', 'civilian'];

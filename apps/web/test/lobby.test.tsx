@@ -140,6 +140,21 @@ describe('lobby: the page', () => {
     expect(JSON.parse(localStorage.getItem('mafia.seat.ABCDEF')!)).toEqual({ seat: 3, token: 'tok-3' });
   });
 
+  it('a player draws his number: the claim asks the server for a random free seat and keeps the seat it got', async () => {
+    const sockets = setup();
+    const s = sockets[0]!;
+    act(() => s.open());
+    act(() => s.receive({ type: 'welcome', you: { as: 'spectator' }, lobby: lobbyOf(['Anna', null, null, null]), seq: 1, items: [], view: null, pending: [], timer: null }));
+    const draw = screen.getByTestId('claim-draw') as HTMLButtonElement;
+    expect(draw.disabled).toBe(true); // no name yet
+    fireEvent.change(screen.getByTestId('draw-name'), { target: { value: 'Oleg' } });
+    fireEvent.click(draw);
+    expect(s.last()).toMatchObject({ type: 'claim', room: 'ABCDEF', seat: 'draw', name: 'Oleg' });
+    act(() => s.receive({ type: 'welcome', you: { as: 'seat', seat: 4 }, token: 'tok-4', lobby: lobbyOf(['Anna', null, null, 'Oleg']), seq: 2, items: [], view: null, pending: [], timer: null }));
+    await screen.findByText('player screen');
+    expect(JSON.parse(localStorage.getItem('mafia.seat.ABCDEF')!)).toEqual({ seat: 4, token: 'tok-4' });
+  });
+
   it('shows a refused claim and stays', async () => {
     const sockets = setup();
     const s = sockets[0]!;

@@ -19,8 +19,11 @@ export const authSchema = z.discriminatedUnion('as', [
 export const clientMessageSchema = z.discriminatedUnion('type', [
   /** Enter a room as its host, as a seat already claimed, or as a spectator. */
   z.object({ v, type: z.literal('hello'), room: code, auth: authSchema, lastSeq }).strict(),
-  /** Take a free seat (before or after the start); the answer carries the seat's token. */
-  z.object({ v, type: z.literal('claim'), room: code, seat: seatSchema, name: z.string().min(1).max(40).optional(), lastSeq }).strict(),
+  /**
+   * Take a free seat (before or after the start); the answer carries the seat's token. `seat: "draw"`
+   * draws a free seat at random, as players draw their numbers from a bag (seed 003).
+   */
+  z.object({ v, type: z.literal('claim'), room: code, seat: z.union([seatSchema, z.literal('draw')]), name: z.string().min(1).max(40).optional(), lastSeq }).strict(),
   /** Host only: deal the roles and start the game. */
   z.object({ v, type: z.literal('start'), id: z.string().min(1).max(64).optional() }).strict(),
   /** A game command (host, or a seat for itself). `id` makes a re-sent command apply once. */

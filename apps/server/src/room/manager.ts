@@ -1,5 +1,6 @@
 import { createGame, HOST, nextHostCommand, type Actor, type Command, type Game, type SeatNo } from '@mafia/engine';
 import { DEFAULT_TIMERS, PROTOCOL_VERSION, type Auth, type CreateRoomRequest, type HostKey, type Lobby, type RoomCode, type RoomId, type You } from '@mafia/protocol';
+import { randomInt } from 'node:crypto';
 import type { Logger } from 'pino';
 import { hashSecret, newHostKey, newRoomCode, newRoomId, newSeatToken, newSeed, secretMatches } from '../secrets.js';
 import type { LogRecord, RoomDeal, RoomRow, Storage } from '../storage/types.js';
@@ -300,9 +301,11 @@ export class RoomManager {
   }
 
   /** Claims a free seat: the token is made here, sent once, and only its hash is logged. */
-  async claim(conn: Conn, code: string, seat: number, name: string | undefined, lastSeq: number | undefined): Promise<void> {
+  async claim(conn: Conn, code: string, wanted: number | 'draw', name: string | undefined, lastSeq: number | undefined): Promise<void> {
     const room = await this.roomOrRefuse(code);
     await this.run(room, conn, undefined, async () => {
+      // Drawn inside the room's queue, so two players drawing at once never get the same seat.
+      const seat = wanted === 'draw' ? room.drawSeat(randomInt) : wanted;
       const you: You = { as: 'seat', seat };
       refuseLastSeqAhead(room, you, lastSeq);
       const token = newSeatToken();

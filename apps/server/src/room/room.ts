@@ -108,6 +108,16 @@ export class Room {
     return { seq: this.seq + 1, kind: 'close', body: { by: 'host' } };
   }
 
+  /** A free seat drawn at random (`pick(n)` draws 0 … n − 1), as players draw their numbers from a bag. */
+  drawSeat(pick: (n: number) => number): number {
+    this.refuseIfClosed();
+    if (this.ended) refuse('game-over', 'the game in this room is over');
+    const free: number[] = [];
+    for (let i = 0; i < this.claims.length; i++) if (this.claims[i] === null) free.push(i + 1);
+    if (free.length === 0) refuse('no-free-seat', 'every seat of this room is taken');
+    return free[pick(free.length)]!;
+  }
+
   claimEntry(seat: number, name: string | undefined, tokenHash: string): Entry {
     this.refuseIfClosed();
     if (seat < 1 || seat > this.row.seats) refuse('bad-seat', `this room has seats 1 to ${this.row.seats}, not ${seat}`, { path: 'seat' });

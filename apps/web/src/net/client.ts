@@ -277,10 +277,11 @@ export class RoomClient {
   // ---- requests ----
 
   /**
-   * Claims a free seat as `name`; resolves with the welcome once the server gives it, after the
-   * token is stored. Rejects with the server's error (`seat-taken`, `bad-seat`, …).
+   * Claims a free seat as `name` (`'draw'`: the server draws a free seat at random, as players draw
+   * their numbers from a bag); resolves with the welcome once the server gives it, after the token is
+   * stored. Rejects with the server's error (`seat-taken`, `bad-seat`, `no-free-seat`, …).
    */
-  claim(seat: number, name?: string): Promise<Extract<ServerMessage, { type: 'welcome' }>> {
+  claim(seat: number | 'draw', name?: string): Promise<Extract<ServerMessage, { type: 'welcome' }>> {
     return new Promise((resolve, reject) => {
       if (this.joining) this.joining.reject({ code: 'superseded', message: 'another hello or claim was sent' });
       const message: Outgoing = { type: 'claim', room: this.code, seat, ...(name ? { name } : {}), ...(this.state.seq > 0 ? { lastSeq: this.state.seq } : {}) };

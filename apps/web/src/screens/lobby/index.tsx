@@ -43,6 +43,7 @@ export default function Lobby({ room = {}, origin, word = cryptoWord }: LobbyPro
 
   const [selected, setSelected] = useState<number | null>(null);
   const [name, setName] = useState('');
+  const [drawName, setDrawName] = useState('');
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [draw, setDraw] = useState<DrawRow[] | null>(null);
@@ -72,8 +73,14 @@ export default function Lobby({ room = {}, origin, word = cryptoWord }: LobbyPro
 
   const claim = (e: FormEvent) => {
     e.preventDefault();
-    const seat = selected;
-    const n = cleanName(name);
+    takeSeat(selected, cleanName(name));
+  };
+  const drawSeat = (e: FormEvent) => {
+    e.preventDefault();
+    takeSeat('draw', cleanName(drawName));
+  };
+
+  const takeSeat = (seat: number | 'draw' | null, n: string | null) => {
     if (seat === null || n === null) return;
     void act(async () => {
       // A spectator's connection becomes the seat's; the host keeps its own and claims on a second one.
@@ -128,6 +135,22 @@ export default function Lobby({ room = {}, origin, word = cryptoWord }: LobbyPro
           {canClaim ? <p>{t('pickSeat')}</p> : null}
           <SeatGrid label={t('claimed', { taken: takenCount(lobby), seats: lobby.seats })} seats={seats} onSelect={canClaim ? (n) => setSelected(n === selected ? null : n) : undefined} />
         </section>
+      ) : null}
+
+      {canClaim && selected === null ? (
+        <form className="card stack" onSubmit={drawSeat} aria-labelledby="draw-title">
+          <h2 id="draw-title" className="lobby-h2">
+            {t('drawMine.title')}
+          </h2>
+          <p className="muted">{t('drawMine.hint')}</p>
+          <label className="field">
+            <span>{t('claimName')}</span>
+            <input className="input" data-testid="draw-name" value={drawName} maxLength={40} autoComplete="nickname" onChange={(e) => setDrawName(e.target.value)} />
+          </label>
+          <Button type="submit" variant="primary" size="large" data-testid="claim-draw" disabled={busy || cleanName(drawName) === null}>
+            {busy ? t('claiming') : t('drawMine.button')}
+          </Button>
+        </form>
       ) : null}
 
       {canClaim && selected !== null && free.includes(selected) ? (
