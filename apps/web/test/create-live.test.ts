@@ -1,34 +1,12 @@
 import { OPTION_SPECS, PRESETS, type OptionName } from '@mafia/engine';
-import { buildServer, openStorage, type Storage } from '@mafia/server';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { liveServerForTests } from './liveServer';
 import { ApiError, createRoom, getLobby } from '../src/net/http';
 import { addCard, buildRequest, builtPresetIds, fieldOfPath, initialForm, presetById, removeCard, withSeats } from '../src/screens/create/model';
 
 // The create form's requests against the real server (temp SQLite): what the page sends is accepted,
 // and the server's refusals land on the right field.
-let base = '';
-let stop: () => Promise<void>;
-
-beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'mafia-create-'));
-  const storage: Storage = await openStorage(`sqlite:${join(dir, 'db.sqlite')}`);
-  await storage.migrate();
-  const { app } = await buildServer({ storage, logger: pino({ level: 'silent' }), webRoot: join(dir, 'no-web') });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  stop = async () => {
-    await app.close();
-    await storage.close();
-    rmSync(dir, { recursive: true, force: true });
-  };
-});
-afterAll(async () => {
-  await stop?.();
-});
+const live = liveServerForTests();
 
 /** A valid value of the option other than the preset's default. */
 function otherValue(name: OptionName, current: unknown): unknown {
@@ -46,8 +24,8 @@ describe('create form → POST /api/rooms (real server)', () => {
       const options = Object.fromEntries(p.options.map((n) => [n, otherValue(n, p.defaults[n])]));
       const body = buildRequest({ ...f, options, mode: 'app', timers: { ...f.timers, night: 12 } });
       expect(Object.keys(body.options ?? {}).sort(), id).toEqual([...p.options].sort());
-      const room = await createRoom(body, { base });
-      const lobby = await getLobby(room.code, { base });
+      const room = await createRoom(body, { base: live.base });
+      const lobby = await getLobby(room.code, { base: live.base });
       expect(lobby, id).toMatchObject({ preset: id, mode: 'app', seats: f.seats, started: false });
     }
   });
@@ -56,7 +34,7 @@ describe('create form → POST /api/rooms (real server)', () => {
     for (const id of builtPresetIds()) {
       for (const m of PRESETS[id]!.modifications ?? []) {
         const f = initialForm(id);
-        const room = await createRoom(buildRequest({ ...f, modifications: [m] }), { base }).catch((e: ApiError) => e);
+        const room = await createRoom(buildRequest({ ...f, modifications: [m] }), { base: live.base }).catch((e: ApiError) => e);
         expect(room instanceof ApiError ? `${id} ${m}: ${room.code} ${room.message}` : 'ok').toBe('ok');
       }
     }
@@ -68,26 +46,26 @@ describe('create form → POST /api/rooms (real server)', () => {
     const own = { ...f, deck: addCard(p, removeCard(f.deck, 'civilian'), 'maniac') };
     const body = buildRequest(own);
     expect(body.composition).toContain('maniac');
-    await expect(createRoom(body, { base })).resolves.toMatchObject({ code: expect.any(String) });
+    await expect(createRoom(body, { base: live.base })).resolves.toMatchObject({ code: expect.any(String) });
 
     const short = buildRequest({ ...own, deck: removeCard(own.deck, 'civilian') });
-    const e1 = await createRoom(short, { base }).catch((e: ApiError) => e);
+    const e1 = await createRoom(short, { base: live.base }).catch((e: ApiError) => e);
     expect(e1).toBeInstanceOf(ApiError);
     expect(fieldOfPath((e1 as ApiError).path)).toBe('composition');
 
     const noMafia = buildRequest({ ...own, deck: addCard(p, removeCard(own.deck, 'mafia'), 'civilian').map((r) => (r === 'mafia' ? 'civilian' : r)) });
-    const e2 = await createRoom(noMafia, { base }).catch((e: ApiError) => e);
+    const e2 = await createRoom(noMafia, { base: live.base }).catch((e: ApiError) => e);
     expect((e2 as ApiError).code).toBe('bad-composition');
     expect(fieldOfPath((e2 as ApiError).path)).toBe('composition');
   });
 
   it('an out-of-range option lands on that option, a bad count on the count', async () => {
     const f = initialForm('classic');
-    const e1 = await createRoom(buildRequest({ ...f, options: { foulsToSilence: 99 } }), { base }).catch((e: ApiError) => e);
+    const e1 = await createRoom(buildRequest({ ...f, options: { foulsToSilence: 99 } }), { base: live.base }).catch((e: ApiError) => e);
     expect(fieldOfPath((e1 as ApiError).path)).toBe('options.foulsToSilence');
-    const e2 = await createRoom(buildRequest({ ...f, seats: 2, deck: [] }), { base }).catch((e: ApiError) => e);
+    const e2 = await createRoom(buildRequest({ ...f, seats: 2, deck: [] }), { base: live.base }).catch((e: ApiError) => e);
     expect(fieldOfPath((e2 as ApiError).path)).toBe('seats');
-    const e3 = await createRoom(buildRequest({ ...f, timers: { ...f.timers, vote: 601 } }), { base }).catch((e: ApiError) => e);
+    const e3 = await createRoom(buildRequest({ ...f, timers: { ...f.timers, vote: 601 } }), { base: live.base }).catch((e: ApiError) => e);
     expect(fieldOfPath((e3 as ApiError).path)).toBe('timers.vote');
   });
 });

@@ -1,44 +1,19 @@
 // @vitest-environment jsdom
-import { buildServer, openStorage, type Storage } from '@mafia/server';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pino from 'pino';
 import { useSyncExternalStore } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { socket, liveServerForTests, until } from './liveServer';
 import { createI18n } from '../src/i18n';
-import { RoomClient, type RoomState, type SocketLike } from '../src/net/client';
+import { RoomClient } from '../src/net/client';
 import { createRoom } from '../src/net/http';
 import { createSecrets, memoryStore } from '../src/net/secrets';
 import { HostConsole } from '../src/screens/host/Console';
 
 // The host console against the real server (a human-hosted classic room), through the real RoomClient.
-let base = '';
-let wsUrl = '';
-let stop: () => Promise<void>;
-
-beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'mafia-host-'));
-  const storage: Storage = await openStorage(`sqlite:${join(dir, 'db.sqlite')}`);
-  await storage.migrate();
-  const { app, manager } = await buildServer({ storage, logger: pino({ level: 'silent' }), webRoot: join(dir, 'no-web') });
-  await manager.resumeAll();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.address() as { port: number }).port;
-  base = `http://127.0.0.1:${port}`;
-  wsUrl = `ws://127.0.0.1:${port}/ws`;
-  stop = async () => {
-    await app.close();
-    await storage.close();
-    rmSync(dir, { recursive: true, force: true });
-  };
-});
-afterAll(async () => {
+const live = liveServerForTests();
+afterAll(() => {
   cleanup();
-  await stop?.();
 });
 
 function Live({ client }: { client: RoomClient }) {
@@ -46,24 +21,6 @@ function Live({ client }: { client: RoomClient }) {
   return <HostConsole state={state} actions={client} />;
 }
 
-function until(client: RoomClient, pred: (s: RoomState) => boolean, what: string, ms = 10_000): Promise<RoomState> {
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      const s = client.getState();
-      if (pred(s)) {
-        off();
-        clearTimeout(t);
-        resolve(s);
-      }
-    };
-    const off = client.subscribe(check);
-    const t = setTimeout(() => {
-      off();
-      reject(new Error(`timed out waiting for ${what}`));
-    }, ms);
-    check();
-  });
-}
 
 /** Clicks once the button is enabled (the console disables its buttons while a command is on its way). */
 const click = async (testId: string) => {
@@ -76,9 +33,9 @@ const click = async (testId: string) => {
 describe('host console against the real server', () => {
   it('runs the introduction night, a speech with a nomination, a foul, an undo and the timer', async () => {
     const fetchFn = globalThis.fetch;
-    const room = await createRoom({ preset: 'classic', seats: 10, mode: 'human' }, { base, fetch: fetchFn });
+    const room = await createRoom({ preset: 'classic', seats: 10, mode: 'human' }, { base: live.base, fetch: fetchFn });
     const client = new RoomClient({
-      code: room.code, auth: { as: 'host', key: room.hostKey }, url: wsUrl, socket: (u) => new WebSocket(u) as unknown as SocketLike,
+      code: room.code, auth: { as: 'host', key: room.hostKey }, url: live.wsUrl, socket,
       tokens: createSecrets(memoryStore()), pingEveryMs: 0,
     });
     client.connect();

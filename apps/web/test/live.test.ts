@@ -1,74 +1,28 @@
-import { buildServer, openStorage, type Storage } from '@mafia/server';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pino from 'pino';
-import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RoomClient, type RoomState, type SocketLike } from '../src/net/client';
+import { describe, expect, it } from 'vitest';
+import { liveServerForTests, socket, until } from './liveServer';
+import { RoomClient } from '../src/net/client';
 import { ApiError, createRoom, getLobby } from '../src/net/http';
 import { createSecrets, memoryStore } from '../src/net/secrets';
 
 // The real server in this process on a temp SQLite database; the web app's net layer against it.
-let base = '';
-let wsUrl = '';
-let stop: () => Promise<void>;
+const live = liveServerForTests();
 
-beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'mafia-web-'));
-  const storage: Storage = await openStorage(`sqlite:${join(dir, 'db.sqlite')}`);
-  await storage.migrate();
-  const { app, manager } = await buildServer({ storage, logger: pino({ level: 'silent' }), webRoot: join(dir, 'no-web') });
-  await manager.resumeAll();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.address() as { port: number }).port;
-  base = `http://127.0.0.1:${port}`;
-  wsUrl = `ws://127.0.0.1:${port}/ws`;
-  stop = async () => {
-    await app.close();
-    await storage.close();
-    rmSync(dir, { recursive: true, force: true });
-  };
-});
-afterAll(async () => {
-  await stop?.();
-});
 
-const socket = (url: string) => new WebSocket(url) as unknown as SocketLike;
-
-function until(client: RoomClient, pred: (s: RoomState) => boolean, what: string, ms = 10_000): Promise<RoomState> {
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      const s = client.getState();
-      if (pred(s)) {
-        off();
-        clearTimeout(t);
-        resolve(s);
-      }
-    };
-    const off = client.subscribe(check);
-    const t = setTimeout(() => {
-      off();
-      reject(new Error(`timed out waiting for ${what}: ${JSON.stringify({ ...client.getState(), log: undefined, view: undefined })}`));
-    }, ms);
-    check();
-  });
-}
 
 describe('the web net layer against the real server', () => {
   it('surfaces HTTP refusals as {code, message}', async () => {
-    await expect(createRoom({ preset: 'mafia-deluxe', seats: 10, mode: 'human' }, { base })).rejects.toMatchObject({ code: 'unknown-preset', status: 400 });
-    const e = await getLobby('ZZZZZZ', { base }).catch((x: unknown) => x);
+    await expect(createRoom({ preset: 'mafia-deluxe', seats: 10, mode: 'human' }, { base: live.base })).rejects.toMatchObject({ code: 'unknown-preset', status: 400 });
+    const e = await getLobby('ZZZZZZ', { base: live.base }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(ApiError);
     expect(e).toMatchObject({ code: 'no-room', status: 404 });
   });
 
   it('creates a room over HTTP, claims every seat, starts, and each viewer gets its view; a seat resumes after a drop', async () => {
-    const created = await createRoom({ preset: 'classic', seats: 10, mode: 'human' }, { base });
+    const created = await createRoom({ preset: 'classic', seats: 10, mode: 'human' }, { base: live.base });
     expect(created.link).toBe(`/r/${created.code}`);
-    expect(await getLobby(created.code, { base })).toMatchObject({ code: created.code, seats: 10, started: false });
+    expect(await getLobby(created.code, { base: live.base })).toMatchObject({ code: created.code, seats: 10, started: false });
 
-    const host = new RoomClient({ code: created.code, auth: { as: 'host', key: created.hostKey }, url: wsUrl, socket, pingEveryMs: 0 });
+    const host = new RoomClient({ code: created.code, auth: { as: 'host', key: created.hostKey }, url: live.wsUrl, socket, pingEveryMs: 0 });
     host.connect();
     await until(host, (s) => s.status === 'open', 'the host welcome');
     expect(host.getState().you).toEqual({ as: 'host' });
@@ -76,7 +30,7 @@ describe('the web net layer against the real server', () => {
     const seats: RoomClient[] = [];
     const secrets = createSecrets(memoryStore());
     for (let seat = 1; seat <= 10; seat++) {
-      const c = new RoomClient({ code: created.code, auth: { as: 'spectator' }, url: wsUrl, socket, tokens: secrets, pingEveryMs: 0 });
+      const c = new RoomClient({ code: created.code, auth: { as: 'spectator' }, url: live.wsUrl, socket, tokens: secrets, pingEveryMs: 0 });
       c.connect();
       await until(c, (s) => s.status === 'open', `spectator ${seat}`);
       const w = await c.claim(seat, `P${seat}`);
@@ -121,7 +75,7 @@ describe('the web net layer against the real server', () => {
     await until(three, (s) => s.view?.phase.kind === 'day', 'day 1 at seat 3');
 
     // A screen opened mid-game (a reload: a new client) gets the whole log it may see, from seq 1.
-    const reloaded = new RoomClient({ code: created.code, auth: { as: 'host', key: created.hostKey }, url: wsUrl, socket, pingEveryMs: 0 });
+    const reloaded = new RoomClient({ code: created.code, auth: { as: 'host', key: created.hostKey }, url: live.wsUrl, socket, pingEveryMs: 0 });
     reloaded.connect();
     const rs = await until(reloaded, (s) => s.status === 'open', 'the reloaded host');
     expect(rs.seq).toBe(host.getState().seq);

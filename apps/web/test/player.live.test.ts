@@ -1,62 +1,16 @@
 import type { Command, GameView } from '@mafia/engine';
-import { buildServer, openStorage, type Storage } from '@mafia/server';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pino from 'pino';
-import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RoomClient, type RoomState, type SocketLike } from '../src/net/client';
+import { describe, expect, it } from 'vitest';
+import { liveServerForTests, socket, until } from './liveServer';
+import { RoomClient } from '../src/net/client';
 import { createRoom } from '../src/net/http';
 import { createSecrets, memoryStore } from '../src/net/secrets';
 import { actCommand, cardOf, isSpectator, nightClock, nightDecision, partnersOf } from '../src/screens/player/logic';
 
 // The player screen's decisions against the real server: what it sends each seat, and what it accepts.
-let base = '';
-let wsUrl = '';
-let stop: () => Promise<void>;
+const live = liveServerForTests();
 
-beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'mafia-player-'));
-  const storage: Storage = await openStorage(`sqlite:${join(dir, 'db.sqlite')}`);
-  await storage.migrate();
-  const { app, manager } = await buildServer({ storage, logger: pino({ level: 'silent' }), webRoot: join(dir, 'no-web') });
-  await manager.resumeAll();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.address() as { port: number }).port;
-  base = `http://127.0.0.1:${port}`;
-  wsUrl = `ws://127.0.0.1:${port}/ws`;
-  stop = async () => {
-    await app.close();
-    await storage.close();
-    rmSync(dir, { recursive: true, force: true });
-  };
-});
-afterAll(async () => {
-  await stop?.();
-});
-
-const socket = (url: string) => new WebSocket(url) as unknown as SocketLike;
 const opts = { url: '', socket, pingEveryMs: 0 };
 
-function until(client: RoomClient, pred: (s: RoomState) => boolean, what: string, ms = 10_000): Promise<RoomState> {
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      const s = client.getState();
-      if (pred(s)) {
-        off();
-        clearTimeout(t);
-        resolve(s);
-      }
-    };
-    const off = client.subscribe(check);
-    const t = setTimeout(() => {
-      off();
-      reject(new Error(`timed out waiting for ${what}`));
-    }, ms);
-    check();
-  });
-}
 
 /** The host's next step from his view (as the engine's nextHostCommand does from the state). */
 function hostStep(v: GameView): Command | null {
@@ -73,13 +27,13 @@ function hostStep(v: GameView): Command | null {
 
 describe('the player screen against the real server', () => {
   it('each seat acts at its own step, everyone else gets nothing to send; a shot seat becomes a spectator', async () => {
-    const room = await createRoom({ preset: 'classic', seats: 10, mode: 'human', timers: { night: 600 } }, { base });
-    const host = new RoomClient({ ...opts, url: wsUrl, code: room.code, auth: { as: 'host', key: room.hostKey } });
+    const room = await createRoom({ preset: 'classic', seats: 10, mode: 'human', timers: { night: 600 } }, { base: live.base });
+    const host = new RoomClient({ ...opts, url: live.wsUrl, code: room.code, auth: { as: 'host', key: room.hostKey } });
     host.connect();
     await until(host, (s) => s.status === 'open', 'host open');
     const seats: RoomClient[] = [];
     for (let n = 1; n <= 10; n++) {
-      const c = new RoomClient({ ...opts, url: wsUrl, code: room.code, auth: { as: 'spectator' }, tokens: createSecrets(memoryStore()) });
+      const c = new RoomClient({ ...opts, url: live.wsUrl, code: room.code, auth: { as: 'spectator' }, tokens: createSecrets(memoryStore()) });
       c.connect();
       await until(c, (s) => s.status === 'open', `seat ${n} open`);
       await c.claim(n);

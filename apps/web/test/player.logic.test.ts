@@ -1,31 +1,9 @@
-import { ALL_ROLE_IDS, createGame, nextHostCommand, pendingDecisions, project, seatNo, transition, type Command, type Game, type GameView, type Pending } from '@mafia/engine';
+import { ALL_ROLE_IDS, pendingDecisions, project, seatNo, type Game, type GameView, type Pending } from '@mafia/engine';
 import { describe, expect, it } from 'vitest';
+import { newGame, run, until } from './classicGame';
 import { actCommand, cardOf, dayControls, isSpectator, nightClock, nightDecision, partnersOf, ROLE_IDS, screenOf, stepOfAct, toggleSeat } from '../src/screens/player/logic';
 import { answerKey } from '../src/screens/player/RoleCard';
 
-// A real classic game: seat 1 Don, 2 and 3 mafia, 4 Commissar, 5..10 civilians.
-const ROLES = ['don', 'mafia', 'mafia', 'commissar', 'civilian', 'civilian', 'civilian', 'civilian', 'civilian', 'civilian'];
-function newGame(): Game {
-  const t = createGame({ preset: 'classic', roles: ROLES });
-  if (!t.ok) throw new Error(t.error.message);
-  return t.game;
-}
-function run(g: Game, cmd: Command, by?: number): Game {
-  const t = transition(g, cmd, by === undefined ? { kind: 'host' } : { kind: 'seat', seat: seatNo(by) });
-  if (!t.ok) throw new Error(`${t.error.code}: ${t.error.message}`);
-  return t.game;
-}
-/** The host's steps until the phase is `kind` n. */
-function until(g: Game, kind: 'night' | 'day', n: number): Game {
-  for (let k = 0; k < 200; k++) {
-    const p = g.state.phase;
-    if (p.kind === kind && p.n === n) return g;
-    const c = nextHostCommand(g.state);
-    if (!c) throw new Error('game over');
-    g = run(g, c);
-  }
-  throw new Error('too many steps');
-}
 /** What the server sends seat `seat`: its view and only its own pending decisions. */
 function seen(g: Game, seat: number): { view: GameView; pending: Pending[] } {
   return { view: project(g.state, { kind: 'seat', seat: seatNo(seat) }), pending: pendingDecisions(g.state).filter((p) => p.seat === seat) };

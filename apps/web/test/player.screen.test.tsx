@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { createGame, nextHostCommand, pendingDecisions, project, seatNo, transition, type Command, type Game, type Pending } from '@mafia/engine';
+import { pendingDecisions, project, seatNo, type Command, type Game, type Pending } from '@mafia/engine';
 import type { RoomMode } from '@mafia/protocol';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { newGame, ROLES, run, until } from './classicGame';
 import { createI18n } from '../src/i18n';
 import type { RoomState } from '../src/net/client';
 import { secrets } from '../src/net/secrets';
@@ -17,22 +18,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-// A real classic game: seat 1 Don, 2 and 3 mafia, 4 Commissar, 5..10 civilians.
-const ROLES = ['don', 'mafia', 'mafia', 'commissar', 'civilian', 'civilian', 'civilian', 'civilian', 'civilian', 'civilian'];
-function newGame(): Game {
-  const t = createGame({ preset: 'classic', roles: ROLES });
-  if (!t.ok) throw new Error(t.error.message);
-  return t.game;
-}
-function run(g: Game, cmd: Command, by?: number): Game {
-  const t = transition(g, cmd, by === undefined ? { kind: 'host' } : { kind: 'seat', seat: seatNo(by) });
-  if (!t.ok) throw new Error(`${t.error.code}: ${t.error.message}`);
-  return t.game;
-}
-function until(g: Game, kind: 'night' | 'day', n: number): Game {
-  for (let k = 0; k < 200 && !(g.state.phase.kind === kind && g.state.phase.n === n); k++) g = run(g, nextHostCommand(g.state)!);
-  return g;
-}
 
 const NIGHT = { kind: 'night' as const, started: 100_000, deadline: 130_000 }; // 3 steps of 10 s
 /** The state a RoomClient of seat `seat` holds: what the server sends that seat only. */

@@ -1,48 +1,20 @@
-import { buildServer, openStorage, type Storage } from '@mafia/server';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pino from 'pino';
-import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { liveServerForTests, socket } from './liveServer';
 import { advance, beatOf, type Beat, type Line } from '../src/narrator/lines';
-import { RoomClient, type SocketLike } from '../src/net/client';
+import { RoomClient } from '../src/net/client';
 import { createRoom } from '../src/net/http';
 import { lastNightNews, tableModel } from '../src/screens/table/model';
 
 // The table screen's spectator connection and the narrator against the real server, an app-hosted room.
-let base = '';
-let wsUrl = '';
-let stop: () => Promise<void>;
+const live = liveServerForTests();
 
-beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'mafia-table-'));
-  const storage: Storage = await openStorage(`sqlite:${join(dir, 'db.sqlite')}`);
-  await storage.migrate();
-  const { app, manager } = await buildServer({ storage, logger: pino({ level: 'silent' }), webRoot: join(dir, 'no-web') });
-  await manager.resumeAll();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.address() as { port: number }).port;
-  base = `http://127.0.0.1:${port}`;
-  wsUrl = `ws://127.0.0.1:${port}/ws`;
-  stop = async () => {
-    await app.close();
-    await storage.close();
-    rmSync(dir, { recursive: true, force: true });
-  };
-});
-afterAll(async () => {
-  await stop?.();
-});
-
-const socket = (url: string) => new WebSocket(url) as unknown as SocketLike;
 const keys = (lines: readonly Line[]) => lines.map((l) => (l.seats ? `${l.key}:${l.seats.join(',')}` : l.roles ? `${l.key}:${l.roles.join(',')}` : l.key));
 
 describe('the table screen against the real server (app room)', () => {
   it('a spectator is sent no role; the narrator calls night 1 step by step, then the morning', async () => {
-    const created = await createRoom({ preset: 'classic', seats: 10, mode: 'app', timers: { night: 3, speech: 0.3, defence: 0.3, lastWords: 0.3, vote: 0.3 } }, { base });
-    const table = new RoomClient({ code: created.code, auth: { as: 'spectator' }, url: wsUrl, socket, pingEveryMs: 0 });
-    const host = new RoomClient({ code: created.code, auth: { as: 'host', key: created.hostKey }, url: wsUrl, socket, pingEveryMs: 0 });
+    const created = await createRoom({ preset: 'classic', seats: 10, mode: 'app', timers: { night: 3, speech: 0.3, defence: 0.3, lastWords: 0.3, vote: 0.3 } }, { base: live.base });
+    const table = new RoomClient({ code: created.code, auth: { as: 'spectator' }, url: live.wsUrl, socket, pingEveryMs: 0 });
+    const host = new RoomClient({ code: created.code, auth: { as: 'host', key: created.hostKey }, url: live.wsUrl, socket, pingEveryMs: 0 });
     table.connect();
     host.connect();
     const said: string[] = [];

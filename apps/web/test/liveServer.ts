@@ -1,0 +1,80 @@
+import { afterAll, beforeAll } from 'vitest';
+import { buildServer, openStorage, type Storage } from '@mafia/server';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import WebSocket from 'ws';
+import type { RoomClient, RoomState, SocketLike } from '../src/net/client';
+
+/** The real game server in this process, on a temp SQLite database and a free port. */
+export interface LiveServer {
+  readonly base: string;
+  readonly wsUrl: string;
+  stop(): Promise<void>;
+}
+
+export async function startLiveServer(): Promise<LiveServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'mafia-web-'));
+  const storage: Storage = await openStorage(`sqlite:${join(dir, 'db.sqlite')}`);
+  await storage.migrate();
+  const { app, manager } = await buildServer({ storage, logger: pino({ level: 'silent' }), webRoot: join(dir, 'no-web') });
+  await manager.resumeAll();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    wsUrl: `ws://127.0.0.1:${port}/ws`,
+    async stop() {
+      await app.close();
+      await storage.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Node 20 has no WebSocket: the `ws` package, as the RoomClient's socket. */
+export const socket = (url: string): SocketLike => new WebSocket(url) as unknown as SocketLike;
+
+/** Resolves with the client's state once `pred` holds; fails naming `what` after `ms`. */
+export function until(client: RoomClient, pred: (s: RoomState) => boolean, what: string, ms = 10_000): Promise<RoomState> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const s = client.getState();
+      if (pred(s)) {
+        off();
+        clearTimeout(t);
+        resolve(s);
+      }
+    };
+    const off = client.subscribe(check);
+    const t = setTimeout(() => {
+      off();
+      reject(new Error(`timed out waiting for ${what}: ${JSON.stringify({ ...client.getState(), log: undefined, view: undefined })}`));
+    }, ms);
+    check();
+  });
+}
+
+/** The live server for one test file: started before its tests, stopped after them. */
+export function liveServerForTests(): { readonly base: string; readonly wsUrl: string } {
+  let server: LiveServer | null = null;
+  beforeAll(async () => {
+    server = await startLiveServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  const running = (): LiveServer => {
+    if (!server) throw new Error('the live server is not started (use it inside a test)');
+    return server;
+  };
+  return {
+    get base() {
+      return running().base;
+    },
+    get wsUrl() {
+      return running().wsUrl;
+    },
+  };
+}
