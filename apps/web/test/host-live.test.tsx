@@ -83,7 +83,7 @@ describe('host console against the real server', () => {
 
     await click('host-next'); // endSpeech
     await until(client, (s) => s.view?.day?.speaker !== speaker, 'the next speaker');
-    expect(screen.getByTestId('history').textContent).toContain('SpeechEnded');
+    expect(screen.getByTestId('history').textContent).toContain('речь окончена');
     client.close();
   });
 });

@@ -530,7 +530,7 @@ function HistoryPanel({ t, log }: { t: Tx; log: RoomState['log'] }) {
           else if (item?.kind === 'release') text = t('history.release', { seat: item.seat });
           else if (item?.kind === 'close') text = t('history.close');
           else if (item?.kind === 'timer') text = t('history.timer');
-          else text = t('history.events', { by: byName(e.by), what: e.events.map(describe).join('; ') || '—' });
+          else text = t('history.events', { by: byName(e.by), what: e.events.map((ev) => describe(ev, t)).join('; ') || '—' });
           return (
             <li key={e.seq} value={e.seq}>
               {text}
@@ -542,8 +542,8 @@ function HistoryPanel({ t, log }: { t: Tx; log: RoomState['log'] }) {
   );
 }
 
-/** A compact, language-neutral summary of an event (type and seats). */
-function describe(e: ProjectedEvent): string {
+/** A compact summary of an event: its name in the UI language, and its seats. */
+function describe(e: ProjectedEvent, t: Tx): string {
   const o = e as unknown as Record<string, unknown>;
   const bits: string[] = [];
   for (const k of ['by', 'seat', 'target', 'n', 'round']) if (typeof o[k] === 'number') bits.push(`${k} ${o[k] as number}`);
@@ -553,6 +553,7 @@ function describe(e: ProjectedEvent): string {
   }
   if (Array.isArray(o.died)) bits.push(`† ${(o.died as number[]).join(',') || '—'}`);
   if (Array.isArray(o.eliminated)) bits.push(`† ${(o.eliminated as number[]).join(',') || '—'}`);
-  return bits.length > 0 ? `${String(o.type)} (${bits.join(', ')})` : String(o.type);
+  const name = t(`history.event.${String(o.type)}`, { defaultValue: String(o.type) });
+  return bits.length > 0 ? `${name} (${bits.join(', ')})` : name;
 }
 
