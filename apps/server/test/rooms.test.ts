@@ -67,6 +67,23 @@ describe('HTTP', () => {
   });
 });
 
+describe('step lengths', () => {
+  it('times speeches as the rules say (Piter: 30 s) unless the room asks for other lengths', async () => {
+    const speechOf = async (body: Record<string, unknown>) => {
+      const created = await createRoom(server.base, { preset: 'piter', seats: 10, mode: 'human', ...body });
+      const { host } = await seatTheTable(server.ws, created);
+      await host.request({ v: V, type: 'start', id: 'go' }, 'update');
+      for (let i = 0; i < 5; i++) {
+        const u = await host.request({ v: V, type: 'command', id: `n${i}`, command: { type: 'endNight' } }, 'update');
+        if (u.timer?.kind === 'speech') return u.timer.deadline - u.timer.started;
+      }
+      throw new Error('no speech timer');
+    };
+    expect(await speechOf({})).toBe(30_000);
+    expect(await speechOf({ timers: { speech: 45 } })).toBe(45_000);
+  });
+});
+
 describe('drawing seat numbers (seed 003: players draw their numbers from a bag)', () => {
   it('gives each drawing player a different free seat until none is left, then refuses', async () => {
     const created = await createRoom(server.base, { preset: 'classic', seats: 4 + 3, mode: 'human' });

@@ -1,5 +1,5 @@
-import { createGame, HOST, nextHostCommand, type Actor, type Command, type Game, type SeatNo } from '@mafia/engine';
-import { DEFAULT_TIMERS, PROTOCOL_VERSION, type Auth, type CreateRoomRequest, type HostKey, type Lobby, type RoomCode, type RoomId, type You } from '@mafia/protocol';
+import { createGame, HOST, nextHostCommand, type Actor, type Command, type Game, type GameOptions, type SeatNo } from '@mafia/engine';
+import { DEFAULT_TIMERS, PROTOCOL_VERSION, type Timers, type Auth, type CreateRoomRequest, type HostKey, type Lobby, type RoomCode, type RoomId, type You } from '@mafia/protocol';
 import { randomInt } from 'node:crypto';
 import type { Logger } from 'pino';
 import { hashSecret, newHostKey, newRoomCode, newRoomId, newSeatToken, newSeed, secretMatches } from '../secrets.js';
@@ -113,14 +113,15 @@ export class RoomManager {
     const seed = newSeed();
     const deal: RoomDeal = { ...(req.composition ? { composition: req.composition } : {}), ...(req.modifications ? { modifications: req.modifications } : {}) };
     const trial = createGame({ preset: req.preset, players: req.seats, seed, options: req.options ?? {}, ...deal, ...(req.names ? { names: padNames(req.names, req.seats) } : {}) });
-    if (!trial.ok) refuse(trial.error.code, trial.error.message, { rule: trial.error.rule, path: trial.error.path });
+    if (!trial.ok) return refuse(trial.error.code, trial.error.message, { rule: trial.error.rule, path: trial.error.path });
+    const timers = timersFor(trial.game.state.options, req.timers);
     if (req.names && req.names.length > req.seats) refuse('bad-names', `${req.names.length} names for ${req.seats} seats`, { path: 'names' });
     const hostKey = newHostKey();
     for (let attempt = 0; ; attempt++) {
       const row: RoomRow = {
         id: newRoomId(), code: newRoomCode(), preset: req.preset, mode: req.mode, seats: req.seats,
         options: JSON.stringify(req.options ?? {}), names: JSON.stringify(req.names ?? []),
-        timers: JSON.stringify({ ...DEFAULT_TIMERS, ...req.timers }), deal: JSON.stringify(deal), seed, hostKeyHash: hashSecret(hostKey), createdAt: this.now(), ended: false,
+        timers: JSON.stringify(timers), deal: JSON.stringify(deal), seed, hostKeyHash: hashSecret(hostKey), createdAt: this.now(), ended: false,
       };
       try {
         await this.storage.createRoom(row);
@@ -472,4 +473,13 @@ function refuseLastSeqAhead(room: Room, you: You, lastSeq: number | undefined): 
 
 function padNames(names: readonly string[], seats: number): string[] {
   return Array.from({ length: seats }, (_, i) => names[i] ?? `${i + 1}`);
+}
+
+/**
+ * The room's step lengths: the speeches as the rules say (the preset's `speechSeconds`,
+ * `defenceSeconds`, `lastWordSeconds` options: Piter's speech is 30 s, the extended deck's 180 s),
+ * the night and the vote from DEFAULT_TIMERS; `timers` in the request overrides either.
+ */
+export function timersFor(options: GameOptions, asked: Partial<Timers> | undefined): Timers {
+  return { ...DEFAULT_TIMERS, speech: options.speechSeconds, defence: options.defenceSeconds, lastWords: options.lastWordSeconds, ...asked };
 }
