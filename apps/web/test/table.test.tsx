@@ -109,6 +109,8 @@ describe('the table screen', () => {
     expect(screen.getByTestId('speaker').dataset.seat).toBe('2');
     expect(screen.getByTestId('seat-5').dataset.state).toBe('dead');
     expect(screen.getByTestId('seat-7').dataset.state).toBe('dead');
+    expect(screen.getByTestId('seat-2').dataset.state).toBe('selected'); // the speaker stands out
+    expect(screen.getByTestId('seat-3').dataset.state).toBe('alive');
   });
 
   it('shows the winner at the end, with the roles the server then opens', () => {

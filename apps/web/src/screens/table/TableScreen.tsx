@@ -98,7 +98,9 @@ export function TableScreen({ code, state, speaker, now = Date.now }: TableScree
 
   const seats: SeatInfo[] = model.seats.map((s) => {
     const notes = [s.role ? t(`roles.${s.role}`, { ns: 'common' }) : '', s.fouls > 0 ? t('fouls', { count: s.fouls }) : ''].filter(Boolean);
-    return { seat: s.seat, name: s.name, state: s.alive ? 'alive' : 'dead', ...(notes.length ? { note: notes.join(' · ') } : {}) };
+    // The speaking seat stands out, so the room sees whose turn it is from across the table.
+    const state = !s.alive ? 'dead' : s.seat === model.speaker ? 'selected' : 'alive';
+    return { seat: s.seat, name: s.name, state, ...(notes.length ? { note: notes.join(' · ') } : {}) };
   });
   const p = model.phase;
 
