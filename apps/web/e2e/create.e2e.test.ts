@@ -1,0 +1,107 @@
+/**
+ * E2E (1): the home and create pages in a real browser against the real server. A person opens the
+ * app on a phone, creates a classic 10-player room with a human host through the form, and the
+ * lobby shows the room's code and a QR code; the server has the room as created.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createThroughUI } from './flows';
+import { byTestId, launchBrowser, smallTargets, unnamedControls, newDevice, Shots, startServer, until, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+const shots = new Shots('create');
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('home and create pages (real browser, real server)', () => {
+  it('creates a classic 10-player room with a human host through the UI; the lobby shows the code and a QR', async () => {
+    const ctx = await newDevice(browser, server.base, 'ru-RU');
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+
+    await page.goto('/');
+    await expect.poll(() => page.locator('h1').first().textContent()).toContain('Mafia Host');
+    const create = page.getByRole('button', { name: 'Создать игру' });
+    await create.waitFor();
+    await shots.both(page, 'home', '1-open');
+
+    await create.click();
+    await page.waitForURL(/\/new$/);
+    const code = await createThroughUI(page, 10, shots);
+
+    // The creating device keeps the host key for this room.
+    const key = await page.evaluate((c) => localStorage.getItem(`mafia.host.${c}`), code);
+    expect(key, 'the host key is kept in localStorage').toMatch(/.{8,}/);
+
+    // The server has the room as the form said.
+    const lobby = (await (await fetch(`${server.base}/api/rooms/${code}`)).json()) as Record<string, unknown>;
+    expect(lobby).toMatchObject({ code, preset: 'classic', seats: 10, mode: 'human', started: false });
+
+    if (!/\/r\/[A-Z0-9]{6}$/.test(page.url())) await page.goto(`/r/${code}`);
+    const shown = byTestId(page, 'room-code');
+    await shown.waitFor();
+    expect((await shown.textContent())!.replace(/\s/g, '')).toContain(code);
+    const qr = byTestId(page, 'qr');
+    await qr.waitFor();
+    expect(await qr.isVisible()).toBe(true);
+    const box = await qr.boundingBox();
+    expect(box!.width, 'the QR code is big enough to scan').toBeGreaterThanOrEqual(100);
+    // The QR is drawn (an svg, canvas or img), not an empty box.
+    expect(await qr.evaluate((e) => e.matches('svg, canvas, img') || e.querySelector('svg, canvas, img') !== null)).toBe(true);
+    // The lobby's seats, all free: seat-1 … seat-10.
+    const seatIds = () => page.locator('[data-testid^="seat-"]').evaluateAll((es) => es.map((e) => e.getAttribute('data-testid')!).filter((id) => /^seat-\d+$/.test(id)).sort());
+    await until(async () => (await seatIds()).length === 10 || undefined, 'seat-1 … seat-10 in the lobby');
+    expect(await seatIds()).toEqual(Array.from({ length: 10 }, (_, i) => `seat-${i + 1}`).sort());
+    await shots.both(page, 'lobby', '1-created');
+
+    expect(errors, 'no uncaught errors on the page').toEqual([]);
+    await ctx.close();
+  });
+
+  it('every control of the home and create pages is at least 48 px and named (the checkers find a small and a nameless one)', async () => {
+    const ctx = await newDevice(browser, server.base, 'ru-RU');
+    const page = await ctx.newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Создать игру' }).waitFor();
+    expect(await smallTargets(page), 'home').toEqual([]);
+    expect(await unnamedControls(page), 'home: every control has an accessible name').toEqual([]);
+    await page.goto('/new');
+    await byTestId(page, 'create-submit').waitFor();
+    expect(await smallTargets(page), 'create').toEqual([]);
+    expect(await unnamedControls(page), 'create: every control has an accessible name').toEqual([]);
+    // The checker itself sees a small button.
+    await page.setContent('<button data-testid="tiny" style="width:20px;height:20px">x</button><button style="width:60px;height:60px">big</button>');
+    expect(await smallTargets(page)).toEqual([{ testid: 'tiny', name: 'x', width: 20, height: 20 }]);
+    await page.setContent('<button data-testid="mute"></button><button aria-label="ok"></button><label>Name <input></label>');
+    expect(await unnamedControls(page)).toEqual(['button[data-testid=mute]: <button data-testid="mute"></button>']);
+    await ctx.close();
+  });
+
+  it('speaks English when the browser does, and refuses a bad room code', async () => {
+    const ctx = await newDevice(browser, server.base, 'en-US');
+    const page = await ctx.newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Create a game' }).waitFor();
+    const join = page.getByRole('button', { name: 'Join' });
+    expect(await join.isDisabled(), 'no code, no join').toBe(true);
+    await page.getByLabel('Room code').fill('k7qx2m');
+    expect(await page.getByLabel('Room code').inputValue()).toBe('K7QX2M');
+    expect(await join.isDisabled()).toBe(false);
+    await shots.both(page, 'home', '2-en-code');
+    await join.click();
+    await page.waitForURL(/\/r\/K7QX2M$/);
+    // There is no such room: the lobby says so.
+    await page.getByRole('alert').first().waitFor();
+    await shots.both(page, 'lobby', '2-no-room');
+    await ctx.close();
+  });
+});

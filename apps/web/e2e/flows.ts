@@ -1,0 +1,99 @@
+/** Steps a person takes through the screens, shared by the e2e tests (data-testid contract of docs/web.md). */
+import type { Page } from 'playwright-core';
+import { byTestId, until, type Shots } from './harness';
+
+/** On /new: a classic room for `seats` players with a human host; resolves with its code once created. */
+export async function createThroughUI(page: Page, seats: number, shots?: Shots, timers: Record<string, number> = {}): Promise<string> {
+  const preset = byTestId(page, 'preset-select');
+  await preset.waitFor();
+  if (shots) await shots.both(page, 'create', '1-open');
+  if ((await preset.evaluate((e) => e.tagName)) === 'SELECT') await preset.selectOption('classic');
+  else await preset.locator('[data-value="classic"], [value="classic"]').first().click();
+  await byTestId(page, 'seats-input').fill(String(seats));
+  await byTestId(page, 'mode-human').click();
+  // Step lengths (timer-night, …) where the form has them.
+  for (const [k, v] of Object.entries(timers)) {
+    const input = byTestId(page, `timer-${k}`);
+    if ((await input.count()) === 0) continue;
+    // Behind a closed <details> ("Timers"): open it.
+    await input.evaluate((e) => {
+      for (let d = e.closest('details'); d; d = d.parentElement?.closest('details') ?? null) d.open = true;
+    });
+    await input.fill(String(v));
+  }
+  if (shots) await shots.both(page, 'create', '2-filled');
+  await byTestId(page, 'create-submit').click();
+  // Created: the app goes to the room (its lobby, or the host console of the new room).
+  await page.waitForURL(/\/r\/[A-Z0-9]{6}(\/host)?$/);
+  return /\/r\/([A-Z0-9]{6})/.exec(page.url())![1]!;
+}
+
+/**
+ * In the lobby (/r/CODE): type a name, pick the seat, claim it; then the player's screen. Resolves
+ * when this browser holds the seat's token.
+ */
+export async function claimInLobby(page: Page, code: string, seat: number, name: string): Promise<void> {
+  if (!new RegExp(`/r/${code}$`).test(page.url())) await page.goto(`/r/${code}`);
+  // Pick the seat, then the name (the form may open only for a picked seat), then claim.
+  const btn = byTestId(page, `seat-${seat}`);
+  await until(() => btn.isEnabled(), `seat-${seat} free to pick in the lobby`, 10_000);
+  await btn.click();
+  await until(async () => (await btn.getAttribute('aria-pressed')) === 'true', `seat-${seat} selected (aria-pressed) in the lobby`, 5_000);
+  await byTestId(page, 'claim-name').fill(name);
+  const submit = byTestId(page, 'claim-submit');
+  await until(() => submit.isEnabled(), 'claim-submit enabled', 5_000);
+  await submit.click();
+  await until(
+    () => page.evaluate((c) => localStorage.getItem(`mafia.seat.${c}`), code).then((v) => (v !== null && (JSON.parse(v) as { seat?: number }).seat === seat) || undefined),
+    `seat ${seat}'s token in localStorage after claim-submit`,
+  );
+  if (!/\/play$/.test(page.url())) {
+    // The lobby may keep the player there until the start; the player's screen is /r/CODE/play.
+    await page.waitForURL(/\/play$/, { timeout: 3_000 }).catch(() => page.goto(`/r/${code}/play`));
+  }
+}
+
+/** Clicks seat-{n} so that it is selected (aria-pressed) on a page with one SeatGrid of choices. */
+export async function selectSeat(page: Page, n: number): Promise<void> {
+  const btn = byTestId(page, `seat-${n}`).first();
+  await btn.waitFor();
+  if ((await btn.getAttribute('aria-pressed')) !== 'true') await btn.click();
+  await until(async () => (await btn.getAttribute('aria-pressed')) === 'true', `seat-${n} selected`, 3_000).catch(() => undefined);
+}
+
+/**
+ * Press and hold the role card: returns the data-role shown while held, and whether the role name
+ * disappeared after release. Mouse (pointer events) first; touch (CDP) if the card wants touches.
+ */
+export async function peekRole(page: Page, shots?: { shots: Shots; screen: string; step: string }): Promise<{ role: string | null; hiddenAfter: boolean }> {
+  const card = byTestId(page, 'role-card');
+  await card.waitFor();
+  await card.scrollIntoViewIfNeeded();
+  const box = (await card.boundingBox())!;
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  const name = byTestId(page, 'role-name');
+  const shown = async () => (await name.count()) > 0 && (await name.first().isVisible());
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  let how: 'mouse' | 'touch' = 'mouse';
+  let ok = await until(shown, 'role-name while held (mouse)', 2_000).then(() => true, () => false);
+  if (!ok) {
+    await page.mouse.up();
+    how = 'touch';
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+    ok = await until(shown, 'role-name while held (touch)', 2_000).then(() => true, () => false);
+    const role = ok ? await name.first().getAttribute('data-role') : null;
+    if (ok && shots) await shots.shots.phone(page, shots.screen, shots.step);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+    const hiddenAfter = await until(async () => !(await shown()), 'role-name hidden after release', 3_000).then(() => true, () => false);
+    return { role, hiddenAfter };
+  }
+  const role = await name.first().getAttribute('data-role');
+  if (shots) await shots.shots.phone(page, shots.screen, `${shots.step}-${how}`);
+  await page.mouse.up();
+  const hiddenAfter = await until(async () => !(await shown()), 'role-name hidden after release', 3_000).then(() => true, () => false);
+  return { role, hiddenAfter };
+}
