@@ -223,7 +223,9 @@ describe('player screen: the day', () => {
     expect(screen.getByTestId(`candidate-${first}`).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(screen.getByTestId('vote-submit'));
     expect(send).toHaveBeenCalledWith({ type: 'vote', by: 3, target: first });
-    // A seat that is not a candidate is not taken; a candidate's seat button is.
+    // A seat that is not a candidate is shown disabled and not taken; a candidate's seat button is.
+    expect(screen.getByTestId('seat-9').getAttribute('data-state')).toBe('disabled');
+    expect(screen.getByTestId(`seat-${first}`).getAttribute('data-state')).not.toBe('disabled');
     fireEvent.click(screen.getByTestId('seat-9'));
     expect((screen.getByTestId('vote-submit') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByTestId(`seat-${first}`));

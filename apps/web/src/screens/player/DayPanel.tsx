@@ -50,10 +50,13 @@ export function DayPanel({ view, pending, seat, mode, send }: DayPanelProps) {
         : mode_ === 'nominate'
           ? (s: number) => alive(s) && setPicked(picked[0] === s ? [] : [s])
           : undefined;
+  const choosable = (s: number) =>
+    mode_ === 'vote' ? c.vote!.includes(s) : mode_ === 'extra' && extra ? extra.candidates.includes(s) : true;
   const seats: SeatInfo[] = view.seats.map((s) => ({
     seat: s.seat,
     name: s.name || null,
-    state: picked.includes(s.seat) ? 'selected' : s.alive ? 'alive' : 'dead',
+    // Seats this decision cannot take are shown disabled, so the phone says who is on the ballot.
+    state: picked.includes(s.seat) ? 'selected' : !s.alive ? 'dead' : choosable(s.seat) ? 'alive' : 'disabled',
     // Never a role here: a phone on the table must not show partners' cards to onlookers.
     note: s.fouls > 0 ? t('day.foulsNote', { n: s.fouls }) : undefined,
   }));
