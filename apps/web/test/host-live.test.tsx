@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { CreateRoomRequest } from '@mafia/protocol';
 import { useSyncExternalStore } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -86,4 +87,52 @@ describe('host console against the real server', () => {
     expect(screen.getByTestId('history').textContent).toContain('речь окончена');
     client.close();
   });
+
+  it('records the mafia\'s victim list on night 1 (classic with the victim-list modification)', async () => {
+    const client = await startedRoom({ preset: 'classic', seats: 10, mode: 'human', modifications: ['victim-list'] });
+    expect(screen.getByTestId('phase').dataset.n).toBe('1');
+    for (const s of [6, 2, 10]) await click(`victim-list-seat-${s}`);
+    await click('victim-list-submit');
+    await until(client, (s) => s.log.some((i) => i.kind === 'events' && i.events.some((e) => e.type === 'VictimListSet')), 'the victim list');
+    await waitFor(() => expect(screen.getByTestId('victim-list-recorded').dataset.seats).toBe('6,2,10'));
+    client.close();
+  });
+
+  it('sets the voting circle before the first ballot (extended, circular voting)', async () => {
+    const client = await startedRoom({ preset: 'extended', seats: 10, mode: 'human' });
+    expect(screen.queryByTestId('circle')).toBeNull();
+    await click('host-next'); // endNight (the introduction night)
+    await until(client, (s) => s.view?.phase.kind === 'day', 'day 1');
+    await waitFor(() => expect(screen.getByTestId('circle-current').dataset.from).toBe('1'));
+    await act(async () => {
+      fireEvent.change(screen.getByTestId('circle-from'), { target: { value: '7' } });
+    });
+    await click('circle-down');
+    await until(client, (s) => s.view?.day?.circle?.from === 7, 'the circle');
+    expect(client.getState().view!.day!.circle).toEqual({ from: 7, dir: 'down' });
+    await waitFor(() => expect(screen.getByTestId('circle-current').dataset.dir).toBe('down'));
+    client.close();
+  });
 });
+
+/** A human-hosted room created, connected as its host, started, and its console rendered. */
+async function startedRoom(body: CreateRoomRequest): Promise<RoomClient> {
+  const room = await createRoom(body, { base: live.base, fetch: globalThis.fetch });
+  const client = new RoomClient({
+    code: room.code, auth: { as: 'host', key: room.hostKey }, url: live.wsUrl, socket,
+    tokens: createSecrets(memoryStore()), pingEveryMs: 0,
+  });
+  client.connect();
+  await until(client, (s) => s.status === 'open' && s.lobby !== null, 'welcome');
+  await client.start();
+  await until(client, (s) => s.view !== null, 'the start');
+  const i18n = createI18n();
+  await i18n.changeLanguage('ru');
+  cleanup();
+  render(
+    <I18nextProvider i18n={i18n}>
+      <Live client={client} />
+    </I18nextProvider>,
+  );
+  return client;
+}

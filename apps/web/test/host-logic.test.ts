@@ -2,8 +2,11 @@ import { nextHostCommand } from '@mafia/engine';
 import { describe, expect, it } from 'vitest';
 import { shouldBeep } from '../src/screens/host/beep';
 import { modeOf } from '../src/screens/host/Console';
-import { actCommand, history, liftBoard, nextCommand, nightDeaths, recordedActs, speechesToday, stepActors, strayActors, voteBoard } from '../src/screens/host/logic';
-import { HostGame, S } from './hostGame';
+import {
+  actCommand, circleChoice, effectiveEvents, history, liftBoard, nextCommand, nightDeaths, recordedActs, recordedVictimList, setupOf, speechesToday, stepActors, strayActors,
+  victimListOpen, voteBoard, widowSilenced,
+} from '../src/screens/host/logic';
+import { HostGame, S, TABLE10 } from './hostGame';
 
 /** Night 2 of the ten-seat classic table (night 1 is the introduction; day 1 without nominations). */
 function nightTwo(): HostGame {
@@ -165,5 +168,55 @@ describe('host: history and the 10-second beep', () => {
     expect(shouldBeep(null, 9_000)).toBe(false);
     expect(shouldBeep(30_000, 0)).toBe(false);
     expect(shouldBeep(12_000, 11_000)).toBe(false);
+  });
+});
+
+/** E10 (extended): mafia 2, 5, Lawyer 6, Black Widow 7; Commissar 3; Doctor 4; Girl 8; civilians 1, 9, 10. */
+const E10 = ['civilian', 'mafia', 'commissar', 'doctor', 'mafia', 'lawyer', 'black-widow', 'girl', 'civilian', 'civilian'];
+
+describe('host: the inputs of presets and modifications, read from the view and the log', () => {
+  it('the events in effect leave out what an undo took back, as the engine does', () => {
+    const g = new HostGame('classic', TABLE10, undefined, ['victim-list']);
+    g.run({ type: 'victimList', seats: [S(4)] }, { type: 'victimList', seats: [S(6), S(7)] });
+    expect(recordedVictimList(g.log)).toEqual([6, 7]);
+    g.run({ type: 'undo', count: 1 });
+    expect(recordedVictimList(g.log)).toEqual([4]);
+    expect(effectiveEvents(g.log).map((e) => e.type)).toEqual(['GameCreated', 'NightStarted', 'VictimListSet']);
+  });
+
+  it('the setup (options, modifications) comes from the log\'s GameCreated', () => {
+    expect(setupOf([])).toBeNull();
+    const g = new HostGame('extended', E10, undefined, ['name-in-blood']);
+    expect(setupOf(g.log)?.options.voting).toBe('circular');
+    expect(setupOf(g.log)?.modifications).toEqual(['name-in-blood']);
+    expect(victimListOpen(g.view, setupOf(g.log))).toBe(false);
+    const v = new HostGame('classic', TABLE10, undefined, ['victim-list']);
+    expect(victimListOpen(v.view, setupOf(v.log))).toBe(true);
+  });
+
+  it('the circle may be chosen until the first ballot of the day, in circular voting only', () => {
+    const g = new HostGame('extended', E10).run({ type: 'endNight' });
+    expect(circleChoice(g.view, setupOf(g.log))).toEqual({ from: 1, dir: 'up' });
+    g.run({ type: 'circle', from: S(3), dir: 'down' });
+    expect(circleChoice(g.view, setupOf(g.log))).toEqual({ from: 3, dir: 'down' });
+    while (g.view.day?.stage === 'speeches') g.run({ type: 'endSpeech' });
+    expect(circleChoice(g.view, setupOf(g.log))).toEqual({ from: 3, dir: 'down' });
+    g.run({ type: 'vote', by: S(1), target: S(2) });
+    expect(circleChoice(g.view, setupOf(g.log))).toBeNull();
+    const c = new HostGame().run({ type: 'endNight' });
+    expect(circleChoice(c.view, setupOf(c.log))).toBeNull();
+  });
+
+  it('the Black Widow\'s silenced seat is open until marked; an undo opens it again; it ends with the day', () => {
+    const g = new HostGame('extended', E10, { voting: 'sequential' }).run({ type: 'endNight' }).passDay();
+    expect(widowSilenced(g.view, g.log)).toEqual({ open: [], marked: [] });
+    g.run({ type: 'act', by: S(7), act: 'silence', target: S(4) }, { type: 'endNight' });
+    expect(widowSilenced(g.view, g.log)).toEqual({ open: [4], marked: [] });
+    g.run({ type: 'silenceBroken', seat: S(4) });
+    expect(widowSilenced(g.view, g.log)).toEqual({ open: [], marked: [4] });
+    g.run({ type: 'undo', count: 1 });
+    expect(widowSilenced(g.view, g.log)).toEqual({ open: [4], marked: [] });
+    g.passDay();
+    expect(widowSilenced(g.view, g.log)).toEqual({ open: [], marked: [] });
   });
 });

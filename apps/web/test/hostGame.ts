@@ -8,8 +8,8 @@ export const TABLE10 = ['civilian', 'mafia', 'commissar', 'civilian', 'don', 'ci
 export class HostGame {
   game: Game;
   log: LogItem[] = [];
-  constructor(preset = 'classic', roles: readonly string[] = TABLE10, options?: Record<string, unknown>) {
-    const t = createGame({ preset, roles, ...(options ? { options } : {}) });
+  constructor(preset = 'classic', roles: readonly string[] = TABLE10, options?: Record<string, unknown>, modifications?: readonly string[]) {
+    const t = createGame({ preset, roles, ...(options ? { options } : {}), ...(modifications ? { modifications } : {}) });
     if (!t.ok) throw new Error(JSON.stringify(t.error));
     this.game = t.game;
     this.push(t.events);
@@ -25,6 +25,19 @@ export class HostGame {
       this.push(t.events);
     }
     return this;
+  }
+  /** Ends the day with the host's next steps (last words, speeches, the vote closed as it stands). */
+  passDay(): this {
+    for (let k = 0; k < 200 && this.game.state.phase.kind === 'day'; k++) {
+      const stage = this.game.state.day?.stage;
+      this.run(stage === 'lastWords' ? { type: 'endLastWords' } : stage === 'vote' || stage === 'lift' ? { type: 'closeVote' } : { type: 'endSpeech' });
+    }
+    return this;
+  }
+  /** The events of the last command. */
+  get lastEvents(): readonly ProjectedEvent[] {
+    const last = this.log[this.log.length - 1];
+    return last && last.kind === 'events' ? last.events : [];
   }
   get view(): GameView {
     return project(this.game.state, { kind: 'host' });

@@ -15,6 +15,7 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('endNight') }).strict(),
   z.object({ type: z.literal('bestMove'), by: seatSchema, named: z.array(seatSchema).max(8) }).strict(),
   z.object({ type: z.literal('endLastWords') }).strict(),
+  z.object({ type: z.literal('dyingNote'), by: seatSchema, named: seatSchema }).strict(),
   z.object({ type: z.literal('nominate'), by: seatSchema, target: seatSchema }).strict(),
   z.object({ type: z.literal('endSpeech') }).strict(),
   z.object({ type: z.literal('foul'), seat: seatSchema }).strict(),
@@ -22,6 +23,11 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('vote'), by: seatSchema, target: seatSchema }).strict(),
   z.object({ type: z.literal('liftVote'), by: seatSchema, leave: z.boolean() }).strict(),
   z.object({ type: z.literal('closeVote') }).strict(),
+  z.object({ type: z.literal('circle'), from: seatSchema, dir: z.enum(['up', 'down']) }).strict(),
+  z.object({ type: z.literal('blood'), by: seatSchema, target: seatSchema }).strict(),
+  z.object({ type: z.literal('silenceBroken'), seat: seatSchema }).strict(),
+  z.object({ type: z.literal('rakeTakes'), by: seatSchema, target: seatSchema }).strict(),
+  z.object({ type: z.literal('victimList'), seats: z.array(seatSchema).max(8) }).strict(),
   z.object({
     type: z.literal('override'),
     action: z.discriminatedUnion('kind', [

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Command } from '@mafia/engine';
 import { MAX_MESSAGE_BYTES, parseClientMessage, PROTOCOL_VERSION } from '../src/index.js';
 
 const ok = (m: unknown) => {
@@ -23,6 +24,37 @@ describe('client messages', () => {
     expect(ok({ v: 1, type: 'command', id: 'c2', command: { type: 'act', by: 1, act: 'kill', target: 2 } }).type).toBe('command');
     expect(ok({ v: 1, type: 'command', id: 'c3', command: { type: 'override', action: { kind: 'endGame', winner: 'town' } } }).type).toBe('command');
     expect(ok({ v: 1, type: 'ping' }).type).toBe('ping');
+  });
+
+  it('accepts every command of the engine (one of each type)', () => {
+    // A Record over the engine's command types: a new engine command without a sample here does not compile.
+    const samples: Record<Command['type'], Record<string, unknown>> = {
+      act: { by: 1, act: 'check', target: 2, target2: 3, role: 'don' },
+      endNight: {},
+      bestMove: { by: 1, named: [2, 3, 4] },
+      endLastWords: {},
+      dyingNote: { by: 3, named: 5 },
+      nominate: { by: 1, target: 2 },
+      endSpeech: {},
+      foul: { seat: 1 },
+      remove: { seat: 1 },
+      vote: { by: 1, target: 2 },
+      liftVote: { by: 1, leave: true },
+      closeVote: {},
+      circle: { from: 4, dir: 'down' },
+      blood: { by: 9, target: 5 },
+      silenceBroken: { seat: 4 },
+      rakeTakes: { by: 1, target: 2 },
+      victimList: { seats: [4, 1, 9] },
+      override: { action: { kind: 'revive', seat: 2 } },
+      undo: { count: 1 },
+    };
+    for (const [type, fields] of Object.entries(samples)) {
+      const command = { type, ...fields };
+      const m = ok({ v: 1, type: 'command', id: type, command });
+      expect(m.type === 'command' ? m.command : null).toEqual(command);
+    }
+    expect(err({ v: 1, type: 'command', id: 'x', command: { type: 'circle', from: 1, dir: 'left' } }).path).toBe('command.dir');
   });
 
   it('names what is wrong: not JSON, another version, an unknown type, a bad field, an unknown field', () => {

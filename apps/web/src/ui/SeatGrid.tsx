@@ -17,13 +17,15 @@ export interface SeatGridProps {
   readonly onSelect?: (seat: number) => void;
   /** The group's accessible name ("Pick your seat"). */
   readonly label: string;
+  /** The buttons' test ids are `${testIdPrefix}-${seat}` (default `seat`): a second grid on a screen takes another. */
+  readonly testIdPrefix?: string;
 }
 
 /**
  * Seats 1..N as big tappable buttons: alive, dead (struck out), selected (aria-pressed) or disabled.
  * Each button's name says the seat, the name and the state, for screen readers.
  */
-export function SeatGrid({ seats, onSelect, label }: SeatGridProps) {
+export function SeatGrid({ seats, onSelect, label, testIdPrefix = 'seat' }: SeatGridProps) {
   const { t } = useTranslation();
   return (
     <ul className="seat-grid" aria-label={label}>
@@ -35,7 +37,7 @@ export function SeatGrid({ seats, onSelect, label }: SeatGridProps) {
               type="button"
               className="seat"
               data-state={s.state}
-              data-testid={`seat-${s.seat}`}
+              data-testid={`${testIdPrefix}-${s.seat}`}
               aria-pressed={onSelect ? s.state === 'selected' : undefined}
               aria-label={parts.filter(Boolean).join(', ')}
               disabled={!onSelect || s.state === 'disabled'}

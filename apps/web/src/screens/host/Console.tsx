@@ -5,9 +5,13 @@ import type { RoomState } from '../../net/client';
 import { useCountdown } from '../../net/useCountdown';
 import { Button, SeatGrid, Timer, type SeatInfo } from '../../ui';
 import { beep, shouldBeep } from './beep';
+import { ChoicePanel } from './ChoicePanel';
+import { CirclePanel } from './CirclePanel';
+import { SilencePanel } from './SilencePanel';
+import { VictimListPanel } from './VictimListPanel';
 import {
   actCommand, history, isMorning, lastNight, liftBoard, nextCommand, nightDeaths, recordedActs, speechesToday, stepActors, strayActors,
-  targetable, voteBoard, type StepActor,
+  setupOf, targetable, voteBoard, type StepActor,
 } from './logic';
 import { ROLE_IDS, hostLines, type Line } from './script';
 
@@ -18,7 +22,7 @@ export interface HostActions {
   start(): Promise<number>;
 }
 
-type Tx = (key: string, opts?: Record<string, unknown>) => string;
+export type Tx = (key: string, opts?: Record<string, unknown>) => string;
 
 /** The host console for a started (or starting) game: everything the human host needs at the table. */
 export function HostConsole({ state, actions }: { readonly state: RoomState; readonly actions: HostActions | null }) {
@@ -26,6 +30,7 @@ export function HostConsole({ state, actions }: { readonly state: RoomState; rea
   const t = tt as unknown as Tx;
   const view = state.view;
   const pending = state.pending;
+  const setup = useMemo(() => setupOf(state.log), [state.log]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -181,7 +186,17 @@ export function HostConsole({ state, actions }: { readonly state: RoomState; rea
         />
       ) : null}
 
+      {view && view.phase.kind === 'night' ? <VictimListPanel key={nightKey} t={t} view={view} setup={setup} log={state.log} busy={busy} send={send} /> : null}
+
       {view && view.phase.kind === 'day' ? <MorningPanel t={t} view={view} log={state.log} /> : null}
+
+      {view && view.phase.kind === 'day' ? (
+        <>
+          <ChoicePanel key={`choice:${phaseN}`} t={t} view={view} pending={pending} busy={busy} send={send} />
+          <SilencePanel t={t} view={view} log={state.log} busy={busy} send={send} />
+          <CirclePanel key={`circle:${phaseN}`} t={t} view={view} setup={setup} busy={busy} send={send} />
+        </>
+      ) : null}
 
       {view && mode === 'speech' && speaker !== null ? (
         <section className="card stack" aria-label={t('speech.speaker', { seat: speaker })}>

@@ -216,3 +216,86 @@ export function targetable(view: GameView, actor: StepActor | null): Set<number>
   for (const s of view.seats) if (s.alive && !actor.forbidden.includes(s.seat)) out.add(s.seat);
   return out;
 }
+
+/**
+ * The host's events in effect: every event of the log in order, with those an `Undone` took back
+ * removed (the engine's foldLog; the host's log holds every event, so the count is the engine's).
+ */
+export function effectiveEvents(log: readonly LogItem[]): ProjectedEvent[] {
+  const out: ProjectedEvent[] = [];
+  for (const { e } of eventsOf(log)) {
+    if (e.type === 'Undone') out.splice(Math.max(0, out.length - e.count), e.count);
+    else out.push(e);
+  }
+  return out;
+}
+
+/** The game's setup as the log's GameCreated gives it (options, modifications), or null before the start. */
+export type SetupOf = Extract<ProjectedEvent, { type: 'GameCreated' }>['setup'];
+export function setupOf(log: readonly LogItem[]): SetupOf | null {
+  for (const { e } of eventsOf(log)) if (e.type === 'GameCreated') return e.setup;
+  return null;
+}
+
+/**
+ * R-VOTE-8: the voting circle the host may still choose now (presets voting `circular`): on the day's
+ * last words and speeches, and on its vote until the first ballot of round 0 (day/vote.ts `circle`).
+ * Gives the circle in effect (seat 1, up, until the host sets one), or null when it may not be set.
+ */
+export function circleChoice(view: GameView | null, setup: SetupOf | null): { from: number; dir: 'up' | 'down' } | null {
+  const d = view?.phase.kind === 'day' ? view.day : null;
+  if (!d || setup?.options.voting !== 'circular') return null;
+  const open = d.stage === 'lastWords' || d.stage === 'speeches' || (d.stage === 'vote' && d.round === 0 && d.ballots.every((b) => b === 0));
+  if (!open) return null;
+  return d.circle ? { from: d.circle.from, dir: d.circle.dir } : { from: 1, dir: 'up' };
+}
+
+/** Roles whose silence holds only if the player speaks (R-VOTE-11): the Black Widow (and the Girl under the black-widow modification). */
+const widowLike = (role: RoleId | undefined, setup: SetupOf | null): boolean =>
+  role === 'black-widow' || (role === 'girl' && (setup?.modifications ?? []).includes('black-widow'));
+
+/**
+ * R-VOTE-11: the seats the Black Widow silenced last night who keep their vote until the host marks
+ * that they spoke (`silenceBroken`): from the log's NightResolved `silenced` of the night before this
+ * day, the silence acts of that night (the Lover's silence is not marked: it takes the vote anyway),
+ * less the seats already marked today and the dead. Empty outside the stages the engine takes it in.
+ */
+export function widowSilenced(view: GameView | null, log: readonly LogItem[]): { open: number[]; marked: number[] } {
+  const none = { open: [], marked: [] };
+  const d = view?.phase.kind === 'day' ? view.day : null;
+  if (!view || !d || !(d.stage === 'lastWords' || d.stage === 'speeches' || d.stage === 'defence' || d.stage === 'vote')) return none;
+  const setup = setupOf(log);
+  let silencers = new Map<number, number>();
+  let silenced: readonly number[] = [];
+  let marked: number[] = [];
+  for (const e of effectiveEvents(log)) {
+    if (e.type === 'NightStarted') {
+      silencers = new Map();
+      silenced = [];
+    } else if (e.type === 'ActRecorded' && e.act.act === 'silence') silencers.set(e.act.target, e.act.by);
+    else if (e.type === 'NightResolved') silenced = e.silenced ?? [];
+    else if (e.type === 'DayStarted') {
+      marked = [];
+      // A silence holds for the day after its night only, not for an emergency day (R-VOTE-11).
+      if (e.emergency) silenced = [];
+    } else if (e.type === 'SilenceBroken') marked.push(e.seat);
+  }
+  const open = silenced.filter((seat) => {
+    const by = silencers.get(seat);
+    const role = by === undefined ? undefined : view.seats[by - 1]?.role;
+    return (by === undefined || widowLike(role, setup)) && view.seats[seat - 1]?.alive === true && !marked.includes(seat);
+  });
+  return { open: [...open].sort((a, b) => a - b), marked };
+}
+
+/** R-MOD victim-list: the host may record the mafia's list (night 1 of a game with the modification). */
+export function victimListOpen(view: GameView | null, setup: SetupOf | null): boolean {
+  return view?.phase.kind === 'night' && view.phase.n === 1 && (setup?.modifications ?? []).includes('victim-list');
+}
+
+/** The mafia's victim list as last recorded (VictimListSet in effect), or null. */
+export function recordedVictimList(log: readonly LogItem[]): readonly number[] | null {
+  let out: readonly number[] | null = null;
+  for (const e of effectiveEvents(log)) if (e.type === 'VictimListSet') out = e.seats;
+  return out;
+}

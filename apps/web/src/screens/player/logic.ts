@@ -1,6 +1,9 @@
 import type { ActKind, Command, GameView, NightStep, Pending, RoleId, SeatNo, Team } from '@mafia/engine';
 import type { RoomMode, TimerView } from '@mafia/protocol';
 import { nightStepAt, type NightClock } from '../../night/stepClock';
+import { extraCommand, toggleSeat, type ExtraKind } from '../decisions';
+
+export { extraCommand, toggleSeat, type ExtraKind };
 
 /**
  * The player screen's decisions as pure functions of what the server sent this seat (view, pending,
@@ -128,16 +131,7 @@ export interface DayControls {
   readonly extra: { readonly kind: ExtraKind; readonly candidates: readonly number[] } | null;
 }
 
-export type ExtraKind = 'rakeTake' | 'blood' | 'dyingNote';
 const EXTRA_KINDS: readonly ExtraKind[] = ['rakeTake', 'dyingNote', 'blood'];
-
-/** The command of an extra choice. */
-export function extraCommand(kind: ExtraKind, seat: number, target: number): Command {
-  const by = seat as SeatNo;
-  if (kind === 'rakeTake') return { type: 'rakeTakes', by, target: target as SeatNo };
-  if (kind === 'blood') return { type: 'blood', by, target: target as SeatNo };
-  return { type: 'dyingNote', by, named: target as SeatNo };
-}
 
 /** Rooms where the app is the host: a seat ends his own speech and last word. */
 export const selfService = (mode: RoomMode | null | undefined): boolean => mode === 'app' || mode === 'online';
@@ -168,11 +162,4 @@ export function dayControls(view: GameView | null, pending: readonly Pending[], 
     fouls,
     extra,
   };
-}
-
-/** Toggle a seat in a pick of at most `max` seats (the best move names 3). */
-export function toggleSeat(picked: readonly number[], seat: number, max: number): number[] {
-  if (picked.includes(seat)) return picked.filter((s) => s !== seat);
-  if (picked.length >= max) return [...picked];
-  return [...picked, seat];
 }
