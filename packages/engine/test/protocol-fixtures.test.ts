@@ -39,6 +39,37 @@
  * - extended-student-werewolf-cop-block, extended-immortal-one-on-one-loses, extended-name-in-blood-lawyer-turns
  * - party-commissar-dead-only-for-mafia-victim, party-student-werewolf-turn, tabletop-lover-charm-gangster-black
  * - error-*: `{"error": {code, rule, path}}` (matched on those keys; mafia replay exits 2)
+ *
+ * Rules audit 2 (sport and classic day procedure, worked out by hand; docs/decisions.md "Rules audit 2"):
+ * - sport-one-nominee-misses-late-best-move: R-VOTE-4 (day 1 lone nominee stays; zero nominees; lone nominee
+ *   leaves from day 2), R-NIGHT-2 (a split shot and a missing gesture are misses), R-PHASE-1 (checks on night 1),
+ *   R-CHECK-1, R-SPORT-3 (best move on the day after the first night that kills anyone: night 4 here)
+ * - sport-leftover-votes-to-last-nominee: R-VOTE-3 (unlisted voters go to the last nominee; no `votes` at all),
+ *   R-WIN-TOWN, the Commissar's find +1
+ * - sport-revote-leftover-to-last-tied-mafia-parity-at-night: R-VOTE-6 re-vote, R-VOTE-3 leftovers to the last
+ *   tied nominee (not the last nominee of the day), R-SPORT-3, R-WIN-MAFIA parity after a night kill
+ * - sport-lift-five-fails-at-ten-passes-at-nine: R-VOTE-6 lift majority (5 of 10 fails, 5 of 9 passes),
+ *   R-SPORT-5 (the same three tie twice), R-SPORT-6 (9 alive, 3 tied: held by default), R-SPORT-3 (3 mafia named)
+ * - sport-no-lift-nine-alive-three-tied-option: R-SPORT-6 with liftVoteNineAliveThreeTied off
+ * - classic-eleven-revote-shrinks-to-lift-six-of-eleven: R-VOTE-6 at 11 alive (6 for passes); without R-SPORT-5
+ *   a re-vote tie among fewer goes straight to the lift vote among them
+ * - sport-mafia-parity-after-day-vote: R-WIN-MAFIA after a day vote (3 v 3; no emergency day in sport), R-NIGHT-4
+ *   (a Commissar shot tonight still gets tonight's answer), the Don finds the Commissar
+ * - sport-removed-nominee-cancels-vote-last-mafia-fouled-out: R-SPORT-1 (`removed` and a 4th foul cancel the
+ *   day's vote), R-SPORT-2 (the last mafia's removal wins for the town), −2 per removal, R-SPORT-3
+ * - classic-removed-nominee-dropped-vote-goes-on: R-FOUL-1 removals in classic: the removed nominee is dropped,
+ *   a day-1 lone nominee stays (R-VOTE-4), the vote goes on among the others
+ * - classic-emergency-day-ends-in-mafia-parity: R-PHASE-4 (3 v 4 after a day), R-WIN-MAFIA on the emergency day
+ * - sport-third-foul-costs-one-speech-fourth-removes: R-FOUL-1 (the 3rd foul costs one speech only: the player
+ *   nominates again the day after), R-SPORT-1 (the 4th removes him and cancels that day's vote)
+ * - sport-whole-table-tie-at-four-then-mafia-wins: R-SPORT-4 (4 alive, all nominated, one vote each: nobody
+ *   leaves), R-VOTE-3 (leftover to the last nominee), R-WIN-MAFIA at 1 v 1 after a day vote
+ * - error-* of audit 2: R-VOTE-1 (dead nominee, nominee twice, nominator twice), R-VOTE-3 (a voter twice, a
+ *   `votes` key that is not a nominee, a removed voter), R-VOTE-4 (votes on day 1 with one nominee), R-VOTE-6
+ *   (re-vote without a tie, a second re-vote at the lift stage, a lift vote R-SPORT-6 does not hold),
+ *   R-SPORT-1 (votes after a sport removal), R-SPORT-3 (best move naming himself, by a survivor, in classic),
+ *   R-WIN-0 (a foul after a removal ended the game), R-PRESET (unknown option, 9 seats in sport), R-ROLE (a
+ *   self-check), INPUT (format version, act without target, seat as a string, `revote` not an object)
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

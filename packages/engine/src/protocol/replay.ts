@@ -164,10 +164,58 @@ function nightStep(r: Replayer, step: Record<string, unknown>, path: string): vo
   r.run({ type: 'endNight' }, path);
 }
 
+/**
+ * The day step's field types (spec/protocol.md "Day step"), checked before any of them is replayed, so
+ * that a malformed field is reported as such (INPUT) rather than as a stage the day did not reach.
+ */
+function checkDayShape(step: Record<string, unknown>, path: string): void {
+  const ints = (v: unknown, p: string) => expectArray(v, p).forEach((x, j) => expectInt(x, `${p}[${j}]`));
+  const ballots = (v: unknown, p: string) => {
+    for (const [key, voters] of Object.entries(expectObject(v, p))) {
+      seatKey(key, p);
+      ints(voters, `${p}.${key}`);
+    }
+  };
+  if (step.fouls !== undefined) ints(step.fouls, `${path}.fouls`);
+  if (step.removed !== undefined) ints(step.removed, `${path}.removed`);
+  if (step.nominations !== undefined) {
+    expectArray(step.nominations, `${path}.nominations`).forEach((raw, j) => {
+      const np = `${path}.nominations[${j}]`;
+      if (!Array.isArray(raw) || raw.length !== 2) fail('bad-field', 'INPUT', `${np} must be [BY, TARGET]`, np);
+      ints(raw, np);
+    });
+  }
+  if (step.votes !== undefined) ballots(step.votes, `${path}.votes`);
+  if (Array.isArray(step.revote)) step.revote.forEach((v, k) => ballots(v, `${path}.revote[${k}]`));
+  else if (step.revote !== undefined) {
+    const rv = step.revote;
+    if (rv === null || typeof rv !== 'object') fail('bad-field', 'INPUT', `${path}.revote must be an object (TARGET: [VOTER, ...]) or an array of such objects`, `${path}.revote`);
+    ballots(rv, `${path}.revote`);
+  }
+  if (step.liftAll !== undefined) ints(step.liftAll, `${path}.liftAll`);
+  if (step.rakeTakes !== undefined) expectInt(step.rakeTakes, `${path}.rakeTakes`);
+  if (step.circle !== undefined) expectObject(step.circle, `${path}.circle`);
+  if (step.blood !== undefined) {
+    expectArray(step.blood, `${path}.blood`).forEach((raw, j) => {
+      const bp = `${path}.blood[${j}]`;
+      if (!Array.isArray(raw) || raw.length !== 2) fail('bad-field', 'INPUT', `${bp} must be [VICTIM, SUSPECT]`, bp);
+      ints(raw, bp);
+    });
+  }
+  if (step.bestMove !== undefined) {
+    const bp = `${path}.bestMove`;
+    const bm = expectArray(step.bestMove, bp);
+    if (bm.length !== 2 || !Array.isArray(bm[1])) fail('bad-field', 'INPUT', `${bp} must be [VICTIM, [S1, S2, S3]]`, bp);
+    expectInt(bm[0], `${bp}[0]`);
+    ints(bm[1], `${bp}[1]`);
+  }
+}
+
 function dayStep(r: Replayer, step: Record<string, unknown>, path: string): void {
   onlyKeys(step, DAY_KEYS, path);
   const n = expectInt(step.day, `${path}.day`);
   expectPhase(r, 'day', n, `${path}.day`);
+  checkDayShape(step, path);
   const s0 = r.state;
   const voting = s0.options.voting;
   const voteRule = voting === 'two-stage' ? 'R-VOTE-7' : voting === 'circular' ? 'R-VOTE-8' : 'R-VOTE-6';
@@ -294,9 +342,16 @@ function speakersLeftAfterCurrent(r: Replayer): number {
 
 function castRound(r: Replayer, votes: Record<string, unknown>, path: string): void {
   const round = r.state.day!.round;
+  // The round's candidates as it opened: a key that names none of them is an error even when the
+  // ballots listed before it already closed the round (R-VOTE-3).
+  const candidates = r.state.day!.candidates;
   for (const [key, voters] of Object.entries(votes)) {
     const target = seatKey(key, path);
-    expectArray(voters, `${path}.${key}`).forEach((v, j) => {
+    const list = expectArray(voters, `${path}.${key}`);
+    if (list.length === 0 && !candidates.includes(target as SeatNo)) {
+      fail('not-a-candidate', 'R-VOTE-3', `${path}.${key}: seat ${target} is not a candidate of this vote (candidates: ${candidates.join(', ')})`, `${path}.${key}`);
+    }
+    list.forEach((v, j) => {
       const vp = `${path}.${key}[${j}]`;
       const st = r.state;
       if (st.phase.kind !== 'day' || st.day?.stage !== 'vote' || st.day.round !== round) {
@@ -304,9 +359,6 @@ function castRound(r: Replayer, votes: Record<string, unknown>, path: string): v
       }
       r.run({ type: 'vote', by: expectInt(v, vp) as SeatNo, target: target as SeatNo }, vp);
     });
-    if (!r.state.day?.candidates.includes(target as SeatNo) && r.state.day?.round === round && r.state.day.stage === 'vote') {
-      fail('not-a-candidate', 'R-VOTE-3', `${path}.${key}: seat ${target} is not a candidate of this vote`, `${path}.${key}`);
-    }
   }
   const st = r.state;
   if (st.phase.kind === 'day' && st.day?.stage === 'vote' && st.day.round === round) r.run({ type: 'closeVote' }, path);
@@ -318,5 +370,8 @@ function notReached(r: Replayer, path: string, why: string, stageRule: string): 
   const last = r.timeline[r.timeline.length - 1];
   const outcome = last && 'day' in last ? last.by : s.day?.outcome;
   const rule = outcome === 'removed' ? 'R-SPORT-1' : s.phase.kind === 'ended' ? 'R-WIN-0' : stageRule;
-  return fail('not-reached', rule, `${path}: ${why} at this point of the day (${s.phase.kind === 'ended' ? 'the game is over' : `the day ended by "${outcome ?? 'none'}"`})`, path);
+  // A day still undecided is at another stage (e.g. the lift vote after a second tie of the same players).
+  const undecided = s.phase.kind === 'day' && s.day !== null && s.day.outcome === null;
+  const where = s.phase.kind === 'ended' ? 'the game is over' : undecided ? `the day is at its "${s.day!.stage}" stage` : `the day ended by "${outcome ?? 'none'}"`;
+  return fail('not-reached', rule, `${path}: ${why} at this point of the day (${where})`, path);
 }
