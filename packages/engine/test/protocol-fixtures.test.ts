@@ -70,6 +70,42 @@
  *   R-SPORT-1 (votes after a sport removal), R-SPORT-3 (best move naming himself, by a survivor, in classic),
  *   R-WIN-0 (a foul after a removal ended the game), R-PRESET (unknown option, 9 seats in sport), R-ROLE (a
  *   self-check), INPUT (format version, act without target, seat as a string, `revote` not an object)
+ *
+ * Rules audit 4 (extended, tabletop, short and the modifications, worked out by hand; docs/decisions.md
+ * "Rules audit 4"):
+ * - extended-circle-down-silent-voters-second-tie-nobody: R-VOTE-8 (circle from 4 going down; a silent voter
+ *   counts against the circle's last candidate, or the one before him when he is last himself; tie → second
+ *   round among the tied in circle order → tied again → nobody), R-WIN-TOWN
+ * - extended-werewolf-stays-town-against-immortal: R-ROLE Werewolf (002: no turn that would win at once — 1-on-1
+ *   with the Immortal, who loses to any shooter of another team); the town wins (bug fixed)
+ * - extended-student-takes-the-maniac-and-wins-alone: R-ROLE Student (teacher the Maniac), R-ROLE Maniac (002
+ *   1-on-1); the executed Maniac is not among the winners and gets no points (bug fixed)
+ * - extended-second-maniac-without-bonnie-and-clyde-wins-alone: two Maniacs without the modification are two
+ *   solo players: the one left 1-on-1 wins alone, the other (shot by him) does not (bug fixed)
+ * - extended-lawyer-leaves-first-student-waits-for-a-shooter: R-ROLE Student (the Lawyer does not shoot, so he
+ *   is no teacher; the Mafia is)
+ * - extended-maniac-one-on-one-with-mafia: R-ROLE Maniac (002: 1-on-1 with any role; solo beats team), Doctor
+ *   saves from every attempt (+1)
+ * - extended-bonnie-and-clyde-block-both-majority: R-MOD bonnie-and-clyde (blocking one Maniac blocks both;
+ *   majority win, both Maniacs win), the Lawyer turns shooter
+ * - extended-heir-black-widow-shoots: R-MOD heir + black-widow (the Widow becomes the shooter)
+ * - extended-mafia-needs-a-majority: R-WIN-MAFIA majority (2 v 2 plays on), Black Widow silences herself
+ *   (R-VOTE-11, no mark: the vote stays)
+ * - extended-sherlock-werewolf-town-maniac-apart: R-MOD sherlock (Werewolf same as town, Maniac different),
+ *   the Immortal, the Cop's shot, two useful heals
+ * - tabletop-three-players-mafia-wins-one-on-one, tabletop-fifteen-charm-not-against-maniac-split-miss:
+ *   R-PRESET tabletop 3 and 15 players, the Lover's charm (mafia only, even nights), the Doctor cannot save the
+ *   Maniac's victim, the Maniac seen as town, an open-choice split without a Don is a miss
+ * - short-three-players-mafia-wins-by-vote, short-five-tie-revote-lift-town-wins: R-PHASE-5 and the classic day
+ *   procedure (R-VOTE-4, R-VOTE-6 re-vote and lift)
+ * - club-first-victim-immune-night-1-and-day-1: R-MOD first-victim-immunity (night-1 kill missed, day-1
+ *   execution refused as an alibi)
+ * - error-* of audit 4: R-VOTE-8 (self-vote, a changed vote, a second-round vote for an untied player, a circle
+ *   in a sequential game), R-ROLE (Girl alibi on herself, Widow's alibi, silence after the heir turned, Lawyer
+ *   and Doctor two nights running, a second tabletop self-heal, the Lover on odd nights, a Cop who skips),
+ *   R-PHASE-1 (acts on the introduction night), R-PHASE-5 (a night in the short game), R-MOD (name in blood
+ *   with 3 left, a modification the preset lacks), R-PRESET (19 at tabletop, two Gangsters, short with 6 or
+ *   2 Mafia)
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -35,13 +35,16 @@ export function reopenRound(d: Draft, round: number, candidates: readonly SeatNo
 
 export function vote(d: Draft, c: Extract<Command, { type: 'vote' }>, actor: Actor): void {
   const s = d.state;
-  const day = needDay(s, 'vote', 'a vote', 'R-VOTE-3');
-  const by = needAlive(s, c.by, 'the voter', 'R-VOTE-3');
+  // The circle's own rule (R-VOTE-8: one vote each, never changed, for a candidate of the round); the
+  // sequential and two-stage votes cite R-VOTE-3.
+  const rule = s.options.voting === 'circular' ? 'R-VOTE-8' : 'R-VOTE-3';
+  const day = needDay(s, 'vote', 'a vote', rule);
+  const by = needAlive(s, c.by, 'the voter', rule);
   needSelfOrHost(actor, by);
-  if (day.ballots[by - 1] !== 0) fail('already-voted', 'R-VOTE-3', `seat ${by} has already voted in this round`);
+  if (day.ballots[by - 1] !== 0) fail('already-voted', rule, `seat ${by} has already voted in this round`);
   if (s.silenced.length > 0 && hasNoVote(s, by)) fail('no-vote', 'R-VOTE-11', `seat ${by} was silenced and has no vote today`);
   const target = needSeat(s, c.target, 'the vote\'s target');
-  if (!isIn(day.candidates, target)) fail('not-a-candidate', 'R-VOTE-3', `seat ${target} is not a candidate of this vote (candidates: ${day.candidates.join(', ')})`);
+  if (!isIn(day.candidates, target)) fail('not-a-candidate', rule, `seat ${target} is not a candidate of this vote (candidates: ${day.candidates.join(', ')})`);
   if (target === by && s.options.voting !== 'sequential') {
     fail('self-vote', s.options.voting === 'two-stage' ? 'R-VOTE-7' : 'R-VOTE-8', `seat ${by} cannot vote against himself`);
   }

@@ -100,7 +100,9 @@ function townWerewolf(d: Emitter): void {
     const seat = (i + 1) as SeatNo;
     if (def === werewolfExtended) {
       const turned: GameState = { ...d.state, teams: d.state.teams.map((t, j) => (j === i ? 'solo' : t)) };
-      if (def.soloWin!(turned, seat)) continue;
+      // "Immediate win": alone at the table, or 1-on-1 with the Immortal, who loses to any shooter of
+      // another team (R-ROLE Immortal): either way he stays town.
+      if (def.soloWin!(turned, seat) || oneOnOneWinner(turned) === 'werewolf') continue;
     }
     d.emit({ type: 'RoleChanged', seat, role: 'werewolf', team: 'solo', reason: 'werewolf-turned' });
   }

@@ -72,9 +72,13 @@ export function aliveSides(s: GameState): { mafia: number; others: number } {
 export function winningSeats(s: GameState, winner: Winner): SeatNo[] {
   const out: SeatNo[] = [];
   if (winner === 'draw') return out;
+  // A solo victory is the holder's own (R-TEAM "each wins by its own condition"): an executed Maniac
+  // does not win with the Student who took his role, nor a dead second Maniac with the first; only
+  // Bonnie & Clyde (R-MOD) win as a team, the dead one included.
+  const team = winner === 'town' || winner === 'mafia';
+  const pair = winner === 'maniac' && s.setup.modifications.includes('bonnie-and-clyde');
   for (let i = 0; i < s.seats; i++) {
-    const team = s.teams[i];
-    const wins = winner === 'town' || winner === 'mafia' ? team === winner : s.roles[i] === winner;
+    const wins = team ? s.teams[i] === winner : s.roles[i] === winner && (s.alive[i] || pair);
     if (wins) out.push((i + 1) as SeatNo);
   }
   return out;

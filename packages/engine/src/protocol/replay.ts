@@ -345,17 +345,18 @@ function castRound(r: Replayer, votes: Record<string, unknown>, path: string): v
   // The round's candidates as it opened: a key that names none of them is an error even when the
   // ballots listed before it already closed the round (R-VOTE-3).
   const candidates = r.state.day!.candidates;
+  const rule = r.state.options.voting === 'circular' ? 'R-VOTE-8' : 'R-VOTE-3';
   for (const [key, voters] of Object.entries(votes)) {
     const target = seatKey(key, path);
     const list = expectArray(voters, `${path}.${key}`);
     if (list.length === 0 && !candidates.includes(target as SeatNo)) {
-      fail('not-a-candidate', 'R-VOTE-3', `${path}.${key}: seat ${target} is not a candidate of this vote (candidates: ${candidates.join(', ')})`, `${path}.${key}`);
+      fail('not-a-candidate', rule, `${path}.${key}: seat ${target} is not a candidate of this vote (candidates: ${candidates.join(', ')})`, `${path}.${key}`);
     }
     list.forEach((v, j) => {
       const vp = `${path}.${key}[${j}]`;
       const st = r.state;
       if (st.phase.kind !== 'day' || st.day?.stage !== 'vote' || st.day.round !== round) {
-        fail('vote-closed', 'R-VOTE-3', `${vp}: every alive player has already voted`, vp);
+        fail('vote-closed', rule, `${vp}: every alive player has already voted`, vp);
       }
       r.run({ type: 'vote', by: expectInt(v, vp) as SeatNo, target: target as SeatNo }, vp);
     });
