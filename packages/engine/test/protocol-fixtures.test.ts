@@ -106,6 +106,53 @@
  *   R-PHASE-1 (acts on the introduction night), R-PHASE-5 (a night in the short game), R-MOD (name in blood
  *   with 3 left, a modification the preset lacks), R-PRESET (19 at tabletop, two Gangsters, short with 6 or
  *   2 Mafia)
+ *
+ * Rules audit 3 (piter, club, party, worked out by hand; docs/decisions.md "Rules audit 3"):
+ * - piter-kamikaze-healed-then-guessed-no-revenge: R-ROLE Kamikaze (a healed shot is no kill: no revenge when a
+ *   guess kills him), УГАДАЙКА through the heal, the Commissar's find +1
+ * - piter-kamikaze-takes-don-and-maniac: R-NIGHT-3 (the Don's side of a split), the Kamikaze takes the lowest mafia
+ *   shooter and the Maniac, the Maniac red to the Commissar, R-VOTE-7 (defenders vote for each other), R-WIN-TOWN
+ *   (the Maniac already gone; he gets no town points)
+ * - piter-abstain-single-defender-alibi-next-day-only: R-VOTE-7 (abstentions, a single defender's second vote),
+ *   R-VOTE-9 (the alibi covers the next day only; the Lawyer on himself once), the Piter Don red to the Commissar,
+ *   Doctor saves +1, one self-heal
+ * - piter-revote-tie-heal-saves-from-maniac: R-VOTE-7 tie at the second stage (nobody), the Immortal survives the
+ *   shot, the Piter heal covers the Maniac and the mafia at once, the town wins only once the Maniac is gone
+ * - piter-werewolf-takes-don-keeps-living-at-five: the Werewolf's right guess on the Don (he becomes the Don, red to
+ *   the Commissar, no longer dies at 5), R-WIN-TOWN with him executed
+ * - piter-journalist-and-commissar-answers: R-CHECK-2 (mafia/mafia same, unturned Psycho town, solo/solo different,
+ *   the Journalist with himself), R-CHECK-1 (Werewolf, Cheater, Don red; Mafia black)
+ * - piter-rake-takes-a-protected-voter: R-VOTE-7, the Rake takes a voter holding an alibi
+ * - piter-checks-see-transformations-from-next-night: the Werewolf's takeover and the recruit seen by checks
+ *   from the next night
+ * - piter-psycho-turns-cheater-copies-heal-and-shot: the Psycho turns as a defender and kills, the Cheater's copied
+ *   heal saves (no +1) and copied shot kills a mafioso, R-WIN-TOWN once the Psycho is executed (the Cheater stays)
+ * - piter-cheater-wins-against-two-non-shooters: the Cheater's copied team shot, his solo win (alone against two
+ *   non-shooting players); no win points for a Cheater
+ * - piter-psycho-wins-one-on-one: the Psycho turns as a defender, shoots the Don, wins 1-on-1 with the Doctor
+ * - piter-heal-on-shot-immortal-saves-nobody: immortality covers the shot, so the heal is no useful action; the
+ *   Immortal dies by execution
+ * - club-don-finds-sheriff-maniac-black-after-mafia: active night 1, the Don finds the Sheriff, R-CHECK-3 (no +1
+ *   for the Maniac shown black), the club heal covers the Maniac, one self-heal, R-VOTE-4 single nominees
+ * - club-beauty-with-mafioso-shot-takes-him: the mafia shoot the Beauty and her host (a mafioso) dies with her
+ * - club-don-decides-split-then-split-without-don-misses: R-NIGHT-3 (the Don overrules two mafia; without the Don a
+ *   1–1 split is a miss), the Maniac kills the Don and a mafioso, heals and visits on untargeted players earn nothing
+ * - club-sheriff-dead-answer-only-for-mafia-victim: `checkAnswersDead` for the detective Sheriff (the Maniac's
+ *   victim gets the ordinary answer)
+ * - party-lawyer-alibi-doctor-cannot-stop-maniac: the town Lawyer's alibi in a sequential vote (R-VOTE-9), the
+ *   JustMafia heal (not against the Maniac), the Lover is black and does not shoot
+ * - party-sheriff-shoots-last-don-werewolf-turns: the shooting Sheriff, the town Werewolf turns when the mafia is
+ *   gone and is not a town winner
+ * - party-werewolf-turns-checked-black-wins-one-on-one: the turned Werewolf black to the Commissar (no +1), his
+ *   1-on-1 win (parity preset)
+ * - party-student-becomes-maniac-and-wins: the Student takes the executed Maniac's role (seen as town, the JustMafia
+ *   heal does not stop him), wins 1-on-1 with a town player; only he wins and gets 7 (not the dead teacher)
+ * - error-piter-*, error-club-*, error-party-*: R-VOTE-7 (self-vote, second stage for a non-defender, a second
+ *   stage without defenders), R-VOTE-9 (alibi twice to one player), R-PHASE-1 (acts on the introduction night),
+ *   УГАДАЙКА (two in a night, a third in a game, while the Beauty lives), the Rake without an execution, the Doctor
+ *   (same patient twice, a second self-heal), the Beauty (herself, same host twice), the club Maniac (same victim
+ *   twice), acts by the dead (a Kamikaze's victim, a shot Sheriff), by roles without the act (Civilian, party
+ *   Lover, Sleepwalker), a role the preset lacks
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

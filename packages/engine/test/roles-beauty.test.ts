@@ -5,7 +5,7 @@
  * P10: Don 1, Beauty 2, mafia 3; Commissar 4; Doctor 5; Immortal 6; Kamikaze 7; Psycho 8; civilians 9, 10.
  */
 import { describe, expect, it } from 'vitest';
-import { alive, diedAt, game, night, passDay, refusedAct, resultsOf, told } from './issue3-helpers.js';
+import { alive, diedAt, game, night, passDay, refusedAct, resultsOf, step, told } from './issue3-helpers.js';
 
 const CLUB10 = ['civilian', 'mafia', 'sheriff', 'doctor', 'don', 'maniac', 'civilian', 'mafia', 'beauty', 'civilian'];
 const P10 = ['don', 'beauty', 'mafia', 'commissar', 'doctor', 'immortal', 'kamikaze', 'psycho', 'civilian', 'civilian'];
@@ -79,12 +79,14 @@ describe('Piter Beauty: the guess (R-ROLE)', () => {
 });
 
 describe('УГАДАЙКА: the mafia guess without a Beauty (R-ROLE)', () => {
-  it('mafia_team_guess_is_shown_by_the_don_once_a_night (R-ROLE)', () => {
+  it('mafia_team_guess_is_shown_by_any_mafia_member_once_a_night (R-ROLE, decisions "Rules audit 3")', () => {
     const g = piterNight2(NO_BEAUTY);
-    expect(refusedAct(g, { by: 2, act: 'guess', target: 9, role: 'civilian' }).code).toBe('not-tonight');
-    const { events } = night(g, [{ by: 1, act: 'guess', target: 9, role: 'civilian' }]);
+    const { events } = night(g, [{ by: 2, act: 'guess', target: 9, role: 'civilian' }]);
     expect(diedAt(events)).toEqual([9]);
-    expect(resultsOf(events)[0]).toMatchObject({ by: 1, answer: 'right' });
+    expect(resultsOf(events)[0]).toMatchObject({ by: 2, answer: 'right' });
+    // One guess a night for the team: after the Mafia's guess the Don has none tonight.
+    const after = step(g, { type: 'act', by: 2 as never, act: 'guess', target: 9 as never, role: 'civilian' } as never).g;
+    expect(refusedAct(after, { by: 1, act: 'guess', target: 10, role: 'civilian' }).code).toBe('not-tonight');
   });
 
   it('mafia_team_guess_is_limited_per_game_by_the_mafiaGuesses_option (R-ROLE)', () => {
@@ -101,7 +103,7 @@ describe('УГАДАЙКА: the mafia guess without a Beauty (R-ROLE)', () => {
     expect(refusedAct(g, { by: 1, act: 'guess', target: 9, role: 'doctor' }).code).toBe('not-tonight');
   });
 
-  it('without_the_don_the_lowest_alive_mafia_member_shows_the_guess (R-ROLE)', () => {
+  it('without_the_don_any_other_alive_mafia_member_shows_the_guess (R-ROLE)', () => {
     let g = piterNight2(NO_BEAUTY);
     // The Doctor's heal on the Don does not matter: he leaves by the vote below (sequential test day).
     g = night(g, piterShot(10, [1, 2, 3])).g;
@@ -112,7 +114,7 @@ describe('УГАДАЙКА: the mafia guess without a Beauty (R-ROLE)', () => {
     // Day 2: the Don is the single nominee and leaves.
     h = passDay(h, [{ type: 'nominate', by: 4 as never, target: 1 as never }]).g;
     expect(alive(h)).not.toContain(1);
-    expect(refusedAct(h, { by: 3, act: 'guess', target: 9, role: 'civilian' }).code).toBe('not-tonight');
-    expect(diedAt(night(h, [{ by: 2, act: 'guess', target: 9, role: 'civilian' }]).events)).toEqual([9]);
+    expect(refusedAct(h, { by: 1, act: 'guess', target: 9, role: 'civilian' }).code).toBe('not-alive');
+    expect(diedAt(night(h, [{ by: 3, act: 'guess', target: 9, role: 'civilian' }]).events)).toEqual([9]);
   });
 });

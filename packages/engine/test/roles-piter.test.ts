@@ -23,8 +23,11 @@ function night2(roles: readonly string[], options: Record<string, unknown> = SEQ
 
 describe('Kamikaze (R-ROLE)', () => {
   it('kamikaze_shot_by_the_mafia_takes_the_lowest_seat_that_shot_him (R-ROLE)', () => {
-    const { events } = night(night2(P10), [{ by: 1, act: 'kill', target: 9 }, { by: 2, act: 'kill', target: 7 }, { by: 3, act: 'kill', target: 7 }]);
+    // The Don names nobody (a Don's own shot decides a split: R-NIGHT-3, "Rules audit 3").
+    const { events } = night(night2(P10), [{ by: 2, act: 'kill', target: 7 }, { by: 3, act: 'kill', target: 7 }]);
     expect(diedAt(events)).toEqual([2, 7]);
+    // The Don overrules the two others: 9 is shot, the Kamikaze lives.
+    expect(diedAt(night(night2(P10), [{ by: 1, act: 'kill', target: 9 }, { by: 2, act: 'kill', target: 7 }, { by: 3, act: 'kill', target: 7 }]).events)).toEqual([9]);
   });
 
   it('kamikaze_shot_by_the_maniac_takes_the_maniac (R-ROLE)', () => {

@@ -2,6 +2,7 @@
 import type { SeatNo } from '../ids.js';
 import { fail } from '../errors.js';
 import { circleOrder } from '../voting/circular.js';
+import { procedureRule } from '../voting/tally.js';
 import type { Actor, Command } from '../game/commands.js';
 import type { GameState } from '../game/state.js';
 import type { Draft } from '../game/draft.js';
@@ -44,7 +45,7 @@ export function vote(d: Draft, c: Extract<Command, { type: 'vote' }>, actor: Act
   if (day.ballots[by - 1] !== 0) fail('already-voted', rule, `seat ${by} has already voted in this round`);
   if (s.silenced.length > 0 && hasNoVote(s, by)) fail('no-vote', 'R-VOTE-11', `seat ${by} was silenced and has no vote today`);
   const target = needSeat(s, c.target, 'the vote\'s target');
-  if (!isIn(day.candidates, target)) fail('not-a-candidate', rule, `seat ${target} is not a candidate of this vote (candidates: ${day.candidates.join(', ')})`);
+  if (!isIn(day.candidates, target)) fail('not-a-candidate', procedureRule(s.options.voting), `seat ${target} is not a candidate of this vote (candidates: ${day.candidates.join(', ')})`);
   if (target === by && s.options.voting !== 'sequential') {
     fail('self-vote', s.options.voting === 'two-stage' ? 'R-VOTE-7' : 'R-VOTE-8', `seat ${by} cannot vote against himself`);
   }
@@ -104,3 +105,4 @@ export function circle(d: Draft, c: Extract<Command, { type: 'circle' }>): void 
   d.emit({ type: 'CircleSet', from, dir: c.dir });
   if (day.stage === 'vote') d.emit({ type: 'VoteOpened', round: 0, candidates: circleOrder(s.alive, from, c.dir) });
 }
+

@@ -68,7 +68,12 @@ export function aliveSides(s: GameState): { mafia: number; others: number } {
   return { mafia, others };
 }
 
-/** Seats that win with `winner`, dead ones included. */
+/**
+ * Seats that win with `winner`: a team's members, dead ones included; a solo role's winner plays for
+ * himself, so only the alive holder wins — not a dead player who held the role before (the Student's
+ * Maniac teacher, the owner a Piter Werewolf replaced; "Rules audit 3"). Bonnie & Clyde (R-MOD) are a
+ * team: both Maniacs win, dead or alive.
+ */
 export function winningSeats(s: GameState, winner: Winner): SeatNo[] {
   const out: SeatNo[] = [];
   if (winner === 'draw') return out;
@@ -78,7 +83,7 @@ export function winningSeats(s: GameState, winner: Winner): SeatNo[] {
   const team = winner === 'town' || winner === 'mafia';
   const pair = winner === 'maniac' && s.setup.modifications.includes('bonnie-and-clyde');
   for (let i = 0; i < s.seats; i++) {
-    const wins = team ? s.teams[i] === winner : s.roles[i] === winner && (s.alive[i] || pair);
+    const wins = team ? s.teams[i] === winner : s.roles[i] === winner && (pair || (s.alive[i] && s.teams[i] === 'solo'));
     if (wins) out.push((i + 1) as SeatNo);
   }
   return out;

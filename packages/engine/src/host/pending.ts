@@ -107,6 +107,8 @@ interface ActInfo {
   readonly onCheckingFirstNight: boolean;
   /** The spec has `availableOn` (called on the spec itself, as a method). */
   readonly availableOn: boolean;
+  /** The spec has `offeredTo` (prompts narrower than availability: the team's guess). */
+  readonly offered: boolean;
   /** withActLimits has something to add (limits, a second target or a role). */
   readonly limited: boolean;
 }
@@ -120,6 +122,7 @@ function actInfos(specs: readonly ActSpec[]): readonly ActInfo[] {
       act: a.act,
       onCheckingFirstNight: a.onCheckingFirstNight,
       availableOn: a.availableOn !== undefined,
+      offered: a.offeredTo !== undefined,
       limited: a.validate !== undefined || a.needsTarget2 === true || a.needsRole === true,
     });
   }
@@ -159,6 +162,7 @@ export function pendingDecisionsInto(s: GameState, out: Pending[]): number {
         const a = infos[k];
         if (n === 1 && !a.onCheckingFirstNight && s.options.firstNight !== 'active') continue;
         if (a.availableOn && !specs[k].availableOn!(s, n, (i + 1) as SeatNo)) continue;
+        if (a.offered && !specs[k].offeredTo!(s, n, (i + 1) as SeatNo)) continue;
         let used = false;
         for (let j = 0; j < done.length; j++) {
           if (done[j].by === seat && done[j].act === a.act) {

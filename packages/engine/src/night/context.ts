@@ -138,12 +138,19 @@ class Ctx implements NightContext {
     if (this.saved.has(seat)) return true;
     const ps = this.protections;
     let hit = false;
+    // A protection of nobody's act (the Immortal's immortality, the tabletop Lover's charm) that covers
+    // this kill already saves him: a heal or visit on top of it saved nobody (RULES.md §9, "Rules audit 3").
+    let passive = false;
+    for (let k = 0; k < ps.length; k++) {
+      const p = ps[k];
+      if (p.seat === seat && p.by === 0 && (p.covers === null || p.covers(source))) passive = true;
+    }
     for (let k = 0; k < ps.length; k++) {
       const p = ps[k];
       if (p.seat !== seat || (p.covers !== null && !p.covers(source))) continue;
       hit = true;
       // A useful action (RULES.md §9), credited once the night's deaths are known (creditSaves).
-      if (p.by > 0) this.saves.push(p.by, seat);
+      if (p.by > 0 && !passive) this.saves.push(p.by, seat);
     }
     return hit;
   }

@@ -5,7 +5,8 @@ import { actAt } from '../roles/registry.js';
 /**
  * The mafia's one shot of the night.
  * R-NIGHT-2 (unanimous): every alive mafia member must shoot the same seat; any disagreement or a
- * missing gesture is a miss. R-NIGHT-3 (open choice): the most named seat; on a tie the Don decides.
+ * missing gesture is a miss. R-NIGHT-3 (open choice): the seat they agree on; when they disagree the
+ * Don's shot decides; without a shot of the Don the most named seat, a tie being a miss.
  */
 export function resolveMafiaShot(ctx: NightContext): void {
   const s = ctx.state;
@@ -27,7 +28,21 @@ export function resolveMafiaShot(ctx: NightContext): void {
   if (s.options.mafiaShot === 'unanimous') {
     if (shots !== shooters) return;
     if (same) target = first;
+  } else if (same) {
+    target = first;
   } else {
+    // R-NIGHT-3 (000: the Don "принимает окончательное решение, если мафия не может прийти к согласию";
+    // Piter: "решающий голос"): when the mafia disagree, the Don's shot decides, whatever the count.
+    for (let k = 0; k < acts.length; k++) {
+      const a = acts[k];
+      if (a.act === 'kill' && s.teams[a.by - 1] === 'mafia' && s.roles[a.by - 1] === 'don') {
+        target = a.target;
+        break;
+      }
+    }
+  }
+  if (target === null && s.options.mafiaShot === 'open' && !same) {
+    // Without the Don's shot (no Don, or he named nobody): the most named seat; a tie is a miss.
     // Shots per target seat (index = seat), the best count, and how many targets share it.
     const counts = new Array<number>(s.seats + 1);
     for (let t = 0; t <= s.seats; t++) counts[t] = 0;
@@ -47,16 +62,6 @@ export function resolveMafiaShot(ctx: NightContext): void {
       }
     }
     if (top === 1) target = only;
-    else {
-      target = null;
-      for (let k = 0; k < acts.length; k++) {
-        const a = acts[k];
-        if (a.act === 'kill' && s.teams[a.by - 1] === 'mafia' && s.roles[a.by - 1] === 'don') {
-          target = a.target;
-          break;
-        }
-      }
-    }
   }
   if (target !== null) addAttempt(ctx, target, 'mafia');
 }

@@ -53,7 +53,8 @@ export function resolvePassiveChain(ctx: NightContext): void {
 }
 
 /**
- * R-ROLE Kamikaze: killed at night (by a shot, not a guess), his killers die: from the mafia one
+ * R-ROLE Kamikaze: killed at night (by a shot, not a guess), his killers die (only those whose shot was
+ * not cancelled by a heal): from the mafia one
  * member, the lowest seat among those who shot at him (the lowest mafia shooter when none did, i.e.
  * the Don's decision); any other shooter himself; a Cheater who shot him with a copied shot.
  */
@@ -65,7 +66,9 @@ function kamikazeRevenge(ctx: NightContext, seat: SeatNo): void {
   for (let k = 0; k < targets.length; k++) {
     if (targets[k] !== seat) continue;
     const source = sources[k];
-    if (source === 'guess') continue;
+    // A guess kills without revenge; a shot that a heal cancelled did not kill him (R-ROLE Kamikaze:
+    // "those who killed him" die): healed from the mafia's shot and then guessed, nobody goes with him.
+    if (source === 'guess' || ctx.isProtected(seat, source)) continue;
     if (source === 'mafia') {
       let killer = 0;
       for (let j = 0; j < acts.length; j++) {

@@ -5,6 +5,7 @@ import type { Command } from '../game/commands.js';
 import type { GameEvent } from '../game/events.js';
 import { buildResult, type ProtocolResult, type TimelineEntry } from './result.js';
 import { expectArray, expectInt, expectObject, onlyKeys, seatKey } from './shape.js';
+import { procedureRule } from '../voting/tally.js';
 
 export type ReplayOutcome = { readonly ok: true; readonly result: ProtocolResult } | { readonly ok: false; readonly error: RuleError };
 
@@ -350,7 +351,7 @@ function castRound(r: Replayer, votes: Record<string, unknown>, path: string): v
     const target = seatKey(key, path);
     const list = expectArray(voters, `${path}.${key}`);
     if (list.length === 0 && !candidates.includes(target as SeatNo)) {
-      fail('not-a-candidate', rule, `${path}.${key}: seat ${target} is not a candidate of this vote (candidates: ${candidates.join(', ')})`, `${path}.${key}`);
+      fail('not-a-candidate', procedureRule(r.state.options.voting), `${path}.${key}: seat ${target} is not a candidate of this vote (candidates: ${candidates.join(', ')})`, `${path}.${key}`);
     }
     list.forEach((v, j) => {
       const vp = `${path}.${key}[${j}]`;

@@ -29,7 +29,8 @@ export function gameScores(s: GameState): Record<string, number> {
     let points = s.useful[i];
     if (s.winner === 'mafia' && s.teams[i] === 'mafia') points += alive ? 4 : 3;
     else if (s.winner === 'town' && s.teams[i] === 'town') points += alive ? 3 : 2;
-    else if (s.winner === 'maniac' && s.roles[i] === 'maniac' && s.winners.includes((i + 1) as SeatNo)) points += 7;
+    // The winning Maniac(s) only (game/win.ts `winningSeats`): not a dead teacher whose role a Student took.
+    else if (s.winner === 'maniac' && s.winners.includes((i + 1) as SeatNo)) points += 7;
     points -= 2 * s.removed.filter((r) => r === i + 1).length;
     scores[i + 1] = points;
   }

@@ -78,26 +78,17 @@ function teamGuessesUsed(s: GameState): number {
   return n;
 }
 
-/**
- * The seat that shows the team's guess: the Don while he is alive, otherwise the lowest alive mafia
- * member (one guess a night for the whole team).
- */
-function teamGuesser(s: GameState): number {
-  let first = 0;
-  for (let i = 0; i < s.seats; i++) {
-    if (!s.alive[i] || s.teams[i] !== 'mafia') continue;
-    if (s.roles[i] === 'don') return i + 1;
-    if (first === 0) first = i + 1;
-  }
-  return first;
+/** Is a guess of this seat one of the team's guesses (УГАДАЙКА), not a Beauty's or an ex-Werewolf's own? */
+function isTeamGuesser(s: GameState, seat: number): boolean {
+  return s.teams[seat - 1] === 'mafia' && s.roles[seat - 1] !== 'beauty' && s.setup.roles[seat - 1] !== 'werewolf';
 }
 
 /**
- * The seat that may make the team's guess tonight, or 0 (a Beauty alive, or no guesses left). Asked
- * for every mafia seat after every night command, so the last answer is kept while the state's
- * parts it reads are the same (arrays are never written into: their identity stands for their content).
+ * Whether the team may still guess in this game (no mafia Beauty alive, guesses left). Asked for every
+ * mafia seat after every night command, so the last answer is kept while the state's parts it reads
+ * are the same (arrays are never written into: their identity stands for their content).
  */
-function openTeamGuesser(s: GameState): number {
+function teamGuessOpen(s: GameState): boolean {
   if (s.pastActs !== memo.past || s.alive !== memo.alive || s.roles !== memo.roles || s.teams !== memo.teams || s.setup !== memo.setup || s.options !== memo.options) {
     memo.past = s.pastActs;
     memo.alive = s.alive;
@@ -105,18 +96,40 @@ function openTeamGuesser(s: GameState): number {
     memo.teams = s.teams;
     memo.setup = s.setup;
     memo.options = s.options;
-    memo.guesser = !beautyAlive(s) && teamGuessesUsed(s) < s.options.mafiaGuesses ? teamGuesser(s) : 0;
+    memo.open = !beautyAlive(s) && teamGuessesUsed(s) < s.options.mafiaGuesses;
   }
-  return memo.guesser;
+  return memo.open;
 }
 const memo: {
   past: GameState['pastActs'] | null; alive: GameState['alive'] | null; roles: GameState['roles'] | null;
-  teams: GameState['teams'] | null; setup: GameState['setup'] | null; options: GameState['options'] | null; guesser: number;
-} = { past: null, alive: null, roles: null, teams: null, setup: null, options: null, guesser: 0 };
+  teams: GameState['teams'] | null; setup: GameState['setup'] | null; options: GameState['options'] | null; open: boolean;
+} = { past: null, alive: null, roles: null, teams: null, setup: null, options: null, open: false };
+
+/** The seat the host asks for the team's guess: the Don while he is alive, else the lowest alive team guesser. */
+function teamGuesser(s: GameState): number {
+  let first = 0;
+  for (let i = 0; i < s.seats; i++) {
+    if (!s.alive[i] || !isTeamGuesser(s, i + 1)) continue;
+    if (s.roles[i] === 'don') return i + 1;
+    if (first === 0) first = i + 1;
+  }
+  return first;
+}
+
+/** Another mafia member has already shown the team's guess tonight (one a night for the team). */
+function teamGuessedTonight(s: GameState, seat: number): boolean {
+  const acts = s.night === null ? [] : s.night.acts;
+  for (let k = 0; k < acts.length; k++) {
+    const a = acts[k];
+    if (a.act === 'guess' && a.by !== seat && isTeamGuesser(s, a.by)) return true;
+  }
+  return false;
+}
 
 /**
- * УГАДАЙКА (Piter): without a Beauty in play the whole mafia gets her guess, `mafiaGuesses` times per
- * game (default 2), one guess a night for the team, shown by the Don (the lowest alive member without him).
+ * УГАДАЙКА (Piter): without a Beauty in play the whole mafia gets her guess ("её функцию выполняет вся
+ * мафия вместе"), `mafiaGuesses` times per game (default 2), one guess a night for the team, shown by
+ * any alive mafia member (the Don, a Mafia, the Lawyer, the Recruiter).
  */
 export const mafiaTeamGuess: ActSpec = {
   act: 'guess',
@@ -125,7 +138,11 @@ export const mafiaTeamGuess: ActSpec = {
   mayTargetSelf: false,
   needsRole: true,
   availableOn(state, _n, seat) {
-    return openTeamGuesser(state) === seat;
+    return teamGuessOpen(state) && state.alive[seat - 1] && isTeamGuesser(state, seat) && !teamGuessedTonight(state, seat);
+  },
+  // The host asks one phone for the team's guess: the Don's, or the lowest alive member's without him.
+  offeredTo(state, _n, seat) {
+    return teamGuesser(state) === seat;
   },
   validate: (_state, act) => validRole(act),
   resolve: resolveGuess,

@@ -28,7 +28,9 @@ export const commissar: RoleDef = {
         }
         const black = ctx.appearsBlack(act.target);
         ctx.answer(act, black ? 'yes' : 'no');
-        if (black) ctx.found(act.by, act.target);
+        // Scoring (RULES §9 "found a mafioso"): a black answer on a solo (a turned Werewolf) is not one,
+        // as for the club Sheriff and the Maniac of R-CHECK-3.
+        if (black && ctx.state.teams[act.target - 1] === 'mafia') ctx.found(act.by, act.target);
       },
     },
     {

@@ -22,7 +22,8 @@ export const sheriffDetective: RoleDef = {
       onCheckingFirstNight: true,
       mayTargetSelf: false,
       resolve(ctx, act) {
-        if (ctx.state.options.checkAnswersDead && ctx.died.has(act.target)) {
+        // As the Commissar (R-ROLE, "убитого гангстерами"): `dead` only for the mafia's victim of tonight.
+        if (ctx.state.options.checkAnswersDead && ctx.killedByMafia(act.target)) {
           ctx.answer(act, 'dead');
           return;
         }

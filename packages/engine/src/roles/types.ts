@@ -25,6 +25,12 @@ export interface ActSpec {
    */
   availableOn?(state: GameState, n: number, seat: SeatNo): boolean;
   /**
+   * Whom the host's prompts (host/pending.ts: bots, phones, narrator) offer the act to, when that is
+   * narrower than who may make it (`availableOn`): the team's guess (УГАДАЙКА) may be shown by any
+   * mafia member, but one phone, the Don's, is asked. Absent: everyone it is available to.
+   */
+  offeredTo?(state: GameState, n: number, seat: SeatNo): boolean;
+  /**
    * Extra limits of this role (e.g. not the same player twice); returns a message when refused.
    * Should depend on earlier nights (`pastActs`), the night number and the options only: the bots'
    * forbidden targets (host/actLimits.ts) are worked out once per seat and night.

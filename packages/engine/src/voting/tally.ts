@@ -84,3 +84,11 @@ function zeros(n: number): number[] {
   for (let k = 0; k < n; k++) out.push(0);
   return out;
 }
+
+/**
+ * The rule a vote for a non-candidate breaks, by procedure: the nominees (R-VOTE-3), Piter's defenders
+ * at the second stage (R-VOTE-7), the circle's tied players at its second round (R-VOTE-8).
+ */
+export function procedureRule(voting: string): string {
+  return voting === 'two-stage' ? 'R-VOTE-7' : voting === 'circular' ? 'R-VOTE-8' : 'R-VOTE-3';
+}
