@@ -33,23 +33,7 @@ const click = async (testId: string) => {
 
 describe('host console against the real server', () => {
   it('runs the introduction night, a speech with a nomination, a foul, an undo and the timer', async () => {
-    const fetchFn = globalThis.fetch;
-    const room = await createRoom({ preset: 'classic', seats: 10, mode: 'human' }, { base: live.base, fetch: fetchFn });
-    const client = new RoomClient({
-      code: room.code, auth: { as: 'host', key: room.hostKey }, url: live.wsUrl, socket,
-      tokens: createSecrets(memoryStore()), pingEveryMs: 0,
-    });
-    client.connect();
-    await until(client, (s) => s.status === 'open' && s.lobby !== null, 'welcome');
-    await client.start();
-    await until(client, (s) => s.view !== null, 'the start');
-    const i18n = createI18n();
-    await i18n.changeLanguage('ru');
-    render(
-      <I18nextProvider i18n={i18n}>
-        <Live client={client} />
-      </I18nextProvider>,
-    );
+    const client = await startedRoom({ preset: 'classic', seats: 10, mode: 'human' });
     expect(screen.getByTestId('phase').dataset.phase).toBe('night');
     expect(screen.getByTestId('host-line').textContent).toContain('Город засыпает.');
     // The host sees every role (hidden from nobody on this device: it is the host's).

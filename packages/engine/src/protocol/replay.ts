@@ -179,13 +179,13 @@ function checkDayShape(step: Record<string, unknown>, path: string): void {
   };
   if (step.fouls !== undefined) ints(step.fouls, `${path}.fouls`);
   if (step.removed !== undefined) ints(step.removed, `${path}.removed`);
-  if (step.nominations !== undefined) {
-    expectArray(step.nominations, `${path}.nominations`).forEach((raw, j) => {
-      const np = `${path}.nominations[${j}]`;
-      if (!Array.isArray(raw) || raw.length !== 2) fail('bad-field', 'INPUT', `${np} must be [BY, TARGET]`, np);
-      ints(raw, np);
+  const pairs = (v: unknown, p: string, shape: string) =>
+    expectArray(v, p).forEach((raw, j) => {
+      const pp = `${p}[${j}]`;
+      if (!Array.isArray(raw) || raw.length !== 2) fail('bad-field', 'INPUT', `${pp} must be ${shape}`, pp);
+      ints(raw, pp);
     });
-  }
+  if (step.nominations !== undefined) pairs(step.nominations, `${path}.nominations`, '[BY, TARGET]');
   if (step.votes !== undefined) ballots(step.votes, `${path}.votes`);
   if (Array.isArray(step.revote)) step.revote.forEach((v, k) => ballots(v, `${path}.revote[${k}]`));
   else if (step.revote !== undefined) {
@@ -196,13 +196,7 @@ function checkDayShape(step: Record<string, unknown>, path: string): void {
   if (step.liftAll !== undefined) ints(step.liftAll, `${path}.liftAll`);
   if (step.rakeTakes !== undefined) expectInt(step.rakeTakes, `${path}.rakeTakes`);
   if (step.circle !== undefined) expectObject(step.circle, `${path}.circle`);
-  if (step.blood !== undefined) {
-    expectArray(step.blood, `${path}.blood`).forEach((raw, j) => {
-      const bp = `${path}.blood[${j}]`;
-      if (!Array.isArray(raw) || raw.length !== 2) fail('bad-field', 'INPUT', `${bp} must be [VICTIM, SUSPECT]`, bp);
-      ints(raw, bp);
-    });
-  }
+  if (step.blood !== undefined) pairs(step.blood, `${path}.blood`, '[VICTIM, SUSPECT]');
   if (step.bestMove !== undefined) {
     const bp = `${path}.bestMove`;
     const bm = expectArray(step.bestMove, bp);
