@@ -2,7 +2,7 @@
 import type { SeatNo } from '../ids.js';
 import { fail } from '../errors.js';
 import { circleOrder } from '../voting/circular.js';
-import { procedureRule } from '../voting/tally.js';
+import { ballotRule, procedureRule } from '../voting/tally.js';
 import type { Actor, Command } from '../game/commands.js';
 import type { GameState } from '../game/state.js';
 import type { Draft } from '../game/draft.js';
@@ -36,9 +36,7 @@ export function reopenRound(d: Draft, round: number, candidates: readonly SeatNo
 
 export function vote(d: Draft, c: Extract<Command, { type: 'vote' }>, actor: Actor): void {
   const s = d.state;
-  // The circle's own rule (R-VOTE-8: one vote each, never changed, for a candidate of the round); the
-  // sequential and two-stage votes cite R-VOTE-3.
-  const rule = s.options.voting === 'circular' ? 'R-VOTE-8' : 'R-VOTE-3';
+  const rule = ballotRule(s.options.voting);
   const day = needDay(s, 'vote', 'a vote', rule);
   const by = needAlive(s, c.by, 'the voter', rule);
   needSelfOrHost(actor, by);
@@ -47,7 +45,7 @@ export function vote(d: Draft, c: Extract<Command, { type: 'vote' }>, actor: Act
   const target = needSeat(s, c.target, 'the vote\'s target');
   if (!isIn(day.candidates, target)) fail('not-a-candidate', procedureRule(s.options.voting), `seat ${target} is not a candidate of this vote (candidates: ${day.candidates.join(', ')})`);
   if (target === by && s.options.voting !== 'sequential') {
-    fail('self-vote', s.options.voting === 'two-stage' ? 'R-VOTE-7' : 'R-VOTE-8', `seat ${by} cannot vote against himself`);
+    fail('self-vote', procedureRule(s.options.voting), `seat ${by} cannot vote against himself`);
   }
   d.emit({ type: 'VoteCast', by, target });
   if (everyAliveVoted(d.state, d.state.day!.ballots)) countRound(d);

@@ -5,7 +5,7 @@ import type { Command } from '../game/commands.js';
 import type { GameEvent } from '../game/events.js';
 import { buildResult, type ProtocolResult, type TimelineEntry } from './result.js';
 import { expectArray, expectInt, expectObject, onlyKeys, seatKey } from './shape.js';
-import { procedureRule } from '../voting/tally.js';
+import { ballotRule, procedureRule } from '../voting/tally.js';
 
 export type ReplayOutcome = { readonly ok: true; readonly result: ProtocolResult } | { readonly ok: false; readonly error: RuleError };
 
@@ -340,7 +340,7 @@ function castRound(r: Replayer, votes: Record<string, unknown>, path: string): v
   // The round's candidates as it opened: a key that names none of them is an error even when the
   // ballots listed before it already closed the round (R-VOTE-3).
   const candidates = r.state.day!.candidates;
-  const rule = r.state.options.voting === 'circular' ? 'R-VOTE-8' : 'R-VOTE-3';
+  const rule = ballotRule(r.state.options.voting);
   for (const [key, voters] of Object.entries(votes)) {
     const target = seatKey(key, path);
     const list = expectArray(voters, `${path}.${key}`);

@@ -92,3 +92,11 @@ function zeros(n: number): number[] {
 export function procedureRule(voting: string): string {
   return voting === 'two-stage' ? 'R-VOTE-7' : voting === 'circular' ? 'R-VOTE-8' : 'R-VOTE-3';
 }
+
+/**
+ * The rule a ballot's own errors cite (a second ballot, a dead voter, a closed round): the circle's
+ * R-VOTE-8 (one vote each, never changed); the sequential and two-stage votes share R-VOTE-3.
+ */
+export function ballotRule(voting: string): string {
+  return voting === 'circular' ? 'R-VOTE-8' : 'R-VOTE-3';
+}
