@@ -2,16 +2,25 @@
 import type { Page } from 'playwright-core';
 import { byTestId, until, type Shots } from './harness';
 
-/** On /new: a classic room for `seats` players with a human host; resolves with its code once created. */
-export async function createThroughUI(page: Page, seats: number, shots?: Shots, timers: Record<string, number> = {}): Promise<string> {
+export interface CreateChoice {
+  readonly preset?: string;
+  /** Who hosts: a human host (the default), the app, or online. */
+  readonly mode?: 'human' | 'app' | 'online';
+}
+
+/**
+ * On /new: a room for `seats` players (classic with a human host unless `choice` says otherwise);
+ * resolves with its code once created. Step lengths (`timers`, seconds) go where the form has them.
+ */
+export async function createThroughUI(page: Page, seats: number, shots?: Shots, timers: Record<string, number> = {}, choice: CreateChoice = {}): Promise<string> {
   const preset = byTestId(page, 'preset-select');
   await preset.waitFor();
   if (shots) await shots.both(page, 'create', '1-open');
-  if ((await preset.evaluate((e) => e.tagName)) === 'SELECT') await preset.selectOption('classic');
-  else await preset.locator('[data-value="classic"], [value="classic"]').first().click();
+  const id = choice.preset ?? 'classic';
+  if ((await preset.evaluate((e) => e.tagName)) === 'SELECT') await preset.selectOption(id);
+  else await preset.locator(`[data-value="${id}"], [value="${id}"]`).first().click();
   await byTestId(page, 'seats-input').fill(String(seats));
-  await byTestId(page, 'mode-human').click();
-  // Step lengths (timer-night, …) where the form has them.
+  await byTestId(page, `mode-${choice.mode ?? 'human'}`).click();
   for (const [k, v] of Object.entries(timers)) {
     const input = byTestId(page, `timer-${k}`);
     if ((await input.count()) === 0) continue;
@@ -23,8 +32,8 @@ export async function createThroughUI(page: Page, seats: number, shots?: Shots, 
   }
   if (shots) await shots.both(page, 'create', '2-filled');
   await byTestId(page, 'create-submit').click();
-  // Created: the app goes to the room (its lobby, or the host console of the new room).
-  await page.waitForURL(/\/r\/[A-Z0-9]{6}(\/host)?$/);
+  // Created: the app goes to the room (its lobby, the host console or the table screen of the new room).
+  await page.waitForURL(/\/r\/[A-Z0-9]{6}(\/host|\/table)?$/);
   return /\/r\/([A-Z0-9]{6})/.exec(page.url())![1]!;
 }
 

@@ -15,7 +15,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameView } from '@mafia/engine';
 import { claimInLobby, createThroughUI, peekRole, selectSeat } from './flows';
-import { byTestId, Fatal, findLeaks, mentions, sentSecrets, smallTargets, unnamedControls, type SmallTarget, pageSeq, sleep, launchBrowser, newDevice, phaseOf, Shots, snapshot, startServer, until, type RunningServer, type SeatFacts } from './harness';
+import { byTestId, Fatal, findLeaks, mentions, sentSecrets, smallTargets, unnamedControls, type SmallTarget, pageSeq, sleep, launchBrowser, newDevice, phaseOf, Shots, snapshot, startServer, until, type RunningServer, type SeatFacts, wordProblems } from './harness';
 import { Oracle } from './oracle';
 import { nextSteps, stepKey, stepOfAct, type Step } from './plan';
 
@@ -107,6 +107,7 @@ describe('the full game in 12 browsers (host, 10 players, table)', () => {
     let searched = 0;
     const small = new Map<string, SmallTarget & { where: string }>();
     const unnamed = new Set<string>();
+    const words = new Set<string>();
     const checkPages = async (where: string) => {
       const view = oracle!.state.view!;
       const pages: [string, Page][] = [['host', host], ['table', table], ...players.map((p, i) => [`seat ${i + 1}`, p] as [string, Page])];
@@ -125,6 +126,9 @@ describe('the full game in 12 browsers (host, 10 players, table)', () => {
           throw new Error(`${e instanceof Error ? e.message : String(e)}; it shows ${JSON.stringify(await phaseOf(page))}`);
         });
       }
+      // No page shows an unfilled placeholder, a rule id or English (issue 11, point 5).
+      for (const [who, page] of pages) for (const w of await wordProblems(page, 'ru')) words.add(`${where}, ${who}: ${w}`);
+      expect([...words], 'words on the screens').toEqual([]);
       if (view.phase.kind === 'ended') return;
       // The table screen: who speaks, and the nominees, as the server says.
       const day = view.day;

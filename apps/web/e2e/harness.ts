@@ -54,15 +54,22 @@ const WS_TAP = `(() => {
   class Tapped extends W {
     constructor(url, protocols) {
       super(url, protocols);
+      // Who this socket is (its welcome says): a page may hold two (a player who is also the room's admin).
+      let as = null, seat = null;
       this.addEventListener('message', (e) => {
         try {
           const m = JSON.parse(e.data);
           if (m && (m.type === 'welcome' || m.type === 'update') && typeof m.seq === 'number') { tap.seq = m.seq; tap.messages++; }
-          if (m && m.type === 'welcome') tap.seat = m.you && m.you.as === 'seat' ? m.you.seat : null;
-          // What a seat was sent about other seats while the game is on: alive seats' roles (for the test to judge).
+          if (m && m.type === 'welcome') {
+            as = m.you ? m.you.as : null;
+            seat = m.you && m.you.as === 'seat' ? m.you.seat : null;
+            if (as === 'seat') tap.seat = seat;
+          }
+          // What a seat, a spectator or a room admin was sent about other seats while the game is on:
+          // alive seats' roles (for the test to judge). The host's socket is not counted: he sees all.
           const v = m && m.view;
-          if (tap.seat !== null && v && v.phase && v.phase.kind !== 'ended' && Array.isArray(v.seats)) {
-            for (const x of v.seats) if (x.seat !== tap.seat && x.alive && x.role !== undefined) tap.secrets.push(x.seat + ':' + x.role);
+          if (as !== null && as !== 'host' && v && v.phase && v.phase.kind !== 'ended' && Array.isArray(v.seats)) {
+            for (const x of v.seats) if (x.seat !== seat && x.alive && x.role !== undefined) tap.secrets.push(x.seat + ':' + x.role);
           }
         } catch (_) {}
       });
@@ -71,7 +78,7 @@ const WS_TAP = `(() => {
   window.WebSocket = Tapped;
 })();`;
 
-/** Alive other seats' roles this page's seat was sent during the game ("seat:role"), from the WebSocket tap. */
+/** Alive other seats' roles this page's sockets (seat, spectator or admin; not the host's) were sent during the game ("seat:role"). */
 export async function sentSecrets(page: Page): Promise<string[]> {
   return page.evaluate(() => [...new Set((window as unknown as { __e2e?: { secrets: string[] } }).__e2e?.secrets ?? [])]);
 }
@@ -359,3 +366,36 @@ export async function until<T>(f: () => Promise<T | undefined | false> | T | und
     await sleep(every);
   }
 }
+
+// ---------------------------------------------------------------- words on the screen
+
+/** Words a Russian screen may show in Latin letters: the product's name and a room code's letters. */
+const LATIN_ALLOWED = /Mafia Host|\b[A-Z0-9]{6}\b|https?:\/\/\S+|QR/g;
+
+/**
+ * What no page may show (issue 11, point 5): an unfilled `{{placeholder}}`, a rule id (R-VOTE-3,
+ * R-ROLE …: the engine's refusals cite them), and on a Russian screen a run of four or more English
+ * words (an engine or server refusal that reached the UI untranslated). Visible text only
+ * (innerText), plus aria-labels and titles, which a screen reader speaks.
+ */
+export async function wordProblems(page: Page, lang: 'ru' | 'en'): Promise<string[]> {
+  const texts = await page.evaluate(() => {
+    const out = [document.body.innerText];
+    for (const e of document.querySelectorAll('[aria-label], [title]')) out.push(e.getAttribute('aria-label') ?? '', e.getAttribute('title') ?? '');
+    return out;
+  });
+  const problems: string[] = [];
+  for (const raw of texts) {
+    if (raw.includes('{{')) problems.push(`an unfilled placeholder: ${excerpt(raw, raw.indexOf('{{'))}`);
+    const rule = /\bR-[A-Z]{2,}(?:-\d+)?\b/.exec(raw);
+    if (rule) problems.push(`a rule id ${rule[0]}: ${excerpt(raw, rule.index)}`);
+    if (lang === 'ru') {
+      const latin = raw.replace(LATIN_ALLOWED, ' ');
+      const run = /[A-Za-z]+(?:[ ,:'’-]+[A-Za-z]+){3,}/.exec(latin);
+      if (run) problems.push(`English on a Russian screen: "${run[0].slice(0, 80)}"`);
+    }
+  }
+  return [...new Set(problems)];
+}
+
+const excerpt = (s: string, at: number) => JSON.stringify(s.slice(Math.max(0, at - 40), at + 60));

@@ -11,7 +11,7 @@ import { sleep } from './harness';
 
 export class Oracle {
   readonly client: RoomClient;
-  constructor(wsUrl: string, code: string, auth: { as: 'host'; key: string } | { as: 'spectator' }) {
+  constructor(wsUrl: string, code: string, auth: { as: 'host'; key: string } | { as: 'seat'; seat: number; token: string } | { as: 'spectator' }) {
     this.client = new RoomClient({
       code,
       auth,

@@ -24,12 +24,14 @@ export function roster(view: GameView) {
   const alive = view.seats.filter((s) => s.alive);
   const mafia = alive.filter((s) => s.team === 'mafia').sort((a, b) => Number(a.role === 'don') - Number(b.role === 'don') || a.seat - b.seat);
   const town = alive.filter((s) => s.team !== 'mafia');
-  return { alive, mafia, town };
+  // Solo shooters (the Maniac) are voted out after the mafia: the town does not win while one lives.
+  const hostile = mafia.concat(alive.filter((s) => s.team === 'solo'));
+  return { alive, mafia, town, hostile };
 }
 
-/** Today's mafia nominee: an ordinary mafia member first, the Don last. */
+/** Today's nominee: an ordinary mafia member first, the Don last, then a solo player. */
 export function todaysTarget(view: GameView): number | null {
-  return roster(view).mafia[0]?.seat ?? null;
+  return roster(view).hostile[0]?.seat ?? null;
 }
 
 /**

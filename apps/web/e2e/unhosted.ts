@@ -1,0 +1,274 @@
+/**
+ * A whole game in a room nobody hosts (issue 11: "the app is the host" and "online"), through the
+ * screens only: the creator makes the room on /new (the room admin), the players claim their seats
+ * on their phones, the admin starts, and then every step ends as R-HOST-2 says: a player ends his
+ * own speech or last word on his phone, the night and the vote end on their timers, and a player
+ * who never acts (`idle`) is simply passed over when his time runs out. After every step:
+ * - the creator's device holds no living player's role, neither on the page nor in its frames
+ *   (it is a spectator until the end, or a seat that knows its own role and its team's);
+ * - no page shows `{{`, a rule id, or English on a Russian screen;
+ * - every screen shows the server's phase.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { GameView, Pending } from '@mafia/engine';
+import { claimInLobby, createThroughUI, peekRole, selectSeat } from './flows';
+import { byTestId, DESKTOP, Fatal, findLeaks, pageSeq, phaseOf, sentSecrets, Shots, sleep, snapshot, until, wordProblems, type RunningServer, type SeatFacts } from './harness';
+import { nextSteps, stepKey, stepOfAct, type Step } from './plan';
+import { TableOracle } from './tableOracle';
+
+export interface UnhostedGame {
+  readonly mode: 'app' | 'online';
+  readonly preset: string;
+  readonly seats: number;
+  readonly names: readonly string[];
+  /** Step lengths for the create form (seconds). */
+  readonly timers: Readonly<Record<string, number>>;
+  /** The role whose holder never acts: he never taps anything after claiming his seat. */
+  readonly idleRole?: string;
+  readonly shots: Shots;
+  readonly server: RunningServer;
+  readonly browser: Browser;
+  readonly device: (viewport?: { width: number; height: number }) => Promise<Page>;
+}
+
+export interface Played {
+  readonly winner: string | null;
+  readonly idle: number | null;
+  readonly steps: number;
+  readonly trace: readonly string[];
+  readonly creatorSecrets: readonly string[];
+}
+
+/** The longest any one timed step may take here (ms): the longest timer and some slack. */
+const longestStep = (g: UnhostedGame, steps: number) => Math.max(...Object.entries(g.timers).map(([k, v]) => (k === 'nightStep' ? v * steps : v))) * 1000 + 15_000;
+
+export async function playUnhosted(g: UnhostedGame): Promise<Played> {
+  // ---- the creator makes the room: a TV at the table (app), or one of the players' phones (online)
+  const creator = await g.device(g.mode === 'app' ? { ...DESKTOP } : undefined);
+  await creator.goto('/new');
+  const code = await createThroughUI(creator, g.seats, g.shots, { ...g.timers }, { preset: g.preset, mode: g.mode });
+  expect(creator.url(), 'the creator of a room nobody hosts never lands on the host console').not.toMatch(/\/host$/);
+  expect(await creator.evaluate((c) => localStorage.getItem(`mafia.host.${c}`), code), 'no host key on the creator device').toBeNull();
+  const oracle = new TableOracle(g.server.wsUrl, code);
+  try {
+    return await play(g, code, creator, oracle);
+  } finally {
+    oracle.close();
+  }
+}
+
+async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableOracle): Promise<Played> {
+  const { shots } = g;
+  if (g.mode === 'app' && !/\/table$/.test(creator.url())) await creator.goto(`/r/${code}/table`);
+  await byTestId(creator, 'room-code').first().waitFor();
+  await shots.both(creator, 'creator', '1-lobby-empty');
+
+  // ---- the players claim their seats (online: the creator is seat 1)
+  const players: Page[] = [];
+  for (let seat = 1; seat <= g.seats; seat++) {
+    const p = seat === 1 && g.mode === 'online' ? creator : await g.device();
+    await claimInLobby(p, code, seat, g.names[seat - 1]!);
+    players.push(p);
+    const held = await p.evaluate((c) => localStorage.getItem(`mafia.seat.${c}`), code);
+    oracle.addSeat(seat, (JSON.parse(held!) as { token: string }).token);
+  }
+  await oracle.ready();
+  await oracle.spectator.wait((s) => s.lobby?.claimed.every((c) => c !== null) === true, 'every seat claimed');
+  const lobbyPage = creator;
+  if (g.mode === 'online') await lobbyPage.goto(`/r/${code}`);
+  // The table's lobby stops waiting once every seat is taken.
+  await until(async () => !((await lobbyPage.locator('body').innerText()).includes('Ждём игроков')), 'the lobby to stop saying «Ждём игроков» once every seat is taken', 8_000);
+  await shots.both(creator, 'creator', '2-lobby-full');
+
+  // ---- the room admin starts (on the table screen, or in the online lobby)
+  const start = byTestId(lobbyPage, 'admin-start');
+  await until(() => start.isEnabled(), 'the admin start button enabled', 8_000);
+  await start.click();
+  await oracle.spectator.wait((s) => s.view !== null, 'the start');
+  if (g.mode === 'online' && !/\/play$/.test(creator.url())) await creator.goto(`/r/${code}/play`);
+  const pageOfSeat = (seat: number) => players[seat - 1]!;
+  await until(async () => oracle.view()?.seats.every((s) => s.role !== undefined) || undefined, 'every seat oracle has its role', 10_000);
+  const start0 = oracle.view()!;
+  const facts = (v: GameView): SeatFacts[] => v.seats.map((s) => ({ seat: s.seat, name: s.name, role: s.role!, alive: s.alive }));
+  const roleAt = (seat: number) => start0.seats[seat - 1]!.role!;
+  const idle = g.idleRole ? (start0.seats.find((s) => s.role === g.idleRole)?.seat ?? null) : null;
+  if (g.idleRole) expect(idle, `a seat holds ${g.idleRole}`).not.toBeNull();
+  const team = (seat: number) => start0.seats[seat - 1]!.team;
+  const creatorSeat = g.mode === 'online' ? 1 : null;
+  const creatorKnows = creatorSeat !== null && team(creatorSeat) === 'mafia' ? start0.seats.filter((s) => s.team === 'mafia').map((s) => s.seat as number) : [];
+
+  // ---- each player (but the idle one) looks at his card
+  for (let seat = 1; seat <= g.seats; seat++) {
+    if (seat === idle) continue;
+    const got = await peekRole(pageOfSeat(seat));
+    expect(got.role, `seat ${seat}'s role card`).toBe(roleAt(seat));
+  }
+
+  const pages = (): [string, Page][] => [['creator', creator], ...players.map((p, i) => [`seat ${i + 1}`, p] as [string, Page]).filter(([, p]) => p !== creator)];
+  const problems: string[] = [];
+  const checkPages = async (where: string) => {
+    const view = oracle.view()!;
+    for (const [who, page] of pages()) {
+      await until(
+        async () => {
+          const ph = await phaseOf(page);
+          if (!ph || ph.kind !== view.phase.kind) return undefined;
+          return view.phase.kind === 'ended' || ph.n === String(view.phase.n) || undefined;
+        },
+        `${who}: data-phase="${view.phase.kind}" (${where})`,
+        8_000,
+      ).catch(async (e: unknown) => {
+        await shots.phone(page, 'failure', `phase-${who}`).catch(() => {});
+        throw e;
+      });
+      for (const w of await wordProblems(page, 'ru')) problems.push(`${where}, ${who}: ${w}`);
+    }
+    if (view.phase.kind !== 'ended') {
+      const me: SeatFacts = creatorSeat !== null ? facts(view)[creatorSeat - 1]! : { seat: 0, name: '\u0000', role: 'civilian', alive: true };
+      // Cards the table may see: the dead whose card is open to a spectator (revealOnDeath).
+      const open = (oracle.spectator.state.view?.seats ?? []).filter((s) => !s.alive && s.role !== undefined).map((s) => s.seat as number);
+      for (const l of findLeaks(await snapshot(creator), me, facts(view), { publicDead: false, knows: [...creatorKnows, ...open] })) problems.push(`${where}, the creator's page: ${l}`);
+      const sent = (await sentSecrets(creator)).filter((x) => !creatorKnows.includes(Number(x.split(':')[0])));
+      for (const x of sent) problems.push(`${where}, the creator's device was sent the role ${x}`);
+    }
+    expect(problems, 'what the pages showed').toEqual([]);
+  };
+  await checkPages('after the start');
+
+  // ---- the game, step by step: the timers end what nobody ends
+  const sent = new Set<string>();
+  const trace: string[] = [];
+  const shotOnce = new Set<string>();
+  const nightLen = longestStep(g, start0.nightSteps.length);
+  let steps = 0;
+  for (; steps < 400; steps++) {
+    const view = oracle.view()!;
+    if (view.phase.kind === 'ended') break;
+    const pending = oracle.pending();
+    const key = `${view.phase.kind}${view.phase.n}${view.phase.kind === 'day' ? `-${view.day?.stage ?? ''}` : ''}`;
+    if (!shotOnce.has(key)) {
+      shotOnce.add(key);
+      await shots.both(creator, 'creator', key);
+      const watcher = players.find((_, i) => i + 1 !== idle && pageOfSeat(i + 1) !== creator)!;
+      await shots.phone(watcher, 'player', key);
+    }
+    const step = nextFor(view, pending, sent, idle);
+    const seq = oracle.seq;
+    // A night act is news for its actor only: his own numbering moves, the public one does not.
+    const actor = step?.kind === 'act' ? oracle.seat(step.seat) : null;
+    const actorSeq = actor?.state.seq ?? 0;
+    if (step === null) {
+      // Nothing to tap: the step ends on its timer (R-HOST-2).
+      trace.push(`${key}: wait for the timer`);
+      await oracle.after(seq, `the timer to end ${key} (trace:\n${trace.slice(-12).join('\n')})`, nightLen);
+      await checkPages(`timer at ${key}`);
+      continue;
+    }
+    sent.add(stepKey(view, step));
+    trace.push(`${key}: ${JSON.stringify(step)}`);
+    try {
+      await take(step, view, pageOfSeat, oracle);
+      if (actor) await actor.after(actorSeq, `the server to take ${JSON.stringify(step)}`, nightLen);
+      else await oracle.after(seq, `the server to take ${JSON.stringify(step)}`, nightLen);
+    } catch (e) {
+      if (step.kind !== 'host') await shots.phone(pageOfSeat(step.seat), 'failure', `seat-${step.seat}`).catch(() => {});
+      throw new Error(`step ${JSON.stringify(step)} failed: ${e instanceof Error ? e.message : String(e)}\ntrace:\n${trace.join('\n')}`);
+    }
+    await checkPages(JSON.stringify(step));
+  }
+  const end = oracle.view()!;
+  expect(end.phase.kind, trace.join('\n')).toBe('ended');
+  await checkPages('the end');
+  for (const [who, page] of pages()) {
+    const w = byTestId(page, 'winner').first();
+    await w.waitFor({ timeout: 8_000 }).catch(() => {
+      throw new Error(`${who}: no data-testid="winner" at the end`);
+    });
+    expect(await w.getAttribute('data-winner'), `${who}: data-winner`).toBe(String(end.winner));
+  }
+  await shots.both(creator, 'creator', 'ended');
+  return { winner: end.winner === null ? null : String(end.winner), idle, steps, trace, creatorSecrets: await sentSecrets(creator) };
+}
+
+/**
+ * The next tap: the plan's step, unless it is the idle player's or the host's. In these rooms the
+ * host's steps are the speaker's own («Закончить речь», his last word) or the timer's (the night,
+ * the vote): null = wait for the timer.
+ */
+function nextFor(view: GameView, pending: readonly Pending[], sent: ReadonlySet<string>, idle: number | null): Step | null {
+  for (const s of nextSteps(view, pending, sent)) {
+    if (s.kind !== 'host') {
+      if (s.seat !== idle) return s;
+      continue;
+    }
+    const speaker = s.command === 'endSpeech' ? view.day?.speaker : s.command === 'endLastWords' ? view.day?.lastWords[0] : null;
+    if (speaker !== null && speaker !== undefined && speaker !== idle) return s;
+    return null;
+  }
+  return null;
+}
+
+/** One step, as a tap on the phone of whoever takes it. */
+async function take(step: Step, view: GameView, pageOfSeat: (seat: number) => Page, oracle: TableOracle): Promise<void> {
+  const seatOf = (s: Step) => (s.kind === 'host' ? (s.command === 'endSpeech' ? view.day!.speaker! : view.day!.lastWords[0]!) : s.seat);
+  const seat = seatOf(step);
+  const p = pageOfSeat(seat);
+  // The phone must show what the server has now: a tap on a stale screen sends a stale command.
+  const want = oracle.seat(seat).state.seq;
+  await until(async () => (await pageSeq(p)) >= want, `seat ${seat}'s phone to catch up with seq ${want}`, 10_000);
+  await sleep(150);
+  switch (step.kind) {
+    case 'host': {
+      const id = step.command === 'endSpeech' ? 'end-speech' : 'end-last-words';
+      const b = byTestId(p, id).first();
+      await until(() => b.isEnabled(), `seat ${seat}: ${id} enabled`, 8_000);
+      await b.click();
+      return;
+    }
+    case 'act': {
+      const want = stepOfAct(view.nightSteps, view.seats[step.seat - 1]!.role!, step.act);
+      const night = byTestId(p, 'night-step').first();
+      await until(
+        async () => {
+          const at = Number(await night.getAttribute('data-step'));
+          if (at > want) throw new Fatal(`seat ${step.seat} missed his step ${want} (${step.act}): the phone is at step ${at}`);
+          return at === want;
+        },
+        `seat ${step.seat}: night-step data-step="${want}" for ${step.act}`,
+        120_000,
+        200,
+      );
+      const submit = byTestId(p, 'act-submit');
+      await submit.first().waitFor();
+      await selectSeat(p, step.target);
+      await until(() => submit.first().isEnabled(), `seat ${step.seat}: act-submit enabled`, 5_000);
+      await submit.first().click();
+      return;
+    }
+    case 'nominate': {
+      await selectSeat(p, step.target);
+      const submit = byTestId(p, 'nominate-submit');
+      await until(() => submit.isEnabled(), `seat ${step.seat}: nominate-submit enabled`, 5_000);
+      await submit.click();
+      return;
+    }
+    case 'vote': {
+      const cand = byTestId(p, `candidate-${step.target}`);
+      await until(async () => (await cand.count()) > 0, `seat ${step.seat}: a way to vote for ${step.target}`, 8_000);
+      if ((await cand.first().getAttribute('aria-pressed')) !== 'true') await cand.first().click();
+      const submit = byTestId(p, 'vote-submit');
+      await until(() => submit.first().isEnabled(), `seat ${step.seat}: vote-submit enabled`, 5_000);
+      await submit.first().click();
+      return;
+    }
+    case 'lift':
+      await byTestId(p, step.leave ? 'lift-yes' : 'lift-no').click();
+      return;
+    case 'bestMove': {
+      for (const n of step.named) await selectSeat(p, n);
+      await byTestId(p, 'best-move-submit').click();
+      return;
+    }
+  }
+}
