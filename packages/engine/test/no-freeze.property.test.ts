@@ -57,14 +57,15 @@ function play(preset: string, players: number, seed: number): Played {
   const passed = new Array<number>(players + 1).fill(-1);
   let step = 0;
 
-  const send = (command: Command, actor: Actor): boolean => {
+  /** Sends a command; its refusal, or null. */
+  const send = (command: Command, actor: Actor): string | null => {
     commands++;
     const before = state.phase;
     const d = decideInPlace(state, command, actor);
-    if (!d.ok) return false;
+    if (!d.ok) return d.error.message;
     state = d.state;
     if (state.phase !== before) for (const e of d.events) if (e.type === 'NightStarted' || e.type === 'DayStarted') phases++;
-    return true;
+    return null;
   };
 
   while (state.phase.kind !== 'ended') {
@@ -77,7 +78,7 @@ function play(preset: string, players: number, seed: number): Played {
       if (idle[p.seat] || passed[p.seat] === step) continue;
       const viewer: Actor = { kind: 'seat', seat: p.seat };
       const command = rng.next() < skip ? null : bots[p.seat].decide(() => project(state, { kind: 'seat', seat: p.seat }), p);
-      if (command === null || !send(command, viewer)) {
+      if (command === null || send(command, viewer) !== null) {
         passed[p.seat] = step;
         continue;
       }
@@ -89,7 +90,7 @@ function play(preset: string, players: number, seed: number): Played {
     const own = ownEnd(state);
     if (own !== null && !idle[own.seat] && passed[own.seat] !== step && rng.next() < 0.5) {
       passed[own.seat] = step;
-      if (send(own.command, own.actor)) continue;
+      if (send(own.command, own.actor) === null) continue;
       problems.push(`${where(state)}: seat ${own.seat} could not end his own ${own.command.type}`);
     }
     const timer = timeUpCommand(state);
@@ -97,16 +98,12 @@ function play(preset: string, players: number, seed: number): Played {
       problems.push(`${where(state)}: no timeUp in a running game`);
       break;
     }
-    commands++;
-    const before = state.phase;
     const at = where(state);
-    const d = decideInPlace(state, timer, HOST);
-    if (!d.ok) {
-      problems.push(`${at}: timeUp refused: ${d.error.message}`);
+    const refusal = send(timer, HOST);
+    if (refusal !== null) {
+      problems.push(`${at}: timeUp refused: ${refusal}`);
       break;
     }
-    state = d.state;
-    if (state.phase !== before) for (const e of d.events) if (e.type === 'NightStarted' || e.type === 'DayStarted') phases++;
     step++;
   }
   return { winner: state.winner, phases, commands, problems };
