@@ -11,6 +11,7 @@ import { endLastWords, endSpeech, nominate } from '../day/speeches.js';
 import { circle, closeVote, liftVote, vote } from '../day/vote.js';
 import { silenceBroken } from '../day/silence.js';
 import { rakeTakes } from '../day/rake.js';
+import { timeUp } from './time-up.js';
 
 // Where each command's rules live (the dispatcher below only routes): night acts and the night's end
 // in night-commands.ts, the host's fouls, removals and overrides in host-commands.ts, the day in
@@ -97,6 +98,8 @@ function handle(d: Draft, c: Command, actor: Actor): void {
     case 'rakeTakes': return rakeTakes(d, c, actor);
     case 'victimList': return victimList(d, c, actor);
     case 'override': return override(d, c.action);
+    // Sent only by the app as host when a timer runs out (never in a simulation): late in the list.
+    case 'timeUp': return timeUp(d);
     case 'undo': return fail('undo-needs-log', 'R-HOST-1', 'undo works on a game log: use transition() on a Game');
     default:
       return fail('unknown-command', 'INPUT', `unknown command type ${JSON.stringify(type)}`);

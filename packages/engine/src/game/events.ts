@@ -1,5 +1,5 @@
 import type { RoleId, SeatNo, Team } from '../ids.js';
-import type { ActResult, DayOutcome, GameSetup, NightAct, Tally, Winner } from './state.js';
+import type { ActResult, DayOutcome, DayStage, GameSetup, NightAct, Tally, Winner } from './state.js';
 
 /**
  * Everything that happens in a game is one of these events. The state is their fold; the log of
@@ -37,7 +37,12 @@ export type GameEvent =
   | { readonly type: 'RakeChoiceOpened'; readonly by: SeatNo; readonly among: readonly SeatNo[] }
   | { readonly type: 'RakeTook'; readonly by: SeatNo; readonly target: SeatNo }
   | { readonly type: 'BestMoveMade'; readonly by: SeatNo; readonly named: readonly SeatNo[] }
-  | { readonly type: 'LastWordsEnded' }
+  /**
+   * Issue 11: the last word of `seat` (the first of `day.lastWords`) ended; the next one owed speaks, or
+   * the day goes on after the last. No `seat`: nobody was owed one (the stage just ends), or a log written
+   * before each player had his own last word, when one `LastWordsEnded` ended them all.
+   */
+  | { readonly type: 'LastWordsEnded'; readonly seat?: SeatNo }
   /** R-ROLE Commissar (`commissarDyingNote`): the Commissar killed last night by a dark role owes a note. */
   | { readonly type: 'DyingNoteOwed'; readonly by: SeatNo }
   /** R-ROLE Commissar: his dying note names `named` (public: the host reads it out). */
@@ -56,6 +61,12 @@ export type GameEvent =
   | { readonly type: 'DayResolved'; readonly n: number; readonly left: readonly SeatNo[]; readonly eliminated: readonly SeatNo[]; readonly by: DayOutcome; readonly tally: Tally | null }
   | { readonly type: 'GameEnded'; readonly winner: Winner; readonly winners: readonly SeatNo[] }
   | { readonly type: 'HostOverride'; readonly action: HostOverrideAction }
+  /**
+   * R-HOST-2: the step's time ran out (`timeUp`) while it waited for these seats (in seat order): the
+   * acts not made at night, the speaker, the voters who did not vote… Changes nothing by itself; the
+   * events that end the step follow. A night one is the host's only (it would show who acts at night).
+   */
+  | { readonly type: 'SeatsIdle'; readonly seats: readonly SeatNo[]; readonly stage: IdleStage }
   | { readonly type: 'Undone'; readonly count: number };
 
 /** R-HOST-1: what a host may force. Recorded as events so the log shows every override. */
@@ -65,3 +76,6 @@ export type HostOverrideAction =
   | { readonly kind: 'endGame'; readonly winner: Winner };
 
 export type EventType = GameEvent['type'];
+
+/** The step a `SeatsIdle` ended: the night, or the day's stage. */
+export type IdleStage = 'night' | DayStage;
