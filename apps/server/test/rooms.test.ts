@@ -318,7 +318,7 @@ describe('hidden information in the log items', () => {
   });
 
   it('ends an app-hosted night on its timer only, not as soon as every act is in (R-NIGHT-4)', async () => {
-    const { seats, started } = await startedRoom('app', 'sport', { night: 1.5 });
+    const { seats, started } = await startedRoom('app', 'sport', { nightStep: 0.5 });
     const deadline: number = started.timer.deadline;
     const acts = (started.pending as { kind: string; seat: number; acts: string[] }[]).filter((p) => p.kind === 'act');
     expect(acts.length).toBeGreaterThan(0);

@@ -11,7 +11,7 @@ export async function createThroughUI(page: Page, seats: number, shots?: Shots, 
   else await preset.locator('[data-value="classic"], [value="classic"]').first().click();
   await byTestId(page, 'seats-input').fill(String(seats));
   await byTestId(page, 'mode-human').click();
-  // Step lengths (timer-night, …) where the form has them.
+  // Step lengths (timer-nightStep, …) where the form has them.
   for (const [k, v] of Object.entries(timers)) {
     const input = byTestId(page, `timer-${k}`);
     if ((await input.count()) === 0) continue;
