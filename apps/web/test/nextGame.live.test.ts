@@ -1,27 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { RoomClient } from '../src/net/client';
 import { createRoom } from '../src/net/http';
-import { createSecrets, memoryStore } from '../src/net/secrets';
-import { liveServerForTests, socket, until } from './liveServer';
+import { liveServerForTests, seatedTable, until } from './liveServer';
 
 // The web client following the next game at the same table, against the real server.
 const live = liveServerForTests();
-const opts = { url: '', socket, pingEveryMs: 0 };
 
 describe('the next game with the same table, live', () => {
   it('phones_follow_into_the_next_game_on_their_seats_without_claiming_again', async () => {
     const room = await createRoom({ preset: 'classic', seats: 10, mode: 'human' }, { base: live.base });
-    const host = new RoomClient({ ...opts, url: live.wsUrl, code: room.code, auth: { as: 'host', key: room.hostKey } });
-    host.connect();
-    await until(host, (s) => s.status === 'open', 'host open');
-    const seats: RoomClient[] = [];
-    for (let n = 1; n <= 10; n++) {
-      const c = new RoomClient({ ...opts, url: live.wsUrl, code: room.code, auth: { as: 'spectator' }, tokens: createSecrets(memoryStore()) });
-      c.connect();
-      await until(c, (s) => s.status === 'open', `seat ${n} open`);
-      await c.claim(n);
-      seats.push(c);
-    }
+    const { host, seats } = await seatedTable(live.wsUrl, room, 10);
     try {
       await host.start();
       await host.command({ type: 'override', action: { kind: 'endGame', winner: 'mafia' } });
