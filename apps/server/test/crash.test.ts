@@ -39,7 +39,7 @@ for (const make of TARGETS) {
       let server: ServerProcess = await spawnTracked(url, port);
       const created = await createRoom(server.base, { preset: 'classic', seats: 10, mode: 'human' });
       // An app-hosted room whose night timer runs out while the server is down.
-      const timed = await createRoom(server.base, { preset: 'classic', seats: 10, mode: 'app', timers: { night: 1.5 } });
+      const timed = await createRoom(server.base, { preset: 'classic', seats: 10, mode: 'app', timers: { nightStep: 0.5 } });
 
       const { seats, tokens, host } = await seatTheTable(server.ws, created);
       const timedHost = await Client.open(server.ws);

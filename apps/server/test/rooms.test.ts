@@ -318,7 +318,7 @@ describe('hidden information in the log items', () => {
   });
 
   it('ends an app-hosted night on its timer only, not as soon as every act is in (R-NIGHT-4)', async () => {
-    const { seats, started } = await startedRoom('app', 'sport', { night: 1.5 });
+    const { seats, started } = await startedRoom('app', 'sport', { nightStep: 0.5 });
     const deadline: number = started.timer.deadline;
     const acts = (started.pending as { kind: string; seat: number; acts: string[] }[]).filter((p) => p.kind === 'act');
     expect(acts.length).toBeGreaterThan(0);
@@ -369,7 +369,9 @@ describe('host controls', () => {
     expect((await host.request({ v: V, type: 'timer', add: 0 }, 'error')).path).toBe('add');
     const u = await host.request({ v: V, type: 'timer', add: 10, id: 't1' }, 'update');
     expect(u.ack).toBe('t1');
-    expect(u.timer).toEqual({ kind: 'night', started: started.timer.started, deadline: deadline + 10_000 });
+    // At night only the step being called (the first) gets longer; the later steps start 10 s later.
+    const starts: number[] = started.timer.steps;
+    expect(u.timer).toEqual({ kind: 'night', started: started.timer.started, deadline: deadline + 10_000, steps: starts.map((at, i) => (i === 0 ? at : at + 10_000)) });
     expect(u.items).toEqual([{ seq: u.seq, kind: 'timer', deadline: deadline + 10_000 }]);
     expect((await spectator.next((m) => m.type === 'update' && m.items[0]?.kind === 'timer')).timer.deadline).toBe(deadline + 10_000);
     // Never into the past: at the earliest, now.

@@ -73,6 +73,9 @@ for (const make of TARGETS) {
       await again.migrate();
       expect((await again.readLog('a')).map((r) => r.body)).toEqual([rec(1).body, rec(2).body]);
       expect((await again.roomById('b'))?.ended).toBe(true);
+      // The next game at the same table opens the room again: resumed at start once more.
+      await again.markOpen('b');
+      expect((await again.openRooms()).map((r) => r.id)).toEqual(['a', 'b']);
       await again.close();
     });
   });

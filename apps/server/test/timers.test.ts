@@ -1,7 +1,9 @@
-import { createGame, transition, type Command } from '@mafia/engine';
-import { DEFAULT_TIMERS } from '@mafia/protocol';
+import { createGame, nightSteps, PRESETS, transition, type Command } from '@mafia/engine';
+import { createRoomSchema, DEFAULT_TIMERS } from '@mafia/protocol';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nextTimer, stepKey, timerKind } from '../src/room/timers.js';
+import { extendTimer, nextTimer, stepKey, timerKind, timersFor } from '../src/room/timers.js';
+import type { TimerRec } from '../src/room/records.js';
 
 const game = () => {
   const t = createGame({ preset: 'classic', players: 10, seed: 7 });
@@ -19,7 +21,8 @@ describe('step timers', () => {
     let g = game();
     expect(timerKind(g.state)).toBe('night');
     const night = nextTimer(null, g.state, DEFAULT_TIMERS, 1_000);
-    expect(night).toEqual({ kind: 'night', key: stepKey(g.state), deadline: 1_000 + 30_000, started: 1_000 });
+    // Classic's night script: the mafia, the Don, the Commissar — 15 s each.
+    expect(night).toEqual({ kind: 'night', key: stepKey(g.state), deadline: 1_000 + 45_000, started: 1_000, steps: [1_000, 16_000, 31_000] });
     g = step(g, { type: 'endNight' });
     const speech1 = nextTimer(night, g.state, DEFAULT_TIMERS, 5_000);
     expect(speech1).toMatchObject({ kind: 'speech', deadline: 5_000 + 60_000, started: 5_000 });
@@ -35,5 +38,85 @@ describe('step timers', () => {
     const g = step(game(), { type: 'override', action: { kind: 'endGame', winner: 'town' } });
     expect(stepKey(g.state)).toBeNull();
     expect(nextTimer(null, g.state, DEFAULT_TIMERS, 0)).toBeNull();
+  });
+});
+
+/** The step of a night timer running at `now` (the same reading as the web's stepClock). */
+const stepAt = (t: TimerRec, now: number): number => {
+  let i = 0;
+  while (i + 1 < t.steps!.length && t.steps![i + 1]! <= now) i++;
+  return i;
+};
+
+describe('night steps (R-NIGHT-4)', () => {
+  it('night_length_is_steps_times_night_step_whoever_is_alive', () => {
+    let g = game();
+    const n = nightSteps(g.state.setup).length;
+    g = step(g, { type: 'override', action: { kind: 'eliminate', seat: 1 as never } });
+    g = step(g, { type: 'override', action: { kind: 'eliminate', seat: 2 as never } });
+    const t = nextTimer(null, g.state, { ...DEFAULT_TIMERS, nightStep: 12 }, 0)!;
+    expect(t.deadline).toBe(n * 12_000);
+    expect(t.steps).toEqual(Array.from({ length: n }, (_, i) => i * 12_000));
+  });
+
+  it('every_preset_gives_a_night_step_of_at_least_ten_seconds', () => {
+    for (const [id, p] of Object.entries(PRESETS)) {
+      const timers = timersFor(id, p.defaults, undefined);
+      expect(timers.nightStep, id).toBeGreaterThanOrEqual(10);
+    }
+    expect(timersFor('club', PRESETS.club!.defaults, { nightStep: 20 }).nightStep).toBe(20);
+  });
+
+  it('refuses_the_old_whole_night_field_with_a_message_naming_night_step', () => {
+    const r = createRoomSchema.safeParse({ preset: 'classic', seats: 10, mode: 'app', timers: { night: 30 } });
+    expect(r.success).toBe(false);
+    expect(r.error!.issues[0]!.path).toEqual(['timers', 'night']);
+    expect(r.error!.issues[0]!.message).toContain('nightStep');
+    expect(createRoomSchema.safeParse({ preset: 'classic', seats: 10, mode: 'app', timers: { nightStep: 12 } }).success).toBe(true);
+  });
+
+  it('an_old_room_keeps_its_whole_night_cut_into_equal_steps', () => {
+    const g = game();
+    const { nightStep: _, ...rest } = DEFAULT_TIMERS;
+    const t = nextTimer(null, g.state, { ...rest, night: 30 }, 0)!;
+    expect(t.deadline).toBe(30_000);
+    expect(t.steps).toEqual([0, 10_000, 20_000]);
+  });
+
+  it('adding_time_lengthens_the_running_step_and_moves_the_later_ones', () => {
+    const t = nextTimer(null, game().state, DEFAULT_TIMERS, 0)!;
+    const longer = extendTimer(t, 10_000, 20_000);
+    expect(longer.steps).toEqual([0, 15_000, 40_000]);
+    expect(longer.deadline).toBe(55_000);
+    expect(longer.started).toBe(0);
+    // Less time never ends the running step before now.
+    const shorter = extendTimer(t, -600_000, 20_000);
+    expect(shorter.steps).toEqual([0, 15_000, 20_000]);
+    expect(shorter.deadline).toBe(35_000);
+  });
+
+  it('adding_time_never_moves_a_step_back', () => {
+    const base = nextTimer(null, game().state, DEFAULT_TIMERS, 0)!;
+    fc.assert(fc.property(fc.array(fc.tuple(fc.integer({ min: -60, max: 60 }).filter((n) => n !== 0), fc.integer({ min: 0, max: 30_000 })), { maxLength: 8 }), (adds) => {
+      let t = base;
+      let now = 0;
+      for (const [add, wait] of adds) {
+        now += wait;
+        const before = stepAt(t, now);
+        t = extendTimer(t, add * 1000, now);
+        const after = stepAt(t, now);
+        expect(after).toBeGreaterThanOrEqual(before);
+        if (add > 0) expect(after).toBe(before);
+        for (let k = 1; k < t.steps!.length; k++) expect(t.steps![k]!).toBeGreaterThanOrEqual(t.steps![k - 1]!);
+        expect(t.deadline).toBeGreaterThanOrEqual(t.steps![t.steps!.length - 1]!);
+      }
+    }));
+  });
+
+  it('a_day_timer_moves_its_deadline_only', () => {
+    const g = step(game(), { type: 'endNight' });
+    const t = nextTimer(null, g.state, DEFAULT_TIMERS, 0)!;
+    expect(extendTimer(t, 10_000, 5_000)).toEqual({ ...t, deadline: 70_000 });
+    expect(extendTimer(t, -120_000, 5_000).deadline).toBe(5_000);
   });
 });

@@ -20,7 +20,9 @@ import { Oracle } from './oracle';
 import { nextSteps, stepKey, stepOfAct, type Step } from './plan';
 
 const SEATS = 10;
-const NIGHT_SECONDS = 60;
+// 20 s for each of classic's three night steps (a 60 s night), so that a step's taps fit in it on a busy machine.
+const NIGHT_STEP_SECONDS = 20;
+const NIGHT_SECONDS = NIGHT_STEP_SECONDS * 3;
 const NAMES = ['Анна', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жанна', 'Зоя', 'Игорь', 'Кира'];
 
 let server: RunningServer;
@@ -54,8 +56,7 @@ describe('the full game in 12 browsers (host, 10 players, table)', () => {
     // ---- the host creates the room on the create page
     const host = await device();
     await host.goto('/new');
-    // A 60 s night: 20 s for each of its three steps, so that the taps of a step fit in it on a busy machine.
-    const code = await createThroughUI(host, SEATS, undefined, { night: NIGHT_SECONDS });
+    const code = await createThroughUI(host, SEATS, undefined, { nightStep: NIGHT_STEP_SECONDS });
     const hostKey = (await host.evaluate((c) => localStorage.getItem(`mafia.host.${c}`), code))!;
     expect(hostKey, 'the host key is kept by the creating browser').toBeTruthy();
     oracle = new Oracle(server.wsUrl, code, { as: 'host', key: hostKey });
@@ -88,9 +89,10 @@ describe('the full game in 12 browsers (host, 10 players, table)', () => {
     await oracle.wait((s) => s.view !== null, 'the start');
     if (!/\/host$/.test(host.url())) await host.waitForURL(/\/host$/, { timeout: 3_000 }).catch(() => host.goto(`/r/${code}/host`));
     const pageOfSeat = (seat: number) => players[seat - 1]!;
-    // The night's length typed on the create page reached the server.
+    // The night step's length typed on the create page reached the server (three steps in classic).
     const t0 = (await oracle.wait((s) => s.timer?.kind === 'night', 'the first night timer')).timer!;
     expect(t0.deadline - t0.started, 'the night timer from the create form').toBe(NIGHT_SECONDS * 1000);
+    expect(t0.steps, 'the night step starts').toEqual([0, 1, 2].map((i) => t0.started + i * NIGHT_STEP_SECONDS * 1000));
 
     const facts = (): SeatFacts[] => oracle!.state.view!.seats.map((s) => ({ seat: s.seat, name: s.name, role: s.role!, alive: s.alive }));
     const start = facts();

@@ -268,4 +268,22 @@ describe('RoomClient', () => {
     timers.advance(100);
     expect(sockets).toHaveLength(2);
   });
+
+  it('next_game_starts_the_log_anew_and_keeps_the_seq_going', async () => {
+    const { client, sock } = setup();
+    client.connect();
+    sock().open();
+    sock().receive(welcome(2, { items: [item(1), item(2)] }));
+    const done = client.nextGame();
+    expect(sock().last()).toEqual({ v: 1, type: 'next', id: 'c1' });
+    const first = { seq: 3, kind: 'events', by: 'host', events: [], game: 2 };
+    sock().receive({ type: 'update', seq: 3, items: [first], lobby: { ...LOBBY, started: true, game: 2 }, view: null, pending: [], timer: null, ack: 'c1' });
+    await expect(done).resolves.toBe(3);
+    // Game 1's items are gone; game 2's log begins with its first entry; the seq goes on.
+    expect(client.getState().log).toEqual([first]);
+    expect(client.getState().lobby?.game).toBe(2);
+    sock().receive({ type: 'update', seq: 4, items: [item(4)], view: null, pending: [], timer: null });
+    expect(client.getState().log.map((i) => i.seq)).toEqual([3, 4]);
+    expect(client.getState().seq).toBe(4);
+  });
 });

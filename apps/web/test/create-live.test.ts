@@ -22,7 +22,7 @@ describe('create form → POST /api/rooms (real server)', () => {
       const f = initialForm(id);
       const p = presetById(id);
       const options = Object.fromEntries(p.options.map((n) => [n, otherValue(n, p.defaults[n])]));
-      const body = buildRequest({ ...f, options, mode: 'app', timers: { ...f.timers, night: 12 } });
+      const body = buildRequest({ ...f, options, mode: 'app', timers: { ...f.timers, nightStep: 12 } });
       expect(Object.keys(body.options ?? {}).sort(), id).toEqual([...p.options].sort());
       const room = await createRoom(body, { base: live.base });
       const lobby = await getLobby(room.code, { base: live.base });

@@ -159,14 +159,14 @@ describe('create: the page', () => {
     expect(screen.getByText('Everyone is in one room; the app calls each step itself when its timer runs out.')).toBeTruthy();
     fireEvent.click(screen.getByTestId('mod-extra-card'));
     fireEvent.change(screen.getByTestId('option-voting'), { target: { value: 'sequential' } });
-    fireEvent.change(screen.getByTestId('timer-night'), { target: { value: '45' } });
+    fireEvent.change(screen.getByTestId('timer-nightStep'), { target: { value: '45' } });
     fireEvent.click(screen.getByTestId('create-submit'));
 
     await screen.findByText('lobby of K7QX2M');
     expect(calls).toHaveLength(1);
     expect(calls[0]!.url).toBe('/api/rooms');
     const body = calls[0]!.body;
-    expect(body).toMatchObject({ preset: 'extended', seats: 8, mode: 'app', options: { voting: 'sequential' }, modifications: ['extra-card'], timers: { night: 45 } });
+    expect(body).toMatchObject({ preset: 'extended', seats: 8, mode: 'app', options: { voting: 'sequential' }, modifications: ['extra-card'], timers: { nightStep: 45 } });
     expect(body.composition).toHaveLength(8);
     expect(body.composition).toContain('maniac');
     expect(secrets.getHostKey('K7QX2M')).toBe('secret-key');

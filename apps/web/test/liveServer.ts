@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import WebSocket from 'ws';
-import type { RoomClient, RoomState, SocketLike } from '../src/net/client';
+import { RoomClient, type RoomState, type SocketLike } from '../src/net/client';
+import { createSecrets, memoryStore } from '../src/net/secrets';
 
 /** The real game server in this process, on a temp SQLite database and a free port. */
 export interface LiveServer {
@@ -77,4 +78,21 @@ export function liveServerForTests(): { readonly base: string; readonly wsUrl: s
       return running().wsUrl;
     },
   };
+}
+
+/** The host's RoomClient and one claimed seat's per seat (each with its own token store), all open. */
+export async function seatedTable(wsUrl: string, room: { code: string; hostKey: string }, seats: number): Promise<{ host: RoomClient; seats: RoomClient[] }> {
+  const opts = { url: wsUrl, socket, pingEveryMs: 0, code: room.code };
+  const host = new RoomClient({ ...opts, auth: { as: 'host', key: room.hostKey } });
+  host.connect();
+  await until(host, (s) => s.status === 'open', 'host open');
+  const clients: RoomClient[] = [];
+  for (let n = 1; n <= seats; n++) {
+    const c = new RoomClient({ ...opts, auth: { as: 'spectator' }, tokens: createSecrets(memoryStore()) });
+    c.connect();
+    await until(c, (s) => s.status === 'open', `seat ${n} open`);
+    await c.claim(n);
+    clients.push(c);
+  }
+  return { host, seats: clients };
 }

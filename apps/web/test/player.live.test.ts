@@ -1,15 +1,11 @@
 import type { Command, GameView } from '@mafia/engine';
 import { describe, expect, it } from 'vitest';
-import { liveServerForTests, socket, until } from './liveServer';
-import { RoomClient } from '../src/net/client';
+import { liveServerForTests, seatedTable, until } from './liveServer';
 import { createRoom } from '../src/net/http';
-import { createSecrets, memoryStore } from '../src/net/secrets';
 import { actCommand, cardOf, isSpectator, nightClock, nightDecision, partnersOf } from '../src/screens/player/logic';
 
 // The player screen's decisions against the real server: what it sends each seat, and what it accepts.
 const live = liveServerForTests();
-
-const opts = { url: '', socket, pingEveryMs: 0 };
 
 
 /** The host's next step from his view (as the engine's nextHostCommand does from the state). */
@@ -27,18 +23,8 @@ function hostStep(v: GameView): Command | null {
 
 describe('the player screen against the real server', () => {
   it('each seat acts at its own step, everyone else gets nothing to send; a shot seat becomes a spectator', async () => {
-    const room = await createRoom({ preset: 'classic', seats: 10, mode: 'human', timers: { night: 600 } }, { base: live.base });
-    const host = new RoomClient({ ...opts, url: live.wsUrl, code: room.code, auth: { as: 'host', key: room.hostKey } });
-    host.connect();
-    await until(host, (s) => s.status === 'open', 'host open');
-    const seats: RoomClient[] = [];
-    for (let n = 1; n <= 10; n++) {
-      const c = new RoomClient({ ...opts, url: live.wsUrl, code: room.code, auth: { as: 'spectator' }, tokens: createSecrets(memoryStore()) });
-      c.connect();
-      await until(c, (s) => s.status === 'open', `seat ${n} open`);
-      await c.claim(n);
-      seats.push(c);
-    }
+    const room = await createRoom({ preset: 'classic', seats: 10, mode: 'human', timers: { nightStep: 200 } }, { base: live.base });
+    const { host, seats } = await seatedTable(live.wsUrl, room, 10);
     await host.start();
     // Through night 1 (introduction) and day 1 to night 2.
     for (let k = 0; k < 40; k++) {

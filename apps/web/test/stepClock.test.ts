@@ -5,6 +5,47 @@ import { nightStepAt } from '../src/night/stepClock.js';
 describe('the night step clock (R-NIGHT-4)', () => {
   const timer = { started: 1_000, deadline: 31_000 };
 
+  it('reads each step from its own start when the timer carries the starts', () => {
+    const t = { started: 1_000, deadline: 46_000, steps: [1_000, 16_000, 41_000] };
+    expect(nightStepAt(t, 3, 15_999)).toEqual({ step: 0, leftInStep: 1, slice: 15_000 });
+    expect(nightStepAt(t, 3, 16_000)).toEqual({ step: 1, leftInStep: 25_000, slice: 25_000 });
+    expect(nightStepAt(t, 3, 45_000)).toEqual({ step: 2, leftInStep: 1_000, slice: 5_000 });
+    expect(nightStepAt(t, 3, 50_000)).toEqual({ step: 2, leftInStep: 0, slice: 5_000 });
+  });
+
+  it('cuts a night without step starts (or with starts for another count) into equal slices', () => {
+    expect(nightStepAt({ ...timer, steps: [1_000, 2_000] }, 3, 11_000).step).toBe(1);
+  });
+
+  it('adding_time_never_moves_a_step_back', () => {
+    // The server's +10 s at night (docs/wire-protocol.md): the step running at `now` ends `add` later,
+    // the later starts and the deadline move with it. Seen from then on, no screen goes back a step.
+    const extend = (t: { started: number; deadline: number; steps: number[] }, add: number, now: number) => {
+      let i = 0;
+      while (i + 1 < t.steps.length && t.steps[i + 1]! <= now) i++;
+      const end = i + 1 < t.steps.length ? t.steps[i + 1]! : t.deadline;
+      const shift = Math.max(now, end + add) - end;
+      return { started: t.started, deadline: t.deadline + shift, steps: t.steps.map((at, k) => (k > i ? at + shift : at)) };
+    };
+    // The old equal-slice clock sent every phone back a step here: 16 s into a 3 × 10 s night, +10 s.
+    const t = { started: 1_000, deadline: 31_000, steps: [1_000, 11_000, 21_000] };
+    expect(nightStepAt(t, 3, 16_000).step).toBe(1);
+    const longer = extend(t, 10_000, 16_000);
+    expect(nightStepAt(longer, 3, 16_000)).toEqual({ step: 1, leftInStep: 15_000, slice: 20_000 });
+    expect(nightStepAt(longer, 3, 31_000).step).toBe(2);
+    fc.assert(fc.property(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 20_000 }), fc.integer({ min: 0, max: 300_000 }), fc.integer({ min: -600, max: 600 }).filter((n) => n !== 0), fc.integer({ min: 0, max: 100_000 }),
+      (steps, stepMs, at, addSeconds, later) => {
+        const t0 = { started: 10_000, deadline: 10_000 + steps * stepMs, steps: Array.from({ length: steps }, (_, i) => 10_000 + i * stepMs) };
+        const before = nightStepAt(t0, steps, at).step;
+        const t1 = extend(t0, addSeconds * 1000, at);
+        const after = nightStepAt(t1, steps, at).step;
+        expect(after).toBeGreaterThanOrEqual(before);
+        // More time keeps the step being called; less may only move on.
+        if (addSeconds > 0) expect(after).toBe(before);
+        expect(nightStepAt(t1, steps, at + later).step).toBeGreaterThanOrEqual(after);
+      }));
+  });
+
   it('cuts the night into equal slices, one per step', () => {
     expect(nightStepAt(timer, 3, 1_000).step).toBe(0);
     expect(nightStepAt(timer, 3, 10_999).step).toBe(0);

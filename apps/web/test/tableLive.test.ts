@@ -12,7 +12,7 @@ const keys = (lines: readonly Line[]) => lines.map((l) => (l.seats ? `${l.key}:$
 
 describe('the table screen against the real server (app room)', () => {
   it('a spectator is sent no role; the narrator calls night 1 step by step, then the morning', async () => {
-    const created = await createRoom({ preset: 'classic', seats: 10, mode: 'app', timers: { night: 3, speech: 0.3, defence: 0.3, lastWords: 0.3, vote: 0.3 } }, { base: live.base });
+    const created = await createRoom({ preset: 'classic', seats: 10, mode: 'app', timers: { nightStep: 1, speech: 0.3, defence: 0.3, lastWords: 0.3, vote: 0.3 } }, { base: live.base });
     const table = new RoomClient({ code: created.code, auth: { as: 'spectator' }, url: live.wsUrl, socket, pingEveryMs: 0 });
     const host = new RoomClient({ code: created.code, auth: { as: 'host', key: created.hostKey }, url: live.wsUrl, socket, pingEveryMs: 0 });
     table.connect();

@@ -26,6 +26,11 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ v, type: z.literal('claim'), room: code, seat: z.union([seatSchema, z.literal('draw')]), name: z.string().min(1).max(40).optional(), lastSeq }).strict(),
   /** Host only: deal the roles and start the game. */
   z.object({ v, type: z.literal('start'), id: z.string().min(1).max(64).optional() }).strict(),
+  /**
+   * Host only (and, in app/online rooms, the room admin): once the game has ended, deal the next
+   * game at the same table — the same seats and tokens, a new seed (docs/wire-protocol.md).
+   */
+  z.object({ v, type: z.literal('next'), id: z.string().min(1).max(64).optional() }).strict(),
   /** A game command (host, or a seat for itself). `id` makes a re-sent command apply once. */
   z.object({ v, type: z.literal('command'), id: z.string().min(1).max(64), command: commandSchema }).strict(),
   /** Host only: free a claimed seat (its token stops working; the seat may be claimed again). */

@@ -11,17 +11,33 @@ import { z } from 'zod';
 export const ROOM_MODES = ['human', 'app', 'online'] as const;
 export type RoomMode = (typeof ROOM_MODES)[number];
 
-/** Step lengths in seconds. Speeches 60 s and defence speeches 30 s by default (the club rule). */
+/**
+ * Step lengths in seconds. Speeches 60 s and defence speeches 30 s by default (the club rule).
+ * `nightStep` is ONE step of the night script (one role woken): a night lasts `nightStep` × the
+ * number of steps of the deck's night script, whoever is alive (R-NIGHT-4).
+ */
 export const timersSchema = z.object({
   speech: z.number().min(0.05).max(600),
   defence: z.number().min(0.05).max(600),
   lastWords: z.number().min(0.05).max(600),
-  night: z.number().min(0.05).max(600),
+  nightStep: z.number().min(0.05).max(600),
   vote: z.number().min(0.05).max(600),
 }).strict();
 export type Timers = z.infer<typeof timersSchema>;
 
-export const DEFAULT_TIMERS: Timers = { speech: 60, defence: 30, lastWords: 60, night: 30, vote: 30 };
+/** What a timer times: a step of the day, or the whole night (cut into its steps by `TimerView.steps`). */
+export type TimerKind = 'speech' | 'defence' | 'lastWords' | 'night' | 'vote';
+
+/** The server's defaults; `nightStep` is the fallback for a preset without its own (see the server's `timersFor`). */
+export const DEFAULT_TIMERS: Timers = { speech: 60, defence: 30, lastWords: 60, nightStep: 15, vote: 30 };
+
+/**
+ * `timers` in a create request. The old `night` field (the whole night) is refused with a message
+ * saying what replaced it: read as a total it would silently give 5 s steps to a long night script.
+ */
+const askedTimersSchema = timersSchema.partial().extend({
+  night: z.never({ message: 'timers.night (the whole night) is no longer accepted: give timers.nightStep, the seconds of ONE night step; the night lasts nightStep × its steps' }).optional(),
+}).strict();
 
 /** POST /api/rooms: the body. */
 export const createRoomSchema = z.object({
@@ -30,7 +46,7 @@ export const createRoomSchema = z.object({
   mode: z.enum(ROOM_MODES),
   options: z.record(z.string(), z.unknown()).optional(),
   names: z.array(z.string().min(1).max(40)).max(32).optional(),
-  timers: timersSchema.partial().optional(),
+  timers: askedTimersSchema.optional(),
   /** A club's own deck: one role id per seat, dealt from the seed at the start (instead of the preset's recommended composition). */
   composition: z.array(z.string().min(1).max(32)).min(1).max(32).optional(),
   /** Modifications of the extended deck (R-MOD), e.g. `extra-card`. */
@@ -40,11 +56,18 @@ export type CreateRoomRequest = z.infer<typeof createRoomSchema>;
 
 /**
  * A timer as the clients see it: what step it times, when the step began and when it runs out
- * (epoch milliseconds; the host may move `deadline`). Every phone paces a night's steps between
- * `started` and `deadline` alike (R-NIGHT-4).
+ * (epoch milliseconds; the host may move `deadline`).
+ *
+ * A night timer also carries `steps`: the start of each step of the night script (epoch ms,
+ * ascending, one per step of `view.nightSteps`); step i runs from `steps[i]` to `steps[i + 1]`
+ * (the last one to `deadline`). Every phone, the table and the narrator read the step being
+ * called from these public times alone (R-NIGHT-4). The host's `timer` (+10 s) lengthens the step
+ * running now and moves the later starts and the deadline with it, so no screen ever goes back a step.
+ * Absent on a night timer written before it existed: then the night is cut into equal slices.
  */
 export interface TimerView {
-  readonly kind: keyof Timers;
+  readonly kind: TimerKind;
   readonly started: number;
   readonly deadline: number;
+  readonly steps?: readonly number[];
 }

@@ -18,6 +18,8 @@ export interface Lobby {
   /** Index = seat - 1: the name the seat was claimed with, or null while it is free. */
   readonly claimed: readonly (string | null)[];
   readonly started: boolean;
+  /** The game being played (or the last one played) at this table: 1, then 2 after «Новая игра с теми же местами», … */
+  readonly game: number;
   readonly ended: boolean;
   /** The host closed the room: it accepts nothing more (its log can still be read). */
   readonly closed: boolean;
@@ -36,7 +38,14 @@ export type LogItem =
   | { readonly seq: number; readonly kind: 'close' }
   /** The host moved the running step's deadline (also in the message's `timer`). */
   | { readonly seq: number; readonly kind: 'timer'; readonly deadline: number }
-  | { readonly seq: number; readonly kind: 'events'; readonly by: 'host' | 'app' | 'hidden' | number; readonly events: readonly ProjectedEvent[] };
+  | {
+      readonly seq: number; readonly kind: 'events'; readonly by: 'host' | 'app' | 'hidden' | number; readonly events: readonly ProjectedEvent[];
+      /**
+       * Only on the entry that starts the next game at the same table (`next`): that game's number
+       * (2, 3, …). The items before it belong to the games before; a client keeps the items from here on.
+       */
+      readonly game?: number;
+    };
 
 /** Every message the server sends. */
 export type ServerMessage =

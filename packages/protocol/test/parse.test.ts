@@ -20,6 +20,7 @@ describe('client messages', () => {
     expect(ok({ v: 1, type: 'hello', room: 'ABCDEF', auth: { as: 'host', key: 'k'.repeat(32) } }).type).toBe('hello');
     expect(ok({ v: 1, type: 'claim', room: 'ABCDEF', seat: 1, name: 'Anna' }).type).toBe('claim');
     expect(ok({ v: 1, type: 'start' }).type).toBe('start');
+    expect(ok({ v: 1, type: 'next', id: 'again' }).type).toBe('next');
     expect(ok({ v: 1, type: 'command', id: 'c1', command: { type: 'vote', by: 1, target: 2 } }).type).toBe('command');
     expect(ok({ v: 1, type: 'command', id: 'c2', command: { type: 'act', by: 1, act: 'kill', target: 2 } }).type).toBe('command');
     expect(ok({ v: 1, type: 'command', id: 'c3', command: { type: 'override', action: { kind: 'endGame', winner: 'town' } } }).type).toBe('command');
@@ -70,6 +71,7 @@ describe('client messages', () => {
     expect(err({ v: 1, type: 'hello', room: 'abc', auth: { as: 'spectator' } }).path).toBe('room');
     expect(err({ v: 1, type: 'hello', room: 'ABCDEF', auth: { as: 'seat', seat: 1, token: 'short' } }).path).toBe('auth.token');
     expect(err({ v: 1, type: 'ping', extra: 1 }).code).toBe('bad-message');
+    expect(err({ v: 1, type: 'next', seed: 7 }).code).toBe('bad-message');
   });
 
   it('refuses a message over the size limit before reading it', () => {

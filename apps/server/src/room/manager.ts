@@ -1,5 +1,5 @@
-import { createGame, HOST, nextHostCommand, type Actor, type Command, type Game, type GameOptions, type SeatNo } from '@mafia/engine';
-import { DEFAULT_TIMERS, PROTOCOL_VERSION, type Timers, type Auth, type CreateRoomRequest, type HostKey, type Lobby, type RoomCode, type RoomId, type You } from '@mafia/protocol';
+import { createGame, HOST, nextHostCommand, type Actor, type Command, type Game, type SeatNo } from '@mafia/engine';
+import { PROTOCOL_VERSION, type Auth, type CreateRoomRequest, type HostKey, type Lobby, type RoomCode, type RoomId, type You } from '@mafia/protocol';
 import { randomInt } from 'node:crypto';
 import type { Logger } from 'pino';
 import { hashSecret, newHostKey, newRoomCode, newRoomId, newSeatToken, newSeed, secretMatches } from '../secrets.js';
@@ -7,6 +7,7 @@ import type { LogRecord, RoomDeal, RoomRow, Storage } from '../storage/types.js'
 import { errorText, refuse, RoomError, type Refusal } from './errors.js';
 import { parseEntry, type Entry } from './records.js';
 import { Room } from './room.js';
+import { timersFor } from './timers.js';
 import { lobbyOf, updateText, viewerKey, viewerOf, welcomeText } from './views.js';
 
 /** A client connection as the rooms see it. */
@@ -114,7 +115,7 @@ export class RoomManager {
     const deal: RoomDeal = { ...(req.composition ? { composition: req.composition } : {}), ...(req.modifications ? { modifications: req.modifications } : {}) };
     const trial = createGame({ preset: req.preset, players: req.seats, seed, options: req.options ?? {}, ...deal, ...(req.names ? { names: padNames(req.names, req.seats) } : {}) });
     if (!trial.ok) return refuse(trial.error.code, trial.error.message, { rule: trial.error.rule, path: trial.error.path });
-    const timers = timersFor(trial.game.state.options, req.timers);
+    const timers = timersFor(req.preset, trial.game.state.options, req.timers);
     if (req.names && req.names.length > req.seats) refuse('bad-names', `${req.names.length} names for ${req.seats} seats`, { path: 'names' });
     const hostKey = newHostKey();
     for (let attempt = 0; ; attempt++) {
@@ -271,10 +272,14 @@ export class RoomManager {
     return room;
   }
 
-  /** The log entries after the viewer's `lastSeq` (his own numbering, checked by `refuseLastSeqAhead`). */
+  /**
+   * The log entries after the viewer's `lastSeq` (his own numbering, checked by `refuseLastSeqAhead`),
+   * of the game being played only: each game at the table has its own log, and a viewer who saw
+   * an earlier game gets this one from its `next` entry on.
+   */
   private async missed(room: Room, lastSeq: number | undefined, you: You): Promise<Entry[]> {
     if (lastSeq === undefined) return [];
-    const after = room.numbering.position(lastSeq, viewerOf(you));
+    const after = Math.max(room.numbering.position(lastSeq, viewerOf(you)), room.gameFrom - 1);
     if (after >= room.seq) return [];
     const records = await this.storage.readLog(room.row.id, after);
     return records.filter((r) => r.seq <= room.seq).map((r) => parseEntry(r.seq, r.kind, r.body));
@@ -328,6 +333,24 @@ export class RoomManager {
       const { entry, game } = room.startEntry(this.now());
       await this.commit(room, entry, game, conn, id);
       this.log.info({ room: room.row.id }, 'game started');
+    });
+  }
+
+  /**
+   * Once the game has ended: the next game at the same table, same seats and tokens, dealt anew.
+   * The row is marked open before the entry is written: a crash in between leaves an open row
+   * whose game is over, which loading repairs (loadRow); the other order could leave a running
+   * game that a restart would not resume.
+   */
+  async nextGame(conn: Conn, id: string | undefined): Promise<void> {
+    const room = this.roomOf(conn);
+    const by = nextGameBy(conn.you);
+    await this.run(room, conn, id, async () => {
+      const { entry, game } = room.nextEntry(by, newSeed(), this.now());
+      if (this.closed) refuse('shutting-down', 'the server is shutting down; try again in a moment');
+      await this.storage.markOpen(room.row.id);
+      await this.commit(room, entry, game, conn, id);
+      this.log.info({ room: room.row.id, game: room.gameNo }, 'next game started');
     });
   }
 
@@ -476,10 +499,11 @@ function padNames(names: readonly string[], seats: number): string[] {
 }
 
 /**
- * The room's step lengths: the speeches as the rules say (the preset's `speechSeconds`,
- * `defenceSeconds`, `lastWordSeconds` options: Piter's speech is 30 s, the extended deck's 180 s),
- * the night and the vote from DEFAULT_TIMERS; `timers` in the request overrides either.
+ * Who may deal the next game at the table, as the entry records it. THE ONE PLACE for the room
+ * admin (issue 11 point 1): once `You` has `{ as: 'admin' }` (app and online rooms), return
+ * 'admin' for it here. Seats and spectators are refused.
  */
-export function timersFor(options: GameOptions, asked: Partial<Timers> | undefined): Timers {
-  return { ...DEFAULT_TIMERS, speech: options.speechSeconds, defence: options.defenceSeconds, lastWords: options.lastWordSeconds, ...asked };
+function nextGameBy(you: You | null): 'host' | 'admin' {
+  if (you?.as === 'host') return 'host';
+  return refuse('host-only', 'only the host (or the room admin) may start the next game');
 }

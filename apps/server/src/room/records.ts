@@ -1,22 +1,41 @@
 import type { Command, GameEvent } from '@mafia/engine';
-import type { Timers } from '@mafia/protocol';
+import type { TimerKind } from '@mafia/protocol';
 
 /**
  * The room log's entries (stored as JSON bodies, kind = `kind`). The game is the fold of the
  * engine events in `start` and `command` entries; claims and timers live beside it.
  */
 export interface TimerRec {
-  readonly kind: keyof Timers;
+  readonly kind: TimerKind;
   /** The step the timer belongs to (see timers.ts): a timer whose step has passed never fires. */
   readonly key: string;
   /** Epoch milliseconds. Absolute, so a restarted server re-arms it for the time that is left. */
   readonly deadline: number;
-  /** When the step began (epoch ms): clients pace a night's steps between it and the deadline. */
+  /** When the step began (epoch ms). */
   readonly started: number;
+  /**
+   * A night: when each step of its script begins (epoch ms, ascending; TimerView.steps). Absent in
+   * night timers written before it existed: clients cut those nights into equal slices.
+   */
+  readonly steps?: readonly number[];
 }
 
 export interface ClaimBody { readonly seat: number; readonly name: string; readonly tokenHash: string }
 export interface StartBody { readonly events: readonly GameEvent[]; readonly timer: TimerRec | null }
+/**
+ * The next game at the same table (after the one before has ended): its deal and its first timer.
+ * The entries after it fold into this game alone; claims (seats and tokens) carry over.
+ */
+export interface NextBody extends StartBody {
+  /** Who asked: the host, or the room admin of an app/online room. */
+  readonly by: 'host' | 'admin';
+  /** The game's number at this table: 2, 3, … */
+  readonly game: number;
+  /** The seed this game was dealt from (the room row keeps the first game's). */
+  readonly seed: number;
+  /** R-MOD first-victim-immunity: the seats immune on night 1 and day 1 (the last game's first victims). */
+  readonly immune: readonly number[];
+}
 export interface CommandBody {
   /** Who sent it: the host, a seat, or the server acting as the app host (a timer ran out, or everybody has decided). */
   readonly by: 'host' | 'app' | number;
@@ -41,9 +60,12 @@ export type Entry =
   | { readonly seq: number; readonly kind: 'close'; readonly body: CloseBody }
   | { readonly seq: number; readonly kind: 'timer'; readonly body: TimerBody }
   | { readonly seq: number; readonly kind: 'start'; readonly body: StartBody }
+  | { readonly seq: number; readonly kind: 'next'; readonly body: NextBody }
   | { readonly seq: number; readonly kind: 'command'; readonly body: CommandBody };
 
+const KINDS = new Set<string>(['claim', 'start', 'next', 'command', 'release', 'close', 'timer']);
+
 export function parseEntry(seq: number, kind: string, body: string): Entry {
-  if (kind !== 'claim' && kind !== 'start' && kind !== 'command' && kind !== 'release' && kind !== 'close' && kind !== 'timer') throw new Error(`unknown log entry kind ${JSON.stringify(kind)} at seq ${seq}`);
+  if (!KINDS.has(kind)) throw new Error(`unknown log entry kind ${JSON.stringify(kind)} at seq ${seq}`);
   return { seq, kind, body: JSON.parse(body) } as Entry;
 }

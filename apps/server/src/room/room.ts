@@ -1,10 +1,9 @@
 import { createGame, foldLog, transition, type Actor, type Command, type Game, type GameEvent } from '@mafia/engine';
-import type { Timers } from '@mafia/protocol';
 import type { RoomDeal, RoomRow } from '../storage/types.js';
 import { refuse } from './errors.js';
-import type { ClaimBody, CommandBody, Entry, StartBody, TimerRec } from './records.js';
+import type { ClaimBody, CommandBody, Entry, NextBody, StartBody, TimerRec } from './records.js';
 import { ViewerNumbering } from './numbering.js';
-import { nextTimer } from './timers.js';
+import { extendTimer, nextTimer, type StoredTimers } from './timers.js';
 
 export interface Claim { readonly name: string; readonly tokenHash: string }
 
@@ -20,11 +19,15 @@ export class Room {
   game: Game | null = null;
   seq = 0;
   timer: TimerRec | null = null;
+  /** The game being played at this table: 1, then one more for every `next` entry. */
+  gameNo = 1;
+  /** The log seq of the entry that started this game after another (`next`); 0 for the first game. */
+  gameFrom = 0;
   /** The host closed the room (a `close` entry): it accepts nothing more. */
   closed = false;
   /** Command ids already applied (`by:id` → seq), the latest last. */
   private readonly applied = new Map<string, number>();
-  readonly timers: Timers;
+  readonly timers: StoredTimers;
   readonly options: Record<string, unknown>;
   readonly names: readonly string[];
   /** Each viewer's own numbering of the log (R-NIGHT-4: nobody counts the acts he was not sent). */
@@ -33,7 +36,7 @@ export class Room {
   constructor(readonly row: RoomRow) {
     this.numbering = new ViewerNumbering(row.seats);
     this.claims = new Array<Claim | null>(row.seats).fill(null);
-    this.timers = JSON.parse(row.timers) as Timers;
+    this.timers = JSON.parse(row.timers) as StoredTimers;
     this.options = JSON.parse(row.options) as Record<string, unknown>;
     this.names = JSON.parse(row.names) as string[];
   }
@@ -41,8 +44,8 @@ export class Room {
   /** A room rebuilt from its whole log: the engine events folded once (foldLog), claims and timer replayed. */
   static load(row: RoomRow, entries: readonly Entry[]): Room {
     const room = new Room(row);
-    const log: GameEvent[] = [];
-    const batches: number[] = [];
+    let log: GameEvent[] = [];
+    let batches: number[] = [];
     let started = false;
     for (const e of entries) {
       if (e.seq !== room.seq + 1) throw new Error(`room ${row.id}: log entry ${e.seq} follows ${room.seq}`);
@@ -55,6 +58,11 @@ export class Room {
         room.timer = null;
       } else if (e.kind === 'timer') room.timer = e.body.timer;
       else {
+        // The next game at the table: the games before it are over and fold no further.
+        if (e.kind === 'next') {
+          [log, batches] = [[], []];
+          room.beginGame(e);
+        }
         started = true;
         for (const ev of e.body.events) log.push(ev);
         batches.push(e.kind === 'command' && e.body.command.type === 'undo' ? -e.body.command.count : e.body.events.length);
@@ -68,6 +76,11 @@ export class Room {
 
   get started(): boolean {
     return this.game !== null;
+  }
+
+  private beginGame(e: Extract<Entry, { kind: 'next' }>): void {
+    this.gameNo = e.body.game;
+    this.gameFrom = e.seq;
   }
 
   get ended(): boolean {
@@ -100,7 +113,7 @@ export class Room {
     this.refuseIfClosed();
     if (this.timer === null) refuse('no-timer', 'no step is timed now');
     const t = this.timer!;
-    return { seq: this.seq + 1, kind: 'timer', body: { by: 'host', timer: { ...t, deadline: Math.max(now, t.deadline + addMs) } } };
+    return { seq: this.seq + 1, kind: 'timer', body: { by: 'host', timer: extendTimer(t, addMs, now) } };
   }
 
   closeEntry(): Entry {
@@ -131,14 +144,35 @@ export class Room {
   startEntry(now: number): { entry: Entry; game: Game } {
     this.refuseIfClosed();
     if (this.started) refuse('already-started', 'the game in this room has already started');
+    const game = this.deal(this.row.seed, []);
+    const body: StartBody = { events: game.events, timer: nextTimer(null, game.game.state, this.timers, now) };
+    return { entry: { seq: this.seq + 1, kind: 'start', body }, game: game.game };
+  }
+
+  /**
+   * The next game at this table once the game has ended: the same seats (and so the same claims
+   * and tokens), the roles dealt anew from `seed`. R-MOD first-victim-immunity, when the room plays
+   * it: the seats killed on night 1 of the game just ended are immune on night 1 and day 1.
+   */
+  nextEntry(by: NextBody['by'], seed: number, now: number): { entry: Entry; game: Game } {
+    this.refuseIfClosed();
+    if (!this.ended) refuse('game-not-over', this.started ? 'the next game can start only when this one has ended' : 'the game in this room has not started yet');
+    const last = this.game!.state;
+    const carried = last.setup.modifications.includes('first-victim-immunity') && last.firstKill?.night === 1 ? last.firstKill.victims : [];
+    const game = this.deal(seed, carried);
+    const body: NextBody = { by, game: this.gameNo + 1, seed, immune: [...carried], events: game.events, timer: nextTimer(null, game.game.state, this.timers, now) };
+    return { entry: { seq: this.seq + 1, kind: 'next', body }, game: game.game };
+  }
+
+  /** A game dealt for this room's seats from `seed` (names: the claimed ones), or a refusal. */
+  private deal(seed: number, immune: readonly number[]): { events: readonly GameEvent[]; game: Game } {
     const named = this.claims.some((c) => c !== null) || this.names.length > 0;
     const names = named ? this.claims.map((c, i) => c?.name ?? this.names[i] ?? `${i + 1}`) : undefined;
-    // The deal is read here only (not kept per room): a started room no longer needs it.
+    // The deal is read here only (not kept per room).
     const deal = JSON.parse(this.row.deal) as RoomDeal;
-    const t = createGame({ preset: this.row.preset, players: this.row.seats, seed: this.row.seed, options: this.options, ...deal, ...(names ? { names } : {}) });
+    const t = createGame({ preset: this.row.preset, players: this.row.seats, seed, options: this.options, ...deal, ...(names ? { names } : {}), ...(immune.length ? { immune } : {}) });
     if (!t.ok) return refuse(t.error.code, t.error.message, { rule: t.error.rule, path: t.error.path });
-    const body: StartBody = { events: t.events, timer: nextTimer(null, t.game.state, this.timers, now) };
-    return { entry: { seq: this.seq + 1, kind: 'start', body }, game: t.game };
+    return t;
   }
 
   /** Runs a command through the engine: the entry to append and the game after it, or a refusal. */
@@ -173,6 +207,7 @@ export class Room {
       this.timer = entry.body.timer;
       return;
     }
+    if (entry.kind === 'next') this.beginGame(entry);
     this.game = game!;
     this.timer = entry.body.timer;
     if (entry.kind === 'command' && entry.body.id !== null) this.remember(entry.body.by, entry.body.id, entry.seq);

@@ -1,10 +1,10 @@
-import type { GameState } from '@mafia/engine';
-import type { Timers } from '@mafia/protocol';
+import { nightSteps, type GameOptions, type GameState } from '@mafia/engine';
+import { DEFAULT_TIMERS, type TimerKind, type Timers } from '@mafia/protocol';
 import type { TimerRec } from './records.js';
 
 /**
  * The step a state is in, as a string: a new key means a new step, and so a new timer. A speech is
- * one step per speaker, a vote one per round.
+ * one step per speaker, a vote one per round; a night is one timer (its steps are in `steps`).
  */
 export function stepKey(s: GameState): string | null {
   const p = s.phase;
@@ -15,7 +15,7 @@ export function stepKey(s: GameState): string | null {
   return `day/${d.n}/${d.emergency ? 'e' : ''}/${d.stage}/${d.speakerIndex}/${d.round}/${d.candidates.length}`;
 }
 
-export function timerKind(s: GameState): keyof Timers | null {
+export function timerKind(s: GameState): TimerKind | null {
   const p = s.phase;
   if (p.kind === 'ended') return null;
   if (p.kind === 'night') return 'night';
@@ -29,11 +29,76 @@ export function timerKind(s: GameState): keyof Timers | null {
   }
 }
 
+/**
+ * The room's timers as stored: a room created before `nightStep` existed has `night` (the whole
+ * night) instead; its nights keep that total, cut into equal steps.
+ */
+export type StoredTimers = Omit<Timers, 'nightStep'> & { readonly nightStep?: number; readonly night?: number };
+
+/** Milliseconds of one night step: the room's `nightStep`, or an old room's whole night shared out. */
+function stepMs(timers: StoredTimers, steps: number): number {
+  if (timers.nightStep !== undefined) return timers.nightStep * 1000;
+  return ((timers.night ?? DEFAULT_TIMERS.nightStep * Math.max(1, steps)) * 1000) / Math.max(1, steps);
+}
+
+/**
+ * A night's timer: one step per step of the deck's night script (`nightSteps(setup)`: the roles
+ * dealt, alive or not, so the night's length tells nobody who is alive, R-NIGHT-4). Night 1 calls
+ * the same steps (the introduction wakes the same roles), so it is timed alike. A deck without
+ * night steps still gets one step's time.
+ */
+function nightTimer(s: GameState, key: string, timers: StoredTimers, now: number): TimerRec {
+  const n = nightSteps(s.setup).length;
+  const ms = Math.round(stepMs(timers, n));
+  const steps = Array.from({ length: n }, (_, i) => now + i * ms);
+  return { kind: 'night', key, deadline: now + ms * Math.max(1, n), started: now, steps };
+}
+
 /** The timer after a step: kept while the step goes on, a fresh one when a new step begins. */
-export function nextTimer(before: TimerRec | null, s: GameState, timers: Timers, now: number): TimerRec | null {
+export function nextTimer(before: TimerRec | null, s: GameState, timers: StoredTimers, now: number): TimerRec | null {
   const key = stepKey(s);
   const kind = timerKind(s);
   if (key === null || kind === null) return null;
   if (before !== null && before.key === key) return before;
+  if (kind === 'night') return nightTimer(s, key, timers, now);
   return { kind, key, deadline: now + Math.round(timers[kind] * 1000), started: now };
+}
+
+/**
+ * The timer with `addMs` more (or less) for the step running `now`. A day step: its deadline moves
+ * (never before now). A night: only the step being called gets longer or shorter (never ending
+ * before now), and every later step start and the deadline move by the same amount, so no step
+ * that has begun starts again and no screen goes back a step.
+ */
+export function extendTimer(t: TimerRec, addMs: number, now: number): TimerRec {
+  const starts = t.steps;
+  if (starts === undefined || starts.length === 0) return { ...t, deadline: Math.max(now, t.deadline + addMs) };
+  let i = 0;
+  while (i + 1 < starts.length && starts[i + 1]! <= now) i++;
+  const end = i + 1 < starts.length ? starts[i + 1]! : t.deadline;
+  const shift = Math.max(now, end + addMs) - end;
+  return { ...t, deadline: t.deadline + shift, steps: starts.map((at, k) => (k > i ? at + shift : at)) };
+}
+
+/**
+ * Night step seconds per preset: about 10–15 s for one role to wake, choose and sleep. Long night
+ * scripts get shorter steps so that the whole night stays bearable (Piter: 11 steps × 10 s).
+ */
+const NIGHT_STEP_SECONDS: Readonly<Record<string, number>> = {
+  classic: 15, sport: 15, short: 20, club: 12, tabletop: 12, party: 12, piter: 10, extended: 12,
+};
+
+/**
+ * The room's step lengths: the speeches as the rules say (the preset's `speechSeconds`,
+ * `defenceSeconds`, `lastWordSeconds` options: Piter's speech is 30 s, the extended deck's 180 s),
+ * the night step per preset (NIGHT_STEP_SECONDS), the vote from DEFAULT_TIMERS; `timers` in the
+ * request overrides any of them.
+ */
+export function timersFor(preset: string, options: GameOptions, asked: Partial<Timers> | undefined): Timers {
+  return {
+    ...DEFAULT_TIMERS,
+    speech: options.speechSeconds, defence: options.defenceSeconds, lastWords: options.lastWordSeconds,
+    nightStep: NIGHT_STEP_SECONDS[preset] ?? DEFAULT_TIMERS.nightStep,
+    ...asked,
+  };
 }

@@ -27,12 +27,14 @@ export function lobbyOf(room: Room): Lobby {
     seats: room.row.seats,
     claimed: room.claims.map((c) => (c === null ? null : c.name)),
     started: room.started,
+    game: room.gameNo,
     ended: room.ended,
     closed: room.closed,
   };
 }
 
-export const timerView = (t: TimerRec | null): TimerView | null => (t === null ? null : { kind: t.kind, deadline: t.deadline, started: t.started });
+export const timerView = (t: TimerRec | null): TimerView | null =>
+  t === null ? null : { kind: t.kind, deadline: t.deadline, started: t.started, ...(t.steps ? { steps: t.steps } : {}) };
 
 /**
  * An entry as the viewer may see it, numbered `seq` in the viewer's own numbering (numbering.ts).
@@ -52,11 +54,12 @@ export function itemFor(e: Entry, seq: number, state: GameState | null, viewer: 
       else hidden = true;
     }
   }
-  let by: 'host' | 'app' | 'hidden' | number = e.kind === 'start' ? 'host' : e.body.by;
+  // The room admin deals the next game for the app host, so the table reads it as the app's step.
+  let by: 'host' | 'app' | 'hidden' | number = e.kind === 'start' ? 'host' : e.kind === 'next' ? (e.body.by === 'host' ? 'host' : 'app') : e.body.by;
   // Who sent a command with events the viewer may not see would tell who holds a hidden role: a seat
   // number is shown only to the host, to that seat, or when the viewer sees every event it caused.
   if (typeof by === 'number' && hidden && viewer.kind !== 'host' && !(viewer.kind === 'seat' && viewer.seat === by)) by = 'hidden';
-  return { seq, kind: 'events', by, events };
+  return { seq, kind: 'events', by, events, ...(e.kind === 'next' ? { game: e.body.game } : {}) };
 }
 
 const NO_PENDING: readonly Pending[] = [];

@@ -13,6 +13,7 @@ export interface Schema { rooms: RoomsTable; room_log: LogTable }
 export interface Appender {
   append(roomId: string, records: readonly LogRecord[]): Promise<void>;
   markEnded(roomId: string): Promise<void>;
+  markOpen(roomId: string): Promise<void>;
   createRoom(roomId: string, row: readonly unknown[]): Promise<void>;
   close(): Promise<void>;
 }
@@ -90,6 +91,11 @@ export class KyselyStorage implements Storage {
   async markEnded(id: string): Promise<void> {
     if (this.makeAppender) return (this.appender ??= this.makeAppender()).markEnded(id);
     await this.db.updateTable('rooms').set({ ended: 1 }).where('id', '=', id).execute();
+  }
+
+  async markOpen(id: string): Promise<void> {
+    if (this.makeAppender) return (this.appender ??= this.makeAppender()).markOpen(id);
+    await this.db.updateTable('rooms').set({ ended: 0 }).where('id', '=', id).execute();
   }
 
   append(roomId: string, records: readonly LogRecord[]): Promise<void> {

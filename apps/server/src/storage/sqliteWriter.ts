@@ -18,10 +18,12 @@ db.pragma('synchronous = FULL');
 db.pragma('busy_timeout = 5000');
 const insert = db.prepare('INSERT INTO room_log (room_id, seq, kind, body, at) VALUES (?, ?, ?, ?, ?)');
 const ended = db.prepare('UPDATE rooms SET ended = 1 WHERE id = ?');
+const reopened = db.prepare('UPDATE rooms SET ended = 0 WHERE id = ?');
 const room = db.prepare('INSERT INTO rooms (id, code, preset, mode, seats, options, names, timers, seed, host_key_hash, created_at, ended, deal) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
 const apply = (op) => {
   if (op.op === 'append') for (const r of op.records) insert.run(op.roomId, r.seq, r.kind, r.body, r.at);
   else if (op.op === 'ended') ended.run(op.roomId);
+  else if (op.op === 'open') reopened.run(op.roomId);
   else room.run(...op.row);
 };
 const write = db.transaction((ops) => { for (const op of ops) apply(op); });
@@ -48,7 +50,7 @@ interface Waiting {
 
 type Op =
   | { readonly id: number; readonly op: 'append'; readonly roomId: string; readonly records: readonly LogRecord[] }
-  | { readonly id: number; readonly op: 'ended'; readonly roomId: string }
+  | { readonly id: number; readonly op: 'ended' | 'open'; readonly roomId: string }
   | { readonly id: number; readonly op: 'room'; readonly row: readonly unknown[] };
 
 /** A failed write, with SQLite's error code (the caller tells a taken key from other failures). */
@@ -90,6 +92,10 @@ export class SqliteWriter {
 
   markEnded(roomId: string): Promise<void> {
     return this.write(roomId, 0, (id) => ({ id, op: 'ended', roomId }));
+  }
+
+  markOpen(roomId: string): Promise<void> {
+    return this.write(roomId, 0, (id) => ({ id, op: 'open', roomId }));
   }
 
   /** A new room, its columns in the order of the worker's INSERT. */

@@ -55,6 +55,8 @@ export interface Storage {
   /** Rooms whose game has not ended: the server resumes them at start. */
   openRooms(): Promise<RoomRow[]>;
   markEnded(id: string): Promise<void>;
+  /** The room plays again (the next game at the same table): resumed at start again. */
+  markOpen(id: string): Promise<void>;
   /** Appends records atomically (all or none); a taken seq throws SeqConflictError. */
   append(roomId: string, records: readonly LogRecord[]): Promise<void>;
   /** The log entries after `afterSeq`, in order. */

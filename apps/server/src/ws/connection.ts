@@ -32,7 +32,7 @@ export interface ConnectionContext {
 }
 
 const idOf = (m: ClientMessage): string | undefined =>
-  m.type === 'command' || m.type === 'start' || m.type === 'release' || m.type === 'close' || m.type === 'timer' ? m.id : undefined;
+  m.type === 'command' || m.type === 'start' || m.type === 'next' || m.type === 'release' || m.type === 'close' || m.type === 'timer' ? m.id : undefined;
 
 type ConnSocket = WebSocket & { conn?: Connection };
 
@@ -108,6 +108,7 @@ export class Connection implements Conn, Bucket {
       case 'hello': return manager.hello(this, m.room, m.auth, m.lastSeq);
       case 'claim': return manager.claim(this, m.room, m.seat, m.name, m.lastSeq);
       case 'start': return manager.start(this, m.id);
+      case 'next': return manager.nextGame(this, m.id);
       case 'command': return manager.command(this, m.id, asEngineCommand(m.command));
       case 'release': return manager.release(this, m.seat, m.id);
       case 'close': return manager.closeRoom(this, m.id);

@@ -11,7 +11,7 @@ import type { Auth, Lobby, LogItem, ServerMessage, TimerView, You } from '@mafia
  *   on to come back as that seat.
  * - `command(cmd)` sends a game command with a unique `id`; a command not yet answered when the
  *   connection drops is sent again, with the same id, after the next `welcome` (the server applies an
- *   id once). `start`, `release`, `close` and `timer` are not re-sent (the server does not dedupe
+ *   id once). `start`, `next`, `release`, `close` and `timer` are not re-sent (the server does not dedupe
  *   them): their promise rejects with `connection-lost` and the caller looks at the state.
  * - The state (`getState()`, a new object on every change) and `subscribe()` fit useSyncExternalStore.
  *
@@ -307,6 +307,12 @@ export class RoomClient {
     return this.request(id, { type: 'release', seat, id }, false);
   }
 
+  /** Host (or the room admin): once the game has ended, the next game at the same table, same seats. */
+  nextGame(): Promise<number> {
+    const id = this.nextId();
+    return this.request(id, { type: 'next', id }, false);
+  }
+
   closeRoom(): Promise<number> {
     const id = this.nextId();
     return this.request(id, { type: 'close', id }, false);
@@ -471,12 +477,17 @@ export class RoomClient {
     this.set({ lastError: err });
   }
 
-  /** Adds items the log does not have yet (a seat that was a spectator may be sent some again). */
+  /**
+   * Adds items the log does not have yet (a seat that was a spectator may be sent some again). The
+   * next game at the table (an item with `game`) starts the log anew: each game has its own.
+   */
   private merge(items: readonly LogItem[]): readonly LogItem[] {
     if (items.length === 0) return this.state.log;
     const last = this.state.log.length > 0 ? this.state.log[this.state.log.length - 1]!.seq : 0;
     const fresh = items.filter((i) => i.seq > last);
-    return fresh.length === 0 ? this.state.log : [...this.state.log, ...fresh];
+    if (fresh.length === 0) return this.state.log;
+    const next = fresh.findLastIndex((i) => i.kind === 'events' && i.game !== undefined);
+    return next >= 0 ? fresh.slice(next) : [...this.state.log, ...fresh];
   }
 
   // ---- plumbing ----

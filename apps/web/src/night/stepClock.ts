@@ -1,29 +1,45 @@
 /**
- * Which of a night's steps is being called now (R-NIGHT-1, R-NIGHT-4). Every phone and the
- * narrator compute it from the same public facts — the night timer (started, deadline) and the
- * number of steps (`view.nightSteps`) — so every screen changes step at the same moment, whoever
- * acts and whether anybody acted at all: nobody can tell from his phone who woke.
+ * Which of a night's steps is being called now (R-NIGHT-1, R-NIGHT-4). Every phone, the table and
+ * the narrator compute it from the same public facts — the night timer and the number of steps
+ * (`view.nightSteps`) — so every screen changes step at the same moment, whoever acts and whether
+ * anybody acted at all: nobody can tell from his phone who woke.
  *
- * The night is cut into equal slices. Before it starts: step 0; at or after the deadline: the last
- * step (the night ends when the host, or the server in app rooms, ends it). When the host moves
- * the deadline, the slices stretch or shrink with it.
+ * The timer carries each step's start (`steps`, docs/wire-protocol.md): step i runs from
+ * `steps[i]` to `steps[i + 1]`, the last one to the deadline. The host's +10 s lengthens the step
+ * running and moves the later ones, so a screen never goes back a step. A night timer without
+ * `steps` (an old server or log) is cut into equal slices between `started` and `deadline`.
+ * Before the night: step 0; at or after the deadline: the last step (the night ends when the
+ * host, or the server in app rooms, ends it).
  */
 export interface NightClock {
   /** The step being called (0-based), or -1 when there are no steps. */
   readonly step: number;
   /** Milliseconds left in this step (0 at or after the deadline). */
   readonly leftInStep: number;
-  /** Length of one step's slice in milliseconds. */
+  /** Length of this step in milliseconds. */
   readonly slice: number;
 }
 
-export function nightStepAt(timer: { readonly started: number; readonly deadline: number } | null, steps: number, now: number): NightClock {
+export interface NightTimer {
+  readonly started: number;
+  readonly deadline: number;
+  readonly steps?: readonly number[];
+}
+
+export function nightStepAt(timer: NightTimer | null, steps: number, now: number): NightClock {
   if (steps <= 0 || timer === null) return { step: steps > 0 ? 0 : -1, leftInStep: 0, slice: 0 };
-  const total = Math.max(0, timer.deadline - timer.started);
-  const slice = total / steps;
-  if (slice === 0) return { step: steps - 1, leftInStep: 0, slice: 0 };
-  const elapsed = Math.min(Math.max(0, now - timer.started), total);
-  const step = Math.min(steps - 1, Math.floor(elapsed / slice));
-  const leftInStep = now >= timer.deadline ? 0 : Math.max(0, (step + 1) * slice - elapsed);
-  return { step, leftInStep, slice };
+  const starts = timer.steps?.length === steps ? timer.steps : equalStarts(timer, steps);
+  let step = 0;
+  while (step + 1 < steps && starts[step + 1]! <= now) step++;
+  const end = step + 1 < steps ? starts[step + 1]! : timer.deadline;
+  const slice = Math.max(0, end - starts[step]!);
+  return { step, leftInStep: now >= timer.deadline ? 0 : Math.max(0, Math.min(slice, end - now)), slice };
+}
+
+/** Equal slices between `started` and `deadline`: the night as timed before step starts were sent. */
+function equalStarts(timer: NightTimer, steps: number): number[] {
+  const slice = Math.max(0, timer.deadline - timer.started) / steps;
+  // A night of no length is at its last step at once.
+  if (slice === 0) return Array.from({ length: steps }, () => timer.started);
+  return Array.from({ length: steps }, (_, i) => timer.started + i * slice);
 }

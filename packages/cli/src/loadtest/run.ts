@@ -115,7 +115,7 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
   await pool(Array.from({ length: o.rooms }, (_, i) => i), 32, async () => {
     const r = await json(`${base}/api/rooms`, {
       method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ preset: o.preset, seats: o.players, mode: 'online', timers: { speech: s, defence: s, lastWords: s, night: s, vote: s } }),
+      body: JSON.stringify({ preset: o.preset, seats: o.players, mode: 'online', timers: { speech: s, defence: s, lastWords: s, nightStep: s, vote: s } }),
     });
     rooms.push({ code: r.code, hostKey: r.hostKey });
   });

@@ -200,7 +200,7 @@ export default function Create({ http, secrets }: CreateProps = {}) {
           <summary className="create-summary">{t('timers.title')}</summary>
           <div className="stack">
             <p className="muted create-help">{t('timers.hint')}</p>
-            {TIMER_KEYS.filter((k) => k === 'night' || k === 'vote').map((k) => (
+            {TIMER_KEYS.filter((k) => k === 'nightStep' || k === 'vote').map((k) => (
               <div key={k}>
                 <label className="field">
                   <span>{t(`timers.${k}`)}</span>

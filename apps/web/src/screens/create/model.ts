@@ -9,13 +9,13 @@ import type { CreateRoomRequest, RoomMode, Timers } from '@mafia/protocol';
 /** The presets in the order the form offers them (every built preset). */
 export const PRESET_ORDER: readonly PresetId[] = ['classic', 'sport', 'short', 'club', 'tabletop', 'party', 'piter', 'extended'];
 export const MODES: readonly RoomMode[] = ['human', 'app', 'online'];
-export const TIMER_KEYS = ['speech', 'defence', 'lastWords', 'night', 'vote'] as const satisfies readonly (keyof Timers)[];
+export const TIMER_KEYS = ['speech', 'defence', 'lastWords', 'nightStep', 'vote'] as const satisfies readonly (keyof Timers)[];
 
 /**
  * The server's default step lengths (DEFAULT_TIMERS of @mafia/protocol, copied: a value import of the
  * protocol would bring zod into the bundle; test/create.test.ts keeps the copy equal).
  */
-export const DEFAULT_TIMERS: Timers = { speech: 60, defence: 30, lastWords: 60, night: 30, vote: 30 };
+export const DEFAULT_TIMERS: Timers = { speech: 60, defence: 30, lastWords: 60, nightStep: 15, vote: 30 };
 export const TIMER_MIN = 0.05;
 export const TIMER_MAX = 600;
 

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoomState } from '../../net/client';
 import { useCountdown } from '../../net/useCountdown';
-import { Button, SeatGrid, Timer, type SeatInfo } from '../../ui';
+import { Button, mayDealNextGame, NextGameButton, SeatGrid, Timer, type SeatInfo } from '../../ui';
 import { beep, shouldBeep } from './beep';
 import { ChoicePanel } from './ChoicePanel';
 import { CirclePanel } from './CirclePanel';
@@ -20,6 +20,8 @@ export interface HostActions {
   command(cmd: Command): Promise<number>;
   timer(add: number): Promise<number>;
   start(): Promise<number>;
+  /** The next game at the same table, once this one has ended (absent: no button). */
+  nextGame?(): Promise<number>;
 }
 
 export type Tx = (key: string, opts?: Record<string, unknown>) => string;
@@ -294,6 +296,7 @@ export function HostConsole({ state, actions }: { readonly state: RoomState; rea
       ) : null}
 
       {view && view.phase.kind === 'ended' ? <EndPanel t={t} view={view} roleName={roleName} /> : null}
+      {view && view.phase.kind === 'ended' && actions?.nextGame && mayDealNextGame(state.you) ? <NextGameButton next={() => actions.nextGame!()} /> : null}
 
       {view ? <SeatsPanel t={t} view={view} busy={busy} send={send} roleName={roleName} /> : null}
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { RoomState } from '../../net/client';
 import { useNarrator } from '../../narrator/useNarrator';
 import type { Speaker } from '../../narrator/speaker';
-import { Button, Layout, RoomStatus, SeatGrid, Timer, usePhaseLabel, type SeatInfo } from '../../ui';
+import { Button, Layout, mayDealNextGame, NextGameButton, RoomStatus, SeatGrid, Timer, usePhaseLabel, type SeatInfo } from '../../ui';
 import { tableModel, type TableModel } from './model';
 import './table.css';
 
@@ -16,6 +16,8 @@ export interface TableScreenProps {
   readonly speaker: Speaker | null;
   /** The device clock (tests). */
   readonly now?: () => number;
+  /** Deals the next game at the table (the connection's RoomClient.nextGame); shown at the end when this connection may. */
+  readonly nextGame?: () => Promise<unknown>;
 }
 
 /** Ticks while `active` (a night's step changes with the time alone). */
@@ -69,7 +71,7 @@ function WinnerBox({ model }: { readonly model: TableModel }) {
  * nominees and the votes, the seats, the morning news and the winner, and the narrator's controls.
  * It renders only what the spectator connection was sent.
  */
-export function TableScreen({ code, state, speaker, now = Date.now }: TableScreenProps) {
+export function TableScreen({ code, state, speaker, now = Date.now, nextGame }: TableScreenProps) {
   const { t } = useTranslation('table');
   const phaseLabel = usePhaseLabel(state.view);
   const clock = useNow(state.view?.phase.kind === 'night', now);
@@ -179,6 +181,7 @@ export function TableScreen({ code, state, speaker, now = Date.now }: TableScree
         ) : null}
 
         <WinnerBox model={model} />
+        {p === 'ended' && nextGame && mayDealNextGame(state.you) ? <NextGameButton next={nextGame} /> : null}
 
         {model.seats.length > 0 ? <SeatGrid label={t('seats')} seats={seats} /> : null}
 

@@ -12,10 +12,11 @@ const SPECTATOR = { as: 'spectator' } as const;
  */
 export default function Table() {
   const code = useCode();
-  const { state } = useRoom(code, SPECTATOR);
+  const { state, client } = useRoom(code, SPECTATOR);
   const speaker = useMemo(() => {
     const b = browserSpeech();
     return b ? new Speaker(b.synth, b.utterance) : null;
   }, []);
-  return <TableScreen code={code} state={state} speaker={speaker} />;
+  // The button shows only on a connection that may deal (mayDealNextGame): the room admin's, not a spectator's.
+  return <TableScreen code={code} state={state} speaker={speaker} nextGame={client ? () => client.nextGame() : undefined} />;
 }
