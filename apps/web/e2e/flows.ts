@@ -20,12 +20,8 @@ export async function createThroughUI(page: Page, seats: number, shots?: Shots, 
   if ((await preset.evaluate((e) => e.tagName)) === 'SELECT') await preset.selectOption(id);
   else await preset.locator(`[data-value="${id}"], [value="${id}"]`).first().click();
   await byTestId(page, 'seats-input').fill(String(seats));
-<<<<<<< HEAD
   await byTestId(page, `mode-${choice.mode ?? 'human'}`).click();
-=======
-  await byTestId(page, 'mode-human').click();
   // Step lengths (timer-nightStep, …) where the form has them.
->>>>>>> ac6addf1ee007c63959a36dc1a107a024379dfeb
   for (const [k, v] of Object.entries(timers)) {
     const input = byTestId(page, `timer-${k}`);
     if ((await input.count()) === 0) continue;
