@@ -43,11 +43,18 @@ export async function startServer(url: string, limits?: ConnectionLimits, idleMs
   };
 }
 
-export async function createRoom(base: string, body: Record<string, unknown>): Promise<{ room: string; code: string; hostKey: string; link: string }> {
+/** What POST /api/rooms answered: `hostKey` in a human room, `adminKey` in an app or online room. */
+export interface CreatedForTest { room: string; code: string; link: string; hostKey?: string; adminKey?: string }
+
+export async function createRoom(base: string, body: Record<string, unknown>): Promise<CreatedForTest> {
   const r = await fetch(`${base}/api/rooms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   if (r.status !== 201) throw new Error(`create room: ${r.status} ${await r.text()}`);
-  return (await r.json()) as { room: string; code: string; hostKey: string; link: string };
+  return (await r.json()) as CreatedForTest;
 }
+
+/** The `auth` of whoever runs the room: the host key's holder, or the room admin. */
+export const controllerAuth = (created: CreatedForTest) =>
+  created.hostKey !== undefined ? { as: 'host', key: created.hostKey } : { as: 'admin', key: created.adminKey! };
 
 type Msg = Record<string, any>;
 
@@ -137,11 +144,11 @@ export const V = 1;
 
 /**
  * Claims every seat of a room (one connection each, named P1, P2, … when `named`) and connects its
- * host: the clients, the seat tokens and the welcomes, in seat order.
+ * host (the room admin in an app or online room): the clients, the seat tokens and the welcomes, in seat order.
  */
 export async function seatTheTable(
   ws: string,
-  created: { code: string; hostKey: string },
+  created: CreatedForTest,
   o: { seats?: number; named?: boolean } = {},
 ): Promise<{ seats: Client[]; tokens: string[]; welcomes: Msg[]; host: Client; hostWelcome: Msg }> {
   const seats: Client[] = [];
@@ -155,6 +162,6 @@ export async function seatTheTable(
     seats.push(c);
   }
   const host = await Client.open(ws);
-  const hostWelcome = await host.request({ v: V, type: 'hello', room: created.code, auth: { as: 'host', key: created.hostKey } }, 'welcome');
+  const hostWelcome = await host.request({ v: V, type: 'hello', room: created.code, auth: controllerAuth(created) }, 'welcome');
   return { seats, tokens, welcomes, host, hostWelcome };
 }

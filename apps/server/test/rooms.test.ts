@@ -20,7 +20,7 @@ async function startedRoom(mode = 'human', preset = 'classic', timers?: Record<s
   const created = await createRoom(server.base, { preset, seats: 10, mode, ...(timers ? { timers } : {}) });
   const { seats, tokens, welcomes, host, hostWelcome } = await seatTheTable(server.ws, created, { named: true });
   welcomes.forEach((w, i) => expect(w.you).toEqual({ as: 'seat', seat: i + 1 }));
-  expect(hostWelcome.you).toEqual({ as: 'host' });
+  expect(hostWelcome.you).toEqual({ as: mode === 'human' ? 'host' : 'admin' });
   const spectator = await Client.open(server.ws);
   await spectator.request({ v: V, type: 'hello', room: created.code, auth: { as: 'spectator' } }, 'welcome');
   const started = await host.request({ v: V, type: 'start', id: 'go' }, 'update');
