@@ -13,6 +13,7 @@ const roleIds = ALL_ROLE_IDS as unknown as [string, ...string[]];
 export const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('act'), by: seatSchema, act: z.enum(ALL_ACTS as unknown as [string, ...string[]]), target: seatSchema, target2: seatSchema.optional(), role: z.enum(roleIds).optional() }).strict(),
   z.object({ type: z.literal('endNight') }).strict(),
+  z.object({ type: z.literal('timeUp') }).strict(),
   z.object({ type: z.literal('bestMove'), by: seatSchema, named: z.array(seatSchema).max(8) }).strict(),
   z.object({ type: z.literal('endLastWords') }).strict(),
   z.object({ type: z.literal('dyingNote'), by: seatSchema, named: seatSchema }).strict(),

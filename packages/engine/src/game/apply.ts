@@ -525,6 +525,7 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
     }
     case 'RoleAnnounced':
     case 'VictimListSet':
+    case 'SeatsIdle':
       return false;
     case 'PlayerDied': {
       const m = f.m();

@@ -9,6 +9,12 @@ import type { Winner } from './state.js';
 export type Command =
   | { readonly type: 'act'; readonly by: SeatNo; readonly act: ActKind; readonly target: SeatNo; readonly target2?: SeatNo; readonly role?: RoleId }
   | { readonly type: 'endNight' }
+  /**
+   * R-HOST-2: the step's timer ran out. Ends the current step whatever is missing (an act not made is
+   * not made, a missing vote counts as the procedure counts one, a speech ends), so an app-hosted game
+   * never waits for a slow player. Logged with the seats it waited for (`SeatsIdle`).
+   */
+  | { readonly type: 'timeUp' }
   | { readonly type: 'bestMove'; readonly by: SeatNo; readonly named: readonly SeatNo[] }
   | { readonly type: 'endLastWords' }
   /** R-ROLE Commissar (`commissarDyingNote`): the Commissar killed last night by a dark role names one player. */
@@ -45,7 +51,7 @@ export const HOST: Actor = { kind: 'host' };
 
 /** Commands only the host may send. */
 export const HOST_ONLY: ReadonlySet<Command['type']> = new Set([
-  'endNight', 'endLastWords', 'foul', 'remove', 'closeVote', 'override', 'undo', 'circle', 'silenceBroken',
+  'endNight', 'timeUp', 'endLastWords', 'foul', 'remove', 'closeVote', 'override', 'undo', 'circle', 'silenceBroken',
 ]);
 
 /**
@@ -56,6 +62,7 @@ export const HOST_ONLY: ReadonlySet<Command['type']> = new Set([
 export function isHostOnly(type: string): boolean {
   switch (type) {
     case 'endNight':
+    case 'timeUp':
     case 'endLastWords':
     case 'foul':
     case 'remove':

@@ -11,6 +11,7 @@ import { endLastWords, endSpeech, nominate } from '../day/speeches.js';
 import { circle, closeVote, liftVote, vote } from '../day/vote.js';
 import { silenceBroken } from '../day/silence.js';
 import { rakeTakes } from '../day/rake.js';
+import { timeUp } from './time-up.js';
 
 // Where each command's rules live (the dispatcher below only routes): night acts and the night's end
 // in night-commands.ts, the host's fouls, removals and overrides in host-commands.ts, the day in
@@ -84,6 +85,7 @@ function handle(d: Draft, c: Command, actor: Actor): void {
     case 'nominate': return nominate(d, c, actor);
     case 'act': return act(d, c, actor);
     case 'endNight': return endNight(d);
+    case 'timeUp': return timeUp(d);
     case 'bestMove': return bestMove(d, c, actor);
     case 'dyingNote': return dyingNote(d, c, actor);
     case 'endLastWords': return endLastWords(d);

@@ -1,5 +1,5 @@
 import type { RoleId, SeatNo, Team } from '../ids.js';
-import type { ActResult, DayOutcome, GameSetup, NightAct, Tally, Winner } from './state.js';
+import type { ActResult, DayOutcome, DayStage, GameSetup, NightAct, Tally, Winner } from './state.js';
 
 /**
  * Everything that happens in a game is one of these events. The state is their fold; the log of
@@ -56,6 +56,12 @@ export type GameEvent =
   | { readonly type: 'DayResolved'; readonly n: number; readonly left: readonly SeatNo[]; readonly eliminated: readonly SeatNo[]; readonly by: DayOutcome; readonly tally: Tally | null }
   | { readonly type: 'GameEnded'; readonly winner: Winner; readonly winners: readonly SeatNo[] }
   | { readonly type: 'HostOverride'; readonly action: HostOverrideAction }
+  /**
+   * R-HOST-2: the step's time ran out (`timeUp`) while it waited for these seats (in seat order): the
+   * acts not made at night, the speaker, the voters who did not vote… Changes nothing by itself; the
+   * events that end the step follow. A night one is the host's only (it would show who acts at night).
+   */
+  | { readonly type: 'SeatsIdle'; readonly seats: readonly SeatNo[]; readonly stage: IdleStage }
   | { readonly type: 'Undone'; readonly count: number };
 
 /** R-HOST-1: what a host may force. Recorded as events so the log shows every override. */
@@ -65,3 +71,6 @@ export type HostOverrideAction =
   | { readonly kind: 'endGame'; readonly winner: Winner };
 
 export type EventType = GameEvent['type'];
+
+/** The step a `SeatsIdle` ended: the night, or the day's stage. */
+export type IdleStage = 'night' | DayStage;

@@ -46,12 +46,15 @@ function hasActed(acts: readonly NightAct[], by: SeatNo, act: string): boolean {
   return false;
 }
 
-/** The host ends the night: the night is resolved (night/resolve.ts), then the win and draw checks, then the day. */
-export function endNight(d: Draft): void {
+/**
+ * The host ends the night: the night is resolved (night/resolve.ts), then the win and draw checks, then
+ * the day. `timeUp` (R-HOST-2): the night's time ran out, so a required act not made is simply not made.
+ */
+export function endNight(d: Draft, timeUp = false): void {
   const s = d.state;
   if (s.phase.kind !== 'night' || !s.night) fail('not-night', 'R-NIGHT-1', `there is no night to end (now: ${describePhase(s)})`);
   const n = s.night!.n;
-  const missing = missingRequiredAct(s);
+  const missing = timeUp ? null : missingRequiredAct(s);
   if (missing !== null) fail('act-required', 'R-ROLE', `seat ${missing[0]} must use "${missing[1]}" tonight (it cannot be skipped unless he is blocked)`);
   const outcome = resolveNight(s);
   // `alibi` and `silenced` only when the night gave any (most nights do not).

@@ -233,7 +233,8 @@ export function pendingDecisionsInto(s: GameState, out: Pending[]): number {
     case 'lift': {
       const lift = day.lift;
       for (let i = 0; i < s.seats; i++) {
-        if (s.alive[i] && lift[i] === 0) out[c++] = seatPending('liftVote', (i + 1) as SeatNo);
+        // A seat without a vote today (R-VOTE-11) has no lift vote either (liftVote refuses it).
+        if (s.alive[i] && lift[i] === 0 && (s.silenced.length === 0 || !hasNoVote(s, (i + 1) as SeatNo))) out[c++] = seatPending('liftVote', (i + 1) as SeatNo);
       }
       return c;
     }
@@ -262,6 +263,17 @@ export function nextHostCommand(s: GameState): Command | null {
     }
     default: return null;
   }
+}
+
+/**
+ * R-HOST-2: what the app-as-host sends when the current step's timer runs out: `timeUp` ends the step
+ * whatever it still waits for. Null when no step is running (the game is over).
+ */
+export function timeUpCommand(s: GameState): Command | null {
+  if (s.phase.kind === 'ended') return null;
+  if (s.phase.kind === 'night') return TIME_UP;
+  const stage = s.day?.stage;
+  return stage === undefined || stage === 'evening' ? null : TIME_UP;
 }
 
 /**
@@ -296,6 +308,7 @@ const END_NIGHT: Command = Object.freeze({ type: 'endNight' });
 const END_LAST_WORDS: Command = Object.freeze({ type: 'endLastWords' });
 const END_SPEECH: Command = Object.freeze({ type: 'endSpeech' });
 const CLOSE_VOTE: Command = Object.freeze({ type: 'closeVote' });
+const TIME_UP: Command = Object.freeze({ type: 'timeUp' });
 
 /** R-ROLE Commissar (`commissarDyingNote`): the killed Commissar may name any other player. */
 function notePending(s: GameState, by: SeatNo): Pending {

@@ -36,7 +36,7 @@ export const classic: Preset = {
     { wake: ['commissar'], acts: ['check'], note: 'commissar (check)' },
   ],
   rules: [
-    'R-HOST-1', 'R-TEAM', 'R-WIN-0', 'R-WIN-TOWN', 'R-WIN-MAFIA', 'R-CHECK-1', 'R-PHASE', 'R-PHASE-1', 'R-PHASE-2',
+    'R-HOST-1', 'R-HOST-2', 'R-TEAM', 'R-WIN-0', 'R-WIN-TOWN', 'R-WIN-MAFIA', 'R-CHECK-1', 'R-PHASE', 'R-PHASE-1', 'R-PHASE-2',
     'R-PHASE-3', 'R-PHASE-4', 'R-VOTE', 'R-VOTE-1', 'R-VOTE-2', 'R-VOTE-3', 'R-VOTE-4', 'R-VOTE-5', 'R-VOTE-6',
     'R-FOUL', 'R-FOUL-1', 'R-NIGHT', 'R-NIGHT-1', 'R-NIGHT-2', 'R-NIGHT-4', 'R-NIGHT-5', 'R-ROLE', 'R-PRESET',
   ],

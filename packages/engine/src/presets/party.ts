@@ -69,7 +69,7 @@ export const party: Preset = {
     { wake: ['maniac'], acts: ['kill'], note: 'maniac (kill)' },
   ],
   rules: [
-    'R-HOST-1', 'R-TEAM', 'R-WIN-0', 'R-WIN-TOWN', 'R-WIN-MAFIA', 'R-CHECK-1', 'R-CHECK-2', 'R-PHASE', 'R-PHASE-1',
+    'R-HOST-1', 'R-HOST-2', 'R-TEAM', 'R-WIN-0', 'R-WIN-TOWN', 'R-WIN-MAFIA', 'R-CHECK-1', 'R-CHECK-2', 'R-PHASE', 'R-PHASE-1',
     'R-PHASE-2', 'R-PHASE-3', 'R-VOTE', 'R-VOTE-1', 'R-VOTE-2', 'R-VOTE-3', 'R-VOTE-4', 'R-VOTE-5', 'R-VOTE-6',
     'R-VOTE-9', 'R-FOUL', 'R-FOUL-1', 'R-NIGHT', 'R-NIGHT-1', 'R-NIGHT-3', 'R-NIGHT-4', 'R-NIGHT-5', 'R-ROLE',
     'R-MOD', 'R-PRESET',

@@ -16,7 +16,7 @@ export const short: Preset = {
   options: ['revealOnDeath', 'speechSeconds', 'defenceSeconds', 'lastWordSeconds', 'foulsToSilence', 'foulsToRemove', 'removalCancelsVote', 'wholeTableTieNobodyLeaves', 'repeatShrinkingRevote'],
   nightOrder: [],
   rules: [
-    'R-HOST-1', 'R-TEAM', 'R-WIN-0', 'R-WIN-TOWN', 'R-WIN-MAFIA', 'R-PHASE-2', 'R-PHASE-5', 'R-VOTE', 'R-VOTE-1',
+    'R-HOST-1', 'R-HOST-2', 'R-TEAM', 'R-WIN-0', 'R-WIN-TOWN', 'R-WIN-MAFIA', 'R-PHASE-2', 'R-PHASE-5', 'R-VOTE', 'R-VOTE-1',
     'R-VOTE-2', 'R-VOTE-3', 'R-VOTE-4', 'R-VOTE-5', 'R-VOTE-6', 'R-FOUL-1', 'R-PRESET',
   ],
   composition(players) {

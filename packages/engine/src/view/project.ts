@@ -400,6 +400,10 @@ export function projectEvent(e: GameEvent, state: GameState, viewer: Viewer): Pr
     case 'VictimListSet':
       // R-MOD victim-list: a host aid for the mafia only (an eliminated player sees it no longer).
       return mine !== null && state.alive[mine - 1] && state.teams[mine - 1] === 'mafia' ? e : null;
+    case 'SeatsIdle':
+      // R-HOST-2 / R-NIGHT-4: the seats a night waited for are the seats that act at night: the host's
+      // only. A day's idle seats (the speaker, who did not vote) are public, as the day is.
+      return e.stage === 'night' ? null : e;
     case 'RoleChanged':
       // A new role is hidden information: only its holder learns it (roles that announce more
       // say so through their own public events).
