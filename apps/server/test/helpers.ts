@@ -142,26 +142,32 @@ export class Client {
 
 export const V = 1;
 
+/** Claims every seat of a room, one connection each (named P1, P2, … when `named`): the clients, tokens and welcomes in seat order. */
+export async function claimSeats(ws: string, code: string, o: { seats?: number; named?: boolean } = {}): Promise<{ seats: Client[]; tokens: string[]; welcomes: Msg[] }> {
+  const seats: Client[] = [];
+  const tokens: string[] = [];
+  const welcomes: Msg[] = [];
+  for (let seat = 1; seat <= (o.seats ?? 10); seat++) {
+    const c = await Client.open(ws);
+    const w = await c.request({ v: V, type: 'claim', room: code, seat, ...(o.named ? { name: `P${seat}` } : {}) }, 'welcome');
+    tokens.push(w.token);
+    welcomes.push(w);
+    seats.push(c);
+  }
+  return { seats, tokens, welcomes };
+}
+
 /**
- * Claims every seat of a room (one connection each, named P1, P2, … when `named`) and connects its
- * host (the room admin in an app or online room): the clients, the seat tokens and the welcomes, in seat order.
+ * Claims every seat of a room (claimSeats) and connects whoever runs it: the host, or the room
+ * admin in an app or online room.
  */
 export async function seatTheTable(
   ws: string,
   created: CreatedForTest,
   o: { seats?: number; named?: boolean } = {},
 ): Promise<{ seats: Client[]; tokens: string[]; welcomes: Msg[]; host: Client; hostWelcome: Msg }> {
-  const seats: Client[] = [];
-  const tokens: string[] = [];
-  const welcomes: Msg[] = [];
-  for (let seat = 1; seat <= (o.seats ?? 10); seat++) {
-    const c = await Client.open(ws);
-    const w = await c.request({ v: V, type: 'claim', room: created.code, seat, ...(o.named ? { name: `P${seat}` } : {}) }, 'welcome');
-    tokens.push(w.token);
-    welcomes.push(w);
-    seats.push(c);
-  }
+  const claimed = await claimSeats(ws, created.code, o);
   const host = await Client.open(ws);
   const hostWelcome = await host.request({ v: V, type: 'hello', room: created.code, auth: controllerAuth(created) }, 'welcome');
-  return { seats, tokens, welcomes, host, hostWelcome };
+  return { ...claimed, host, hostWelcome };
 }

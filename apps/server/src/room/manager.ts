@@ -1,4 +1,4 @@
-import { createGame, HOST, timeUpCommand, type Actor, type Command, type Game, type GameOptions, type SeatNo } from '@mafia/engine';
+import { createGame, HOST, timeUpCommand, type Actor, type Command, type Game, type GameOptions, type GameState, type SeatNo } from '@mafia/engine';
 import { DEFAULT_TIMERS, PROTOCOL_VERSION, type Timers, type Auth, type CreatedRoom, type CreateRoomRequest, type Lobby, type RoomCode, type RoomId, type You } from '@mafia/protocol';
 import { randomInt } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -50,6 +50,8 @@ export class RoomManager {
     private readonly now: () => number = Date.now,
     /** How long a room with nobody connected stays in memory (ms); its log stays, and it is loaded again on demand. */
     private readonly idleMs: number = DEFAULT_IDLE_MS,
+    /** The app host's step when a timer runs out (R-HOST-2: the engine's `timeUp`; a test may give another). */
+    private readonly appStep: (s: GameState) => Command | null = timeUpCommand,
   ) {}
 
   /** Whether the room with this id is in memory now (for tests and /api/health). */
@@ -479,7 +481,7 @@ export class RoomManager {
       this.alarms.delete(id);
       void this.run(room, null, undefined, async () => {
         if (room.timer !== t) return;
-        const command = room.game && timeUpCommand(room.game.state);
+        const command = room.game && this.appStep(room.game.state);
         if (!command) return;
         try {
           await this.appCommand(room, 'app', null, command, null);
