@@ -59,10 +59,10 @@ describe('the room-admin key', () => {
     const human = await createRoom(server.base, { preset: 'classic', seats: 10, mode: 'human' });
     const c = await Client.open(server.ws);
     const asHost = await c.request({ v: V, type: 'hello', room: app.code, auth: { as: 'host', key: app.adminKey } }, 'error');
-    expect(asHost).toMatchObject({ code: 'no-host-key', path: 'auth.as' });
+    expect(asHost).toMatchObject({ code: 'no-human-host', path: 'auth.as' });
     expect(asHost.message).toMatch(/room-admin key/);
     const asAdmin = await c.request({ v: V, type: 'hello', room: human.code, auth: { as: 'admin', key: human.hostKey } }, 'error');
-    expect(asAdmin).toMatchObject({ code: 'no-admin-key', path: 'auth.as' });
+    expect(asAdmin).toMatchObject({ code: 'has-human-host', path: 'auth.as' });
     expect(asAdmin.message).toMatch(/host key/);
     expect((await c.request({ v: V, type: 'hello', room: app.code, auth: { as: 'admin', key: 'x'.repeat(32) } }, 'error')).code).toBe('bad-key');
     const ok = await c.request({ v: V, type: 'hello', room: app.code, auth: { as: 'admin', key: app.adminKey } }, 'welcome');

@@ -28,7 +28,7 @@ function hostStep(v: GameView): Command | null {
 describe('the player screen against the real server', () => {
   it('each seat acts at its own step, everyone else gets nothing to send; a shot seat becomes a spectator', async () => {
     const room = await createRoom({ preset: 'classic', seats: 10, mode: 'human', timers: { night: 600 } }, { base: live.base });
-    const host = new RoomClient({ ...opts, url: live.wsUrl, code: room.code, auth: { as: 'host', key: room.hostKey } });
+    const host = new RoomClient({ ...opts, url: live.wsUrl, code: room.code, auth: { as: 'host', key: room.hostKey! } });
     host.connect();
     await until(host, (s) => s.status === 'open', 'host open');
     const seats: RoomClient[] = [];

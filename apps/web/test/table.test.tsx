@@ -122,11 +122,17 @@ describe('the table screen', () => {
     expect(screen.getByTestId('seat-1').textContent).toContain('Don');
   });
 
-  it('before the start: waiting, phase lobby', () => {
+  it('before the start: phase lobby, the code and the seats; waiting for players only while a seat is free', () => {
     const state = new SpectatorGame().state();
-    setup({ ...state, view: null, timer: null, log: [] });
+    const open = { ...state.lobby!, started: false, claimed: ['Anna', ...Array(9).fill(null)] };
+    const { rerender } = setup({ ...state, lobby: open, view: null, timer: null, log: [] });
     expect(screen.getByTestId('phase').dataset.phase).toBe('lobby');
-    expect(screen.getByText('Waiting for the host to start the game')).toBeTruthy();
+    expect(screen.getByTestId('table-code').textContent).toBe('K7QX2M');
+    expect(screen.getByTestId('table-waiting').textContent).toBe('Waiting for players. Free seats: 9');
+    rerender({ ...state, lobby: { ...open, claimed: Array.from({ length: 10 }, (_, i) => `P${i + 1}`) }, view: null, timer: null, log: [] });
+    expect(screen.getByTestId('table-waiting').textContent).toBe('Everyone is seated: the game starts soon.');
+    // A spectator's table has no room controls.
+    expect(screen.queryByTestId('admin-panel')).toBeNull();
   });
 });
 

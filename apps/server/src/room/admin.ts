@@ -21,8 +21,8 @@ export function controllerOf(you: You | null, what: string): Controller {
 export function refuseWrongKeyKind(mode: string, as: Controller): void {
   const wanted = controllerMode(mode);
   if (as === wanted) return;
-  if (wanted === 'admin') refuse('no-host-key', `this is an ${mode} room: the app is its host, and there is no host key; its creator enters with the room-admin key ({"as":"admin","key"})`, { path: 'auth.as' });
-  refuse('no-admin-key', 'this room has a human host: enter with the host key ({"as":"host","key"}); a room-admin key exists only in app and online rooms', { path: 'auth.as' });
+  if (wanted === 'admin') refuse('no-human-host', `this is an ${mode} room: the app is its host, and there is no host key; its creator enters with the room-admin key ({"as":"admin","key"})`, { path: 'auth.as' });
+  refuse('has-human-host', 'this room has a human host: enter with the host key ({"as":"host","key"}); a room-admin key exists only in app and online rooms', { path: 'auth.as' });
 }
 
 /** A step the app host took: its timer's `timeUp` (or another step it took), or the admin's `skip`. */

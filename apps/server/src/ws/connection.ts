@@ -22,7 +22,7 @@ export const DEFAULT_LIMITS: ConnectionLimits = { perSecond: 20, burst: 40, stri
  * another seat): each one is a strike. A rule refusal (out of turn, a host command) is not: a client
  * acting on a view that has just moved on gets those honestly.
  */
-const STRIKES = new Set(['oversized', 'malformed', 'bad-version', 'unknown-type', 'bad-message', 'rate-limited', 'bad-key', 'no-host-key', 'no-admin-key', 'bad-token', 'not-in-room', 'spectator', 'not-your-seat', 'binary']);
+const STRIKES = new Set(['oversized', 'malformed', 'bad-version', 'unknown-type', 'bad-message', 'rate-limited', 'bad-key', 'no-human-host', 'has-human-host', 'bad-token', 'not-in-room', 'spectator', 'not-your-seat', 'binary']);
 
 /** What every connection of one server shares: one object, not a copy per connection. */
 export interface ConnectionContext {

@@ -5,7 +5,9 @@ import type { RoomState } from '../../net/client';
 import { useNarrator } from '../../narrator/useNarrator';
 import type { Speaker } from '../../narrator/speaker';
 import { Button, Layout, RoomStatus, SeatGrid, Timer, usePhaseLabel, type SeatInfo } from '../../ui';
+import { AdminPanel, type AdminActions } from '../admin/AdminPanel';
 import { tableModel, type TableModel } from './model';
+import { TableLobby } from './TableLobby';
 import './table.css';
 
 export interface TableScreenProps {
@@ -16,6 +18,10 @@ export interface TableScreenProps {
   readonly speaker: Speaker | null;
   /** The device clock (tests). */
   readonly now?: () => number;
+  /** The room admin's actions when this screen holds the admin key (its panel is shown). */
+  readonly admin?: AdminActions | null;
+  /** The origin of the join link in the lobby (default: this page's). */
+  readonly origin?: string;
 }
 
 /** Ticks while `active` (a night's step changes with the time alone). */
@@ -69,7 +75,7 @@ function WinnerBox({ model }: { readonly model: TableModel }) {
  * nominees and the votes, the seats, the morning news and the winner, and the narrator's controls.
  * It renders only what the spectator connection was sent.
  */
-export function TableScreen({ code, state, speaker, now = Date.now }: TableScreenProps) {
+export function TableScreen({ code, state, speaker, now = Date.now, admin = null, origin }: TableScreenProps) {
   const { t } = useTranslation('table');
   const phaseLabel = usePhaseLabel(state.view);
   const clock = useNow(state.view?.phase.kind === 'night', now);
@@ -115,11 +121,11 @@ export function TableScreen({ code, state, speaker, now = Date.now }: TableScree
             <StepLabel model={model} />
           </div>
           <div className="table-timer" data-testid="timer" data-kind={state.timer?.kind ?? ''} aria-label={t('timer')}>
-            {p === 'ended' ? null : <Timer deadline={state.timer?.deadline} clockOffset={state.clockOffset} />}
+            {p === 'ended' ? null : <Timer deadline={state.timer?.deadline} clockOffset={state.clockOffset} pausedAt={state.timer?.pausedAt} />}
           </div>
         </section>
 
-        {p === 'lobby' ? <p className="muted table-big">{t('waiting')}</p> : null}
+        {p === 'lobby' && state.lobby ? <TableLobby lobby={state.lobby} origin={origin} admin={admin !== null} /> : null}
 
         {caption.length > 0 ? (
           <p className="table-caption" data-testid="narrator-line" aria-live="polite" aria-label={t('narrator.caption')}>
@@ -181,6 +187,8 @@ export function TableScreen({ code, state, speaker, now = Date.now }: TableScree
         <WinnerBox model={model} />
 
         {model.seats.length > 0 ? <SeatGrid label={t('seats')} seats={seats} /> : null}
+
+        {admin ? <AdminPanel state={state} actions={admin} /> : null}
 
         <section className="row table-narrator">
           <Button
