@@ -233,6 +233,8 @@ describe('skip and undo', () => {
     const back = await admin.request({ v: V, type: 'command', id: 'u1', command: { type: 'undo', count: 1 } }, 'update');
     expect(back.view.phase.kind).toBe('night');
     expect(back.items[0].by).toBe('admin');
+    // How many events were taken back would count the hidden ones (the night's idle seats): not told.
+    expect(back.items[0].events).toEqual([{ type: 'Undone', count: 0 }]);
     const day = await admin.next((m) => m.type === 'update' && m.view?.phase.kind === 'day', 5000);
     // A speaker ends his own speech: a player's command, not the app host's.
     const speaker: number = day.view.day.speaker;

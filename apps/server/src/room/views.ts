@@ -56,8 +56,11 @@ export function itemFor(e: Entry, seq: number, state: GameState | null, viewer: 
   if (state !== null) {
     for (const ev of e.body.events) {
       const p = projectEvent(ev, state, viewer);
-      if (p !== null) events.push(p);
-      else hidden = true;
+      if (p === null) hidden = true;
+      // How many events an undo took back counts the hidden ones too (a night's idle seats, a role
+      // that changed): anyone but the host is told only that something was undone (his view shows what).
+      else if (p.type === 'Undone' && viewer.kind !== 'host') events.push(UNDONE_FOR_OTHERS);
+      else events.push(p);
     }
   }
   let by: Extract<LogItem, { kind: 'events' }>['by'] = e.kind === 'start' ? (e.body.by ?? 'host') : e.body.by;
@@ -68,6 +71,7 @@ export function itemFor(e: Entry, seq: number, state: GameState | null, viewer: 
 }
 
 const NO_PENDING: readonly Pending[] = [];
+const UNDONE_FOR_OTHERS: ProjectedEvent = Object.freeze({ type: 'Undone', count: 0 });
 
 export function pendingFor(state: GameState | null, you: You): readonly Pending[] {
   if (state === null || you.as === 'spectator' || you.as === 'admin') return NO_PENDING;
