@@ -125,9 +125,9 @@ export const withoutSeq = (s: GameState): Omit<GameState, 'seq'> => {
 /** A day with nobody nominated: the last words (if any), every speech, and the evening. */
 export function quietDay(game: Game): Game {
   let g = game;
-  if (g.state.phase.kind === 'day' && g.state.day?.stage === 'lastWords') g = run(g, { type: 'endLastWords' });
+  while (g.state.phase.kind === 'day' && g.state.day?.stage === 'lastWords') g = run(g, { type: 'endLastWords' });
   const n = g.state.day?.n;
   g = endSpeeches(g);
-  if (g.state.phase.kind === 'day' && g.state.day?.n === n && g.state.day?.stage === 'lastWords') g = run(g, { type: 'endLastWords' });
+  while (g.state.phase.kind === 'day' && g.state.day?.n === n && g.state.day?.stage === 'lastWords') g = run(g, { type: 'endLastWords' });
   return g;
 }

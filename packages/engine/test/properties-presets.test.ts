@@ -145,6 +145,7 @@ function play(input: Input): Report {
       const bad: [Command, Actor] = pick<[Command, Actor]>([
         [{ type: 'vote', by: other, target: me }, { kind: 'seat', seat: me }],
         [{ type: 'endNight' }, { kind: 'seat', seat: me }],
+        [{ type: 'timeUp' }, { kind: 'seat', seat: me }],
         [{ type: 'act', by: other, act: 'kill', target: me }, { kind: 'seat', seat: me }],
       ]);
       if (send(r, bad[0], bad[1])) r.problems.push(`${JSON.stringify(bad[0])} from seat ${me} was accepted (${where(s)})`);
@@ -156,6 +157,11 @@ function play(input: Input): Report {
       accept(send(r, { type: 'override', action: { kind: 'eliminate', seat: pick(aliveSeats(s)) } }));
     } else if (roll < 0.05 && r.game.batches.length > 2) {
       accept(send(r, { type: 'undo', count: 1 }));
+    } else if (roll < 0.07) {
+      // R-HOST-2: the timer may run out in any state a running game reaches; it is never refused.
+      const next = send(r, { type: 'timeUp' });
+      if (!next) r.problems.push(`timeUp was refused (${where(s)})`);
+      accept(next);
     } else {
       let moved = false;
       for (const p of pendingDecisions(s)) {

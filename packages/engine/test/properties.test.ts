@@ -15,7 +15,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  createGame, foldLog, HOST, nextHostCommand, pendingDecisions, project, transition,
+  createGame, foldLog, HOST, nextHostCommand, pendingDecisions, project, timeUpCommand, transition,
   type Actor, type Command, type Game, type GameState, type SeatNo,
 } from '@mafia/engine';
 
@@ -51,6 +51,8 @@ interface Report {
   illegalAccepted: string[];
   leakedRoles: string[];
   undoMismatch: string[];
+  /** R-HOST-2: states in which the timer's `timeUp` was refused. */
+  timeUpRefused: string[];
   commands: number;
 }
 
@@ -140,6 +142,7 @@ function illegalCommand(tape: Tape, s: GameState): [Command, Actor] {
     // Host-only commands from a seat.
     [{ type: 'endNight' }, asSeat],
     [{ type: 'closeVote' }, asSeat],
+    [{ type: 'timeUp' }, asSeat],
     [{ type: 'foul', seat: other }, asSeat],
     [{ type: 'remove', seat: other }, asSeat],
     [{ type: 'override', action: { kind: 'eliminate', seat: other } }, asSeat],
@@ -164,7 +167,7 @@ function illegalCommand(tape: Tape, s: GameState): [Command, Actor] {
   if (s.phase.kind !== 'day' || s.day?.stage !== 'speeches') options.push([{ type: 'nominate', by: me, target: other }, HOST]);
   // A speech ends only during the speeches or the candidates' defence (R-VOTE-2).
   if (s.phase.kind !== 'day' || (s.day?.stage !== 'speeches' && s.day?.stage !== 'defence')) options.push([{ type: 'endSpeech' }, HOST]);
-  if (s.phase.kind === 'ended') options.push([{ type: 'endSpeech' }, HOST], [{ type: 'foul', seat: me }, HOST]);
+  if (s.phase.kind === 'ended') options.push([{ type: 'endSpeech' }, HOST], [{ type: 'foul', seat: me }, HOST], [{ type: 'timeUp' }, HOST]);
   return tape.pick(options);
 }
 
@@ -249,7 +252,7 @@ function finishCommand(s: GameState): Command | null {
 function simulate(input: Input): Report {
   const created = createGame({ preset: input.preset, players: input.players, seed: input.seed });
   if (!created.ok) throw new Error(`createGame failed: ${JSON.stringify(created.error)}`);
-  const r: Report = { input, game: created.game, thrown: [], refusalChangedState: [], illegalAccepted: [], leakedRoles: [], undoMismatch: [], commands: 0 };
+  const r: Report = { input, game: created.game, thrown: [], refusalChangedState: [], illegalAccepted: [], leakedRoles: [], undoMismatch: [], timeUpRefused: [], commands: 0 };
   const tape = new Tape(input.tape);
   const style: Style = tape.next() < 0.3 ? { agree: 0.05, nominate: 0.1, split: 0.9 } : { agree: 0.8, nominate: 0.6, split: 0.7 };
   const history: Game[] = [];
@@ -290,8 +293,12 @@ function simulate(input: Input): Report {
       const decision = tape.next() < (voting ? 0.95 : 0.7) ? decisionCommand(tape, s, style) : null;
       if (decision) accept(send(r, decision[0], decision[1]));
       else {
-        const host = nextHostCommand(s);
-        if (host) accept(send(r, host));
+        // The host's own step, or (R-HOST-2) the step's timer running out, which is never refused.
+        const timer = tape.next() < 0.3;
+        const host = timer ? timeUpCommand(s) : nextHostCommand(s);
+        const next = host ? send(r, host) : null;
+        if (timer && host && !next) r.timeUpRefused.push(`timeUp was refused (${where(s)})`);
+        accept(next);
       }
     }
   }
@@ -327,6 +334,12 @@ describe('random games (properties)', () => {
       const r = play(input);
       expect(r.thrown).toEqual([]);
       expect(r.refusalChangedState).toEqual([]);
+    }), params);
+  });
+
+  it('the_timer_can_end_every_step_of_a_running_game (R-HOST-2)', () => {
+    fc.assert(fc.property(inputArb, (input) => {
+      expect(play(input).timeUpRefused).toEqual([]);
     }), params);
   });
 

@@ -4,7 +4,7 @@
  * Table (TABLE10): mafia 2, Don 5, mafia 8; Commissar 3; civilians 1, 4, 6, 7, 9, 10.
  */
 import { describe, expect, it } from 'vitest';
-import { createGame, projectEvent, timeUpCommand, transition, type Command, type Game, type GameEvent, type Viewer } from '@mafia/engine';
+import { projectEvent, timeUpCommand, transition, type Command, type Game, type GameEvent, type Viewer } from '@mafia/engine';
 import { endSpeeches, newGame, night, refused, run, S, TABLE10, withoutSeq } from './helpers.js';
 import { dayGame } from './day-helpers.js';
 
@@ -12,11 +12,8 @@ const TIME_UP: Command = { type: 'timeUp' };
 /** EXT10 (extended): mafia 2, 5, Lawyer 8; Commissar 3; Doctor 4; Cop 6; Girl 7; Maniac 9; civilians 1, 10. */
 const EXT10 = ['civilian', 'mafia', 'commissar', 'doctor', 'mafia', 'cop', 'girl', 'lawyer', 'maniac', 'civilian'];
 
-function game(preset: string, seats: readonly string[], extra: Record<string, unknown> = {}): Game {
-  const t = createGame({ preset, roles: seats, ...extra });
-  if (!t.ok) throw new Error(JSON.stringify(t.error));
-  return t.game;
-}
+/** Extended with the sequential vote, so that an idle day 1 sends nobody out. */
+const extended = (): Game => newGame('extended', EXT10, { voting: 'sequential' });
 
 /** The events `commands` add to the log. */
 function eventsOf(g: Game, ...commands: Command[]): { game: Game; events: GameEvent[] } {
@@ -45,7 +42,7 @@ function classicVote(): Game {
 
 describe('time up (R-HOST-2)', () => {
   it('idle_cop_shoots_nobody_when_time_is_up (R-HOST-2, R-ROLE Cop)', () => {
-    let g = timeUpUntilNight(game('extended', EXT10, { options: { voting: 'sequential' } }), 2);
+    let g = timeUpUntilNight(extended(), 2);
     g = run(g, { type: 'act', by: S(2), act: 'kill', target: S(1) }, { type: 'act', by: S(5), act: 'kill', target: S(1) });
     // The host's ordinary end of the night waits for the Cop's required shot; the timer does not.
     expect(refused(g, { type: 'endNight' }).code).toBe('act-required');
@@ -57,7 +54,7 @@ describe('time up (R-HOST-2)', () => {
   });
 
   it('a_blocked_cop_is_not_idle_when_time_is_up (R-HOST-2, R-ROLE Lawyer)', () => {
-    let g = timeUpUntilNight(game('extended', EXT10, { options: { voting: 'sequential' } }), 2);
+    let g = timeUpUntilNight(extended(), 2);
     g = run(g, { type: 'act', by: S(8), act: 'block', target: S(6) });
     const { events } = eventsOf(g, TIME_UP);
     expect(events[0]).toEqual({ type: 'SeatsIdle', seats: [2, 3, 4, 5, 7, 9], stage: 'night' });
@@ -145,7 +142,7 @@ describe('time up (R-HOST-2)', () => {
   });
 
   it('time_up_at_night_is_host_only_news (R-HOST-2, R-NIGHT-4)', () => {
-    let g = timeUpUntilNight(game('extended', EXT10, { options: { voting: 'sequential' } }), 2);
+    let g = timeUpUntilNight(extended(), 2);
     const { game: after, events } = eventsOf(g, TIME_UP);
     const idle = events[0];
     expect(idle.type).toBe('SeatsIdle');

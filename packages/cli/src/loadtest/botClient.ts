@@ -139,7 +139,7 @@ export class BotClient {
     const day = view.day;
     const me = this.o.seat as SeatNo;
     if (day && (day.stage === 'speeches' || day.stage === 'defence') && day.speaker === me && this.once(`${seq}/end`)) return { type: 'endSpeech' };
-    // One last word at a time: the current speaker is the first still owed one.
+    // Each leaving player has his own last word: the current one is the first owed (issue 11).
     if (day && day.stage === 'lastWords' && day.lastWords[0] === me && this.once(`${seq}/words`)) return { type: 'endLastWords' };
     return null;
   }

@@ -55,6 +55,7 @@ export function bestMove(d: Draft, c: Extract<Command, { type: 'bestMove' }>, ac
     fail('no-best-move', 'R-SPORT-3', `seat ${by} was not killed on the first night with a kill, so he has no best move`);
   }
   if (s.dayOneLeft >= 2) fail('no-best-move', 'R-SPORT-3', 'no best move: 2 or more players left by the day-1 vote');
+  if (day.lastWords[0] !== by) fail('not-your-turn', 'R-SPORT-3', `seat ${by} names his best move during his own last word (now: ${day.lastWords.length > 0 ? `seat ${day.lastWords[0]}'s` : 'none'})`);
   if (s.bestMove) fail('no-best-move', 'R-SPORT-3', 'the best move has already been made');
   if (!Array.isArray(c.named) || c.named.length !== 3) fail('bad-field', 'R-SPORT-3', 'a best move names exactly three players');
   const named = c.named.map((x, i) => needSeat(s, x, `best move seat ${i + 1}`));

@@ -21,10 +21,13 @@ export function endSpeech(d: Draft, actor: Actor): void {
   return advanceSpeakers(d);
 }
 
+/** Ends the current last word (issue 11: each leaving player has his own, `day.lastWords[0]` speaks now). */
 export function endLastWords(d: Draft): void {
-  needDay(d.state, 'lastWords', 'ending the last word', 'R-PHASE-3');
-  d.emit({ type: 'LastWordsEnded' });
-  return afterLastWords(d);
+  const day = needDay(d.state, 'lastWords', 'ending the last word', 'R-PHASE-3');
+  const seat = day.lastWords[0];
+  d.emit(seat === undefined ? { type: 'LastWordsEnded' } : { type: 'LastWordsEnded', seat });
+  // The next player owed a last word speaks; after the last one the day goes on.
+  if (d.state.day!.stage !== 'lastWords') afterLastWords(d);
 }
 
 function afterLastWords(d: Draft): void {

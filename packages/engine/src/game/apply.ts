@@ -29,6 +29,13 @@ function append<T>(arr: readonly T[], value: T): T[] {
   return out;
 }
 
+/** `arr` without `value` (a new list; `arr` is never written into). */
+function without<T>(arr: readonly T[], value: T): T[] {
+  const out: T[] = [];
+  for (let k = 0; k < arr.length; k++) if (arr[k] !== value) out.push(arr[k]);
+  return out;
+}
+
 /** A new list of `n` zeros. */
 const zeros = (n: number): number[] => filled(n, 0);
 
@@ -380,9 +387,11 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
       f.m().bestMove = { by: e.by, named: e.named };
       return true;
     case 'LastWordsEnded': {
+      // Each leaving player has his own last word (issue 11); with no seat, every one ends (older logs).
       const d = f.d();
-      d.stage = d.outcome === null ? 'speeches' : 'evening';
-      d.lastWords = [];
+      const rest = e.seat === undefined ? NO_SEATS : without(d.lastWords, e.seat);
+      d.lastWords = rest;
+      if (rest.length === 0) d.stage = d.outcome === null ? 'speeches' : 'evening';
       return true;
     }
     case 'Fouled': {

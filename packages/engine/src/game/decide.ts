@@ -85,7 +85,6 @@ function handle(d: Draft, c: Command, actor: Actor): void {
     case 'nominate': return nominate(d, c, actor);
     case 'act': return act(d, c, actor);
     case 'endNight': return endNight(d);
-    case 'timeUp': return timeUp(d);
     case 'bestMove': return bestMove(d, c, actor);
     case 'dyingNote': return dyingNote(d, c, actor);
     case 'endLastWords': return endLastWords(d);
@@ -99,6 +98,8 @@ function handle(d: Draft, c: Command, actor: Actor): void {
     case 'rakeTakes': return rakeTakes(d, c, actor);
     case 'victimList': return victimList(d, c, actor);
     case 'override': return override(d, c.action);
+    // Sent only by the app as host when a timer runs out (never in a simulation): late in the list.
+    case 'timeUp': return timeUp(d);
     case 'undo': return fail('undo-needs-log', 'R-HOST-1', 'undo works on a game log: use transition() on a Game');
     default:
       return fail('unknown-command', 'INPUT', `unknown command type ${JSON.stringify(type)}`);

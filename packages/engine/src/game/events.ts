@@ -37,7 +37,12 @@ export type GameEvent =
   | { readonly type: 'RakeChoiceOpened'; readonly by: SeatNo; readonly among: readonly SeatNo[] }
   | { readonly type: 'RakeTook'; readonly by: SeatNo; readonly target: SeatNo }
   | { readonly type: 'BestMoveMade'; readonly by: SeatNo; readonly named: readonly SeatNo[] }
-  | { readonly type: 'LastWordsEnded' }
+  /**
+   * Issue 11: the last word of `seat` (the first of `day.lastWords`) ended; the next one owed speaks, or
+   * the day goes on after the last. No `seat`: nobody was owed one (the stage just ends), or a log written
+   * before each player had his own last word, when one `LastWordsEnded` ended them all.
+   */
+  | { readonly type: 'LastWordsEnded'; readonly seat?: SeatNo }
   /** R-ROLE Commissar (`commissarDyingNote`): the Commissar killed last night by a dark role owes a note. */
   | { readonly type: 'DyingNoteOwed'; readonly by: SeatNo }
   /** R-ROLE Commissar: his dying note names `named` (public: the host reads it out). */

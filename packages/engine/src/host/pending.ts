@@ -190,7 +190,9 @@ export function pendingDecisionsInto(s: GameState, out: Pending[]): number {
       if (day.dyingNote !== null && day.dyingNote.named === null && day.outcome === null) out[c++] = notePending(s, day.dyingNote.by);
       const fk = s.firstKill;
       if (s.options.bestMove && !s.bestMove && fk && fk.night === day.n && day.outcome === null && s.dayOneLeft < 2) {
-        for (const v of fk.victims) if (day.lastWords.includes(v)) out[c++] = seatPending('bestMove', v);
+        // During his own last word only (issue 11: each leaving player speaks in turn).
+        const speaking = day.lastWords[0];
+        if (speaking !== undefined && fk.victims.includes(speaking)) out[c++] = seatPending('bestMove', speaking);
       }
       return c;
     }

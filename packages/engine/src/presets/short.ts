@@ -13,7 +13,8 @@ export const short: Preset = {
   roles: ['civilian', 'mafia'],
   uniqueRoles: ['mafia'],
   defaults: { ...BASE_OPTIONS, nights: false, nightVictimLastWord: false },
-  options: ['revealOnDeath', 'speechSeconds', 'defenceSeconds', 'lastWordSeconds', 'foulsToSilence', 'foulsToRemove', 'removalCancelsVote', 'wholeTableTieNobodyLeaves', 'repeatShrinkingRevote'],
+  // drawAfterQuietRounds (issue 11): without it a table where nobody nominates any more plays days forever.
+  options: ['revealOnDeath', 'speechSeconds', 'defenceSeconds', 'lastWordSeconds', 'foulsToSilence', 'foulsToRemove', 'removalCancelsVote', 'drawAfterQuietRounds', 'wholeTableTieNobodyLeaves', 'repeatShrinkingRevote'],
   nightOrder: [],
   rules: [
     'R-HOST-1', 'R-HOST-2', 'R-TEAM', 'R-WIN-0', 'R-WIN-TOWN', 'R-WIN-MAFIA', 'R-PHASE-2', 'R-PHASE-5', 'R-VOTE', 'R-VOTE-1',

@@ -235,11 +235,16 @@ function dayStep(r: Replayer, step: Record<string, unknown>, path: string): void
     if (bm.length !== 2) fail('bad-field', 'INPUT', `${path}.bestMove must be [VICTIM, [S1, S2, S3]]`, `${path}.bestMove`);
     if (r.state.day?.stage !== 'lastWords') fail('no-best-move', 'R-SPORT-3', `${path}.bestMove: nobody was killed last night, so there is no best move`, `${path}.bestMove`);
     const named = expectArray(bm[1], `${path}.bestMove[1]`).map((x, i) => expectInt(x, `${path}.bestMove[1][${i}]`) as SeatNo);
-    r.run({ type: 'bestMove', by: expectInt(bm[0], `${path}.bestMove[0]`) as SeatNo, named }, `${path}.bestMove`);
+    const by = expectInt(bm[0], `${path}.bestMove[0]`) as SeatNo;
+    // Each victim has his own last word (issue 11): the ones before the author's end first.
+    const words = () => r.state.day!.lastWords;
+    if (words().includes(by)) while (words()[0] !== by) r.run({ type: 'endLastWords' }, path);
+    r.run({ type: 'bestMove', by, named }, `${path}.bestMove`);
   }
   // The night victims name their killers in blood in the morning (R-MOD), before the speeches.
   nameInBlood();
-  if (r.state.day?.stage === 'lastWords') r.run({ type: 'endLastWords' }, path);
+  // Every victim's own last word, one after another (issue 11).
+  while (r.state.day?.stage === 'lastWords') r.run({ type: 'endLastWords' }, path);
 
   // Speeches: nominations in speech order (R-VOTE-1), then fouls and removals (before the vote).
   const nominations = step.nominations === undefined ? [] : expectArray(step.nominations, `${path}.nominations`);
@@ -319,8 +324,10 @@ function dayStep(r: Replayer, step: Record<string, unknown>, path: string): void
   } else if (raking) {
     fail('missing-rake', 'R-ROLE', `${path}.rakeTakes: the Rake was executed, so his choice must be recorded`, `${path}.rakeTakes`);
   }
-  // Evening: the executed players' last words.
-  if (sameDay() && r.state.day?.stage === 'lastWords') r.run({ type: 'endLastWords' }, path);
+  // Evening: the executed players' last words, each his own (issue 11). (A function: each
+  // endLastWords changes the state, which the compiler would take as narrowed.)
+  const lastWordsOpen = (): boolean => sameDay() && r.state.day?.stage === 'lastWords';
+  while (lastWordsOpen()) r.run({ type: 'endLastWords' }, path);
 }
 
 /** Speakers still to come after the current one (alive and not silenced for fouls). */
