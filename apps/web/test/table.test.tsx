@@ -129,8 +129,12 @@ describe('the table screen', () => {
     expect(screen.getByTestId('phase').dataset.phase).toBe('lobby');
     expect(screen.getByTestId('table-code').textContent).toBe('K7QX2M');
     expect(screen.getByTestId('table-waiting').textContent).toBe('Waiting for players. Free seats: 9');
+    const heading = screen.getByTestId('phase').textContent;
     rerender({ ...state, lobby: { ...open, claimed: Array.from({ length: 10 }, (_, i) => `P${i + 1}`) }, view: null, timer: null, log: [] });
     expect(screen.getByTestId('table-waiting').textContent).toBe('Everyone is seated: the game starts soon.');
+    // The heading stops waiting too.
+    expect(screen.getByTestId('phase').textContent).toBe('Everyone is seated');
+    expect(heading).not.toBe('Everyone is seated');
     // A spectator's table has no room controls.
     expect(screen.queryByTestId('admin-panel')).toBeNull();
   });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { RoomState, WireError } from '../../net/client';
 import { Button } from '../../ui';
 import { adminStage, isPaused, refusalKey, releasable } from './model';
+import './admin.css';
 
 /** What the panel asks of the room (RoomClient fits). */
 export interface AdminActions {
@@ -114,10 +115,10 @@ export function AdminPanel({ state, actions, onStarted, lockMs = 700 }: AdminPan
       ) : null}
 
       {releasable(state.lobby).length > 0 ? (
-        <div className="stack">
-          <h3 className="lobby-h2">{t('admin.seats')}</h3>
+        <details className="stack" data-testid="admin-seats">
+          <summary>{t('admin.seats')}</summary>
           <p className="muted">{t('admin.releaseHint')}</p>
-          <ul className="stack lobby-release">
+          <ul className="admin-seats">
             {releasable(state.lobby).map(({ seat, name }) => (
               <li key={seat}>
                 <Button variant="danger" block data-testid={`admin-release-${seat}`} disabled={!ready || busy} onClick={() => confirmThen(`release-${seat}`, (a) => a.release(seat))}>
@@ -126,7 +127,7 @@ export function AdminPanel({ state, actions, onStarted, lockMs = 700 }: AdminPan
               </li>
             ))}
           </ul>
-        </div>
+        </details>
       ) : null}
 
       {stage === 'lobby' || stage === 'playing' ? (

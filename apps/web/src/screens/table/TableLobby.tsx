@@ -35,7 +35,7 @@ export function TableLobby({ lobby, origin, admin }: TableLobbyProps) {
       <div className="row">
         <Qr text={link} label={t('admin.lobby.qr', { link })} />
         <div className="stack">
-          <p className="lobby-code table-big" data-testid="table-code" aria-label={`${t('admin.lobby.code')}: ${lobby.code.split('').join(' ')}`}>
+          <p className="table-lobby-code" data-testid="table-code" aria-label={`${t('admin.lobby.code')}: ${lobby.code.split('').join(' ')}`}>
             {lobby.code}
           </p>
           <p className="muted">{link}</p>

@@ -6,6 +6,7 @@ import { useNarrator } from '../../narrator/useNarrator';
 import type { Speaker } from '../../narrator/speaker';
 import { Button, Layout, RoomStatus, SeatGrid, Timer, usePhaseLabel, type SeatInfo } from '../../ui';
 import { AdminPanel, type AdminActions } from '../admin/AdminPanel';
+import { allSeated } from '../admin/model';
 import { tableModel, type TableModel } from './model';
 import { TableLobby } from './TableLobby';
 import './table.css';
@@ -116,7 +117,8 @@ export function TableScreen({ code, state, speaker, now = Date.now, admin = null
         <section className="table-head">
           <div className="stack" style={{ gap: 4 }}>
             <h2 className="table-phase" data-testid="phase" data-phase={p} data-n={model.n}>
-              {phaseLabel}
+              {/* Before the start the room waits for players only while a seat is free. */}
+              {p === 'lobby' && state.lobby && allSeated(state.lobby) ? t('admin.lobby.allSeated', { ns: 'common' }) : phaseLabel}
             </h2>
             <StepLabel model={model} />
           </div>
