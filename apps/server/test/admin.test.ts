@@ -1,8 +1,8 @@
 import { createBot, viewOf } from '@mafia/bots';
 import type { SeatNo } from '@mafia/engine';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../src/secrets.js';
-import { claimSeats, Client, controllerAuth, createRoom, seatTheTable, startServer, tempDbUrl, V, type CreatedForTest, type Running } from './helpers.js';
+import { claimSeats, Client, controllerAuth, createRoom, seatTheTable, serverForTests, startServer, tempDbUrl, V, type CreatedForTest, type Running } from './helpers.js';
 
 /**
  * The room admin (issue 11, point 1): the creator of an `app` or `online` room runs the room with
@@ -10,16 +10,10 @@ import { claimSeats, Client, controllerAuth, createRoom, seatTheTable, startServ
  * and never sees more than a spectator.
  */
 
+const live = serverForTests();
 let server: Running;
-let db: ReturnType<typeof tempDbUrl>;
-
-beforeAll(async () => {
-  db = tempDbUrl();
-  server = await startServer(db.url);
-});
-afterAll(async () => {
-  await server.stop();
-  db.cleanup();
+beforeAll(() => {
+  server = live.get();
 });
 
 type Msg = Record<string, any>;

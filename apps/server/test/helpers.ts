@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import { buildServer } from '../src/http/app.js';
 import { openStorage } from '../src/storage/open.js';
@@ -45,6 +46,24 @@ export async function startServer(url: string, limits?: ConnectionLimits, idleMs
 
 /** What POST /api/rooms answered: `hostKey` in a human room, `adminKey` in an app or online room. */
 export interface CreatedForTest { room: string; code: string; link: string; hostKey?: string; adminKey?: string }
+
+/**
+ * One server for a test file, over a fresh SQLite database: started before its tests, stopped
+ * after. `get()` is the running server (inside a test).
+ */
+export function serverForTests(): { get(): Running & { manager: RoomManager } } {
+  let server: (Running & { manager: RoomManager }) | null = null;
+  let db: ReturnType<typeof tempDbUrl> | null = null;
+  beforeAll(async () => {
+    db = tempDbUrl();
+    server = await startServer(db.url);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    db?.cleanup();
+  });
+  return { get: () => server! };
+}
 
 export async function createRoom(base: string, body: Record<string, unknown>): Promise<CreatedForTest> {
   const r = await fetch(`${base}/api/rooms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
