@@ -6,6 +6,7 @@ import { hashSecret, newAdminKey, newHostKey, newRoomCode, newRoomId, newSeatTok
 import type { LogRecord, RoomDeal, RoomRow, Storage } from '../storage/types.js';
 import { alertOf, checkAdminCommand, controllerMode, controllerOf, refuseWrongKeyKind } from './admin.js';
 import { errorText, refuse, RoomError } from './errors.js';
+import { mayEndOwnTurn } from './selfService.js';
 import { parseEntry, type CommandBody, type Entry } from './records.js';
 import { Room } from './room.js';
 import { alertText, lobbyOf, updateText, viewerKey, viewerOf, welcomeText } from './views.js';
@@ -24,9 +25,6 @@ const toRecord = (e: Entry, at: number): LogRecord => ({ seq: e.seq, kind: e.kin
 
 /** How long a room nobody is connected to stays in memory by default: 10 minutes (ROOM_IDLE_SECONDS). */
 export const DEFAULT_IDLE_MS = 10 * 60_000;
-
-/** Commands a speaker may send for himself when the app is the host (the engine keeps them host-only). */
-const SELF_SERVICE = new Set(['endSpeech', 'endLastWords']);
 
 /**
  * The rooms: every change to a room runs in that room's queue, one at a time, as
@@ -455,12 +453,7 @@ export class RoomManager {
     // A seat speaks for itself only: refused here whatever the phase, before the engine looks at it.
     const who = (command as { by?: unknown }).by;
     if (who !== undefined && who !== seat) refuse('not-your-seat', `seat ${seat} cannot act for seat ${String(who)}`, { path: 'command.by' });
-    if (room.row.mode !== 'human' && SELF_SERVICE.has(command.type) && room.game) {
-      const day = room.game.state.day;
-      if (command.type === 'endSpeech' && day && (day.stage === 'speeches' || day.stage === 'defence') && day.speakers[day.speakerIndex] === seat) return HOST;
-      // One last word at a time: the current speaker is the first of those still owed one.
-      if (command.type === 'endLastWords' && day && day.stage === 'lastWords' && day.lastWords[0] === seat) return HOST;
-    }
+    if (room.game && mayEndOwnTurn(room.row.mode, room.game.state, seat, command)) return HOST;
     return { kind: 'seat', seat };
   }
 
