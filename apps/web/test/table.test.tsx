@@ -177,6 +177,22 @@ describe('the narrator on the table screen', () => {
     expect(synth.said.slice(5)).toEqual(['The Don falls asleep', 'The Commissar wakes up', 'The Commissar falls asleep']);
   });
 
+  it('while the clock is stopped the night\'s step stands still, on the screen and in the narrator', () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const g = new SpectatorGame();
+    const { synth, clock, rerender } = setup({ ...g.state(), view: null, timer: null }, { now: g.now });
+    fireEvent.click(screen.getByTestId('narrator-unlock'));
+    const paused = { ...g.state(), timer: { ...g.timer!, pausedAt: g.now + 2_000 } };
+    act(() => rerender(paused));
+    expect(screen.getByTestId('step').textContent).toBe('Step 1 of 3: Mafia, Don');
+    const said = synth.said.length;
+    clock.now += 25_000;
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.getByTestId('step').textContent).toBe('Step 1 of 3: Mafia, Don');
+    expect(synth.said.length).toBe(said);
+    expect(screen.getByRole('timer').dataset.paused).toBe('true');
+  });
+
   it('a screen opened mid-game joins in silently: the welcome\'s phase is not said, the next change is', () => {
     const g = new SpectatorGame();
     const { synth, rerender, clock } = setup({ ...g.state(), you: null, status: 'connecting', view: null, timer: null, lobby: null }, { now: g.now + 1_000 });

@@ -79,7 +79,10 @@ function WinnerBox({ model }: { readonly model: TableModel }) {
 export function TableScreen({ code, state, speaker, now = Date.now, admin = null, origin }: TableScreenProps) {
   const { t } = useTranslation('table');
   const phaseLabel = usePhaseLabel(state.view);
-  const clock = useNow(state.view?.phase.kind === 'night', now);
+  // While the clock is stopped (pause) the night's steps stand still too: time is read at the pause.
+  const pausedAt = state.timer?.pausedAt;
+  const clockNow = useMemo(() => (pausedAt === undefined ? now : () => pausedAt - state.clockOffset), [now, pausedAt, state.clockOffset]);
+  const clock = useNow(state.view?.phase.kind === 'night' && pausedAt === undefined, clockNow);
   const model = useMemo(() => tableModel(state, clock + state.clockOffset), [state, clock]);
 
   // The narrator: on by default when the app is the host (app/online), off when a human host speaks.
@@ -87,7 +90,7 @@ export function TableScreen({ code, state, speaker, now = Date.now, admin = null
   const [choice, setChoice] = useState<boolean | null>(null);
   const on = choice ?? (mode === 'app' || mode === 'online');
   const [unlocked, setUnlocked] = useState(() => speaker?.isUnlocked ?? false);
-  const caption = useNarrator({ view: state.view, timer: state.timer, clockOffset: state.clockOffset, ready: state.you !== null, on, speaker, now });
+  const caption = useNarrator({ view: state.view, timer: state.timer, clockOffset: state.clockOffset, ready: state.you !== null, on, speaker, now: clockNow });
 
   const unlock = () => {
     speaker?.unlock(t('narrator.enabled'));
