@@ -1,10 +1,11 @@
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { CODE_ALPHABET, CODE_LENGTH, type HostKey, type RoomCode, type RoomId, type SeatToken } from '@mafia/protocol';
+import { CODE_ALPHABET, CODE_LENGTH, type AdminKey, type HostKey, type RoomCode, type RoomId, type SeatToken } from '@mafia/protocol';
 
-/** 128 random bits, URL-safe: a host key or a seat token. Only its hash is stored. */
+/** 192 random bits, URL-safe: a host key, a room-admin key or a seat token. Only its hash is stored. */
 const secret = (): string => randomBytes(16).toString('base64url') + randomBytes(8).toString('base64url');
 
 export const newHostKey = (): HostKey => secret() as HostKey;
+export const newAdminKey = (): AdminKey => secret() as AdminKey;
 export const newSeatToken = (): SeatToken => secret() as SeatToken;
 export const newRoomId = (): RoomId => randomUUID() as RoomId;
 

@@ -43,7 +43,7 @@ for (const make of TARGETS) {
 
       const { seats, tokens, host } = await seatTheTable(server.ws, created);
       const timedHost = await Client.open(server.ws);
-      await timedHost.request({ v: V, type: 'hello', room: timed.code, auth: { as: 'host', key: timed.hostKey } }, 'welcome');
+      await timedHost.request({ v: V, type: 'hello', room: timed.code, auth: { as: 'admin', key: timed.adminKey } }, 'welcome');
 
       let n = 0;
       const hostCmd = async (command: Msg) => {
@@ -106,7 +106,7 @@ for (const make of TARGETS) {
 
       // The app room's timer survived the restart: the server ended the night itself, once.
       const th = await Client.open(server.ws);
-      let tw = await th.request({ v: V, type: 'hello', room: timed.code, auth: { as: 'host', key: timed.hostKey }, lastSeq: timedStart.seq }, 'welcome');
+      let tw = await th.request({ v: V, type: 'hello', room: timed.code, auth: { as: 'admin', key: timed.adminKey }, lastSeq: timedStart.seq }, 'welcome');
       if (tw.view.phase.kind === 'night') tw = await th.next((m) => m.type === 'update' && m.view.phase.kind === 'day', 15_000);
       expect(tw.view.phase.kind).toBe('day');
       for (const c of [...back, th]) await c.close();
@@ -118,7 +118,8 @@ for (const make of TARGETS) {
       const votes = log.flatMap((r) => (r.kind === 'command' ? JSON.parse(r.body).events : [])).filter((e: Msg) => e.type === 'VoteCast');
       expect(votes.map((e: Msg) => e.by).sort((a: number, b: number) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
       const timedLog = await storage.readLog(timed.room);
-      const nightEnds = timedLog.filter((r) => r.kind === 'command' && JSON.parse(r.body).command.type === 'endNight');
+      // R-HOST-2: the app host ends a step on its timer with timeUp.
+      const nightEnds = timedLog.filter((r) => r.kind === 'command' && JSON.parse(r.body).command.type === 'timeUp');
       expect(nightEnds.length).toBe(1);
       expect(JSON.parse(nightEnds[0].body).by).toBe('app');
       await storage.close();

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import { buildServer } from '../src/http/app.js';
 import { openStorage } from '../src/storage/open.js';
@@ -43,11 +44,36 @@ export async function startServer(url: string, limits?: ConnectionLimits, idleMs
   };
 }
 
-export async function createRoom(base: string, body: Record<string, unknown>): Promise<{ room: string; code: string; hostKey: string; link: string }> {
+/** What POST /api/rooms answered: `hostKey` in a human room, `adminKey` in an app or online room. */
+export interface CreatedForTest { room: string; code: string; link: string; hostKey?: string; adminKey?: string }
+
+/**
+ * One server for a test file, over a fresh SQLite database: started before its tests, stopped
+ * after. `get()` is the running server (inside a test).
+ */
+export function serverForTests(): { get(): Running & { manager: RoomManager } } {
+  let server: (Running & { manager: RoomManager }) | null = null;
+  let db: ReturnType<typeof tempDbUrl> | null = null;
+  beforeAll(async () => {
+    db = tempDbUrl();
+    server = await startServer(db.url);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    db?.cleanup();
+  });
+  return { get: () => server! };
+}
+
+export async function createRoom(base: string, body: Record<string, unknown>): Promise<CreatedForTest> {
   const r = await fetch(`${base}/api/rooms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   if (r.status !== 201) throw new Error(`create room: ${r.status} ${await r.text()}`);
-  return (await r.json()) as { room: string; code: string; hostKey: string; link: string };
+  return (await r.json()) as CreatedForTest;
 }
+
+/** The `auth` of whoever runs the room: the host key's holder, or the room admin. */
+export const controllerAuth = (created: CreatedForTest) =>
+  created.hostKey !== undefined ? { as: 'host', key: created.hostKey } : { as: 'admin', key: created.adminKey! };
 
 type Msg = Record<string, any>;
 
@@ -135,26 +161,32 @@ export class Client {
 
 export const V = 1;
 
-/**
- * Claims every seat of a room (one connection each, named P1, P2, … when `named`) and connects its
- * host: the clients, the seat tokens and the welcomes, in seat order.
- */
-export async function seatTheTable(
-  ws: string,
-  created: { code: string; hostKey: string },
-  o: { seats?: number; named?: boolean } = {},
-): Promise<{ seats: Client[]; tokens: string[]; welcomes: Msg[]; host: Client; hostWelcome: Msg }> {
+/** Claims every seat of a room, one connection each (named P1, P2, … when `named`): the clients, tokens and welcomes in seat order. */
+export async function claimSeats(ws: string, code: string, o: { seats?: number; named?: boolean } = {}): Promise<{ seats: Client[]; tokens: string[]; welcomes: Msg[] }> {
   const seats: Client[] = [];
   const tokens: string[] = [];
   const welcomes: Msg[] = [];
   for (let seat = 1; seat <= (o.seats ?? 10); seat++) {
     const c = await Client.open(ws);
-    const w = await c.request({ v: V, type: 'claim', room: created.code, seat, ...(o.named ? { name: `P${seat}` } : {}) }, 'welcome');
+    const w = await c.request({ v: V, type: 'claim', room: code, seat, ...(o.named ? { name: `P${seat}` } : {}) }, 'welcome');
     tokens.push(w.token);
     welcomes.push(w);
     seats.push(c);
   }
+  return { seats, tokens, welcomes };
+}
+
+/**
+ * Claims every seat of a room (claimSeats) and connects whoever runs it: the host, or the room
+ * admin in an app or online room.
+ */
+export async function seatTheTable(
+  ws: string,
+  created: CreatedForTest,
+  o: { seats?: number; named?: boolean } = {},
+): Promise<{ seats: Client[]; tokens: string[]; welcomes: Msg[]; host: Client; hostWelcome: Msg }> {
+  const claimed = await claimSeats(ws, created.code, o);
   const host = await Client.open(ws);
-  const hostWelcome = await host.request({ v: V, type: 'hello', room: created.code, auth: { as: 'host', key: created.hostKey } }, 'welcome');
-  return { seats, tokens, welcomes, host, hostWelcome };
+  const hostWelcome = await host.request({ v: V, type: 'hello', room: created.code, auth: controllerAuth(created) }, 'welcome');
+  return { ...claimed, host, hostWelcome };
 }

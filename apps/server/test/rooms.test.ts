@@ -20,7 +20,7 @@ async function startedRoom(mode = 'human', preset = 'classic', timers?: Record<s
   const created = await createRoom(server.base, { preset, seats: 10, mode, ...(timers ? { timers } : {}) });
   const { seats, tokens, welcomes, host, hostWelcome } = await seatTheTable(server.ws, created, { named: true });
   welcomes.forEach((w, i) => expect(w.you).toEqual({ as: 'seat', seat: i + 1 }));
-  expect(hostWelcome.you).toEqual({ as: 'host' });
+  expect(hostWelcome.you).toEqual({ as: mode === 'human' ? 'host' : 'admin' });
   const spectator = await Client.open(server.ws);
   await spectator.request({ v: V, type: 'hello', room: created.code, auth: { as: 'spectator' } }, 'welcome');
   const started = await host.request({ v: V, type: 'start', id: 'go' }, 'update');
@@ -320,7 +320,10 @@ describe('hidden information in the log items', () => {
   it('ends an app-hosted night on its timer only, not as soon as every act is in (R-NIGHT-4)', async () => {
     const { seats, started } = await startedRoom('app', 'sport', { nightStep: 0.5 });
     const deadline: number = started.timer.deadline;
-    const acts = (started.pending as { kind: string; seat: number; acts: string[] }[]).filter((p) => p.kind === 'act');
+    // The room admin sees no pending decisions (a spectator's view): each seat is told its own.
+    expect(started.pending).toEqual([]);
+    const starts = await Promise.all(seats.map((c) => c.next((m) => m.type === 'update' && m.view !== null)));
+    const acts = starts.flatMap((u) => u.pending as { kind: string; seat: number; acts: string[] }[]).filter((p) => p.kind === 'act');
     expect(acts.length).toBeGreaterThan(0);
     for (const p of acts) {
       await seats[p.seat - 1].request({ v: V, type: 'command', id: `a${p.seat}`, command: { type: 'act', by: p.seat, act: p.acts[0], target: p.seat === 1 ? 2 : 1 } }, 'update');

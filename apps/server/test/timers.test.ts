@@ -1,4 +1,4 @@
-import { createGame, nightSteps, PRESETS, transition, type Command } from '@mafia/engine';
+import { createGame, nightSteps, PRESETS, transition, type Command, type GameState } from '@mafia/engine';
 import { createRoomSchema, DEFAULT_TIMERS } from '@mafia/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -38,6 +38,12 @@ describe('step timers', () => {
     const g = step(game(), { type: 'override', action: { kind: 'endGame', winner: 'town' } });
     expect(stepKey(g.state)).toBeNull();
     expect(nextTimer(null, g.state, DEFAULT_TIMERS, 0)).toBeNull();
+  });
+
+  it('times the Rake\'s choice like a vote, so an app-hosted room never waits for it for ever (R-HOST-2)', () => {
+    const rake = { phase: { kind: 'day', n: 3 }, day: { n: 3, stage: 'rake', speakerIndex: 0, round: 0, candidates: [], emergency: false } } as unknown as GameState;
+    expect(timerKind(rake)).toBe('vote');
+    expect(nextTimer(null, rake, DEFAULT_TIMERS, 0)).toMatchObject({ kind: 'vote', deadline: DEFAULT_TIMERS.vote * 1000 });
   });
 });
 

@@ -9,6 +9,7 @@ const Lobby = lazy(() => import('./screens/lobby'));
 const Host = lazy(() => import('./screens/host'));
 const Table = lazy(() => import('./screens/table'));
 const Player = lazy(() => import('./screens/player'));
+const Admin = lazy(() => import('./screens/admin'));
 
 function Loading() {
   const { t } = useTranslation();
@@ -39,6 +40,7 @@ export function App() {
         <Route path="/r/:code/host" element={<Host />} />
         <Route path="/r/:code/table" element={<Table />} />
         <Route path="/r/:code/play" element={<Player />} />
+        <Route path="/r/:code/admin" element={<Admin />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>

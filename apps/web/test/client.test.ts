@@ -286,4 +286,29 @@ describe('RoomClient', () => {
     expect(client.getState().log.map((i) => i.seq)).toEqual([3, 4]);
     expect(client.getState().seq).toBe(4);
   });
+
+  it('keeps the app host\'s alert for the room admin until the game takes a step, and sends the clock messages once', () => {
+    const { client, sock } = setup({ auth: { as: 'admin', key: 'k'.repeat(20) } });
+    client.connect();
+    sock().open();
+    const alert = { code: 'wrong-phase', command: 'timeUp', message: 'x', at: 5 };
+    sock().receive(welcome(3, { you: { as: 'admin' }, alert }));
+    expect(client.getState().alert).toEqual(alert);
+    sock().receive({ type: 'update', seq: 4, items: [{ seq: 4, kind: 'pause', remaining: 1000 }], view: null, pending: [], timer: null });
+    expect(client.getState().alert).toEqual(alert);
+    sock().receive({ type: 'update', seq: 5, items: [{ seq: 5, kind: 'events', by: 'admin', events: [] }], view: null, pending: [], timer: null });
+    expect(client.getState().alert).toBeNull();
+    sock().receive({ type: 'alert', ...alert, at: 9 });
+    expect(client.getState().alert).toEqual({ ...alert, at: 9 });
+    void client.pause();
+    void client.resume();
+    void client.skip();
+    void client.undoAppStep();
+    expect(sock().sent.slice(-4)).toEqual([
+      { v: 1, type: 'pause', id: 'c1' },
+      { v: 1, type: 'resume', id: 'c2' },
+      { v: 1, type: 'skip', id: 'c3' },
+      { v: 1, type: 'command', id: 'c4', command: { type: 'undo', count: 1 } },
+    ]);
+  });
 });

@@ -109,6 +109,10 @@ function Lobby() {
   return <p>lobby of {useParams().code}</p>;
 }
 
+function Table() {
+  return <p>table of {useParams().code}</p>;
+}
+
 function renderCreate(fetchImpl: typeof fetch, lang: 'en' | 'ru' = 'en') {
   localStorage.setItem('mafia.lang', lang);
   const i18n = createI18n();
@@ -119,6 +123,7 @@ function renderCreate(fetchImpl: typeof fetch, lang: 'en' | 'ru' = 'en') {
         <Routes>
           <Route path="/new" element={<Create http={{ fetch: fetchImpl }} secrets={secrets} />} />
           <Route path="/r/:code" element={<Lobby />} />
+          <Route path="/r/:code/table" element={<Table />} />
         </Routes>
       </MemoryRouter>
     </I18nextProvider>,
@@ -129,11 +134,11 @@ function renderCreate(fetchImpl: typeof fetch, lang: 'en' | 'ru' = 'en') {
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('create: the page', () => {
-  it('creates a room with the chosen preset, mode, deck and options, keeps the host key, opens the lobby', async () => {
+  it('creates a room with the chosen preset, mode, deck and options, keeps the room-admin key of an app room, opens the table screen', async () => {
     const calls: { url: string; body: any }[] = [];
     const fetchImpl = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
       calls.push({ url: String(url), body: JSON.parse(String(init!.body)) });
-      return json(201, { room: 'r1', code: 'K7QX2M', hostKey: 'secret-key', link: 'http://x/r/K7QX2M' });
+      return json(201, { room: 'r1', code: 'K7QX2M', adminKey: 'secret-key', link: 'http://x/r/K7QX2M' });
     }) as unknown as typeof fetch;
     const { secrets } = renderCreate(fetchImpl);
 
@@ -162,14 +167,15 @@ describe('create: the page', () => {
     fireEvent.change(screen.getByTestId('timer-nightStep'), { target: { value: '45' } });
     fireEvent.click(screen.getByTestId('create-submit'));
 
-    await screen.findByText('lobby of K7QX2M');
+    await screen.findByText('table of K7QX2M');
     expect(calls).toHaveLength(1);
     expect(calls[0]!.url).toBe('/api/rooms');
     const body = calls[0]!.body;
     expect(body).toMatchObject({ preset: 'extended', seats: 8, mode: 'app', options: { voting: 'sequential' }, modifications: ['extra-card'], timers: { nightStep: 45 } });
     expect(body.composition).toHaveLength(8);
     expect(body.composition).toContain('maniac');
-    expect(secrets.getHostKey('K7QX2M')).toBe('secret-key');
+    expect(secrets.getAdminKey('K7QX2M')).toBe('secret-key');
+    expect(secrets.getHostKey('K7QX2M')).toBeNull();
   });
 
   it('shows the server’s refusal next to the deck when its path names a card', async () => {

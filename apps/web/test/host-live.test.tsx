@@ -103,7 +103,7 @@ describe('host console against the real server', () => {
 async function startedRoom(body: CreateRoomRequest): Promise<RoomClient> {
   const room = await createRoom(body, { base: live.base, fetch: globalThis.fetch });
   const client = new RoomClient({
-    code: room.code, auth: { as: 'host', key: room.hostKey }, url: live.wsUrl, socket,
+    code: room.code, auth: { as: 'host', key: room.hostKey! }, url: live.wsUrl, socket,
     tokens: createSecrets(memoryStore()), pingEveryMs: 0,
   });
   client.connect();

@@ -22,7 +22,7 @@ describe('the web net layer against the real server', () => {
     expect(created.link).toBe(`/r/${created.code}`);
     expect(await getLobby(created.code, { base: live.base })).toMatchObject({ code: created.code, seats: 10, started: false });
 
-    const host = new RoomClient({ code: created.code, auth: { as: 'host', key: created.hostKey }, url: live.wsUrl, socket, pingEveryMs: 0 });
+    const host = new RoomClient({ code: created.code, auth: { as: 'host', key: created.hostKey! }, url: live.wsUrl, socket, pingEveryMs: 0 });
     host.connect();
     await until(host, (s) => s.status === 'open', 'the host welcome');
     expect(host.getState().you).toEqual({ as: 'host' });
@@ -75,7 +75,7 @@ describe('the web net layer against the real server', () => {
     await until(three, (s) => s.view?.phase.kind === 'day', 'day 1 at seat 3');
 
     // A screen opened mid-game (a reload: a new client) gets the whole log it may see, from seq 1.
-    const reloaded = new RoomClient({ code: created.code, auth: { as: 'host', key: created.hostKey }, url: live.wsUrl, socket, pingEveryMs: 0 });
+    const reloaded = new RoomClient({ code: created.code, auth: { as: 'host', key: created.hostKey! }, url: live.wsUrl, socket, pingEveryMs: 0 });
     reloaded.connect();
     const rs = await until(reloaded, (s) => s.status === 'open', 'the reloaded host');
     expect(rs.seq).toBe(host.getState().seq);

@@ -81,9 +81,9 @@ export function liveServerForTests(): { readonly base: string; readonly wsUrl: s
 }
 
 /** The host's RoomClient and one claimed seat's per seat (each with its own token store), all open. */
-export async function seatedTable(wsUrl: string, room: { code: string; hostKey: string }, seats: number): Promise<{ host: RoomClient; seats: RoomClient[] }> {
+export async function seatedTable(wsUrl: string, room: { code: string; hostKey?: string }, seats: number): Promise<{ host: RoomClient; seats: RoomClient[] }> {
   const opts = { url: wsUrl, socket, pingEveryMs: 0, code: room.code };
-  const host = new RoomClient({ ...opts, auth: { as: 'host', key: room.hostKey } });
+  const host = new RoomClient({ ...opts, auth: { as: 'host', key: room.hostKey! } });
   host.connect();
   await until(host, (s) => s.status === 'open', 'host open');
   const clients: RoomClient[] = [];

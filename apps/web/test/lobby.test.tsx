@@ -228,6 +228,26 @@ describe('lobby: the page', () => {
     expect(JSON.parse(localStorage.getItem('mafia.seat.ABCDEF')!)).toMatchObject({ seat: 1, token: 'tok-1' });
   });
 
+  it('the creator of an online room enters as its admin: the room controls, no host panel, his own seat on a second connection', async () => {
+    localStorage.setItem('mafia.admin.ABCDEF', 'the-admin-key');
+    const sockets = setup();
+    const s = sockets[0]!;
+    act(() => s.open());
+    expect(s.sent[0]).toMatchObject({ type: 'hello', auth: { as: 'admin', key: 'the-admin-key' } });
+    act(() => s.receive({ type: 'welcome', you: { as: 'admin' }, lobby: lobbyOf([null, 'Boris', 'Vera'], { mode: 'online' }), seq: 2, items: [], view: null, pending: [], timer: null }));
+    expect(screen.queryByTestId('host-panel')).toBeNull();
+    expect(within(screen.getByTestId('admin-panel')).getByTestId('admin-release-2').textContent).toBe('Free seat 2 (Boris)');
+    fireEvent.click(screen.getByTestId('seat-1'));
+    fireEvent.change(screen.getByTestId('claim-name'), { target: { value: 'Creator' } });
+    fireEvent.click(screen.getByTestId('claim-submit'));
+    const second = sockets[1]!;
+    act(() => second.open());
+    expect(second.sent[0]).toMatchObject({ type: 'claim', seat: 1, name: 'Creator' });
+    act(() => second.receive({ type: 'welcome', you: { as: 'seat', seat: 1 }, token: 'tok-1', lobby: lobbyOf(['Creator', 'Boris', 'Vera'], { mode: 'online' }), seq: 3, items: [], view: null, pending: [], timer: null }));
+    await screen.findByText('player screen');
+    expect(localStorage.getItem('mafia.admin.ABCDEF')).toBe('the-admin-key');
+  });
+
   it('says so when there is no such room', async () => {
     const sockets = setup();
     act(() => sockets[0]!.open());

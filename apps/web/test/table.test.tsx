@@ -122,11 +122,21 @@ describe('the table screen', () => {
     expect(screen.getByTestId('seat-1').textContent).toContain('Don');
   });
 
-  it('before the start: waiting, phase lobby', () => {
+  it('before the start: phase lobby, the code and the seats; waiting for players only while a seat is free', () => {
     const state = new SpectatorGame().state();
-    setup({ ...state, view: null, timer: null, log: [] });
+    const open = { ...state.lobby!, started: false, claimed: ['Anna', ...Array(9).fill(null)] };
+    const { rerender } = setup({ ...state, lobby: open, view: null, timer: null, log: [] });
     expect(screen.getByTestId('phase').dataset.phase).toBe('lobby');
-    expect(screen.getByText('Waiting for the host to start the game')).toBeTruthy();
+    expect(screen.getByTestId('table-code').textContent).toBe('K7QX2M');
+    expect(screen.getByTestId('table-waiting').textContent).toBe('Waiting for players. Free seats: 9');
+    const heading = screen.getByTestId('phase').textContent;
+    rerender({ ...state, lobby: { ...open, claimed: Array.from({ length: 10 }, (_, i) => `P${i + 1}`) }, view: null, timer: null, log: [] });
+    expect(screen.getByTestId('table-waiting').textContent).toBe('Everyone is seated: the game starts soon.');
+    // The heading stops waiting too.
+    expect(screen.getByTestId('phase').textContent).toBe('Everyone is seated');
+    expect(heading).not.toBe('Everyone is seated');
+    // A spectator's table has no room controls.
+    expect(screen.queryByTestId('admin-panel')).toBeNull();
   });
 });
 
@@ -165,6 +175,22 @@ describe('the narrator on the table screen', () => {
     clock.now += 20_000;
     act(() => vi.advanceTimersByTime(250));
     expect(synth.said.slice(5)).toEqual(['The Don falls asleep', 'The Commissar wakes up', 'The Commissar falls asleep']);
+  });
+
+  it('while the clock is stopped the night\'s step stands still, on the screen and in the narrator', () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const g = new SpectatorGame();
+    const { synth, clock, rerender } = setup({ ...g.state(), view: null, timer: null }, { now: g.now });
+    fireEvent.click(screen.getByTestId('narrator-unlock'));
+    const paused = { ...g.state(), timer: { ...g.timer!, pausedAt: g.now + 2_000 } };
+    act(() => rerender(paused));
+    expect(screen.getByTestId('step').textContent).toBe('Step 1 of 3: Mafia, Don');
+    const said = synth.said.length;
+    clock.now += 25_000;
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.getByTestId('step').textContent).toBe('Step 1 of 3: Mafia, Don');
+    expect(synth.said.length).toBe(said);
+    expect(screen.getByRole('timer').dataset.paused).toBe('true');
   });
 
   it('a screen opened mid-game joins in silently: the welcome\'s phase is not said, the next change is', () => {

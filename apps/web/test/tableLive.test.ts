@@ -14,7 +14,8 @@ describe('the table screen against the real server (app room)', () => {
   it('a spectator is sent no role; the narrator calls night 1 step by step, then the morning', async () => {
     const created = await createRoom({ preset: 'classic', seats: 10, mode: 'app', timers: { nightStep: 1, speech: 0.3, defence: 0.3, lastWords: 0.3, vote: 0.3 } }, { base: live.base });
     const table = new RoomClient({ code: created.code, auth: { as: 'spectator' }, url: live.wsUrl, socket, pingEveryMs: 0 });
-    const host = new RoomClient({ code: created.code, auth: { as: 'host', key: created.hostKey }, url: live.wsUrl, socket, pingEveryMs: 0 });
+    // An app room has no host key: its creator runs it with the room-admin key (and sees no role either).
+    const host = new RoomClient({ code: created.code, auth: { as: 'admin', key: created.adminKey! }, url: live.wsUrl, socket, pingEveryMs: 0 });
     table.connect();
     host.connect();
     const said: string[] = [];

@@ -8,37 +8,50 @@ const code = z.string().regex(CODE_PATTERN, 'a room code is 6 letters or digits'
 /** The last room-log sequence number the client saw; the server sends what came after it. */
 const lastSeq = z.number().int().min(0).optional();
 const secret = z.string().min(16).max(128);
+/** A request id: the answer (update `ack` or error `id`) names it. */
+const id = z.string().min(1).max(64).optional();
 
 export const authSchema = z.discriminatedUnion('as', [
   z.object({ as: z.literal('host'), key: secret }).strict(),
+  /** The creator of an `app` or `online` room: runs the room, sees what a spectator sees. */
+  z.object({ as: z.literal('admin'), key: secret }).strict(),
   z.object({ as: z.literal('seat'), seat: seatSchema, token: secret }).strict(),
   z.object({ as: z.literal('spectator') }).strict(),
 ]);
 
 /** Every message a client may send. Strict: unknown fields are errors. */
 export const clientMessageSchema = z.discriminatedUnion('type', [
-  /** Enter a room as its host, as a seat already claimed, or as a spectator. */
+  /** Enter a room as its host (human rooms), its admin (app/online rooms), as a seat already claimed, or as a spectator. */
   z.object({ v, type: z.literal('hello'), room: code, auth: authSchema, lastSeq }).strict(),
   /**
    * Take a free seat (before or after the start); the answer carries the seat's token. `seat: "draw"`
    * draws a free seat at random, as players draw their numbers from a bag (seed 003).
    */
   z.object({ v, type: z.literal('claim'), room: code, seat: z.union([seatSchema, z.literal('draw')]), name: z.string().min(1).max(40).optional(), lastSeq }).strict(),
-  /** Host only: deal the roles and start the game. */
+  /** The host (human rooms) or the room admin (app/online rooms): deal the roles and start the game. */
   z.object({ v, type: z.literal('start'), id: z.string().min(1).max(64).optional() }).strict(),
   /**
-   * Host only (and, in app/online rooms, the room admin): once the game has ended, deal the next
+   * The host (or, in app/online rooms, the room admin): once the game has ended, deal the next
    * game at the same table — the same seats and tokens, a new seed (docs/wire-protocol.md).
    */
   z.object({ v, type: z.literal('next'), id: z.string().min(1).max(64).optional() }).strict(),
-  /** A game command (host, or a seat for itself). `id` makes a re-sent command apply once. */
+  /**
+   * A game command (host, or a seat for itself; the room admin only `undo` of count 1, of the app
+   * host's last step). `id` makes a re-sent command apply once.
+   */
   z.object({ v, type: z.literal('command'), id: z.string().min(1).max(64), command: commandSchema }).strict(),
-  /** Host only: free a claimed seat (its token stops working; the seat may be claimed again). */
+  /** Host or room admin: free a claimed seat (its token stops working; the seat may be claimed again). */
   z.object({ v, type: z.literal('release'), seat: seatSchema, id: z.string().min(1).max(64).optional() }).strict(),
-  /** Host only: close the room for good (the game stops; nothing more is accepted). */
+  /** Host or room admin: close the room for good (the game stops; nothing more is accepted). */
   z.object({ v, type: z.literal('close'), id: z.string().min(1).max(64).optional() }).strict(),
   /** Host only: move the running step's deadline by `add` seconds (the host's ±10 s on a speech). */
   z.object({ v, type: z.literal('timer'), add: z.number().int().min(-600).max(600).refine((n) => n !== 0, 'must not be 0'), id: z.string().min(1).max(64).optional() }).strict(),
+  /** Host or room admin: stop the clock (the running step keeps its remaining time; nothing fires). */
+  z.object({ v, type: z.literal('pause'), id }).strict(),
+  /** Host or room admin: start the clock again from the remaining time. */
+  z.object({ v, type: z.literal('resume'), id }).strict(),
+  /** Room admin only: end the running step now, as its timer running out would (`timeUp`, R-HOST-2). */
+  z.object({ v, type: z.literal('skip'), id }).strict(),
   z.object({ v, type: z.literal('ping') }).strict(),
 ]);
 

@@ -4,8 +4,8 @@ import { z } from 'zod';
  * How a room is played:
  * - `human`: a human host at the table runs the game from the host device; the server only
  *   keeps time (timers are shown, the host ends each step).
- * - `app`: in person, the app is the host: when a step's timer runs out the server takes the
- *   host's next step itself (nextHostCommand).
+ * - `app`: in person, the app is the host: when a step's timer runs out the server ends the
+ *   step itself (`timeUp`, R-HOST-2). Its creator holds the room-admin key, not a host key.
  * - `online`: everybody on their own device, the app is the host as in `app`.
  */
 export const ROOM_MODES = ['human', 'app', 'online'] as const;
@@ -70,4 +70,10 @@ export interface TimerView {
   readonly started: number;
   readonly deadline: number;
   readonly steps?: readonly number[];
+  /**
+   * Set while the clock is stopped (`pause`): when it stopped (epoch ms). The step has
+   * `deadline - pausedAt` ms left and nothing runs until `resume` moves `started` and `deadline`
+   * on by the length of the pause.
+   */
+  readonly pausedAt?: number;
 }

@@ -1,12 +1,32 @@
 import type { GameView, Pending, ProjectedEvent } from '@mafia/engine';
-import type { RoomCode, RoomId, SeatToken } from './ids.js';
+import type { AdminKey, HostKey, RoomCode, RoomId, SeatToken } from './ids.js';
 import type { RoomMode, TimerView } from './rooms.js';
 import type { PROTOCOL_VERSION } from './version.js';
 
 type V = typeof PROTOCOL_VERSION;
 
-/** Who a connection is in its room. */
-export type You = { readonly as: 'host' } | { readonly as: 'seat'; readonly seat: number } | { readonly as: 'spectator' };
+/**
+ * Who a connection is in its room. The `admin` (the creator of an `app` or `online` room) runs the
+ * room but sees exactly what a spectator sees.
+ */
+export type You = { readonly as: 'host' } | { readonly as: 'admin' } | { readonly as: 'seat'; readonly seat: number } | { readonly as: 'spectator' };
+
+/**
+ * The app host could not take a step (the engine refused its command): sent to the room admin's
+ * connections once per refusal (and in a later admin `welcome` while it stands). The room waits:
+ * the admin may `skip` the step or undo the app host's last step. `code` is the engine's refusal
+ * code; the engine's own text is not sent (it may name a seat's role).
+ */
+export interface AppAlert {
+  readonly code: string;
+  readonly rule?: string;
+  /** The command the app host tried (`timeUp`, …). */
+  readonly command: string;
+  /** What happened and the way out, in English (clients show their own text for `code`). */
+  readonly message: string;
+  /** When it was refused (epoch ms). */
+  readonly at: number;
+}
 
 /** The public lobby: which seats are taken, by whom, and whether the game has begun. */
 export interface Lobby {
@@ -36,10 +56,15 @@ export type LogItem =
   | { readonly seq: number; readonly kind: 'release'; readonly seat: number }
   /** The host closed the room. */
   | { readonly seq: number; readonly kind: 'close' }
+  /** The clock was stopped (`remaining` ms were left of the running step's timer; none when no step was timed). */
+  | { readonly seq: number; readonly kind: 'pause'; readonly remaining: number | null }
+  /** The clock runs again (the running step's new deadline, if a step is timed). */
+  | { readonly seq: number; readonly kind: 'resume'; readonly deadline: number | null }
   /** The host moved the running step's deadline (also in the message's `timer`). */
   | { readonly seq: number; readonly kind: 'timer'; readonly deadline: number }
+  /** `admin`: the room admin's `skip` (a `timeUp`), undo of the app host's last step or next game. */
   | {
-      readonly seq: number; readonly kind: 'events'; readonly by: 'host' | 'app' | 'hidden' | number; readonly events: readonly ProjectedEvent[];
+      readonly seq: number; readonly kind: 'events'; readonly by: 'host' | 'app' | 'admin' | 'hidden' | number; readonly events: readonly ProjectedEvent[];
       /**
        * Only on the entry that starts the next game at the same table (`next`): that game's number
        * (2, 3, …). The items before it belong to the games before; a client keeps the items from here on.
@@ -56,6 +81,8 @@ export type ServerMessage =
       /** What the client missed after its `lastSeq` (empty without one). */
       readonly items: readonly LogItem[];
       readonly view: GameView | null; readonly pending: readonly Pending[]; readonly timer: TimerView | null;
+      /** Only to the room admin, while the app host's last refused step stands (see `alert`). */
+      readonly alert?: AppAlert;
     }
   | {
       readonly v: V; readonly type: 'update'; readonly seq: number; readonly items: readonly LogItem[];
@@ -66,6 +93,17 @@ export type ServerMessage =
     }
   | { readonly v: V; readonly type: 'ack'; readonly id: string; readonly seq: number; readonly duplicate: true }
   | { readonly v: V; readonly type: 'error'; readonly code: string; readonly message: string; readonly rule?: string; readonly path?: string; readonly id?: string }
-  | { readonly v: V; readonly type: 'pong'; readonly now: number };
+  | { readonly v: V; readonly type: 'pong'; readonly now: number }
+  /** To the room admin's connections only: the app host's step was refused (see AppAlert). */
+  | ({ readonly v: V; readonly type: 'alert' } & AppAlert);
 
 export type ServerMessageType = ServerMessage['type'];
+
+/**
+ * POST /api/rooms answers this: a `human` room's `hostKey`, or an `app` / `online` room's
+ * `adminKey` (never both). Shown once; the server keeps only its hash.
+ */
+export type CreatedRoom = { readonly room: RoomId; readonly code: RoomCode; readonly link: string } & (
+  | { readonly hostKey: HostKey; readonly adminKey?: never }
+  | { readonly adminKey: AdminKey; readonly hostKey?: never }
+);

@@ -27,6 +27,16 @@ describe('client messages', () => {
     expect(ok({ v: 1, type: 'ping' }).type).toBe('ping');
   });
 
+  it('accepts the room admin\'s hello and the clock messages, strictly', () => {
+    expect(ok({ v: 1, type: 'hello', room: 'ABCDEF', auth: { as: 'admin', key: 'k'.repeat(32) } }).type).toBe('hello');
+    for (const type of ['pause', 'resume', 'skip']) {
+      expect(ok({ v: 1, type, id: 'x1' }).type).toBe(type);
+      expect(ok({ v: 1, type }).type).toBe(type);
+      expect(err({ v: 1, type, seconds: 3 }).code).toBe('bad-message');
+    }
+    expect(err({ v: 1, type: 'hello', room: 'ABCDEF', auth: { as: 'admin' } }).path).toBe('auth.key');
+  });
+
   it('accepts every command of the engine (one of each type)', () => {
     // A Record over the engine's command types: a new engine command without a sample here does not compile.
     const samples: Record<Command['type'], Record<string, unknown>> = {

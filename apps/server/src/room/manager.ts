@@ -1,14 +1,16 @@
-import { createGame, HOST, nextHostCommand, type Actor, type Command, type Game, type SeatNo } from '@mafia/engine';
-import { PROTOCOL_VERSION, type Auth, type CreateRoomRequest, type HostKey, type Lobby, type RoomCode, type RoomId, type You } from '@mafia/protocol';
+import { createGame, HOST, timeUpCommand, type Actor, type Command, type Game, type GameState, type SeatNo } from '@mafia/engine';
+import { PROTOCOL_VERSION, type Auth, type CreatedRoom, type CreateRoomRequest, type Lobby, type RoomCode, type RoomId, type You } from '@mafia/protocol';
 import { randomInt } from 'node:crypto';
 import type { Logger } from 'pino';
-import { hashSecret, newHostKey, newRoomCode, newRoomId, newSeatToken, newSeed, secretMatches } from '../secrets.js';
+import { hashSecret, newAdminKey, newHostKey, newRoomCode, newRoomId, newSeatToken, newSeed, secretMatches } from '../secrets.js';
 import type { LogRecord, RoomDeal, RoomRow, Storage } from '../storage/types.js';
-import { errorText, refuse, RoomError, type Refusal } from './errors.js';
-import { parseEntry, type Entry } from './records.js';
+import { alertOf, checkAdminCommand, controllerMode, controllerOf, refuseWrongKeyKind } from './admin.js';
+import { errorText, refuse, RoomError } from './errors.js';
+import { mayEndOwnTurn } from './selfService.js';
+import { parseEntry, type CommandBody, type Entry } from './records.js';
 import { Room } from './room.js';
 import { timersFor } from './timers.js';
-import { lobbyOf, updateText, viewerKey, viewerOf, welcomeText } from './views.js';
+import { alertText, lobbyOf, updateText, viewerKey, viewerOf, welcomeText } from './views.js';
 
 /** A client connection as the rooms see it. */
 export interface Conn {
@@ -18,15 +20,12 @@ export interface Conn {
   send(text: string): void;
 }
 
-export interface Created { readonly room: RoomId; readonly code: RoomCode; readonly hostKey: HostKey; readonly link: string }
+export type Created = CreatedRoom;
 
 const toRecord = (e: Entry, at: number): LogRecord => ({ seq: e.seq, kind: e.kind, body: JSON.stringify(e.body), at });
 
 /** How long a room nobody is connected to stays in memory by default: 10 minutes (ROOM_IDLE_SECONDS). */
 export const DEFAULT_IDLE_MS = 10 * 60_000;
-
-/** Commands a speaker may send for himself when the app is the host (the engine keeps them host-only). */
-const SELF_SERVICE = new Set(['endSpeech', 'endLastWords']);
 
 /**
  * The rooms: every change to a room runs in that room's queue, one at a time, as
@@ -50,6 +49,8 @@ export class RoomManager {
     private readonly now: () => number = Date.now,
     /** How long a room with nobody connected stays in memory (ms); its log stays, and it is loaded again on demand. */
     private readonly idleMs: number = DEFAULT_IDLE_MS,
+    /** The app host's step when a timer runs out (R-HOST-2: the engine's `timeUp`; a test may give another). */
+    private readonly appStep: (s: GameState) => Command | null = timeUpCommand,
   ) {}
 
   /** Whether the room with this id is in memory now (for tests and /api/health). */
@@ -117,12 +118,15 @@ export class RoomManager {
     if (!trial.ok) return refuse(trial.error.code, trial.error.message, { rule: trial.error.rule, path: trial.error.path });
     const timers = timersFor(req.preset, trial.game.state.options, req.timers);
     if (req.names && req.names.length > req.seats) refuse('bad-names', `${req.names.length} names for ${req.seats} seats`, { path: 'names' });
-    const hostKey = newHostKey();
+    // One key per room: the host's in a human room, the room admin's in an app or online room (its
+    // hash goes in the same column; the room's mode says which it is).
+    const controller = controllerMode(req.mode);
+    const key = controller === 'host' ? newHostKey() : newAdminKey();
     for (let attempt = 0; ; attempt++) {
       const row: RoomRow = {
         id: newRoomId(), code: newRoomCode(), preset: req.preset, mode: req.mode, seats: req.seats,
         options: JSON.stringify(req.options ?? {}), names: JSON.stringify(req.names ?? []),
-        timers: JSON.stringify(timers), deal: JSON.stringify(deal), seed, hostKeyHash: hashSecret(hostKey), createdAt: this.now(), ended: false,
+        timers: JSON.stringify(timers), deal: JSON.stringify(deal), seed, hostKeyHash: hashSecret(key), createdAt: this.now(), ended: false,
       };
       try {
         await this.storage.createRoom(row);
@@ -136,7 +140,8 @@ export class RoomManager {
       this.codes.set(row.code, row.id);
       this.idleLater(room);
       this.log.info({ room: row.id, code: row.code, preset: row.preset, seats: row.seats, mode: row.mode }, 'room created');
-      return { room: row.id as RoomId, code: row.code as RoomCode, hostKey, link: `/r/${row.code}` };
+      const base = { room: row.id as RoomId, code: row.code as RoomCode, link: `/r/${row.code}` };
+      return controller === 'host' ? { ...base, hostKey: key as CreatedRoom['hostKey'] & string } : { ...base, adminKey: key as CreatedRoom['adminKey'] & string };
     }
   }
 
@@ -290,9 +295,10 @@ export class RoomManager {
     const room = await this.roomOrRefuse(code);
     await this.run(room, conn, undefined, async () => {
       let you: You;
-      if (auth.as === 'host') {
-        if (!secretMatches(auth.key, room.row.hostKeyHash)) refuse('bad-key', 'wrong host key for this room', { path: 'auth.key' });
-        you = { as: 'host' };
+      if (auth.as === 'host' || auth.as === 'admin') {
+        refuseWrongKeyKind(room.row.mode, auth.as);
+        if (!secretMatches(auth.key, room.row.hostKeyHash)) refuse('bad-key', `wrong ${auth.as === 'host' ? 'host' : 'room-admin'} key for this room`, { path: 'auth.key' });
+        you = { as: auth.as };
       } else if (auth.as === 'seat') {
         const claim = room.claims[auth.seat - 1];
         if (!claim) refuse('seat-not-claimed', `seat ${auth.seat} has not been claimed; claim it first`, { path: 'auth.seat' });
@@ -328,9 +334,9 @@ export class RoomManager {
 
   async start(conn: Conn, id: string | undefined): Promise<void> {
     const room = this.roomOf(conn);
-    if (conn.you?.as !== 'host') refuse('host-only', 'only the host may start the game');
+    const by = controllerOf(conn.you, 'start the game');
     await this.run(room, conn, id, async () => {
-      const { entry, game } = room.startEntry(this.now());
+      const { entry, game } = room.startEntry(this.now(), by);
       await this.commit(room, entry, game, conn, id);
       this.log.info({ room: room.row.id }, 'game started');
     });
@@ -344,7 +350,7 @@ export class RoomManager {
    */
   async nextGame(conn: Conn, id: string | undefined): Promise<void> {
     const room = this.roomOf(conn);
-    const by = nextGameBy(conn.you);
+    const by = controllerOf(conn.you, 'start the next game');
     await this.run(room, conn, id, async () => {
       const { entry, game } = room.nextEntry(by, newSeed(), this.now());
       if (this.closed) refuse('shutting-down', 'the server is shutting down; try again in a moment');
@@ -354,17 +360,17 @@ export class RoomManager {
     });
   }
 
-  /** Host only: frees a claimed seat. Its connections are told (an error `seat-released`) and leave the room. */
+  /** Host or room admin: frees a claimed seat. Its connections are told (an error `seat-released`) and leave the room. */
   async release(conn: Conn, seat: number, id: string | undefined): Promise<void> {
     const room = this.roomOf(conn);
-    if (conn.you?.as !== 'host') refuse('host-only', 'only the host may release a seat');
+    const by = controllerOf(conn.you, 'release a seat');
     await this.run(room, conn, id, async () => {
-      const entry = room.releaseEntry(seat);
+      const entry = room.releaseEntry(seat, by);
       await this.storage.append(room.row.id, [toRecord(entry, this.now())]);
       room.commit(entry);
       for (const c of [...(this.members.get(room.row.id) ?? [])]) {
         if (c.you?.as === 'seat' && c.you.seat === seat) {
-          c.send(errorText({ code: 'seat-released', message: `the host released seat ${seat}; claim a seat again to play` }));
+          c.send(errorText({ code: 'seat-released', message: `the ${by === 'host' ? 'host' : 'room admin'} released seat ${seat}; claim a seat again to play` }));
           this.leave(c);
         }
       }
@@ -385,12 +391,12 @@ export class RoomManager {
     });
   }
 
-  /** Host only: closes the room for good; everybody in it gets the update, then it leaves memory. */
+  /** Host or room admin: closes the room for good; everybody in it gets the update, then it leaves memory. */
   async closeRoom(conn: Conn, id: string | undefined): Promise<void> {
     const room = this.roomOf(conn);
-    if (conn.you?.as !== 'host') refuse('host-only', 'only the host may close the room');
+    const by = controllerOf(conn.you, 'close the room');
     await this.run(room, conn, id, async () => {
-      const entry = room.closeEntry();
+      const entry = room.closeEntry(by);
       await this.storage.append(room.row.id, [toRecord(entry, this.now())]);
       await this.storage.markEnded(room.row.id);
       room.commit(entry);
@@ -398,6 +404,40 @@ export class RoomManager {
       this.broadcast(room, [entry], conn, id);
       this.log.info({ room: room.row.id }, 'room closed');
     });
+  }
+
+  /**
+   * Host or room admin: stops the clock (`pause`) or starts it again (`resume`). Logged with the
+   * running step's timer, so a restarted server keeps the pause and the time that was left.
+   */
+  async setPaused(conn: Conn, paused: boolean, id: string | undefined): Promise<void> {
+    const room = this.roomOf(conn);
+    const by = controllerOf(conn.you, paused ? 'stop the clock' : 'start the clock again');
+    await this.run(room, conn, id, async () => {
+      const now = this.now();
+      const entry = paused ? room.pauseEntry(by, now) : room.resumeEntry(by, now);
+      await this.storage.append(room.row.id, [toRecord(entry, now)]);
+      room.commit(entry);
+      this.armTimer(room);
+      this.broadcast(room, [entry], conn, id);
+    });
+  }
+
+  /** Room admin only: ends the running step now, as its timer running out would (`timeUp`, R-HOST-2). */
+  async skip(conn: Conn, id: string | undefined): Promise<void> {
+    const room = this.roomOf(conn);
+    if (conn.you?.as !== 'admin') refuse('admin-only', 'only the room admin of an app or online room may skip a step (a host ends it himself)');
+    await this.run(room, conn, id, async () => {
+      if (id !== undefined && room.appliedAt('admin', id) !== undefined) return this.sendDuplicate(conn, room, 'admin', id);
+      const command = room.game ? timeUpCommand(room.game.state) : null;
+      if (!command) refuse(room.game ? 'game-over' : 'not-started', room.game ? 'the game in this room is over' : 'the game has not started yet');
+      await this.appCommand(room, 'admin', id ?? null, command!, conn);
+    });
+  }
+
+  private sendDuplicate(conn: Conn, room: Room, by: CommandBody['by'], id: string): void {
+    const seq = room.appliedAt(by, id)!;
+    conn.send(JSON.stringify({ v: PROTOCOL_VERSION, type: 'ack', id, seq: room.numbering.at(seq, viewerOf(conn.you!)), duplicate: true }));
   }
 
   private roomOf(conn: Conn): Room {
@@ -411,12 +451,12 @@ export class RoomManager {
     const room = this.roomOf(conn);
     const you = conn.you!;
     if (you.as === 'spectator') return refuse('spectator', 'spectators cannot send commands');
-    const by: 'host' | number = you.as === 'host' ? 'host' : you.seat;
+    const by: CommandBody['by'] = you.as === 'seat' ? you.seat : you.as;
     await this.run(room, conn, id, async () => {
-      const seq = room.appliedAt(by, id);
-      if (seq !== undefined) {
-        conn.send(JSON.stringify({ v: PROTOCOL_VERSION, type: 'ack', id, seq: room.numbering.at(seq, viewerOf(you)), duplicate: true }));
-        return;
+      if (room.appliedAt(by, id) !== undefined) return this.sendDuplicate(conn, room, by, id);
+      if (you.as === 'admin') {
+        checkAdminCommand(room, command);
+        return this.appCommand(room, 'admin', id, command, conn);
       }
       const actor = this.actorFor(room, you, command);
       const { entry, game } = room.commandEntry(by, id, command, actor, this.now());
@@ -436,31 +476,35 @@ export class RoomManager {
     // A seat speaks for itself only: refused here whatever the phase, before the engine looks at it.
     const who = (command as { by?: unknown }).by;
     if (who !== undefined && who !== seat) refuse('not-your-seat', `seat ${seat} cannot act for seat ${String(who)}`, { path: 'command.by' });
-    if (room.row.mode !== 'human' && SELF_SERVICE.has(command.type) && room.game) {
-      const day = room.game.state.day;
-      if (command.type === 'endSpeech' && day && (day.stage === 'speeches' || day.stage === 'defence') && day.speakers[day.speakerIndex] === seat) return HOST;
-      if (command.type === 'endLastWords' && day && day.stage === 'lastWords' && day.lastWords.includes(seat)) return HOST;
-    }
+    if (room.game && mayEndOwnTurn(room.row.mode, room.game.state, seat, command)) return HOST;
     return { kind: 'seat', seat };
   }
 
-  /** The app as host: when a step's timer runs out, the server takes the host's next step. */
+  /**
+   * The app as host (R-HOST-2): when a step's timer runs out, the server ends the step (`timeUp`),
+   * whatever is missing. Nothing fires while the clock is stopped.
+   */
   private armTimer(room: Room): void {
     const id = room.row.id;
     const old = this.alarms.get(id);
     if (old) clearTimeout(old);
     this.alarms.delete(id);
     const t = room.timer;
-    if (this.closed || room.row.mode === 'human' || t === null || room.ended || room.closed) return;
+    if (this.closed || room.row.mode === 'human' || t === null || t.pausedAt !== undefined || room.ended || room.closed) return;
+    // This very timer's step was refused: reported once, it waits for the admin or a new timer.
+    if (room.stuck?.timer === t) return;
     const alarm = setTimeout(() => {
       this.alarms.delete(id);
       void this.run(room, null, undefined, async () => {
-        if (room.timer?.key !== t.key) return;
+        if (room.timer !== t) return;
+        const command = room.game && this.appStep(room.game.state);
+        if (!command) return;
         try {
-          await this.hostStep(room);
+          await this.appCommand(room, 'app', null, command, null);
         } catch (e) {
-          // The step was not written (storage trouble): try again shortly, or the room would wait forever.
-          if (!this.closed) setTimeout(() => this.rooms.get(id) === room && this.armTimer(room), 1000).unref?.();
+          // A refusal was reported to the admin by appCommand: the room waits for him or the next
+          // timer, it is not tried again. Storage trouble (nothing was written) is tried again shortly.
+          if (!(e instanceof RoomError) && !this.closed) setTimeout(() => this.rooms.get(id) === room && this.armTimer(room), 1000).unref?.();
           throw e;
         }
       });
@@ -469,11 +513,29 @@ export class RoomManager {
     this.alarms.set(id, alarm);
   }
 
-  private async hostStep(room: Room): Promise<void> {
-    const command = room.game && nextHostCommand(room.game.state);
-    if (!command) return;
-    const { entry, game } = room.commandEntry('app', null, command, HOST, this.now());
-    await this.commit(room, entry, game, null, undefined);
+  /**
+   * A command of the app host (its timer's `timeUp`) or of the room admin (its `skip` or undo), sent
+   * as the host. A refusal is logged at error level and, for the app's own step, reported to the
+   * admin's connections once (an `alert`); the admin's own request gets it as its error.
+   */
+  private async appCommand(room: Room, by: 'app' | 'admin', id: string | null, command: Command, sender: Conn | null): Promise<void> {
+    let made: ReturnType<Room['commandEntry']>;
+    try {
+      made = room.commandEntry(by, id, command, HOST, this.now());
+    } catch (e) {
+      if (!(e instanceof RoomError)) throw e;
+      this.log.error({ room: room.row.id, by, code: e.refusal.code, rule: e.refusal.rule, command, err: e.refusal.message }, 'the engine refused the app host\'s command');
+      if (by === 'app') {
+        room.stuck = { timer: room.timer, alert: alertOf(e.refusal, command, this.now()) };
+        this.tellAdmins(room, alertText(room.stuck.alert));
+      }
+      throw e;
+    }
+    await this.commit(room, made.entry, made.game, sender, id ?? undefined);
+  }
+
+  private tellAdmins(room: Room, text: string): void {
+    for (const c of this.members.get(room.row.id) ?? []) if (c.you?.as === 'admin') c.send(text);
   }
 
   /** Stops the timers and waits for the jobs already queued (their appends finish). */
@@ -503,7 +565,3 @@ function padNames(names: readonly string[], seats: number): string[] {
  * admin (issue 11 point 1): once `You` has `{ as: 'admin' }` (app and online rooms), return
  * 'admin' for it here. Seats and spectators are refused.
  */
-function nextGameBy(you: You | null): 'host' | 'admin' {
-  if (you?.as === 'host') return 'host';
-  return refuse('host-only', 'only the host (or the room admin) may start the next game');
-}

@@ -18,15 +18,21 @@ export interface TimerRec {
    * night timers written before it existed: clients cut those nights into equal slices.
    */
   readonly steps?: readonly number[];
+  /** While the clock is stopped: when it stopped (epoch ms); `deadline - pausedAt` is what is left. */
+  readonly pausedAt?: number;
 }
 
+/** Who runs the room: the human host (human rooms) or the room admin (app/online rooms). */
+export type Controller = 'host' | 'admin';
+
 export interface ClaimBody { readonly seat: number; readonly name: string; readonly tokenHash: string }
-export interface StartBody { readonly events: readonly GameEvent[]; readonly timer: TimerRec | null }
+/** `by` is set only when the room admin started the game (a host's start has none, as before). */
+export interface StartBody { readonly events: readonly GameEvent[]; readonly timer: TimerRec | null; readonly by?: 'admin' }
 /**
  * The next game at the same table (after the one before has ended): its deal and its first timer.
  * The entries after it fold into this game alone; claims (seats and tokens) carry over.
  */
-export interface NextBody extends StartBody {
+export interface NextBody extends Omit<StartBody, 'by'> {
   /** Who asked: the host, or the room admin of an app/online room. */
   readonly by: 'host' | 'admin';
   /** The game's number at this table: 2, 3, … */
@@ -37,8 +43,11 @@ export interface NextBody extends StartBody {
   readonly immune: readonly number[];
 }
 export interface CommandBody {
-  /** Who sent it: the host, a seat, or the server acting as the app host (a timer ran out, or everybody has decided). */
-  readonly by: 'host' | 'app' | number;
+  /**
+   * Who sent it: the host, a seat, the server acting as the app host (a timer ran out), or the room
+   * admin (its `skip`, a `timeUp`, or its undo of the app host's last step).
+   */
+  readonly by: 'host' | 'app' | 'admin' | number;
   /** The client's command id (null for the app): a re-sent id is answered, not applied again. */
   readonly id: string | null;
   readonly command: Command;
@@ -47,23 +56,29 @@ export interface CommandBody {
   readonly timer: TimerRec | null;
 }
 
-/** The host freed a claimed seat: its token stops working, and anybody may claim the seat again. */
-export interface ReleaseBody { readonly seat: number }
+/** The host (or room admin) freed a claimed seat: its token stops working, and anybody may claim the seat again. */
+export interface ReleaseBody { readonly seat: number; readonly by?: Controller }
 /** The host moved the running step's deadline (its key stays: the same step, more or less time). */
 export interface TimerBody { readonly by: 'host'; readonly timer: TimerRec }
-/** The host closed the room: nothing more is accepted, and the room is not resumed. */
-export interface CloseBody { readonly by: 'host' }
+/** The host (or room admin) closed the room: nothing more is accepted, and the room is not resumed. */
+export interface CloseBody { readonly by: Controller }
+/** The clock stopped: `timer` is the running step's timer with `pausedAt` set (null when no step is timed). */
+export interface PauseBody { readonly by: Controller; readonly timer: TimerRec | null }
+/** The clock runs again: `timer` is the running step's timer moved on by the pause's length. */
+export interface ResumeBody { readonly by: Controller; readonly timer: TimerRec | null }
 
 export type Entry =
   | { readonly seq: number; readonly kind: 'claim'; readonly body: ClaimBody }
   | { readonly seq: number; readonly kind: 'release'; readonly body: ReleaseBody }
   | { readonly seq: number; readonly kind: 'close'; readonly body: CloseBody }
   | { readonly seq: number; readonly kind: 'timer'; readonly body: TimerBody }
+  | { readonly seq: number; readonly kind: 'pause'; readonly body: PauseBody }
+  | { readonly seq: number; readonly kind: 'resume'; readonly body: ResumeBody }
   | { readonly seq: number; readonly kind: 'start'; readonly body: StartBody }
   | { readonly seq: number; readonly kind: 'next'; readonly body: NextBody }
   | { readonly seq: number; readonly kind: 'command'; readonly body: CommandBody };
 
-const KINDS = new Set<string>(['claim', 'start', 'next', 'command', 'release', 'close', 'timer']);
+const KINDS = new Set<string>(['claim', 'start', 'next', 'command', 'release', 'close', 'timer', 'pause', 'resume']);
 
 export function parseEntry(seq: number, kind: string, body: string): Entry {
   if (!KINDS.has(kind)) throw new Error(`unknown log entry kind ${JSON.stringify(kind)} at seq ${seq}`);

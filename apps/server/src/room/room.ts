@@ -1,8 +1,10 @@
 import { createGame, foldLog, transition, type Actor, type Command, type Game, type GameEvent } from '@mafia/engine';
+import type { AppAlert } from '@mafia/protocol';
 import type { RoomDeal, RoomRow } from '../storage/types.js';
 import { refuse } from './errors.js';
-import type { ClaimBody, CommandBody, Entry, NextBody, StartBody, TimerRec } from './records.js';
+import type { ClaimBody, CommandBody, Controller, Entry, NextBody, StartBody, TimerRec } from './records.js';
 import { ViewerNumbering } from './numbering.js';
+import { heldIf, pauseTimer, resumeTimer } from './pause.js';
 import { extendTimer, nextTimer, type StoredTimers } from './timers.js';
 
 export interface Claim { readonly name: string; readonly tokenHash: string }
@@ -25,6 +27,15 @@ export class Room {
   gameFrom = 0;
   /** The host closed the room (a `close` entry): it accepts nothing more. */
   closed = false;
+  /** The clock is stopped (a `pause` entry not yet followed by `resume`): no timer fires. */
+  paused = false;
+  /** The last `command` entry's body (the room admin may undo it only when the app host made it). */
+  lastCommand: CommandBody | null = null;
+  /**
+   * The engine refused the app host's step of this timer: the room waits for the admin (skip,
+   * undo) or a new timer. In memory only: a restarted server tries the step once more.
+   */
+  stuck: { readonly timer: TimerRec | null; readonly alert: AppAlert } | null = null;
   /** Command ids already applied (`by:id` → seq), the latest last. */
   private readonly applied = new Map<string, number>();
   readonly timers: StoredTimers;
@@ -57,7 +68,10 @@ export class Room {
         room.closed = true;
         room.timer = null;
       } else if (e.kind === 'timer') room.timer = e.body.timer;
-      else {
+      else if (e.kind === 'pause' || e.kind === 'resume') {
+        room.paused = e.kind === 'pause';
+        room.timer = e.body.timer;
+      } else {
         // The next game at the table: the games before it are over and fold no further.
         if (e.kind === 'next') {
           [log, batches] = [[], []];
@@ -67,11 +81,16 @@ export class Room {
         for (const ev of e.body.events) log.push(ev);
         batches.push(e.kind === 'command' && e.body.command.type === 'undo' ? -e.body.command.count : e.body.events.length);
         room.timer = e.body.timer;
-        if (e.kind === 'command' && e.body.id !== null) room.remember(e.body.by, e.body.id, e.seq);
+        if (e.kind === 'command') room.noteCommand(e.body, e.seq);
       }
     }
     if (started) room.game = { log, state: foldLog(log), batches };
     return room;
+  }
+
+  /** The app host's refused step, while its step is still the running one. */
+  get alert(): AppAlert | null {
+    return this.stuck !== null && this.stuck.timer === this.timer ? this.stuck.alert : null;
   }
 
   get started(): boolean {
@@ -88,11 +107,16 @@ export class Room {
   }
 
   /** The seq a command id was applied at, if it was. */
-  appliedAt(by: 'host' | number, id: string): number | undefined {
+  appliedAt(by: CommandBody['by'], id: string): number | undefined {
     return this.applied.get(`${by}:${id}`);
   }
 
-  private remember(by: 'host' | 'app' | number, id: string, seq: number): void {
+  private noteCommand(body: CommandBody, seq: number): void {
+    this.lastCommand = body;
+    if (body.id !== null) this.remember(body.by, body.id, seq);
+  }
+
+  private remember(by: CommandBody['by'], id: string, seq: number): void {
     this.applied.set(`${by}:${id}`, seq);
     if (this.applied.size > REMEMBERED_IDS) this.applied.delete(this.applied.keys().next().value as string);
   }
@@ -101,11 +125,31 @@ export class Room {
     if (this.closed) refuse('room-closed', 'the host has closed this room');
   }
 
-  releaseEntry(seat: number): Entry {
+  releaseEntry(seat: number, by: Controller): Entry {
     this.refuseIfClosed();
     if (seat < 1 || seat > this.row.seats) refuse('bad-seat', `this room has seats 1 to ${this.row.seats}, not ${seat}`, { path: 'seat' });
     if (this.claims[seat - 1] === null) refuse('seat-not-claimed', `seat ${seat} is not claimed`, { path: 'seat' });
-    return { seq: this.seq + 1, kind: 'release', body: { seat } };
+    return { seq: this.seq + 1, kind: 'release', body: by === 'host' ? { seat } : { seat, by } };
+  }
+
+  /** Stops the clock: the running step keeps what is left of its time, and steps that begin meanwhile begin stopped. */
+  pauseEntry(by: Controller, now: number): Entry {
+    this.refuseUnlessPlaying();
+    if (this.paused) refuse('already-paused', 'the clock is already stopped; send resume to start it again');
+    return { seq: this.seq + 1, kind: 'pause', body: { by, timer: pauseTimer(this.timer, now) } };
+  }
+
+  /** Starts the clock again from what was left. */
+  resumeEntry(by: Controller, now: number): Entry {
+    this.refuseUnlessPlaying();
+    if (!this.paused) refuse('not-paused', 'the clock is running; there is nothing to resume');
+    return { seq: this.seq + 1, kind: 'resume', body: { by, timer: resumeTimer(this.timer, now) } };
+  }
+
+  private refuseUnlessPlaying(): void {
+    this.refuseIfClosed();
+    if (!this.started) refuse('not-started', 'the game has not started yet');
+    if (this.ended) refuse('game-over', 'the game in this room is over');
   }
 
   /** The running step's deadline moved by `addMs` (never into the past: at the earliest, now). */
@@ -113,12 +157,13 @@ export class Room {
     this.refuseIfClosed();
     if (this.timer === null) refuse('no-timer', 'no step is timed now');
     const t = this.timer!;
-    return { seq: this.seq + 1, kind: 'timer', body: { by: 'host', timer: extendTimer(t, addMs, now) } };
+    // A stopped clock keeps what is left: the step is lengthened from the moment it stopped.
+    return { seq: this.seq + 1, kind: 'timer', body: { by: 'host', timer: extendTimer(t, addMs, t.pausedAt ?? now) } };
   }
 
-  closeEntry(): Entry {
+  closeEntry(by: Controller): Entry {
     this.refuseIfClosed();
-    return { seq: this.seq + 1, kind: 'close', body: { by: 'host' } };
+    return { seq: this.seq + 1, kind: 'close', body: { by } };
   }
 
   /** A free seat drawn at random (`pick(n)` draws 0 … n − 1), as players draw their numbers from a bag. */
@@ -141,11 +186,11 @@ export class Room {
   }
 
   /** Deals the roles from the room's recorded seed; the names are the claimed ones. */
-  startEntry(now: number): { entry: Entry; game: Game } {
+  startEntry(now: number, by: Controller = 'host'): { entry: Entry; game: Game } {
     this.refuseIfClosed();
     if (this.started) refuse('already-started', 'the game in this room has already started');
     const game = this.deal(this.row.seed, []);
-    const body: StartBody = { events: game.events, timer: nextTimer(null, game.game.state, this.timers, now) };
+    const body: StartBody = { events: game.events, timer: nextTimer(null, game.game.state, this.timers, now), ...(by === 'admin' ? { by } : {}) };
     return { entry: { seq: this.seq + 1, kind: 'start', body }, game: game.game };
   }
 
@@ -160,7 +205,7 @@ export class Room {
     const last = this.game!.state;
     const carried = last.setup.modifications.includes('first-victim-immunity') && last.firstKill?.night === 1 ? last.firstKill.victims : [];
     const game = this.deal(seed, carried);
-    const body: NextBody = { by, game: this.gameNo + 1, seed, immune: [...carried], events: game.events, timer: nextTimer(null, game.game.state, this.timers, now) };
+    const body: NextBody = { by, game: this.gameNo + 1, seed, immune: [...carried], events: game.events, timer: heldIf(this.paused, nextTimer(null, game.game.state, this.timers, now), now) };
     return { entry: { seq: this.seq + 1, kind: 'next', body }, game: game.game };
   }
 
@@ -176,12 +221,12 @@ export class Room {
   }
 
   /** Runs a command through the engine: the entry to append and the game after it, or a refusal. */
-  commandEntry(by: 'host' | 'app' | number, id: string | null, command: Command, actor: Actor, now: number): { entry: Entry; game: Game } {
+  commandEntry(by: CommandBody['by'], id: string | null, command: Command, actor: Actor, now: number): { entry: Entry; game: Game } {
     this.refuseIfClosed();
     if (this.game === null) return refuse('not-started', 'the game has not started yet');
     const t = transition(this.game, command, actor);
     if (!t.ok) return refuse(t.error.code, t.error.message, { rule: t.error.rule, path: t.error.path ? `command.${t.error.path}` : undefined });
-    const body: CommandBody = { by, id, command, events: t.events, timer: nextTimer(this.timer, t.game.state, this.timers, now) };
+    const body: CommandBody = { by, id, command, events: t.events, timer: heldIf(this.paused, nextTimer(this.timer, t.game.state, this.timers, now), now) };
     return { entry: { seq: this.seq + 1, kind: 'command', body }, game: t.game };
   }
 
@@ -207,9 +252,14 @@ export class Room {
       this.timer = entry.body.timer;
       return;
     }
+    if (entry.kind === 'pause' || entry.kind === 'resume') {
+      this.paused = entry.kind === 'pause';
+      this.timer = entry.body.timer;
+      return;
+    }
     if (entry.kind === 'next') this.beginGame(entry);
     this.game = game!;
     this.timer = entry.body.timer;
-    if (entry.kind === 'command' && entry.body.id !== null) this.remember(entry.body.by, entry.body.id, entry.seq);
+    if (entry.kind === 'command') this.noteCommand(entry.body, entry.seq);
   }
 }

@@ -24,7 +24,10 @@ export function timerKind(s: GameState): TimerKind | null {
     case 'speeches': return 'speech';
     case 'defence': return 'defence';
     case 'vote':
-    case 'lift': return 'vote';
+    case 'lift':
+    // The executed Rake chooses whom he takes within a vote's time (R-HOST-2: an untimed step
+    // would wait for ever in a room the app hosts; time up takes the host's default choice).
+    case 'rake': return 'vote';
     default: return null;
   }
 }

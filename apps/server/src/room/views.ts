@@ -1,6 +1,7 @@
 import { pendingDecisions, project, projectEvent, type GameState, type Pending, type ProjectedEvent, type SeatNo, type Viewer } from '@mafia/engine';
-import { PROTOCOL_VERSION, type Lobby, type LogItem, type RoomCode, type RoomId, type RoomMode, type TimerView, type You } from '@mafia/protocol';
+import { PROTOCOL_VERSION, type AppAlert, type Lobby, type LogItem, type RoomCode, type RoomId, type RoomMode, type TimerView, type You } from '@mafia/protocol';
 import { visibleTo } from './numbering.js';
+import { remainingOf } from './pause.js';
 import type { Entry, TimerRec } from './records.js';
 import type { Room } from './room.js';
 
@@ -12,11 +13,15 @@ import type { Room } from './room.js';
 export function viewerOf(you: You): Viewer {
   if (you.as === 'host') return { kind: 'host' };
   if (you.as === 'seat') return { kind: 'seat', seat: you.seat as SeatNo };
+  // The room admin runs the room but is no host: it sees exactly what a spectator sees.
   return { kind: 'spectator' };
 }
 
-/** One key per distinct viewer, so a broadcast projects once per viewer, not per connection. */
-export const viewerKey = (you: You): string => (you.as === 'seat' ? `s${you.seat}` : you.as);
+/**
+ * One key per distinct viewer, so a broadcast projects once per viewer, not per connection. The
+ * room admin shares the spectator's text: its updates are the spectator's, byte for byte.
+ */
+export const viewerKey = (you: You): string => (you.as === 'seat' ? `s${you.seat}` : you.as === 'admin' ? 'spectator' : you.as);
 
 export function lobbyOf(room: Room): Lobby {
   return {
@@ -34,7 +39,7 @@ export function lobbyOf(room: Room): Lobby {
 }
 
 export const timerView = (t: TimerRec | null): TimerView | null =>
-  t === null ? null : { kind: t.kind, deadline: t.deadline, started: t.started, ...(t.steps ? { steps: t.steps } : {}) };
+  t === null ? null : { kind: t.kind, deadline: t.deadline, started: t.started, ...(t.steps ? { steps: t.steps } : {}), ...(t.pausedAt !== undefined ? { pausedAt: t.pausedAt } : {}) };
 
 /**
  * An entry as the viewer may see it, numbered `seq` in the viewer's own numbering (numbering.ts).
@@ -45,17 +50,21 @@ export function itemFor(e: Entry, seq: number, state: GameState | null, viewer: 
   if (e.kind === 'release') return { seq, kind: 'release', seat: e.body.seat };
   if (e.kind === 'close') return { seq, kind: 'close' };
   if (e.kind === 'timer') return { seq, kind: 'timer', deadline: e.body.timer.deadline };
+  if (e.kind === 'pause') return { seq, kind: 'pause', remaining: remainingOf(e.body.timer) };
+  if (e.kind === 'resume') return { seq, kind: 'resume', deadline: e.body.timer?.deadline ?? null };
   const events: ProjectedEvent[] = [];
   let hidden = false;
   if (state !== null) {
     for (const ev of e.body.events) {
       const p = projectEvent(ev, state, viewer);
-      if (p !== null) events.push(p);
-      else hidden = true;
+      if (p === null) hidden = true;
+      // How many events an undo took back counts the hidden ones too (a night's idle seats, a role
+      // that changed): anyone but the host is told only that something was undone (his view shows what).
+      else if (p.type === 'Undone' && viewer.kind !== 'host') events.push(UNDONE_FOR_OTHERS);
+      else events.push(p);
     }
   }
-  // The room admin deals the next game for the app host, so the table reads it as the app's step.
-  let by: 'host' | 'app' | 'hidden' | number = e.kind === 'start' ? 'host' : e.kind === 'next' ? (e.body.by === 'host' ? 'host' : 'app') : e.body.by;
+  let by: Extract<LogItem, { kind: 'events' }>['by'] = e.kind === 'start' ? (e.body.by ?? 'host') : e.body.by;
   // Who sent a command with events the viewer may not see would tell who holds a hidden role: a seat
   // number is shown only to the host, to that seat, or when the viewer sees every event it caused.
   if (typeof by === 'number' && hidden && viewer.kind !== 'host' && !(viewer.kind === 'seat' && viewer.seat === by)) by = 'hidden';
@@ -63,9 +72,10 @@ export function itemFor(e: Entry, seq: number, state: GameState | null, viewer: 
 }
 
 const NO_PENDING: readonly Pending[] = [];
+const UNDONE_FOR_OTHERS: ProjectedEvent = Object.freeze({ type: 'Undone', count: 0 });
 
 export function pendingFor(state: GameState | null, you: You): readonly Pending[] {
-  if (state === null || you.as === 'spectator') return NO_PENDING;
+  if (state === null || you.as === 'spectator' || you.as === 'admin') return NO_PENDING;
   const all = pendingDecisions(state);
   return you.as === 'host' ? all : all.filter((p) => p.seat === you.seat);
 }
@@ -99,7 +109,7 @@ export function updateText(room: Room, entries: readonly Entry[], you: You, ack?
     seq: room.numbering.last(room.seq, viewer),
     items,
     // The lobby only when it changed (a claim, the start, the end): most updates are game steps.
-    ...(entries.some((e) => e.kind !== 'command' && e.kind !== 'timer') || room.ended || room.closed ? { lobby: lobbyOf(room) } : {}),
+    ...(entries.some((e) => e.kind !== 'command' && e.kind !== 'timer' && e.kind !== 'pause' && e.kind !== 'resume') || room.ended || room.closed ? { lobby: lobbyOf(room) } : {}),
     view: state === null ? null : project(state, viewer),
     pending: pendingFor(state, you),
     timer: timerView(room.timer),
@@ -107,10 +117,11 @@ export function updateText(room: Room, entries: readonly Entry[], you: You, ack?
   });
 }
 
-/** The `welcome` after hello or claim: who you are, the lobby, what you missed, the view now. */
+/** The `welcome` after hello or claim: who you are, the lobby, what you missed, the view now (and the room admin's standing alert). */
 export function welcomeText(room: Room, you: You, missed: readonly Entry[], token?: string): string {
   const viewer = viewerOf(you);
   const state = room.game?.state ?? null;
+  const alert = you.as === 'admin' ? room.alert : null;
   return JSON.stringify({
     v: PROTOCOL_VERSION,
     type: 'welcome',
@@ -122,5 +133,9 @@ export function welcomeText(room: Room, you: You, missed: readonly Entry[], toke
     view: state === null ? null : project(state, viewer),
     pending: pendingFor(state, you),
     timer: timerView(room.timer),
+    ...(alert ? { alert } : {}),
   });
 }
+
+/** The `alert` the room admin's connections get when the app host's step was refused. */
+export const alertText = (a: AppAlert): string => JSON.stringify({ v: PROTOCOL_VERSION, type: 'alert', ...a });

@@ -22,7 +22,7 @@ export const DEFAULT_LIMITS: ConnectionLimits = { perSecond: 20, burst: 40, stri
  * another seat): each one is a strike. A rule refusal (out of turn, a host command) is not: a client
  * acting on a view that has just moved on gets those honestly.
  */
-const STRIKES = new Set(['oversized', 'malformed', 'bad-version', 'unknown-type', 'bad-message', 'rate-limited', 'bad-key', 'bad-token', 'not-in-room', 'spectator', 'not-your-seat', 'binary']);
+const STRIKES = new Set(['oversized', 'malformed', 'bad-version', 'unknown-type', 'bad-message', 'rate-limited', 'bad-key', 'no-human-host', 'has-human-host', 'bad-token', 'not-in-room', 'spectator', 'not-your-seat', 'binary']);
 
 /** What every connection of one server shares: one object, not a copy per connection. */
 export interface ConnectionContext {
@@ -31,8 +31,7 @@ export interface ConnectionContext {
   readonly limits: ConnectionLimits;
 }
 
-const idOf = (m: ClientMessage): string | undefined =>
-  m.type === 'command' || m.type === 'start' || m.type === 'next' || m.type === 'release' || m.type === 'close' || m.type === 'timer' ? m.id : undefined;
+const idOf = (m: ClientMessage): string | undefined => (m.type === 'hello' || m.type === 'claim' || m.type === 'ping' ? undefined : m.id);
 
 type ConnSocket = WebSocket & { conn?: Connection };
 
@@ -113,6 +112,9 @@ export class Connection implements Conn, Bucket {
       case 'release': return manager.release(this, m.seat, m.id);
       case 'close': return manager.closeRoom(this, m.id);
       case 'timer': return manager.adjustTimer(this, m.add, m.id);
+      case 'pause': return manager.setPaused(this, true, m.id);
+      case 'resume': return manager.setPaused(this, false, m.id);
+      case 'skip': return manager.skip(this, m.id);
       case 'ping': return this.send(JSON.stringify({ v: PROTOCOL_VERSION, type: 'pong', now: Date.now() }));
     }
   }

@@ -1,5 +1,5 @@
 import type { Command, GameView, Pending } from '@mafia/engine';
-import type { Auth, Lobby, LogItem, ServerMessage, TimerView, You } from '@mafia/protocol';
+import type { AppAlert, Auth, Lobby, LogItem, ServerMessage, TimerView, You } from '@mafia/protocol';
 
 /**
  * RoomClient: one WebSocket connection to a room, protocol v1 (docs/wire-protocol.md).
@@ -11,8 +11,9 @@ import type { Auth, Lobby, LogItem, ServerMessage, TimerView, You } from '@mafia
  *   on to come back as that seat.
  * - `command(cmd)` sends a game command with a unique `id`; a command not yet answered when the
  *   connection drops is sent again, with the same id, after the next `welcome` (the server applies an
- *   id once). `start`, `next`, `release`, `close` and `timer` are not re-sent (the server does not dedupe
- *   them): their promise rejects with `connection-lost` and the caller looks at the state.
+ *   id once). `start`, `next`, `release`, `close`, `timer`, `pause`, `resume` and `skip` are not re-sent:
+ *   their promise rejects with `connection-lost` and the caller looks at the state.
+ * - The room admin (app/online rooms) gets the app host's refused step as `alert` in the state.
  * - The state (`getState()`, a new object on every change) and `subscribe()` fit useSyncExternalStore.
  *
  * Nothing here touches the DOM: the WebSocket class, the clock, timers and the secrets are injected,
@@ -51,6 +52,11 @@ export interface RoomState {
   readonly clockOffset: number;
   /** Failed connection attempts since the last welcome. */
   readonly attempt: number;
+  /**
+   * Room admin only: the app host's step the engine refused (the room waits for skip or undo);
+   * cleared when the game moves on. Optional so that states built elsewhere need not name it.
+   */
+  readonly alert?: AppAlert | null;
 }
 
 /** The part of a WebSocket this client uses (the browser's WebSocket and the `ws` package both fit). */
@@ -114,7 +120,7 @@ interface Joining {
 
 const OPEN = 1;
 /** hello/claim refusals after which trying again the same way cannot work. */
-const AUTH_FATAL = new Set(['no-room', 'bad-key', 'bad-token', 'seat-not-claimed', 'bad-seat', 'bad-message']);
+const AUTH_FATAL = new Set(['no-room', 'bad-key', 'no-human-host', 'has-human-host', 'bad-token', 'seat-not-claimed', 'bad-seat', 'bad-message']);
 
 export function defaultSocketUrl(): string {
   const loc = globalThis.location;
@@ -124,7 +130,7 @@ export function defaultSocketUrl(): string {
 
 const INITIAL: RoomState = {
   status: 'closed', you: null, lobby: null, view: null, pending: [], timer: null, seq: 0,
-  lastError: null, log: [], unacked: [], clockOffset: 0, attempt: 0,
+  lastError: null, log: [], unacked: [], clockOffset: 0, attempt: 0, alert: null,
 };
 
 export class RoomClient {
@@ -324,6 +330,31 @@ export class RoomClient {
     return this.request(id, { type: 'timer', add, id }, false);
   }
 
+  /** Host or room admin: stops the clock (the running step keeps what is left). */
+  pause(): Promise<number> {
+    return this.once('pause');
+  }
+
+  /** Host or room admin: starts the clock again from what was left. */
+  resume(): Promise<number> {
+    return this.once('resume');
+  }
+
+  /** Room admin: ends the running step now, as its timer running out would. */
+  skip(): Promise<number> {
+    return this.once('skip');
+  }
+
+  /** Room admin: undoes the app host's last step (the server refuses it after a player's command, or at night). */
+  undoAppStep(): Promise<number> {
+    return this.command({ type: 'undo', count: 1 });
+  }
+
+  private once(type: 'pause' | 'resume' | 'skip'): Promise<number> {
+    const id = this.nextId();
+    return this.request(id, { type, id }, false);
+  }
+
   ping(): void {
     if (!this.isOpen()) return;
     this.pingSentAt = this.now();
@@ -382,6 +413,8 @@ export class RoomClient {
           view: m.view,
           pending: m.pending,
           timer: m.timer,
+          // A step of the game was taken: the app host's refused step is behind us.
+          ...(m.items.some((i) => i.kind === 'events') ? { alert: null } : {}),
         });
         ack?.resolve(m.seq);
         return;
@@ -407,6 +440,11 @@ export class RoomClient {
       }
       case 'error':
         return this.onError(m);
+      case 'alert': {
+        const { v: _v, type: _type, ...alert } = m;
+        this.set({ alert });
+        return;
+      }
       default:
         return;
     }
@@ -422,7 +460,7 @@ export class RoomClient {
     this.joining = null;
     this.set({
       status: 'open', attempt: 0, you: m.you, lobby: m.lobby, view: m.view, pending: m.pending, timer: m.timer,
-      seq: m.seq, log: this.merge(m.items), lastError: null,
+      seq: m.seq, log: this.merge(m.items), lastError: null, alert: m.alert ?? null,
     });
     joining?.resolve(m);
     // Commands not answered before the drop (or asked while away) go now, with their ids.

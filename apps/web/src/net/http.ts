@@ -1,12 +1,10 @@
-import type { CreateRoomRequest, HostKey, Lobby, RoomCode, RoomId } from '@mafia/protocol';
+import type { CreatedRoom, CreateRoomRequest, Lobby } from '@mafia/protocol';
 
-/** POST /api/rooms answers this (the host key is shown once: keep it with secrets.setHostKey). */
-export interface CreatedRoom {
-  readonly room: RoomId;
-  readonly code: RoomCode;
-  readonly hostKey: HostKey;
-  readonly link: string;
-}
+/**
+ * POST /api/rooms answers this: a human room's `hostKey` or an app/online room's `adminKey`, shown
+ * once (keep it with secrets.setHostKey / setAdminKey: `keepRoomKey`).
+ */
+export type { CreatedRoom };
 
 /**
  * A refusal from the server ({"error": {code, message, rule?, path?}}), or `network` when there was

@@ -1,6 +1,7 @@
 /**
- * The secrets this device keeps per room code in localStorage: the host key (when it created the
- * room) and its seat's token (when it claimed a seat). One seat per room per browser profile.
+ * The secrets this device keeps per room code in localStorage: the host key (when it created a
+ * human-hosted room), the room-admin key (when it created an app or online room) and its seat's
+ * token (when it claimed a seat). One seat per room per browser profile.
  */
 export interface KeyValueStore {
   getItem(key: string): string | null;
@@ -17,12 +18,16 @@ export interface Secrets {
   getHostKey(code: string): string | null;
   setHostKey(code: string, key: string): void;
   forgetHostKey(code: string): void;
+  getAdminKey(code: string): string | null;
+  setAdminKey(code: string, key: string): void;
+  forgetAdminKey(code: string): void;
   getSeat(code: string): SeatSecret | null;
   setSeat(code: string, seat: number, token: string): void;
   forgetSeat(code: string): void;
 }
 
 const hostKeyOf = (code: string) => `mafia.host.${code.toUpperCase()}`;
+const adminKeyOf = (code: string) => `mafia.admin.${code.toUpperCase()}`;
 const seatKeyOf = (code: string) => `mafia.seat.${code.toUpperCase()}`;
 
 export function memoryStore(): KeyValueStore {
@@ -48,6 +53,9 @@ export function createSecrets(store: KeyValueStore): Secrets {
     getHostKey: (code) => store.getItem(hostKeyOf(code)),
     setHostKey: (code, key) => store.setItem(hostKeyOf(code), key),
     forgetHostKey: (code) => store.removeItem(hostKeyOf(code)),
+    getAdminKey: (code) => store.getItem(adminKeyOf(code)),
+    setAdminKey: (code, key) => store.setItem(adminKeyOf(code), key),
+    forgetAdminKey: (code) => store.removeItem(adminKeyOf(code)),
     getSeat(code) {
       const raw = store.getItem(seatKeyOf(code));
       if (!raw) return null;

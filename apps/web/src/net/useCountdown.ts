@@ -3,13 +3,14 @@ import { useEffect, useState } from 'react';
 /**
  * Milliseconds left until `deadline` (epoch ms, server clock), ticking while it runs; null without
  * a deadline. `clockOffset` (server − device, RoomState.clockOffset) corrects a device whose clock is off.
+ * `pausedAt` (TimerView.pausedAt): the clock is stopped; what was left then is shown, not ticking.
  */
-export function useCountdown(deadline: number | null | undefined, clockOffset = 0, tickMs = 250): number | null {
-  const left = () => (deadline == null ? null : Math.max(0, deadline - (Date.now() + clockOffset)));
+export function useCountdown(deadline: number | null | undefined, clockOffset = 0, tickMs = 250, pausedAt?: number): number | null {
+  const left = () => (deadline == null ? null : Math.max(0, deadline - (pausedAt ?? Date.now() + clockOffset)));
   const [ms, setMs] = useState<number | null>(left);
   useEffect(() => {
     setMs(left());
-    if (deadline == null) return;
+    if (deadline == null || pausedAt !== undefined) return;
     const t = setInterval(() => {
       const l = left();
       setMs(l);
@@ -17,7 +18,7 @@ export function useCountdown(deadline: number | null | undefined, clockOffset = 
     }, tickMs);
     return () => clearInterval(t);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [deadline, clockOffset, tickMs]);
+  }, [deadline, clockOffset, tickMs, pausedAt]);
   return ms;
 }
 

@@ -5,7 +5,7 @@ import { secrets } from './secrets';
 
 const CLOSED: RoomState = {
   status: 'closed', you: null, lobby: null, view: null, pending: [], timer: null, seq: 0,
-  lastError: null, log: [], unacked: [], clockOffset: 0, attempt: 0,
+  lastError: null, log: [], unacked: [], clockOffset: 0, attempt: 0, alert: null,
 };
 const noSubscribe = () => () => {};
 const closedState = () => CLOSED;
@@ -45,4 +45,13 @@ export function playerAuth(code: string): Auth {
 export function hostAuth(code: string): Auth | null {
   const key = secrets().getHostKey(code);
   return key ? { as: 'host', key } : null;
+}
+
+/**
+ * How this device enters room `code` as its room admin (it created the app or online room): the
+ * stored admin key, or null. The admin's socket sees what a spectator sees, never a role.
+ */
+export function adminAuth(code: string): Auth | null {
+  const key = secrets().getAdminKey(code);
+  return key ? { as: 'admin', key } : null;
 }

@@ -8,12 +8,14 @@ export interface TimerProps {
   readonly clockOffset?: number;
   /** Red from this many ms left (default 10 s). */
   readonly urgentMs?: number;
+  /** TimerView.pausedAt: the clock is stopped (shown still, marked `data-paused`). */
+  readonly pausedAt?: number;
 }
 
 /** A big m:ss countdown to a deadline (role="timer"). */
-export function Timer({ deadline, clockOffset = 0, urgentMs = 10_000 }: TimerProps) {
+export function Timer({ deadline, clockOffset = 0, urgentMs = 10_000, pausedAt }: TimerProps) {
   const { t } = useTranslation();
-  const ms = useCountdown(deadline, clockOffset);
+  const ms = useCountdown(deadline, clockOffset, 250, pausedAt);
   if (ms === null) {
     return (
       <div className="timer" role="timer" data-idle="true" aria-label={t('timer.none')}>
@@ -22,7 +24,7 @@ export function Timer({ deadline, clockOffset = 0, urgentMs = 10_000 }: TimerPro
     );
   }
   return (
-    <div className="timer" role="timer" aria-label={t('timer.label')} data-urgent={ms <= urgentMs}>
+    <div className="timer" role="timer" aria-label={t('timer.label')} data-urgent={ms <= urgentMs} {...(pausedAt !== undefined ? { 'data-paused': 'true' } : {})}>
       {formatClock(ms)}
     </div>
   );

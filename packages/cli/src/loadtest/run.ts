@@ -75,8 +75,8 @@ async function pool<T>(items: readonly T[], limit: number, job: (item: T) => Pro
   }));
 }
 
-/** A host connection that sends `start` and waits for its acknowledgement. */
-async function startRoom(ws: string, code: string, hostKey: string): Promise<void> {
+/** The room admin's connection (an online room has no host key) that sends `start` and waits for its acknowledgement. */
+async function startRoom(ws: string, code: string, adminKey: string): Promise<void> {
   const s = new WebSocket(ws, { perMessageDeflate: false });
   await new Promise<void>((res, rej) => {
     s.once('open', () => res());
@@ -89,7 +89,7 @@ async function startRoom(ws: string, code: string, hostKey: string): Promise<voi
       else if (m.type === 'update' && m.ack === 'start') resolve();
       else if (m.type === 'error') reject(new Error(`start refused: ${m.code} ${m.message}`));
     });
-    s.send(JSON.stringify({ v: 1, type: 'hello', room: code, auth: { as: 'host', key: hostKey } }));
+    s.send(JSON.stringify({ v: 1, type: 'hello', room: code, auth: { as: 'admin', key: adminKey } }));
   });
   s.close();
 }
@@ -111,13 +111,13 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
   const rssBefore = await rss(base);
 
   log(`creating ${o.rooms} rooms`);
-  const rooms: { code: string; hostKey: string }[] = [];
+  const rooms: { code: string; adminKey: string }[] = [];
   await pool(Array.from({ length: o.rooms }, (_, i) => i), 32, async () => {
     const r = await json(`${base}/api/rooms`, {
       method: 'POST', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ preset: o.preset, seats: o.players, mode: 'online', timers: { speech: s, defence: s, lastWords: s, nightStep: s, vote: s } }),
     });
-    rooms.push({ code: r.code, hostKey: r.hostKey });
+    rooms.push({ code: r.code, adminKey: r.adminKey });
   });
 
   await new Promise((r) => setTimeout(r, (o.idleSeconds ?? 15) * 1000));
@@ -145,7 +145,7 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
   const messages0 = counters.messages;
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
-  await pool(rooms, 32, (room) => startRoom(ws, room.code, room.hostKey).catch((e: unknown) => errors.add(String(e))));
+  await pool(rooms, 32, (room) => startRoom(ws, room.code, room.adminKey).catch((e: unknown) => errors.add(String(e))));
   let peak = rssIdle;
   const sampler = setInterval(() => {
     rss(base).then((v) => (peak = Math.max(peak, v)), () => errors.add('health check failed'));

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } 
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, createRoom, type HttpOptions } from '../../net/http';
+import { afterCreatePath, keepRoomKey } from '../../net/roomKeys';
 import { secrets as browserSecrets, type Secrets } from '../../net/secrets';
 import { Button, Layout } from '../../ui';
 import {
@@ -53,8 +54,9 @@ export default function Create({ http, secrets }: CreateProps = {}) {
     setRefusal(null);
     try {
       const room = await createRoom(buildRequest(form), http);
-      (secrets ?? browserSecrets()).setHostKey(room.code, room.hostKey);
-      navigate(`/r/${room.code}`);
+      // A human room's host key, or an app/online room's admin key: never a host console there.
+      keepRoomKey(secrets ?? browserSecrets(), room);
+      navigate(afterCreatePath(room, form.mode));
     } catch (err) {
       const message = err instanceof ApiError ? (err.code === 'network' ? t('errors.network', { ns: 'common' }) : `${err.message} (${err.code})`) : String(err);
       setRefusal({ field: err instanceof ApiError ? fieldOfPath(err.path) : 'form', message });

@@ -196,7 +196,7 @@ export function liftBoard(view: GameView, pending: readonly Pending[]): { for: n
 /** One line of the short history: the item's seq, who sent it, and what happened. */
 export interface HistoryEntry {
   readonly seq: number;
-  readonly by: 'host' | 'app' | 'hidden' | number | null;
+  readonly by: Extract<LogItem, { kind: 'events' }>['by'] | null;
   readonly kind: LogItem['kind'];
   readonly events: readonly ProjectedEvent[];
 }

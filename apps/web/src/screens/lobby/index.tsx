@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { RoomClient, type RoomClientOptions, type WireError } from '../../net/client';
 import { secrets } from '../../net/secrets';
-import { hostAuth, useRoom } from '../../net/useRoom';
+import { adminAuth, hostAuth, useRoom } from '../../net/useRoom';
+import { AdminPanel } from '../admin/AdminPanel';
 import { Button, Layout, RoomStatus, SeatGrid, type SeatInfo } from '../../ui';
 import { useCode } from '../useCode';
 import { claimableSeats, cleanName, cryptoWord, drawSeating, joinLink, takenCount, type DrawRow } from './model';
@@ -27,17 +28,20 @@ const errorText = (e: unknown): string => {
 
 /**
  * /r/:code — the lobby, live over the WebSocket (as the host when this device holds the host key,
- * else as a spectator): the code and a QR code of the join link, the seats as claimed, taking a
- * free seat (→ the player screen), and for the host: release, the seat draw, Start (→ the console).
+ * as the room admin when it holds an app or online room's admin key, else as a spectator): the code
+ * and a QR code of the join link, the seats as claimed, taking a free seat (→ the player screen),
+ * for the host: release, the seat draw, Start (→ the console); for the room admin: the room's
+ * controls (Start → his own seat, or the table screen). The admin's socket never sees a role.
  */
 export default function Lobby({ room = {}, origin, word = cryptoWord }: LobbyProps = {}) {
   const { t } = useTranslation('lobby');
   const code = useCode();
   const navigate = useNavigate();
-  const auth = useMemo<Auth>(() => hostAuth(code) ?? { as: 'spectator' }, [code]);
+  const auth = useMemo<Auth>(() => hostAuth(code) ?? adminAuth(code) ?? { as: 'spectator' }, [code]);
   const { state, client } = useRoom(code, auth, room);
   const lobby = state.lobby;
   const isHost = auth.as === 'host';
+  const isAdmin = auth.as === 'admin';
   const mySeat = secrets().getSeat(code);
   const link = joinLink(origin ?? globalThis.location?.origin ?? '', code);
 
@@ -278,6 +282,10 @@ export default function Lobby({ room = {}, origin, word = cryptoWord }: LobbyPro
             </div>
           ) : null}
         </section>
+      ) : null}
+
+      {isAdmin && lobby ? (
+        <AdminPanel state={state} actions={client} onStarted={() => navigate(mySeat ? `/r/${code}/play` : `/r/${code}/table`)} />
       ) : null}
 
       <nav className="stack">

@@ -4,6 +4,7 @@ import { useCallback, useMemo } from 'react';
 import { Navigate } from 'react-router';
 import { secrets } from '../../net/secrets';
 import { useRoom } from '../../net/useRoom';
+import { AdminLink } from '../admin/AdminLink';
 import { useCode } from '../useCode';
 import { PlayerScreen } from './PlayerScreen';
 
@@ -27,5 +28,11 @@ function Seated({ code, seat, token }: { readonly code: string; readonly seat: n
   const send = useCallback((cmd: Command) => (client ? client.command(cmd) : Promise.reject(new Error('not connected'))), [client]);
   const lost = state.you?.as === 'spectator' || (state.lastError !== null && SEAT_LOST.has(state.lastError.code) && state.status === 'closed');
   if (lost) return <Navigate to={`/r/${code}`} replace />;
-  return <PlayerScreen code={code} state={state} send={send} />;
+  return (
+    <>
+      <PlayerScreen code={code} state={state} send={send} />
+      {/* The creator of an online room also plays: his room controls are one tap away (never on this seat's socket). */}
+      <AdminLink code={code} />
+    </>
+  );
 }

@@ -5,7 +5,10 @@ import type { RoomState } from '../../net/client';
 import { useNarrator } from '../../narrator/useNarrator';
 import type { Speaker } from '../../narrator/speaker';
 import { Button, Layout, mayDealNextGame, NextGameButton, RoomStatus, SeatGrid, Timer, usePhaseLabel, type SeatInfo } from '../../ui';
+import { AdminPanel, type AdminActions } from '../admin/AdminPanel';
+import { allSeated } from '../admin/model';
 import { tableModel, type TableModel } from './model';
+import { TableLobby } from './TableLobby';
 import './table.css';
 
 export interface TableScreenProps {
@@ -18,6 +21,10 @@ export interface TableScreenProps {
   readonly now?: () => number;
   /** Deals the next game at the table (the connection's RoomClient.nextGame); shown at the end when this connection may. */
   readonly nextGame?: () => Promise<unknown>;
+  /** The room admin's actions when this screen holds the admin key (its panel is shown). */
+  readonly admin?: AdminActions | null;
+  /** The origin of the join link in the lobby (default: this page's). */
+  readonly origin?: string;
 }
 
 /** Ticks while `active` (a night's step changes with the time alone). */
@@ -71,10 +78,13 @@ function WinnerBox({ model }: { readonly model: TableModel }) {
  * nominees and the votes, the seats, the morning news and the winner, and the narrator's controls.
  * It renders only what the spectator connection was sent.
  */
-export function TableScreen({ code, state, speaker, now = Date.now, nextGame }: TableScreenProps) {
+export function TableScreen({ code, state, speaker, now = Date.now, nextGame, admin = null, origin }: TableScreenProps) {
   const { t } = useTranslation('table');
   const phaseLabel = usePhaseLabel(state.view);
-  const clock = useNow(state.view?.phase.kind === 'night', now);
+  // While the clock is stopped (pause) the night's steps stand still too: time is read at the pause.
+  const pausedAt = state.timer?.pausedAt;
+  const clockNow = useMemo(() => (pausedAt === undefined ? now : () => pausedAt - state.clockOffset), [now, pausedAt, state.clockOffset]);
+  const clock = useNow(state.view?.phase.kind === 'night' && pausedAt === undefined, clockNow);
   const model = useMemo(() => tableModel(state, clock + state.clockOffset), [state, clock]);
 
   // The narrator: on by default when the app is the host (app/online), off when a human host speaks.
@@ -82,7 +92,7 @@ export function TableScreen({ code, state, speaker, now = Date.now, nextGame }: 
   const [choice, setChoice] = useState<boolean | null>(null);
   const on = choice ?? (mode === 'app' || mode === 'online');
   const [unlocked, setUnlocked] = useState(() => speaker?.isUnlocked ?? false);
-  const caption = useNarrator({ view: state.view, timer: state.timer, clockOffset: state.clockOffset, ready: state.you !== null, on, speaker, now });
+  const caption = useNarrator({ view: state.view, timer: state.timer, clockOffset: state.clockOffset, ready: state.you !== null, on, speaker, now: clockNow });
 
   const unlock = () => {
     speaker?.unlock(t('narrator.enabled'));
@@ -112,16 +122,17 @@ export function TableScreen({ code, state, speaker, now = Date.now, nextGame }: 
         <section className="table-head">
           <div className="stack" style={{ gap: 4 }}>
             <h2 className="table-phase" data-testid="phase" data-phase={p} data-n={model.n}>
-              {phaseLabel}
+              {/* Before the start the room waits for players only while a seat is free. */}
+              {p === 'lobby' && state.lobby && allSeated(state.lobby) ? t('admin.lobby.allSeated', { ns: 'common' }) : phaseLabel}
             </h2>
             <StepLabel model={model} />
           </div>
           <div className="table-timer" data-testid="timer" data-kind={state.timer?.kind ?? ''} aria-label={t('timer')}>
-            {p === 'ended' ? null : <Timer deadline={state.timer?.deadline} clockOffset={state.clockOffset} />}
+            {p === 'ended' ? null : <Timer deadline={state.timer?.deadline} clockOffset={state.clockOffset} pausedAt={state.timer?.pausedAt} />}
           </div>
         </section>
 
-        {p === 'lobby' ? <p className="muted table-big">{t('waiting')}</p> : null}
+        {p === 'lobby' && state.lobby ? <TableLobby lobby={state.lobby} origin={origin} admin={admin !== null} /> : null}
 
         {caption.length > 0 ? (
           <p className="table-caption" data-testid="narrator-line" aria-live="polite" aria-label={t('narrator.caption')}>
@@ -184,6 +195,8 @@ export function TableScreen({ code, state, speaker, now = Date.now, nextGame }: 
         {p === 'ended' && nextGame && mayDealNextGame(state.you) ? <NextGameButton next={nextGame} /> : null}
 
         {model.seats.length > 0 ? <SeatGrid label={t('seats')} seats={seats} /> : null}
+
+        {admin ? <AdminPanel state={state} actions={admin} /> : null}
 
         <section className="row table-narrator">
           <Button
