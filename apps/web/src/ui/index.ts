@@ -5,3 +5,4 @@ export { Layout, type LayoutProps } from './Layout';
 export { LanguageSwitch } from './LanguageSwitch';
 export { RoomStatus, usePhaseLabel } from './RoomStatus';
 export { seatsOf } from './seats';
+export { Notice } from './Notice';

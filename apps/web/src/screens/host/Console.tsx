@@ -3,7 +3,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoomState } from '../../net/client';
 import { useCountdown } from '../../net/useCountdown';
-import { Button, SeatGrid, Timer, type SeatInfo } from '../../ui';
+import { asRefusal, type RefusalLike } from '../../i18n/refusals';
+import { Button, Notice, SeatGrid, Timer, type SeatInfo } from '../../ui';
 import { beep, shouldBeep } from './beep';
 import { ChoicePanel } from './ChoicePanel';
 import { CirclePanel } from './CirclePanel';
@@ -31,7 +32,7 @@ export function HostConsole({ state, actions }: { readonly state: RoomState; rea
   const view = state.view;
   const pending = state.pending;
   const setup = useMemo(() => setupOf(state.log), [state.log]);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<RefusalLike | null>(null);
   const [busy, setBusy] = useState(false);
 
   const run = (f: () => Promise<unknown>) => {
@@ -39,7 +40,7 @@ export function HostConsole({ state, actions }: { readonly state: RoomState; rea
     setError(null);
     setBusy(true);
     f()
-      .catch((e: unknown) => setError(t('error', { message: (e as { message?: string })?.message ?? String(e) })))
+      .catch((e: unknown) => setError(asRefusal(e)))
       .finally(() => setBusy(false));
   };
   const send = (cmd: Command) => run(() => actions!.command(cmd));
@@ -172,11 +173,8 @@ export function HostConsole({ state, actions }: { readonly state: RoomState; rea
         </section>
       ) : null}
 
-      {error ? (
-        <p className="error" role="alert" data-testid="host-error">
-          {error}
-        </p>
-      ) : null}
+      {/* A wire refusal is also the room's lastError, which the header's RoomStatus shows: not twice. */}
+      <Notice error={error && state.lastError?.code !== error.code ? error : null} testId="host-error" />
 
       {view && view.phase.kind === 'night' ? (
         <NightPanel
