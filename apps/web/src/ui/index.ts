@@ -6,3 +6,4 @@ export { LanguageSwitch } from './LanguageSwitch';
 export { RoomStatus, usePhaseLabel } from './RoomStatus';
 export { seatsOf } from './seats';
 export { Notice } from './Notice';
+export { useLockout, LOCKOUT_MS } from './useLockout';

@@ -127,9 +127,20 @@ export function TableScreen({ code, state, speaker, now = Date.now }: TableScree
           </p>
         ) : null}
 
+        {model.emergency && p === 'day' ? (
+          <p className="card table-big" data-testid="emergency">
+            {t('emergency')}
+          </p>
+        ) : null}
+
         {model.speaker !== null ? (
           <p className="table-speaker" data-testid="speaker" data-seat={model.speaker}>
-            {t('speaker', { seat: model.speaker })}
+            {model.lastWords[0] === model.speaker ? t('lastWordsSpeaker', { seat: model.speaker }) : t('speaker', { seat: model.speaker })}
+          </p>
+        ) : null}
+        {model.lastWords.length > 1 ? (
+          <p className="muted table-big" data-testid="last-words-queue" data-seats={model.lastWords.slice(1).join(',')}>
+            {t('lastWordsQueue', { seats: model.lastWords.slice(1).join(', ') })}
           </p>
         ) : null}
 
