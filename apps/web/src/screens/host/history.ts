@@ -46,7 +46,7 @@ const WORDS: { readonly [T in EventType]: (e: Of<T>) => Sentence } = {
   DefenceStarted: (e) => s('DefenceStarted', seats(e.candidates)),
   VoteOpened: (e) => s('VoteOpened', { round: e.round + 1, ...seats(e.candidates) }),
   VoteCast: (e) => s('VoteCast', { by: e.by, target: e.target }),
-  VoteCounted: (e) => s(e.tied.length > 1 ? 'VoteCountedTie' : 'VoteCounted', { round: e.round + 1, tally: tallyText(e.tally), seats: list(e.tied) }),
+  VoteCounted: (e) => s(e.tied.length > 1 ? 'VoteCountedTie' : 'VoteCounted', { round: e.round + 1, tally: tallyText(e.tally), seats: list([...e.tied].sort((a, b) => a - b)) }),
   LiftVoteOpened: (e) => s('LiftVoteOpened', seats(e.tied)),
   LiftVoteCast: (e) => s(e.leave ? 'LiftVoteCast' : 'LiftVoteCastAgainst', { by: e.by }),
   LiftVoteCounted: (e) => s(e.leave ? 'LiftVoteCounted' : 'LiftVoteCountedStay', { for: e.for, against: e.against }),
