@@ -48,6 +48,8 @@ export function RoleCard({ view }: { readonly view: GameView | null }) {
   };
   const partners = held ? partnersOf(view) : [];
   const results = held ? view.results : [];
+  // The answer of the night just ended stands out (it is the one the player is waiting for).
+  const isNew = (night: number) => view.phase.kind === 'day' && view.phase.n === night;
   return (
     <button
       type="button"
@@ -91,7 +93,10 @@ export function RoleCard({ view }: { readonly view: GameView | null }) {
             <span data-testid="results" className="stack" style={{ gap: 2 }}>
               <span>{t('card.results')}:</span>
               {results.map((r, i) => (
-                <span key={i}>{t('card.result', { night: r.night, seat: r.target, answer: t(`answers.${answerKey(r.act, r.answer, card.role)}` as 'answers.yes') })}</span>
+                <span key={i} data-new={isNew(r.night) || undefined} style={isNew(r.night) ? { fontWeight: 700 } : undefined}>
+                  {isNew(r.night) ? `${t('card.newResult')}: ` : ''}
+                  {t('card.result', { night: r.night, seat: r.target, answer: t(`answers.${answerKey(r.act, r.answer, card.role)}` as 'answers.yes') })}
+                </span>
               ))}
             </span>
           ) : null}
