@@ -7,3 +7,4 @@ export { RoomStatus, usePhaseLabel } from './RoomStatus';
 export { seatsOf } from './seats';
 export { Notice } from './Notice';
 export { useLockout, LOCKOUT_MS } from './useLockout';
+export { copyOrSelect } from './copyText';
