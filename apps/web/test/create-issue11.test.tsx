@@ -95,3 +95,15 @@ describe('create page, issue 11', () => {
     expect(screen.getByTestId('widow-ticked').textContent).toContain('Чёрная вдова');
   });
 });
+
+describe('role names by preset', () => {
+  it('extended_calls_a_civilian_a_soldier_everywhere_and_other_presets_do_not', async () => {
+    const { roleName } = await import('../src/i18n/roleName');
+    const i18n = createI18n();
+    const ru = i18n.getFixedT('ru');
+    expect(roleName(ru, 'extended', 'civilian')).toBe('Солдат');
+    expect(roleName(ru, 'classic', 'civilian')).toBe('Мирный житель');
+    expect(roleName(ru, 'extended', 'doctor')).toBe('Доктор');
+    expect(roleName(i18n.getFixedT('en'), 'extended', 'civilian')).toBe('Soldier');
+  });
+});

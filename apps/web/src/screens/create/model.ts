@@ -167,10 +167,5 @@ export function widowTicked(f: CreateForm): boolean {
   return f.deck.includes('black-widow') && f.modifications.includes('black-widow');
 }
 
-type Tx = (key: string, opts?: Record<string, unknown>) => string;
-
-/** A role's name in a preset: the preset's own where it has one (extended: Солдат), else the common one. */
-export function roleLabel(t: unknown, preset: PresetId, role: RoleId): string {
-  const tx = t as Tx;
-  return tx(`roleIn.${preset}.${role}`, { ns: 'common', defaultValue: tx(`roles.${role}`, { ns: 'common' }) });
-}
+/** A role's name in a preset (extended: Солдат): i18n/roleName.ts. */
+export { roleName as roleLabel } from '../../i18n/roleName';

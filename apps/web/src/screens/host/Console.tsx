@@ -1,6 +1,7 @@
 import type { Command, GameView, Pending, RoleId } from '@mafia/engine';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { roleName as presetRoleName } from '../../i18n/roleName';
 import type { RoomState } from '../../net/client';
 import { useCountdown } from '../../net/useCountdown';
 import { asRefusal, type RefusalLike } from '../../i18n/refusals';
@@ -88,7 +89,7 @@ export function HostConsole({ state, actions }: { readonly state: RoomState; rea
   const lift = view ? liftBoard(view, pending) : null;
   const currentCandidate = view?.day?.candidates[Math.min(candidate, Math.max(0, (view?.day?.candidates.length ?? 1) - 1))] ?? null;
 
-  const roleName = (r: RoleId | undefined | null) => (r ? t(`roles.${r}`, { ns: 'common' }) : '?');
+  const roleName = (r: RoleId | undefined | null) => (r ? presetRoleName(t, view?.preset, r) : '?');
   const say = (l: Line) => scriptText(l, t);
 
   // The main seat grid: what a tap does depends on the moment.

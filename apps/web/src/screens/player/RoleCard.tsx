@@ -1,6 +1,7 @@
 import type { Answer, GameView } from '@mafia/engine';
 import { useEffect, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { roleName } from '../../i18n/roleName';
 import { cardOf, partnersOf } from './logic';
 
 const HOLD_KEYS = new Set([' ', 'Spacebar', 'Enter']);
@@ -77,7 +78,7 @@ export function RoleCard({ view }: { readonly view: GameView | null }) {
       {held ? (
         <>
           <strong data-testid="role-name" data-role={card.role} style={{ fontSize: '1.8rem' }}>
-            {t(`roles.${card.role}`, { ns: 'common' })}
+            {roleName(t, view.preset, card.role)}
           </strong>
           <span data-testid="role-team" data-team={card.team}>
             {t('card.team', { team: t(`teams.${card.team}`, { ns: 'common' }) })}
@@ -86,7 +87,7 @@ export function RoleCard({ view }: { readonly view: GameView | null }) {
           {partners.length > 0 ? (
             <span data-testid="partners">
               {t('card.partners')}:{' '}
-              {partners.map((p) => t('card.partner', { n: p.seat, role: t(`roles.${p.role}`, { ns: 'common' }) })).join(', ')}
+              {partners.map((p) => t('card.partner', { n: p.seat, role: roleName(t, view.preset, p.role) })).join(', ')}
             </span>
           ) : null}
           {results.length > 0 ? (
