@@ -7,7 +7,7 @@ import { useCountdown } from '../../net/useCountdown';
 import { asRefusal, type RefusalLike } from '../../i18n/refusals';
 import { Button, Notice, SeatGrid, Timer, useLockout, type SeatInfo } from '../../ui';
 import { DayNotes, ResultsPanel } from './DayNotes';
-import { describeEvent } from './history';
+import { describeEvent, tallyText } from './history';
 import { beep, shouldBeep } from './beep';
 import { ChoicePanel } from './ChoicePanel';
 import { CirclePanel } from './CirclePanel';
@@ -232,7 +232,7 @@ export function HostConsole({ state, actions }: { readonly state: RoomState; rea
           <span data-testid="vote-left" data-n={board.notCast.length}>
             {t('vote.notCast', { n: board.notCast.length, seat: board.last ?? '' })}
           </span>
-          {board.tally ? <span>{t('vote.tally', { list: Object.entries(board.tally).map(([s, n]) => `№${s}: ${n}`).join(', ') })}</span> : null}
+          {board.tally ? <span>{t('vote.tally', { list: tallyText(board.tally) })}</span> : null}
         </section>
       ) : null}
 
