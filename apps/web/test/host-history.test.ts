@@ -5,12 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createBot } from '@mafia/bots';
-import { builtPresets, createGame, HOST, nextHostCommand, pendingDecisions, project, transition, type GameEvent, type ProjectedEvent, type SeatNo } from '@mafia/engine';
+import { builtPresets, type ProjectedEvent } from '@mafia/engine';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../src/i18n';
 import { resources } from '../src/i18n/resources';
 import { describeEvent, sentenceOf, tallyText } from '../src/screens/host/history';
+import { playWithBots } from './botGame';
 
 type Tx = (key: string, opts?: Record<string, unknown>) => string;
 const hostT = (lng: 'ru' | 'en'): Tx => {
@@ -41,31 +41,7 @@ describe('host history in words', () => {
     const seen = new Set<string>();
     const bad: string[] = [];
     for (const preset of builtPresets()) {
-      const made = createGame({ preset: preset.id, players: preset.maxPlayers, seed: 3 });
-      if (!made.ok) throw new Error(made.error.message);
-      let game = made.game;
-      const events: GameEvent[] = [...made.events];
-      const bots = Array.from({ length: preset.maxPlayers }, (_, i) => createBot('random', (i + 1) as SeatNo, 11 + i));
-      for (let k = 0; k < 3000 && game.state.phase.kind !== 'ended'; k++) {
-        let moved = false;
-        for (const p of pendingDecisions(game.state)) {
-          const cmd = bots[p.seat - 1]!.decide(() => project(game.state, { kind: 'seat', seat: p.seat }), p);
-          const r = cmd ? transition(game, cmd, { kind: 'seat', seat: p.seat }) : null;
-          if (r?.ok) {
-            game = r.game;
-            events.push(...r.events);
-            moved = true;
-            break;
-          }
-        }
-        if (moved) continue;
-        const next = nextHostCommand(game.state);
-        if (!next) break;
-        const r = transition(game, next, HOST);
-        if (!r.ok) throw new Error(r.error.message);
-        game = r.game;
-        events.push(...r.events);
-      }
+      const events = playWithBots(preset.id, preset.maxPlayers, 3);
       for (const e of events as ProjectedEvent[]) {
         seen.add(e.type);
         for (const lng of ['ru', 'en'] as const) {

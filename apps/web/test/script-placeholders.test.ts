@@ -5,14 +5,12 @@
  * with nobody, one and two dead) and every narrator line is rendered in both languages. A line
  * that still holds `{{`, or is a bare i18n key, fails the test.
  */
-import { createBot } from '@mafia/bots';
-import {
-  builtPresets, createGame, HOST, nextHostCommand, pendingDecisions, project, transition, type Game, type GameView, type SeatNo,
-} from '@mafia/engine';
+import { builtPresets, pendingDecisions, project, type GameView } from '@mafia/engine';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../src/i18n';
 import { beatOf, lineText, linesBetween, type Beat } from '../src/narrator/lines';
 import { hostLines, scriptText, stepLines } from '../src/screens/host/script';
+import { playWithBots } from './botGame';
 
 type Tx = (key: string, opts?: Record<string, unknown>) => string;
 
@@ -58,48 +56,21 @@ function narratorTexts(prev: Beat | null, view: GameView): { texts: string[]; be
 }
 
 function play(preset: string, players: number, seed: number): { moments: number; bad: string[] } {
-  const made = createGame({ preset, players, seed });
-  if (!made.ok) throw new Error(`${preset}/${players}: ${made.error.message}`);
-  let game: Game = made.game;
-  const bots = Array.from({ length: players }, (_, i) => createBot('random', (i + 1) as SeatNo, seed * 31 + i));
   const found: string[] = [];
   let beat: Beat | null = null;
   let moments = 0;
-  for (let k = 0; k < 4000 && game.state.phase.kind !== 'ended'; k++) {
+  playWithBots(preset, players, seed, (game) => {
     const view = project(game.state, { kind: 'host' });
-    const pending = pendingDecisions(game.state);
+    const pending = game.state.phase.kind === 'ended' ? [] : pendingDecisions(game.state);
     for (const s of hostTexts(view, pending)) if (bad(s)) found.push(`${preset}/${players} host: ${s}`);
     // The narrator reads what a spectator (the table screen) is sent.
     const n = narratorTexts(beat, project(game.state, { kind: 'spectator' }));
     beat = n.beat;
     for (const s of n.texts) if (bad(s)) found.push(`${preset}/${players} narrator: ${s}`);
     moments++;
-    // Seats act first (a bot may pass); then the host's next step.
-    let moved = false;
-    for (const p of pending) {
-      const bot = bots[p.seat - 1]!;
-      const cmd = bot.decide(() => project(game.state, { kind: 'seat', seat: p.seat }), p);
-      if (!cmd) continue;
-      const t = transition(game, cmd, { kind: 'seat', seat: p.seat });
-      if (t.ok) {
-        game = t.game;
-        moved = true;
-        break;
-      }
-    }
-    if (moved) continue;
-    const next = nextHostCommand(game.state);
-    if (!next) break;
-    const t = transition(game, next, HOST);
-    if (!t.ok) throw new Error(`${preset}/${players}: the host's ${next.type} was refused: ${t.error.message}`);
-    game = t.game;
-  }
-  // The end of the game is said too.
-  const end = narratorTexts(beat, project(game.state, { kind: 'spectator' }));
-  for (const s of [...end.texts, ...hostTexts(project(game.state, { kind: 'host' }), [])]) if (bad(s)) found.push(`${preset}/${players} end: ${s}`);
+  });
   return { moments, bad: found };
 }
-
 describe('no unfilled placeholder in the host script or the narrator', () => {
   for (const preset of builtPresets()) {
     const sizes = [...new Set([preset.minPlayers, preset.maxPlayers])];
