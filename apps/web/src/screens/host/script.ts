@@ -19,7 +19,7 @@ export type ScriptKey =
 export interface Line {
   readonly key: ScriptKey;
   /**
-   * `role`: role ids (several joined by ","), named by the screen; `count`: how many seats `seats`
+   * `role`: a role id (several may be joined by ","), named by the screen; `count`: how many seats `seats`
    * lists, for the plural forms (i18next `_one/_few/_many/_other`).
    */
   readonly params?: Readonly<Record<string, string | number>>;
@@ -71,8 +71,8 @@ export function stepLines(step: NightStep, acting = true): Line[] {
       ? [{ key: 'mafiaWakes' }, { key: 'mafiaChooses' }, { key: 'mafiaSleeps' }]
       : [{ key: 'mafiaWakes' }, { key: 'mafiaMeet' }, { key: 'mafiaSleeps' }];
   }
-  // Every role the step wakes is named (a step may wake several), in the step's order.
-  const role = step.wake.length > 0 ? step.wake.join(',') : 'civilian';
+  // The step's first role names it (Piter's «beauty, mafia, don» guess step is the Beauty's).
+  const role = step.wake[0] ?? 'civilian';
   const act = step.acts[0];
   const middle: Line = acting && act ? { key: `act.${act}` as ScriptKey } : { key: 'roleMeet', params: { role } };
   return [{ key: 'roleWakes', params: { role } }, middle, { key: 'roleSleeps', params: { role } }];
