@@ -39,6 +39,10 @@ describe('translations', () => {
     });
   }
 
+  it('no_russian_string_names_a_rule_id', () => {
+    for (const ns of NAMESPACES) for (const k of keys(resources.ru[ns] as Tree)) expect(value(resources.ru[ns] as Tree, k), `${ns}:${k}`).not.toMatch(/\bR-[A-Z]+(-\d+)?\b/);
+  });
+
   it('common names every role of the engine (ALL_ROLE_IDS) and every preset (PRESET_IDS)', () => {
     for (const lng of LANGUAGES) {
       const c = resources[lng].common as unknown as { roles: Record<string, string>; presets: Record<string, string> };
