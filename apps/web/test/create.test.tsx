@@ -152,7 +152,7 @@ describe('create: the page', () => {
     expect(screen.getByTestId('deck-count').textContent).toContain('8 cards for 8 players');
     // the extended deck: the Maniac is not in the recommended 8, add one in place of a civilian
     const deck = screen.getByTestId('deck');
-    fireEvent.click(within(deck).getByRole('button', { name: 'Remove a card: Civilian' }));
+    fireEvent.click(within(deck).getByRole('button', { name: 'Remove a card: Soldier' }));
     fireEvent.click(within(deck).getByRole('button', { name: 'Add a card: Maniac' }));
     expect(screen.getByTestId('deck-maniac').getAttribute('data-count')).toBe('1');
     expect(screen.getByTestId('deck-count').textContent).toContain('Your own deck');
@@ -186,7 +186,7 @@ describe('create: the page', () => {
     fireEvent.click(screen.getByTestId('create-submit'));
     const alert = await screen.findByTestId('error-composition');
     expect(within(screen.getByTestId('deck')).getByRole('alert')).toBe(alert);
-    expect(alert.textContent).toContain('role-not-in-preset');
+    expect(alert.textContent).toContain('This role is not in this preset.');
     expect(secrets.getHostKey('K7QX2M')).toBeNull();
     expect((screen.getByTestId('create-submit') as HTMLButtonElement).disabled).toBe(false);
   });
@@ -199,12 +199,12 @@ describe('create: the page', () => {
     fireEvent.click(screen.getByTestId('create-submit'));
     expect((screen.getByTestId('options') as HTMLDetailsElement).open).toBe(false);
     const alert = await screen.findByTestId('error-options.foulsToSilence');
-    expect(alert.textContent).toContain('must be an integer');
+    expect(alert.textContent).toContain('This option value is not allowed.');
     // the folded options open to show it
     await waitFor(() => expect((screen.getByTestId('options') as HTMLDetailsElement).open).toBe(true));
     answer = { error: { code: 'bad-player-count', message: 'classic is played by 3–20 players, not 40', path: 'players' } };
     fireEvent.click(screen.getByTestId('create-submit'));
-    expect((await screen.findByTestId('error-seats')).textContent).toContain('bad-player-count');
+    expect((await screen.findByTestId('error-seats')).textContent).toContain('This preset is not for this many players.');
     expect(screen.queryByTestId('error-options.foulsToSilence')).toBeNull();
   });
 

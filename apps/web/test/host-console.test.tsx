@@ -119,7 +119,7 @@ describe('host console (render, fake state)', () => {
     await show(g);
     expect(screen.getByTestId('phase').dataset.phase).toBe('day');
     expect(screen.getByTestId('morning-died').dataset.seats).toBe('7');
-    expect(screen.getByTestId('host-line').textContent).toContain('Этой ночью игру покинули: № 7.');
+    expect(screen.getByTestId('host-line').textContent).toContain('Этой ночью игру покинул: № 7.');
     expect(screen.getByTestId('host-line').textContent).toContain('Игрок № 7, ваше последнее слово.');
     expect(screen.getByTestId('host-next').dataset.command).toBe('endLastWords');
   });

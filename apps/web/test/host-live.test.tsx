@@ -68,7 +68,7 @@ describe('host console against the real server', () => {
 
     await click('host-next'); // endSpeech
     await until(client, (s) => s.view?.day?.speaker !== speaker, 'the next speaker');
-    expect(screen.getByTestId('history').textContent).toContain('речь окончена');
+    expect(screen.getByTestId('history').textContent).toContain('речь № 1 окончена');
     client.close();
   });
 

@@ -78,7 +78,7 @@ describe('host script: the day', () => {
     }
     expect(g.view.day!.stage).toBe('vote');
     expect(await russian(hostLines(g.view, g.pending, { candidate: 0 }))).toEqual([
-      'На голосование выставлены: № 2, 3.', 'Голосуем.', 'Кто за то, чтобы игрок № 2 покинул игру? Голосуем за игрока № 2.', 'Спасибо.',
+      'На голосование выставлены: № 2, № 3.', 'Голосуем.', 'Кто за то, чтобы игрок № 2 покинул игру? Голосуем за игрока № 2.', 'Спасибо.',
     ]);
     expect(keys(hostLines(g.view, g.pending, { candidate: 1 }))).toEqual(['voteLeft', 'thanks']);
     // The end.
@@ -98,7 +98,7 @@ describe('host script: the day', () => {
     expect(g.view.day?.stage).toBe('lastWords');
     const lines = hostLines(g.view, g.pending, {});
     expect(lines).toEqual([
-      { key: 'cityWakes' }, { key: 'goodMorning' }, { key: 'nightDied', params: { seats: '7' } }, { key: 'lastWords', params: { seat: 7 } },
+      { key: 'cityWakes' }, { key: 'goodMorning' }, { key: 'nightDied', params: { seats: '7', count: 1 } }, { key: 'lastWords', params: { seat: 7 } },
     ]);
   });
 });

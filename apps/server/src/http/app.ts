@@ -7,6 +7,7 @@ import { RoomError } from '../room/errors.js';
 import { RoomManager } from '../room/manager.js';
 import type { Storage } from '../storage/types.js';
 import { Connection, DEFAULT_LIMITS, type ConnectionContext, type ConnectionLimits } from '../ws/connection.js';
+import { registerInfo } from './info.js';
 import { registerPages } from './pages.js';
 
 export interface ServerParts {
@@ -21,6 +22,8 @@ export interface BuildOptions {
   readonly limits?: ConnectionLimits;
   /** How long a room nobody is connected to stays in memory (ms; default DEFAULT_IDLE_MS). */
   readonly idleMs?: number;
+  /** PUBLIC_URL (default: the environment's), for GET /api/info. */
+  readonly publicUrl?: string;
 }
 
 /**
@@ -80,6 +83,7 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
   app.get('/ws', async (_req, reply) =>
     reply.status(426).header('upgrade', 'websocket').send({ error: { code: 'upgrade-required', message: '/ws speaks WebSocket only (docs/wire-protocol.md)' } }));
 
+  registerInfo(app, o.publicUrl !== undefined ? { publicUrl: o.publicUrl } : {});
   registerPages(app, o.webRoot ?? 'apps/web/dist');
   app.addHook('onClose', async () => {
     await manager.close();

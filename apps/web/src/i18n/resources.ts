@@ -3,25 +3,28 @@ import enCreate from '../locales/en/create.json';
 import enHost from '../locales/en/host.json';
 import enLobby from '../locales/en/lobby.json';
 import enPlayer from '../locales/en/player.json';
+import enRefusals from '../locales/en/refusals.json';
 import enTable from '../locales/en/table.json';
 import ruCommon from '../locales/ru/common.json';
 import ruCreate from '../locales/ru/create.json';
 import ruHost from '../locales/ru/host.json';
 import ruLobby from '../locales/ru/lobby.json';
 import ruPlayer from '../locales/ru/player.json';
+import ruRefusals from '../locales/ru/refusals.json';
 import ruTable from '../locales/ru/table.json';
 
 /**
  * One JSON file per language and namespace (src/locales/<lng>/<ns>.json): `common` for everything
- * shared (role and preset names, phases, seats, errors, the home screen), one namespace per screen.
+ * shared (role and preset names, phases, seats, errors, the home screen), one namespace per screen,
+ * and `refusals`: a message for every refusal code the engine, the server or this app can give.
  * test/i18n.test.ts fails when a key is in one language and not the other.
  */
 export const LANGUAGES = ['en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const NAMESPACES = ['common', 'create', 'lobby', 'host', 'player', 'table'] as const;
+export const NAMESPACES = ['common', 'create', 'lobby', 'host', 'player', 'table', 'refusals'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const resources = {
-  en: { common: enCommon, create: enCreate, lobby: enLobby, host: enHost, player: enPlayer, table: enTable },
-  ru: { common: ruCommon, create: ruCreate, lobby: ruLobby, host: ruHost, player: ruPlayer, table: ruTable },
+  en: { common: enCommon, create: enCreate, lobby: enLobby, host: enHost, player: enPlayer, table: enTable, refusals: enRefusals },
+  ru: { common: ruCommon, create: ruCreate, lobby: ruLobby, host: ruHost, player: ruPlayer, table: ruTable, refusals: ruRefusals },
 } as const;

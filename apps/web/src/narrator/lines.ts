@@ -32,6 +32,8 @@ export interface Beat {
   /** Alive seats. */
   readonly alive: readonly number[];
   readonly winner: Winner | null;
+  /** An emergency day (R-PHASE-4): no night came, the table votes again. */
+  readonly emergency: boolean;
 }
 
 export interface NarratorInput {
@@ -43,7 +45,7 @@ export type LineKey =
   | 'citySleeps' | 'cityWakes'
   | 'wakeMafia' | 'sleepMafia' | 'wakeRole' | 'sleepRole' | 'wakeRoles' | 'sleepRoles'
   | 'newsNobody' | 'newsKilled' | 'newsKilledMany'
-  | 'accepted' | 'lastWords' | 'speech' | 'defence' | 'vote' | 'revote' | 'nominees' | 'lift' | 'left'
+  | 'accepted' | 'emergency' | 'lastWords' | 'speech' | 'defence' | 'vote' | 'revote' | 'nominees' | 'lift' | 'left'
   | 'gameOver' | 'winTown' | 'winMafia' | 'winDraw' | 'winRole';
 
 export interface Line {
@@ -59,7 +61,7 @@ const NO_SEATS: readonly number[] = [];
 /** The moment `now` (server clock, epoch ms) of what a viewer was sent. */
 export function beatOf({ view, timer }: NarratorInput, now: number): Beat {
   if (!view) {
-    return { phase: 'none', n: 0, steps: [], step: -1, nightOver: false, stage: null, speaker: null, round: 0, candidates: NO_SEATS, nominated: NO_SEATS, alive: NO_SEATS, winner: null };
+    return { phase: 'none', n: 0, steps: [], step: -1, nightOver: false, stage: null, speaker: null, round: 0, candidates: NO_SEATS, nominated: NO_SEATS, alive: NO_SEATS, winner: null, emergency: false };
   }
   const p = view.phase;
   const night = p.kind === 'night';
@@ -79,6 +81,7 @@ export function beatOf({ view, timer }: NarratorInput, now: number): Beat {
     nominated: day ? day.nominations.map(([, target]) => target) : NO_SEATS,
     alive: view.seats.filter((s) => s.alive).map((s) => s.seat),
     winner: view.winner,
+    emergency: day?.emergency === true,
   };
 }
 
@@ -111,6 +114,8 @@ function dayLines(prev: Beat, next: Beat, phaseChanged: boolean): Line[] {
   const speakerChanged = stageChanged || prev.speaker !== next.speaker;
   // «Принято»: the host accepts each new nomination (R-VOTE-1).
   const out: Line[] = phaseChanged ? [] : next.nominated.filter((s) => !prev.nominated.includes(s)).map((s) => ({ key: 'accepted' as const, seats: [s] }));
+  // R-PHASE-4: a day that replaces the night is announced as it begins.
+  if (phaseChanged && next.emergency) out.push({ key: 'emergency' });
   return out.concat(stageLines(prev, next, stageChanged, speakerChanged));
 }
 
@@ -204,6 +209,8 @@ export function lineText(line: Line, t: T): string {
   return t(`say.${line.key}`, {
     seat: seats[0],
     seats: seats.join(', '),
+    // The plural forms (i18next `_one/_few/_many/_other`) of a line that lists seats.
+    ...(seats.length > 1 || line.key === 'nominees' ? { count: seats.length } : {}),
     role: roles[0],
     roles: roles.join(', '),
   });

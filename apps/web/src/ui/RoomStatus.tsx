@@ -1,6 +1,7 @@
 import type { GameView } from '@mafia/engine';
 import { useTranslation } from 'react-i18next';
 import type { RoomState } from '../net/client';
+import { Notice } from './Notice';
 
 /** "Night 2" / "Day 3" / "Game over" / "Waiting for players". */
 export function usePhaseLabel(view: GameView | null): string {
@@ -10,7 +11,7 @@ export function usePhaseLabel(view: GameView | null): string {
   return p.kind === 'ended' ? t('phase.ended') : t(`phase.${p.kind}`, { n: p.n });
 }
 
-/** The connection's state and the last refusal, for the header of a room screen. */
+/** The connection's state for the header of a room screen; the last refusal as a toast (Notice), in words. */
 export function RoomStatus({ state }: { readonly state: RoomState }) {
   const { t } = useTranslation();
   return (
@@ -18,11 +19,7 @@ export function RoomStatus({ state }: { readonly state: RoomState }) {
       <span className="status" data-status={state.status} role="status">
         {t(`status.${state.status}`)}
       </span>
-      {state.lastError ? (
-        <span className="error" role="alert">
-          {state.lastError.code}: {state.lastError.message}
-        </span>
-      ) : null}
+      <Notice error={state.lastError} testId="room-error" />
     </div>
   );
 }

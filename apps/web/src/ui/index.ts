@@ -6,3 +6,6 @@ export { LanguageSwitch } from './LanguageSwitch';
 export { RoomStatus, usePhaseLabel } from './RoomStatus';
 export { seatsOf } from './seats';
 export { NextGameButton, mayDealNextGame } from './NextGameButton';
+export { Notice } from './Notice';
+export { useLockout, LOCKOUT_MS } from './useLockout';
+export { copyOrSelect } from './copyText';

@@ -3,12 +3,13 @@ import type { RoomMode } from '@mafia/protocol';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { refusalText } from '../../i18n/refusals';
 import { ApiError, createRoom, type HttpOptions } from '../../net/http';
 import { afterCreatePath, keepRoomKey } from '../../net/roomKeys';
 import { secrets as browserSecrets, type Secrets } from '../../net/secrets';
 import { Button, Layout } from '../../ui';
 import {
-  addCard, buildRequest, builtPresetIds, canAdd, deckCounts, fieldOfPath, initialForm, MODES, optionSpecs, parseOption, presetById,
+  addCard, buildRequest, builtPresetIds, canAdd, clampSeats, deckCounts, roleLabel, widowTicked, withDeck, fieldOfPath, initialForm, MODES, optionSpecs, parseOption, presetById,
   recommendedDeck, removeCard, sameDeck, TIMER_KEYS, TIMER_MAX, TIMER_MIN, withPreset, withSeats, type CreateForm, type OptionValue,
 } from './model';
 import './create.css';
@@ -36,6 +37,8 @@ export default function Create({ http, secrets }: CreateProps = {}) {
   const counts = deckCounts(preset, form.deck);
   const recommended = recommendedDeck(preset, form.seats);
   const custom = !sameDeck(form.deck, recommended);
+  const seatsOk = Number.isInteger(form.seats) && form.seats >= preset.minPlayers && form.seats <= preset.maxPlayers;
+  const role = (r: RoleId) => roleLabel(t, form.preset, r);
   const optionsRef = useRef<HTMLDetailsElement>(null);
   const timersRef = useRef<HTMLDetailsElement>(null);
   // A refusal inside a folded section opens it, so its message is seen.
@@ -58,7 +61,7 @@ export default function Create({ http, secrets }: CreateProps = {}) {
       keepRoomKey(secrets ?? browserSecrets(), room);
       navigate(afterCreatePath(room, form.mode));
     } catch (err) {
-      const message = err instanceof ApiError ? (err.code === 'network' ? t('errors.network', { ns: 'common' }) : `${err.message} (${err.code})`) : String(err);
+      const message = err instanceof ApiError ? refusalText(t, err) : String(err);
       setRefusal({ field: err instanceof ApiError ? fieldOfPath(err.path) : 'form', message });
       setBusy(false);
     }
@@ -86,6 +89,9 @@ export default function Create({ http, secrets }: CreateProps = {}) {
             </select>
             <span className="muted">{t('presetHint')}</span>
           </label>
+          <p className="create-help" data-testid="preset-about">
+            {t(`about.${form.preset}`)}
+          </p>
           {errorFor('preset')}
           <label className="field">
             <span>{t('seats')}</span>
@@ -98,8 +104,12 @@ export default function Create({ http, secrets }: CreateProps = {}) {
               max={preset.maxPlayers}
               value={Number.isFinite(form.seats) ? form.seats : ''}
               onChange={(e) => update(withSeats(form, e.target.value === '' ? NaN : Number(e.target.value)))}
+              // A count the preset does not allow is brought into its range when the field is left.
+              onBlur={() => !seatsOk && update(withSeats(form, clampSeats(preset, form.seats)))}
             />
-            <span className="muted">{t('seatsHint', { min: preset.minPlayers, max: preset.maxPlayers })}</span>
+            <span className={seatsOk ? 'muted' : 'create-warn'} data-testid="seats-hint" data-ok={seatsOk}>
+              {t('seatsHint', { min: preset.minPlayers, max: preset.maxPlayers })}
+            </span>
           </label>
           {errorFor('seats')}
         </section>
@@ -128,21 +138,21 @@ export default function Create({ http, secrets }: CreateProps = {}) {
           {recommended.length === 0 ? <p className="muted">{t('deck.none')}</p> : null}
           {form.deck.length !== form.seats && !form.modifications.includes('extra-card') ? <p className="create-warn">{t('deck.mismatch')}</p> : null}
           <ul className="create-deck">
-            {counts.map(({ role, count, unique }) => {
-              const name = t(`roles.${role}`, { ns: 'common' });
+            {counts.map(({ role: r, count, unique }) => {
+              const name = role(r);
               return (
-                <li key={role} className="row create-deck-row" data-testid={`deck-${role}`} data-count={count}>
+                <li key={r} className="row create-deck-row" data-testid={`deck-${r}`} data-count={count}>
                   <span className="create-deck-name">
                     {name}
                     {unique ? <span className="muted"> · {t('deck.unique')}</span> : null}
                   </span>
-                  <Button label={t('deck.remove', { role: name })} disabled={count === 0} onClick={() => update({ ...form, deck: removeCard(form.deck, role as RoleId) })}>
+                  <Button label={t('deck.remove', { role: name })} disabled={count === 0} onClick={() => update(withDeck(form, removeCard(form.deck, r as RoleId)))}>
                     −
                   </Button>
                   <span className="create-deck-count" aria-hidden="true">
                     {count}
                   </span>
-                  <Button label={t('deck.add', { role: name })} disabled={!canAdd(preset, form.deck, role)} onClick={() => update({ ...form, deck: addCard(preset, form.deck, role) })}>
+                  <Button label={t('deck.add', { role: name })} disabled={!canAdd(preset, form.deck, r)} onClick={() => update(withDeck(form, addCard(preset, form.deck, r)))}>
                     +
                   </Button>
                 </li>
@@ -150,7 +160,7 @@ export default function Create({ http, secrets }: CreateProps = {}) {
             })}
           </ul>
           {custom && recommended.length > 0 ? (
-            <Button variant="ghost" onClick={() => update({ ...form, deck: recommended })}>
+            <Button variant="ghost" onClick={() => update(withDeck(form, recommended))}>
               {t('deck.reset')}
             </Button>
           ) : null}
@@ -161,6 +171,7 @@ export default function Create({ http, secrets }: CreateProps = {}) {
           <fieldset className="card stack create-fieldset" data-testid="modifications">
             <legend>{t('modifications.title')}</legend>
             <p className="muted create-help">{t('modifications.hint')}</p>
+            {widowTicked(form) ? <p className="muted create-help" data-testid="widow-ticked">{t('deck.modTicked')}</p> : null}
             {(preset.modifications ?? []).map((m) => (
               <label key={m} className="create-choice">
                 <input
@@ -236,9 +247,11 @@ export default function Create({ http, secrets }: CreateProps = {}) {
 function OptionField({ spec, value, onChange, error }: { spec: OptionSpec; value: OptionValue; onChange: (v: OptionValue) => void; error: ReactNode }) {
   const { t } = useTranslation('create');
   const id = `option-${spec.name}`;
+  // A yes/no option says what its current state means (on and off each have their sentence).
+  const helpKey = spec.kind === 'boolean' ? `option.${spec.name}.${value === true ? 'on' : 'off'}` : `option.${spec.name}.help`;
   const help = (
-    <span className="muted create-help" id={`${id}-help`}>
-      {t(`option.${spec.name}.help`)}
+    <span className="muted create-help" id={`${id}-help`} data-testid={`${id}-help`}>
+      {t(helpKey as 'option.nights.help', { defaultValue: t(`option.${spec.name}.help`) })}
     </span>
   );
   if (spec.kind === 'boolean') {

@@ -101,20 +101,20 @@ export interface CreateForm {
 export function initialForm(id: PresetId = 'classic'): CreateForm {
   const p = presetById(id);
   const seats = defaultSeats(p);
-  return { preset: id, seats, mode: 'human', deck: recommendedDeck(p, seats), options: {}, modifications: [], timers: { ...DEFAULT_TIMERS } };
+  return withDeck({ preset: id, seats, mode: 'human', deck: [], options: {}, modifications: [], timers: { ...DEFAULT_TIMERS } }, recommendedDeck(p, seats));
 }
 
 /** Another preset: its own count range, deck, options and modifications (the mode and timers stay). */
 export function withPreset(f: CreateForm, id: PresetId): CreateForm {
   const p = presetById(id);
   const seats = clampSeats(p, f.seats);
-  return { ...f, preset: id, seats, deck: recommendedDeck(p, seats), options: {}, modifications: [] };
+  return withDeck({ ...f, preset: id, seats, deck: [], options: {}, modifications: [] }, recommendedDeck(p, seats));
 }
 
 /** Another player count: the recommended deck for it (an edited deck is replaced). */
 export function withSeats(f: CreateForm, n: number): CreateForm {
   const p = presetById(f.preset);
-  return { ...f, seats: n, deck: Number.isInteger(n) && n >= p.minPlayers && n <= p.maxPlayers ? recommendedDeck(p, n) : f.deck };
+  return withDeck({ ...f, seats: n }, Number.isInteger(n) && n >= p.minPlayers && n <= p.maxPlayers ? recommendedDeck(p, n) : f.deck);
 }
 
 /** The body of POST /api/rooms: only what differs from what the server would do anyway. */
@@ -147,3 +147,25 @@ export function fieldOfPath(path: string | undefined): string {
   if (path === 'options' || path === 'timers') return path;
   return 'form';
 }
+
+/** Cards that are a modification of the preset: dealing one ticks it (R-MOD; the Black Widow is the Girl's modifier). */
+const CARD_MODIFICATIONS: Readonly<Partial<Record<RoleId, string>>> = { 'black-widow': 'black-widow' };
+
+/** Another deck: a card that is a modification ticks it (one the preset offers). */
+export function withDeck(f: CreateForm, deck: readonly RoleId[]): CreateForm {
+  const p = presetById(f.preset);
+  const mods = [...f.modifications];
+  for (const card of deck) {
+    const m = CARD_MODIFICATIONS[card];
+    if (m && (p.modifications ?? []).includes(m as never) && !mods.includes(m)) mods.push(m);
+  }
+  return { ...f, deck: [...deck], modifications: mods };
+}
+
+/** Whether the Black Widow modification is on because her card is dealt (the form says why it is ticked). */
+export function widowTicked(f: CreateForm): boolean {
+  return f.deck.includes('black-widow') && f.modifications.includes('black-widow');
+}
+
+/** A role's name in a preset (extended: Солдат): i18n/roleName.ts. */
+export { roleName as roleLabel } from '../../i18n/roleName';

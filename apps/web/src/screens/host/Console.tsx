@@ -1,9 +1,13 @@
-import type { Command, GameView, Pending, ProjectedEvent, RoleId } from '@mafia/engine';
+import type { Command, GameView, Pending, RoleId } from '@mafia/engine';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { roleName as presetRoleName } from '../../i18n/roleName';
 import type { RoomState } from '../../net/client';
 import { useCountdown } from '../../net/useCountdown';
-import { Button, mayDealNextGame, NextGameButton, SeatGrid, Timer, type SeatInfo } from '../../ui';
+import { asRefusal, type RefusalLike } from '../../i18n/refusals';
+import { Button, mayDealNextGame, NextGameButton, Notice, SeatGrid, Timer, useLockout, type SeatInfo } from '../../ui';
+import { DayNotes, ResultsPanel } from './DayNotes';
+import { describeEvent, tallyText } from './history';
 import { beep, shouldBeep } from './beep';
 import { ChoicePanel } from './ChoicePanel';
 import { CirclePanel } from './CirclePanel';
@@ -13,7 +17,7 @@ import {
   actCommand, history, isMorning, lastNight, liftBoard, nextCommand, nightDeaths, recordedActs, speechesToday, stepActors, strayActors,
   setupOf, targetable, voteBoard, type StepActor,
 } from './logic';
-import { ROLE_IDS, hostLines, type Line } from './script';
+import { ROLE_IDS, hostLines, scriptText, type Line } from './script';
 
 /** What the console needs of a RoomClient (a fake in tests). */
 export interface HostActions {
@@ -33,7 +37,7 @@ export function HostConsole({ state, actions }: { readonly state: RoomState; rea
   const view = state.view;
   const pending = state.pending;
   const setup = useMemo(() => setupOf(state.log), [state.log]);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<RefusalLike | null>(null);
   const [busy, setBusy] = useState(false);
 
   const run = (f: () => Promise<unknown>) => {
@@ -41,7 +45,7 @@ export function HostConsole({ state, actions }: { readonly state: RoomState; rea
     setError(null);
     setBusy(true);
     f()
-      .catch((e: unknown) => setError(t('error', { message: (e as { message?: string })?.message ?? String(e) })))
+      .catch((e: unknown) => setError(asRefusal(e)))
       .finally(() => setBusy(false));
   };
   const send = (cmd: Command) => run(() => actions!.command(cmd));
@@ -76,6 +80,8 @@ export function HostConsole({ state, actions }: { readonly state: RoomState; rea
   }, [step, nightKey, speaker, voteKey, actorKey]);
 
   const next = nextCommand(view);
+  // The big button cannot end two steps on a double tap (a short lockout after each tap).
+  const { locked, guard } = useLockout();
   const mode = modeOf(view, pending);
   const bestBy = pending.find((p) => p.kind === 'bestMove')?.seat ?? null;
   const [named, setNamed] = useState<number[]>([]);
@@ -85,12 +91,8 @@ export function HostConsole({ state, actions }: { readonly state: RoomState; rea
   const lift = view ? liftBoard(view, pending) : null;
   const currentCandidate = view?.day?.candidates[Math.min(candidate, Math.max(0, (view?.day?.candidates.length ?? 1) - 1))] ?? null;
 
-  const roleName = (r: RoleId | undefined | null) => (r ? t(`roles.${r}`, { ns: 'common' }) : '?');
-  const say = (l: Line) => {
-    const params: Record<string, unknown> = { ...(l.params ?? {}) };
-    if (typeof params.role === 'string') params.role = roleName(params.role as RoleId);
-    return t(`script.${l.key}`, params);
-  };
+  const roleName = (r: RoleId | undefined | null) => (r ? presetRoleName(t, view?.preset, r) : '?');
+  const say = (l: Line) => scriptText(l, t);
 
   // The main seat grid: what a tap does depends on the moment.
   const onSeat = (seat: number) => {
@@ -174,11 +176,8 @@ export function HostConsole({ state, actions }: { readonly state: RoomState; rea
         </section>
       ) : null}
 
-      {error ? (
-        <p className="error" role="alert" data-testid="host-error">
-          {error}
-        </p>
-      ) : null}
+      {/* A wire refusal is also the room's lastError, which the header's RoomStatus shows: not twice. */}
+      <Notice error={error && state.lastError?.code !== error.code ? error : null} testId="host-error" />
 
       {view && view.phase.kind === 'night' ? (
         <NightPanel
@@ -190,7 +189,7 @@ export function HostConsole({ state, actions }: { readonly state: RoomState; rea
 
       {view && view.phase.kind === 'night' ? <VictimListPanel key={nightKey} t={t} view={view} setup={setup} log={state.log} busy={busy} send={send} /> : null}
 
-      {view && view.phase.kind === 'day' ? <MorningPanel t={t} view={view} log={state.log} /> : null}
+      {view && view.phase.kind === 'day' && setup?.options.nights !== false && view.nightSteps.length > 0 ? <MorningPanel t={t} view={view} log={state.log} /> : null}
 
       {view && view.phase.kind === 'day' ? (
         <>
@@ -200,12 +199,15 @@ export function HostConsole({ state, actions }: { readonly state: RoomState; rea
         </>
       ) : null}
 
+      {view && view.phase.kind === 'day' ? <DayNotes t={t} view={view} /> : null}
+      {view && view.phase.kind === 'day' ? <ResultsPanel t={t} log={state.log} /> : null}
+
       {view && mode === 'speech' && speaker !== null ? (
         <section className="card stack" aria-label={t('speech.speaker', { seat: speaker })}>
           <strong>{t('speech.speaker', { seat: speaker })}</strong>
           <span className="muted">
             {view.day && view.day.nominations.length > 0
-              ? t('speech.nominations', { list: view.day.nominations.map(([by, to]) => `${by}→${to}`).join(', ') })
+              ? t('speech.nominations', { list: view.day.nominations.map(([by, to]) => t('speech.nominationLine', { by, target: to })).join(', ') })
               : t('speech.nominationsNone')}
           </span>
           {nominatePending ? <span className="muted">{t('speech.nominate')}</span> : null}
@@ -232,7 +234,7 @@ export function HostConsole({ state, actions }: { readonly state: RoomState; rea
           <span data-testid="vote-left" data-n={board.notCast.length}>
             {t('vote.notCast', { n: board.notCast.length, seat: board.last ?? '' })}
           </span>
-          {board.tally ? <span>{t('vote.tally', { list: Object.entries(board.tally).map(([s, n]) => `№${s}: ${n}`).join(', ') })}</span> : null}
+          {board.tally ? <span>{t('vote.tally', { list: tallyText(board.tally) })}</span> : null}
         </section>
       ) : null}
 
@@ -289,8 +291,8 @@ export function HostConsole({ state, actions }: { readonly state: RoomState; rea
 
       {view && next ? (
         <div style={{ position: 'sticky', bottom: 0, paddingBottom: 8, background: 'var(--bg)', zIndex: 1 }}>
-        <Button data-testid="host-next" data-command={next.type} variant="primary" size="large" block disabled={busy || !actions} onClick={() => send(next)}>
-          {next.type === 'rakeTakes' ? t('next.rakeTakes', { seat: next.target }) : t(`next.${next.type}`)}
+        <Button data-testid="host-next" data-command={next.type} variant="primary" size="large" block disabled={busy || locked || !actions} onClick={guard(() => send(next))}>
+          {nextLabel(t, next, view)}
         </Button>
         </div>
       ) : null}
@@ -413,7 +415,7 @@ function MorningPanel({ t, view, log }: { t: Tx; view: GameView; log: RoomState[
     <section className="card stack" data-testid="morning" aria-label={t('morning.title')}>
       <strong>{t('morning.title')}</strong>
       <span data-testid="morning-died" data-seats={died ? died.join(',') : ''}>
-        {died === null ? t('morning.unknown') : died.length > 0 ? t('morning.died', { seats: died.join(', ') }) : t('morning.nobody')}
+        {died === null ? t('morning.unknown') : died.length > 0 ? t('morning.died', { seats: died.join(', № '), count: died.length }) : t('morning.nobody')}
       </span>
       {answers.map((r, i) => (
         <span key={i} className="muted">
@@ -548,7 +550,7 @@ function HistoryPanel({ t, log }: { t: Tx; log: RoomState['log'] }) {
           else if (item?.kind === 'release') text = t('history.release', { seat: item.seat });
           else if (item?.kind === 'close') text = t('history.close');
           else if (item?.kind === 'timer') text = t('history.timer');
-          else text = t('history.events', { by: byName(e.by), what: e.events.map((ev) => describe(ev, t)).join('; ') || '—' });
+          else text = t('history.events', { by: byName(e.by), what: e.events.map((ev) => describeEvent(ev, t)).join('; ') || '—' });
           return (
             <li key={e.seq} value={e.seq}>
               {text}
@@ -560,18 +562,9 @@ function HistoryPanel({ t, log }: { t: Tx; log: RoomState['log'] }) {
   );
 }
 
-/** A compact summary of an event: its name in the UI language, and its seats. */
-function describe(e: ProjectedEvent, t: Tx): string {
-  const o = e as unknown as Record<string, unknown>;
-  const bits: string[] = [];
-  for (const k of ['by', 'seat', 'target', 'n', 'round']) if (typeof o[k] === 'number') bits.push(`${k} ${o[k] as number}`);
-  if (o.type === 'ActRecorded') {
-    const a = o.act as { by: number; act: string; target: number };
-    bits.push(`${a.by} ${a.act} → ${a.target}`);
-  }
-  if (Array.isArray(o.died)) bits.push(`† ${(o.died as number[]).join(',') || '—'}`);
-  if (Array.isArray(o.eliminated)) bits.push(`† ${(o.eliminated as number[]).join(',') || '—'}`);
-  const name = t(`history.event.${String(o.type)}`, { defaultValue: String(o.type) });
-  return bits.length > 0 ? `${name} (${bits.join(', ')})` : name;
+/** The big button's words: the last word names its speaker (several may be owed one, each his own). */
+function nextLabel(t: Tx, next: Command, view: GameView): string {
+  if (next.type === 'rakeTakes') return t('next.rakeTakes', { seat: next.target });
+  if (next.type === 'endLastWords') return t('next.endLastWords', { seat: view.day?.lastWords[0] ?? '' });
+  return t(`next.${next.type}`);
 }
-

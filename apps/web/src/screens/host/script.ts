@@ -12,12 +12,16 @@ export type ScriptKey =
   | 'roleWakes' | 'roleSleeps' | 'roleMeet'
   | 'act.kill' | 'act.check' | 'act.compare' | 'act.heal' | 'act.visit' | 'act.block' | 'act.alibi' | 'act.silence' | 'act.guess' | 'act.recruit' | 'act.copy'
   | 'cityWakes' | 'goodMorning' | 'nightDied' | 'nobodyDied'
-  | 'lastWords' | 'speech' | 'thanks' | 'accepted' | 'nominated' | 'noNominations'
+  | 'lastWords' | 'lastWordsNext' | 'speech' | 'thanks' | 'accepted' | 'nominated' | 'noNominations'
   | 'nominees' | 'defence' | 'voteStart' | 'voteFor' | 'voteLeft' | 'liftQuestion' | 'voteCancelled' | 'emergency' | 'rake'
   | 'gameOver' | 'winner.town' | 'winner.mafia' | 'winner.draw' | 'winner.role';
 
 export interface Line {
   readonly key: ScriptKey;
+  /**
+   * `role`: a role id (several may be joined by ","), named by the screen; `count`: how many seats `seats`
+   * lists, for the plural forms (i18next `_one/_few/_many/_other`).
+   */
   readonly params?: Readonly<Record<string, string | number>>;
 }
 
@@ -47,7 +51,9 @@ export const ROLE_IDS: readonly RoleId[] = [
 /** Roles whose wake-up is the mafia's («Просыпается мафия»). */
 const MAFIA_WAKE: readonly RoleId[] = ['mafia', 'don', 'gangster'];
 
-const seatList = (seats: readonly number[]): string => seats.join(', ');
+const seatList = (seats: readonly number[]): string => seats.join(', № ');
+/** A list of seats with its count (the plural forms need it). */
+const seatsParams = (seats: readonly number[]) => ({ seats: seatList(seats), count: seats.length });
 
 /** Is this the mafia's shared step (the shot)? */
 export function isMafiaStep(step: NightStep): boolean {
@@ -65,9 +71,10 @@ export function stepLines(step: NightStep, acting = true): Line[] {
       ? [{ key: 'mafiaWakes' }, { key: 'mafiaChooses' }, { key: 'mafiaSleeps' }]
       : [{ key: 'mafiaWakes' }, { key: 'mafiaMeet' }, { key: 'mafiaSleeps' }];
   }
+  // The step's first role names it (Piter's «beauty, mafia, don» guess step is the Beauty's).
   const role = step.wake[0] ?? 'civilian';
   const act = step.acts[0];
-  const middle: Line = acting && act ? { key: `act.${act}` as ScriptKey } : { key: 'roleMeet' };
+  const middle: Line = acting && act ? { key: `act.${act}` as ScriptKey } : { key: 'roleMeet', params: { role } };
   return [{ key: 'roleWakes', params: { role } }, middle, { key: 'roleSleeps', params: { role } }];
 }
 
@@ -95,19 +102,22 @@ export function hostLines(view: GameView | null, pending: readonly Pending[], ct
   const d = view.day;
   if (!d) return [];
   const out: Line[] = [];
-  if (d.emergency && d.stage !== 'lastWords' && d.candidates.length === 0) out.push({ key: 'emergency' });
   const morning = d.candidates.length === 0 && d.tally === null && d.left.length === 0 && d.round === 0;
+  // R-PHASE-4: the emergency day is announced from its start until its vote opens.
+  if (d.emergency && morning && (d.stage === 'lastWords' || d.stage === 'speeches')) out.push({ key: 'emergency' });
   const morningNews = (): Line[] => {
     const news: Line[] = [{ key: 'cityWakes' }, { key: 'goodMorning' }];
     const died = ctx.died ?? (d.stage === 'lastWords' ? d.lastWords : null);
-    if (died) news.push(died.length > 0 ? { key: 'nightDied', params: { seats: seatList(died) } } : { key: 'nobodyDied' });
+    if (died) news.push(died.length > 0 ? { key: 'nightDied', params: seatsParams(died) } : { key: 'nobodyDied' });
     return news;
   };
   switch (d.stage) {
     case 'lastWords': {
       if (morning && !d.emergency) out.push(...morningNews());
-      const seat = d.lastWords[0];
+      // Each leaving player gets his own last word, in the order of day.lastWords; the first speaks now.
+      const [seat, ...rest] = d.lastWords;
       if (seat !== undefined) out.push({ key: 'lastWords', params: { seat } });
+      if (rest.length > 0) out.push({ key: 'lastWordsNext', params: seatsParams(rest) });
       return out;
     }
     case 'speeches': {
@@ -127,17 +137,29 @@ export function hostLines(view: GameView | null, pending: readonly Pending[], ct
     case 'vote': {
       if (d.candidates.length === 0) return [...out, { key: 'noNominations' }];
       const k = Math.min(Math.max(ctx.candidate ?? 0, 0), d.candidates.length - 1);
-      if (k === 0) out.push({ key: 'nominees', params: { seats: seatList(d.candidates) } }, { key: 'voteStart' });
+      if (k === 0) out.push({ key: 'nominees', params: seatsParams(d.candidates) }, { key: 'voteStart' });
       const seat = d.candidates[k]!;
       out.push(k === d.candidates.length - 1 && d.candidates.length > 1 ? { key: 'voteLeft', params: { seat } } : { key: 'voteFor', params: { seat } });
       out.push({ key: 'thanks' });
       return out;
     }
     case 'lift':
-      return [...out, { key: 'liftQuestion', params: { seats: seatList(d.candidates) } }, { key: 'thanks' }];
+      return [...out, { key: 'liftQuestion', params: seatsParams(d.candidates) }, { key: 'thanks' }];
     case 'rake':
       return d.rakeChoice ? [...out, { key: 'rake', params: { seat: d.rakeChoice.by } }] : out;
     default:
       return out;
   }
+}
+
+type Tx = (key: string, opts?: Record<string, unknown>) => string;
+
+/**
+ * A line in words: `t` of the `host` namespace (keys `script.*`); role ids are named through
+ * `common:roles.*` (several, joined by ","), and `count` picks the plural form.
+ */
+export function scriptText(l: Line, t: Tx): string {
+  const params: Record<string, unknown> = { ...(l.params ?? {}) };
+  if (typeof params.role === 'string') params.role = params.role.split(',').map((r) => t(`roles.${r}`, { ns: 'common' })).join(', ');
+  return t(`script.${l.key}`, params);
 }

@@ -9,6 +9,8 @@ import { AdminPanel } from '../admin/AdminPanel';
 import { Button, Layout, RoomStatus, SeatGrid, type SeatInfo } from '../../ui';
 import { useCode } from '../useCode';
 import { claimableSeats, cleanName, cryptoWord, drawSeating, joinLink, takenCount, type DrawRow } from './model';
+import { useJoinOrigin } from '../../net/joinOrigin';
+import { copyOrSelect } from '../../ui/copyText';
 import { Qr } from './Qr';
 import './lobby.css';
 
@@ -43,7 +45,8 @@ export default function Lobby({ room = {}, origin, word = cryptoWord }: LobbyPro
   const isHost = auth.as === 'host';
   const isAdmin = auth.as === 'admin';
   const mySeat = secrets().getSeat(code);
-  const link = joinLink(origin ?? globalThis.location?.origin ?? '', code);
+  // On localhost the phones get the server's LAN address (or PUBLIC_URL): net/joinOrigin.ts.
+  const link = joinLink(useJoinOrigin(origin), code);
 
   const [selected, setSelected] = useState<number | null>(null);
   const [name, setName] = useState('');
@@ -101,7 +104,7 @@ export default function Lobby({ room = {}, origin, word = cryptoWord }: LobbyPro
   };
 
   const copy = () => {
-    void globalThis.navigator?.clipboard?.writeText(link).then(() => setCopied(true), () => setCopied(false));
+    void copyOrSelect(link, document.querySelector('.lobby-link')).then((r) => setCopied(r === 'copied'));
   };
 
   const status = lobby?.closed ? t('closed') : lobby?.ended ? t('ended') : lobby?.started ? t('started') : null;

@@ -2,8 +2,8 @@ import type { Command, GameView, Pending, SeatNo } from '@mafia/engine';
 import type { RoomMode } from '@mafia/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, SeatGrid, type SeatInfo } from '../../ui';
-import { dayControls, extraCommand, toggleSeat, type ExtraKind } from './logic';
+import { Button, SeatGrid, useLockout, type SeatInfo } from '../../ui';
+import { dayControls, extraCommand, toggleSeat, type DayControls, type ExtraKind } from './logic';
 
 const EXTRA_TEST_ID: Record<ExtraKind, string> = { rakeTake: 'rake-take-submit', blood: 'blood-submit', dyingNote: 'dying-note-submit' };
 
@@ -36,6 +36,8 @@ export function DayPanel({ view, pending, seat, mode, send }: DayPanelProps) {
     void send(cmd).catch(() => {});
   };
   const alive = (s: number) => view.seats.find((x) => x.seat === s)?.alive === true;
+  // The buttons that end a step cannot end the next one on a double tap.
+  const { locked, guard } = useLockout();
 
   // What a tap on a seat means now (one decision at a time).
   const mode_ = c.bestMove ? 'bestMove' : c.extra ? 'extra' : c.vote ? 'vote' : c.nominate ? 'nominate' : null;
@@ -67,9 +69,15 @@ export function DayPanel({ view, pending, seat, mode, send }: DayPanelProps) {
       <div className="card stack" style={{ gap: 4 }}>
         {day ? <strong data-testid="day-stage" data-stage={day.stage}>{t(`day.stage.${day.stage}`)}</strong> : null}
         <span data-testid="speaker" data-seat={c.speaker ?? ''}>
-          {c.mySpeech ? t('day.mySpeech') : c.speaker !== null ? t('day.speaker', { n: c.speaker }) : t('day.noSpeaker')}
+          {speakerText(t, c, day?.stage)}
         </span>
+        {c.myLastWords !== null && c.myLastWords > 0 ? (
+          <span data-testid="my-last-words-queue">{t('day.myLastWordsAfter', { n: day!.lastWords[c.myLastWords - 1] })}</span>
+        ) : null}
         {day && day.candidates.length > 0 ? <span>{t('day.candidates', { seats: day.candidates.join(', ') })}</span> : null}
+        {c.myNominee !== null ? <span data-testid="my-nomination" data-seat={c.myNominee}>{t('day.myNomination', { n: c.myNominee })}</span> : null}
+        {c.myBallot !== null ? <span data-testid="my-vote" data-seat={c.myBallot}>{t('day.myVote', { n: c.myBallot })}</span> : null}
+        {c.myLift !== null ? <span data-testid="my-lift" data-lift={c.myLift}>{t(`day.myLift.${c.myLift}`)}</span> : null}
         <span data-testid="fouls" data-fouls={c.fouls}>
           {t('day.fouls', { n: c.fouls })}
         </span>
@@ -127,15 +135,27 @@ export function DayPanel({ view, pending, seat, mode, send }: DayPanelProps) {
       ) : null}
 
       {c.endSpeech ? (
-        <Button size="large" block data-testid="end-speech" onClick={() => fire({ type: 'endSpeech' })}>
+        <Button size="large" block data-testid="end-speech" disabled={locked} onClick={guard(() => fire({ type: 'endSpeech' }))}>
           {t('day.endSpeech')}
         </Button>
       ) : null}
       {c.endLastWords ? (
-        <Button size="large" block data-testid="end-last-words" onClick={() => fire({ type: 'endLastWords' })}>
+        <Button size="large" block data-testid="end-last-words" disabled={locked} onClick={guard(() => fire({ type: 'endLastWords' }))}>
           {t('day.endLastWords')}
         </Button>
       ) : null}
     </section>
   );
+}
+
+type Tx = (key: string, opts?: Record<string, unknown>) => string;
+
+/** Who speaks now, from this phone's side: «Ваша речь», «Ваше последнее слово», or the seat. */
+function speakerText(tt: unknown, c: DayControls, stage: string | undefined): string {
+  const t = tt as Tx;
+  if (c.myLastWords === 0) return t('day.myLastWords');
+  if (c.mySpeech) return stage === 'defence' ? t('day.myDefence') : t('day.mySpeech');
+  if (c.speaker === null) return t('day.noSpeaker');
+  if (stage === 'lastWords') return t('day.lastWordsOf', { n: c.speaker });
+  return t('day.speaker', { n: c.speaker });
 }

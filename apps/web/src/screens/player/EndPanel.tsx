@@ -1,5 +1,6 @@
 import type { GameView } from '@mafia/engine';
 import { useTranslation } from 'react-i18next';
+import { roleName } from '../../i18n/roleName';
 import { SeatGrid, type SeatInfo } from '../../ui';
 
 /** The end of the game: the winner and every role (the ended view shows them all). */
@@ -11,7 +12,7 @@ export function EndPanel({ view }: { readonly view: GameView }) {
     seat: s.seat,
     name: s.name || null,
     state: s.alive ? 'alive' : 'dead',
-    note: [s.role ? t(`roles.${s.role}`, { ns: 'common' }) : '', view.winners.includes(s.seat) ? t('end.won') : ''].filter(Boolean).join(' · ') || undefined,
+    note: [s.role ? roleName(t, view.preset, s.role) : '', view.winners.includes(s.seat) ? t('end.won') : ''].filter(Boolean).join(' · ') || undefined,
   }));
   return (
     <section className="stack" data-testid="end">
@@ -22,7 +23,7 @@ export function EndPanel({ view }: { readonly view: GameView }) {
       <ul className="stack" style={{ listStyle: 'none', padding: 0, margin: 0, gap: 4 }} aria-label={t('end.roles')}>
         {view.seats.map((s) => (
           <li key={s.seat} data-testid={`end-role-${s.seat}`} data-role={s.role ?? ''}>
-            {t('card.partner', { n: s.seat, role: s.role ? t(`roles.${s.role}`, { ns: 'common' }) : '?' })}
+            {t('card.partner', { n: s.seat, role: s.role ? roleName(t, view.preset, s.role) : '?' })}
             {s.name && s.name !== String(s.seat) ? ` (${s.name})` : ''}
           </li>
         ))}

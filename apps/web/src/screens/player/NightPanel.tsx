@@ -106,6 +106,8 @@ export function NightPanel({ view, pending, seat, timer, now, send, spectator = 
           <Button variant="primary" size="large" block data-testid="act-submit" data-done={cur.done} disabled={!ready || cur.done} onClick={confirm}>
             {cur.done ? t('night.accepted') : t('night.confirm')}
           </Button>
+          {/* The same words on every phone after «Принято» (a decoy's too): they tell no one who checks. */}
+          {cur.done ? <p className="muted" data-testid="answer-where" style={{ margin: 0 }}>{t('night.answerWhere')}</p> : null}
         </>
       )}
     </section>

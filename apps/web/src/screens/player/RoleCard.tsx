@@ -1,6 +1,7 @@
 import type { Answer, GameView } from '@mafia/engine';
 import { useEffect, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { roleName } from '../../i18n/roleName';
 import { cardOf, partnersOf } from './logic';
 
 const HOLD_KEYS = new Set([' ', 'Spacebar', 'Enter']);
@@ -48,6 +49,8 @@ export function RoleCard({ view }: { readonly view: GameView | null }) {
   };
   const partners = held ? partnersOf(view) : [];
   const results = held ? view.results : [];
+  // The answer of the night just ended stands out (it is the one the player is waiting for).
+  const isNew = (night: number) => view.phase.kind === 'day' && view.phase.n === night;
   return (
     <button
       type="button"
@@ -75,7 +78,7 @@ export function RoleCard({ view }: { readonly view: GameView | null }) {
       {held ? (
         <>
           <strong data-testid="role-name" data-role={card.role} style={{ fontSize: '1.8rem' }}>
-            {t(`roles.${card.role}`, { ns: 'common' })}
+            {roleName(t, view.preset, card.role)}
           </strong>
           <span data-testid="role-team" data-team={card.team}>
             {t('card.team', { team: t(`teams.${card.team}`, { ns: 'common' }) })}
@@ -84,14 +87,17 @@ export function RoleCard({ view }: { readonly view: GameView | null }) {
           {partners.length > 0 ? (
             <span data-testid="partners">
               {t('card.partners')}:{' '}
-              {partners.map((p) => t('card.partner', { n: p.seat, role: t(`roles.${p.role}`, { ns: 'common' }) })).join(', ')}
+              {partners.map((p) => t('card.partner', { n: p.seat, role: roleName(t, view.preset, p.role) })).join(', ')}
             </span>
           ) : null}
           {results.length > 0 ? (
             <span data-testid="results" className="stack" style={{ gap: 2 }}>
               <span>{t('card.results')}:</span>
               {results.map((r, i) => (
-                <span key={i}>{t('card.result', { night: r.night, seat: r.target, answer: t(`answers.${answerKey(r.act, r.answer, card.role)}` as 'answers.yes') })}</span>
+                <span key={i} data-new={isNew(r.night) || undefined} style={isNew(r.night) ? { fontWeight: 700 } : undefined}>
+                  {isNew(r.night) ? `${t('card.newResult')}: ` : ''}
+                  {t('card.result', { night: r.night, seat: r.target, answer: t(`answers.${answerKey(r.act, r.answer, card.role)}` as 'answers.yes') })}
+                </span>
               ))}
             </span>
           ) : null}

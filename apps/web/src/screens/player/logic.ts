@@ -126,6 +126,14 @@ export interface DayControls {
   readonly lift: boolean;
   readonly bestMove: boolean;
   readonly endLastWords: boolean;
+  /** This seat's place in the last-word queue (0: he speaks now), or null when he is not owed one. */
+  readonly myLastWords: number | null;
+  /** The seat this player nominated today (his nomination confirmed), or null. */
+  readonly myNominee: number | null;
+  /** The candidate this player's ballot is for in the open round (votes are open, R-VOTE), or null. */
+  readonly myBallot: number | null;
+  /** This player's lift vote, once cast. */
+  readonly myLift: 'leave' | 'stay' | null;
   readonly fouls: number;
   /** A one-seat choice among candidates: the Rake's (R-ROLE Rake), name in blood, the Commissar's dying note. */
   readonly extra: { readonly kind: ExtraKind; readonly candidates: readonly number[] } | null;
@@ -138,7 +146,8 @@ export const selfService = (mode: RoomMode | null | undefined): boolean => mode 
 
 export function dayControls(view: GameView | null, pending: readonly Pending[], seat: number | null, mode: RoomMode | null | undefined): DayControls {
   const day = view?.phase.kind === 'day' ? view.day : null;
-  const speaker = day?.speaker ?? null;
+  // During last words the one speaking is the first still owed one (each leaving player his own).
+  const speaker = day?.speaker ?? (day?.stage === 'lastWords' ? (day.lastWords[0] ?? null) : null);
   const mySpeech = seat !== null && speaker === seat && (day?.stage === 'speeches' || day?.stage === 'defence');
   const vote = pendingOf(pending, seat, 'vote');
   const fouls = seat !== null ? (view?.seats.find((s) => s.seat === seat)?.fouls ?? 0) : 0;
@@ -158,7 +167,12 @@ export function dayControls(view: GameView | null, pending: readonly Pending[], 
     vote: vote ? vote.candidates : null,
     lift: pendingOf(pending, seat, 'liftVote') !== null,
     bestMove: pendingOf(pending, seat, 'bestMove') !== null,
-    endLastWords: seat !== null && day?.stage === 'lastWords' && day.lastWords.includes(seat as SeatNo) && selfService(mode),
+    // `endLastWords` ends the current speaker's only: the button is his alone.
+    endLastWords: seat !== null && day?.stage === 'lastWords' && day.lastWords[0] === seat && selfService(mode),
+    myLastWords: seat !== null && day?.stage === 'lastWords' && day.lastWords.includes(seat as SeatNo) ? day.lastWords.indexOf(seat as SeatNo) : null,
+    myNominee: seat !== null ? (day?.nominations.find(([by]) => by === seat)?.[1] ?? null) : null,
+    myBallot: seat !== null && day && (day.stage === 'vote') ? (day.ballots[seat - 1] || null) : null,
+    myLift: seat !== null && day?.stage === 'lift' ? (day.lift[seat - 1] === 1 ? 'leave' : day.lift[seat - 1] === 2 ? 'stay' : null) : null,
     fouls,
     extra,
   };

@@ -1,6 +1,7 @@
 import type { RoleId } from '@mafia/engine';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { roleName } from '../../i18n/roleName';
 import type { RoomState } from '../../net/client';
 import { useNarrator } from '../../narrator/useNarrator';
 import type { Speaker } from '../../narrator/speaker';
@@ -108,8 +109,9 @@ export function TableScreen({ code, state, speaker, now = Date.now, nextGame, ad
     }
   };
 
+  const preset = state.view?.preset;
   const seats: SeatInfo[] = model.seats.map((s) => {
-    const notes = [s.role ? t(`roles.${s.role}`, { ns: 'common' }) : '', s.fouls > 0 ? t('fouls', { count: s.fouls }) : ''].filter(Boolean);
+    const notes = [s.role ? roleName(t, preset, s.role) : '', s.fouls > 0 ? t('fouls', { count: s.fouls }) : ''].filter(Boolean);
     // The speaking seat stands out, so the room sees whose turn it is from across the table.
     const state = !s.alive ? 'dead' : s.seat === model.speaker ? 'selected' : 'alive';
     return { seat: s.seat, name: s.name, state, ...(notes.length ? { note: notes.join(' · ') } : {}) };
@@ -140,9 +142,20 @@ export function TableScreen({ code, state, speaker, now = Date.now, nextGame, ad
           </p>
         ) : null}
 
+        {model.emergency && p === 'day' ? (
+          <p className="card table-big" data-testid="emergency">
+            {t('emergency')}
+          </p>
+        ) : null}
+
         {model.speaker !== null ? (
           <p className="table-speaker" data-testid="speaker" data-seat={model.speaker}>
-            {t('speaker', { seat: model.speaker })}
+            {model.lastWords[0] === model.speaker ? t('lastWordsSpeaker', { seat: model.speaker }) : t('speaker', { seat: model.speaker })}
+          </p>
+        ) : null}
+        {model.lastWords.length > 1 ? (
+          <p className="muted table-big" data-testid="last-words-queue" data-seats={model.lastWords.slice(1).join(',')}>
+            {t('lastWordsQueue', { seats: model.lastWords.slice(1).join(', ') })}
           </p>
         ) : null}
 

@@ -45,6 +45,10 @@ export interface TableModel {
   readonly news: { readonly night: number; readonly died: readonly number[] } | null;
   readonly winner: Winner | null;
   readonly winners: readonly number[];
+  /** An emergency day (R-PHASE-4): announced on the screen. */
+  readonly emergency: boolean;
+  /** The seats owed a last word, in speaking order (the first speaks now, each his own). */
+  readonly lastWords: readonly number[];
 }
 
 export interface TableInput {
@@ -81,7 +85,7 @@ function tallyOf(day: NonNullable<GameView['day']>): TallyRow[] | null {
 
 export function tableModel({ view, timer, log }: TableInput, now: number): TableModel {
   if (!view) {
-    return { phase: 'lobby', n: 0, step: null, speaker: null, nominations: [], candidates: [], tally: null, lift: null, seats: [], news: null, winner: null, winners: [] };
+    return { phase: 'lobby', n: 0, step: null, speaker: null, nominations: [], candidates: [], tally: null, lift: null, seats: [], news: null, winner: null, winners: [], emergency: false, lastWords: [] };
   }
   const p = view.phase;
   const seats: TableSeat[] = view.seats.map((s) => ({
@@ -115,5 +119,7 @@ export function tableModel({ view, timer, log }: TableInput, now: number): Table
     news: news && p.kind === 'day' && news.night === p.n ? news : null,
     winner: view.winner,
     winners: view.winners,
+    emergency: day?.emergency === true,
+    lastWords: day?.stage === 'lastWords' ? day.lastWords : [],
   };
 }

@@ -1,0 +1,74 @@
+/**
+ * The host console's history in words: every event type of the engine (scanned from its GameEvent
+ * union, so a type added later fails here) has a sentence in both languages, and the events of
+ * real games read without placeholders, raw field names or «(by 2, target 7)».
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { builtPresets, type ProjectedEvent } from '@mafia/engine';
+import { describe, expect, it } from 'vitest';
+import { createI18n } from '../src/i18n';
+import { resources } from '../src/i18n/resources';
+import { describeEvent, sentenceOf, tallyText } from '../src/screens/host/history';
+import { playWithBots } from './botGame';
+
+type Tx = (key: string, opts?: Record<string, unknown>) => string;
+const hostT = (lng: 'ru' | 'en'): Tx => {
+  const i18n = createI18n();
+  const fixed = i18n.getFixedT(lng);
+  return (key, opts) => fixed(key as never, { ns: 'host', ...(opts ?? {}) } as never) as unknown as string;
+};
+
+/** The event types of the engine's GameEvent union, read from its source. */
+function engineEventTypes(): string[] {
+  const src = readFileSync(join(__dirname, '..', '..', '..', 'packages/engine/src/game/events.ts'), 'utf8');
+  const union = src.slice(src.indexOf('export type GameEvent'), src.indexOf('export type HostOverrideAction'));
+  return [...new Set([...union.matchAll(/type: '([A-Za-z]+)'/g)].map((m) => m[1]!))].sort();
+}
+
+describe('host history in words', () => {
+  it('every_engine_event_type_has_a_sentence_in_both_languages', () => {
+    const types = engineEventTypes();
+    expect(types.length).toBeGreaterThan(30);
+    for (const lng of ['ru', 'en'] as const) {
+      const words = Object.keys(resources[lng].host.history.event).map((k) => k.replace(/_(zero|one|few|many|other)$/, ''));
+      expect(types.filter((t) => !words.includes(t)), lng).toEqual([]);
+    }
+  });
+
+  it('the_events_of_played_games_read_as_sentences', () => {
+    const t = { ru: hostT('ru'), en: hostT('en') };
+    const seen = new Set<string>();
+    const bad: string[] = [];
+    for (const preset of builtPresets()) {
+      const events = playWithBots(preset.id, preset.maxPlayers, 3);
+      for (const e of events as ProjectedEvent[]) {
+        seen.add(e.type);
+        for (const lng of ['ru', 'en'] as const) {
+          const s = describeEvent(e, t[lng]);
+          if (s.includes('{{') || s.startsWith('history.') || /\((by|target|n) \d|\bby \d/.test(s)) bad.push(`${lng} ${e.type}: ${s}`);
+        }
+      }
+    }
+    expect(seen.size).toBeGreaterThan(15);
+    expect(bad).toEqual([]);
+  });
+
+  it('a_vote_count_reads_in_words_with_the_tie', () => {
+    const e = { type: 'VoteCounted', round: 0, tally: { '3': 4, '5': 4, '7': 1 }, tied: [3, 5] } as unknown as ProjectedEvent;
+    expect(sentenceOf(e).key).toBe('history.event.VoteCountedTie');
+    expect(describeEvent(e, hostT('ru'))).toBe('подсчёт, круг 1: № 3 — 4, № 5 — 4, № 7 — 1 — поровну у № 3, № 5');
+    expect(tallyText({ '2': 1, '9': 3 })).toBe('№ 9 — 3, № 2 — 1');
+  });
+
+  it('plural_forms_follow_the_language', () => {
+    const ru = hostT('ru');
+    const night = (died: number[]) => ({ type: 'NightResolved', n: 2, died, results: [], useful: [] }) as unknown as ProjectedEvent;
+    expect(describeEvent(night([]), ru)).toBe('итог ночи 2: никто не покинул игру');
+    expect(describeEvent(night([5]), ru)).toBe('итог ночи 2: игру покинул № 5');
+    expect(describeEvent(night([5, 7]), ru)).toBe('итог ночи 2: игру покинули № 5, № 7');
+    expect(describeEvent({ type: 'Undone', count: 5 } as ProjectedEvent, ru)).toBe('отменено 5 записей');
+    expect(describeEvent({ type: 'Undone', count: 2 } as ProjectedEvent, ru)).toBe('отменены 2 записи');
+    expect(describeEvent({ type: 'Undone', count: 1 } as ProjectedEvent, hostT('en'))).toBe('1 entry undone');
+  });
+});
