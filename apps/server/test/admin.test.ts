@@ -64,7 +64,7 @@ describe('the room-admin key', () => {
   });
 
   it('admin_starts_releases_and_closes_but_sends_no_game_command_but_undo', async () => {
-    const { created, admin, seats, started } = await startedAppRoom({ night: 60 });
+    const { created, admin, seats, started } = await startedAppRoom({ nightStep: 20 });
     expect(started.ack).toBe('go');
     expect(started.items[0].by).toBe('admin');
     const refused = await admin.request({ v: V, type: 'command', id: 'e', command: { type: 'endNight' } }, 'error');
@@ -100,7 +100,7 @@ describe('the room-admin key', () => {
 describe('what the room admin sees', () => {
   it('admin_frames_equal_a_spectators_byte_for_byte_apart_from_you_over_a_whole_app_hosted_game', async () => {
     // Short steps and players who mostly do nothing: the app host ends every step on its timer.
-    const created = await createRoom(server.base, { preset: 'classic', seats: 10, mode: 'app', timers: { speech: 0.05, defence: 0.05, lastWords: 0.05, night: 0.1, vote: 0.05 } });
+    const created = await createRoom(server.base, { preset: 'classic', seats: 10, mode: 'app', timers: { speech: 0.05, defence: 0.05, lastWords: 0.05, nightStep: 0.05, vote: 0.05 } });
     const raw = { admin: [] as string[], spectator: [] as string[] };
     const spectator = await Client.open(server.ws);
     spectator.socket.on('message', (d) => raw.spectator.push(String(d)));
@@ -145,7 +145,7 @@ describe('what the room admin sees', () => {
 
 describe('pause and resume', () => {
   it('pause_stops_the_clock_with_its_remaining_time_in_the_log_and_resume_starts_it_again_from_there', async () => {
-    const { created, admin, seats, started } = await startedAppRoom({ night: 1 });
+    const { created, admin, seats, started } = await startedAppRoom({ nightStep: 0.34 });
     const paused = await admin.request({ v: V, type: 'pause', id: 'p' }, 'update');
     expect(paused.timer.pausedAt).toBeGreaterThanOrEqual(started.timer.started);
     const remaining = started.timer.deadline - paused.timer.pausedAt;
@@ -169,7 +169,7 @@ describe('pause and resume', () => {
   });
 
   it('a_step_that_begins_while_the_clock_is_stopped_begins_stopped', async () => {
-    const { admin } = await startedAppRoom({ night: 60, speech: 0.2 });
+    const { admin } = await startedAppRoom({ nightStep: 20, speech: 0.2 });
     await admin.request({ v: V, type: 'pause', id: 'p' }, 'update');
     const day = await admin.request({ v: V, type: 'skip', id: 'k' }, 'update');
     expect(day.timer.kind).toBe('speech');
@@ -182,7 +182,7 @@ describe('pause and resume', () => {
   it('a_restarted_server_keeps_the_pause', async () => {
     const own = tempDbUrl();
     let s = await startServer(own.url);
-    const created = await createRoom(s.base, { preset: 'classic', seats: 10, mode: 'online', timers: { night: 0.6 } });
+    const created = await createRoom(s.base, { preset: 'classic', seats: 10, mode: 'online', timers: { nightStep: 0.2 } });
     const a = await Client.open(s.ws);
     await a.request({ v: V, type: 'hello', room: created.code, auth: controllerAuth(created) }, 'welcome');
     await a.request({ v: V, type: 'start', id: 'go' }, 'update');
@@ -205,7 +205,7 @@ describe('pause and resume', () => {
 
 describe('skip and undo', () => {
   it('skip_ends_the_running_step_now_with_timeUp_sent_by_the_admin', async () => {
-    const { created, admin } = await startedAppRoom({ night: 60 });
+    const { created, admin } = await startedAppRoom({ nightStep: 20 });
     const day = await admin.request({ v: V, type: 'skip', id: 'k1' }, 'update');
     expect(day.view.phase.kind).toBe('day');
     expect(day.items[0].by).toBe('admin');
@@ -220,7 +220,7 @@ describe('skip and undo', () => {
   });
 
   it('admin_undoes_only_the_app_hosts_last_step_never_a_players_never_twice_never_at_night', async () => {
-    const { admin, seats } = await startedAppRoom({ night: 0.3, speech: 60 });
+    const { admin, seats } = await startedAppRoom({ nightStep: 0.1, speech: 60 });
     expect((await admin.request({ v: V, type: 'command', id: 'u0', command: { type: 'undo', count: 1 } }, 'error')).code).toBe('undo-at-night');
     // The app host ends the night on its timer: that step may be undone, back into the night.
     await admin.next((m) => m.type === 'update' && m.view?.phase.kind === 'day', 5000);
@@ -245,7 +245,7 @@ describe('skip and undo', () => {
 
 describe('a speaker ends only his own last word when the app is the host', () => {
   it('only_the_current_last_word_speaker_may_end_it', async () => {
-    const { admin, seats } = await startedAppRoom({ night: 60, speech: 60, lastWords: 60 });
+    const { admin, seats } = await startedAppRoom({ nightStep: 20, speech: 60, lastWords: 60 });
     const views = await Promise.all(seats.map((c) => c.next((m) => m.type === 'update' && m.view !== null)));
     const mafia = views.flatMap((u, k) => (u.view.me.role === 'mafia' || u.view.me.role === 'don' ? [k + 1] : []));
     const victim = [1, 2, 3, 4, 5].find((s) => !mafia.includes(s))!;

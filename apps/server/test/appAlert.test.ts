@@ -51,7 +51,7 @@ afterAll(async () => {
 
 describe('a refused app host step', () => {
   it('is_logged_at_error_level_reported_to_the_admin_once_and_not_retried_until_the_admin_skips', async () => {
-    const created = await manager.create({ preset: 'classic', seats: 10, mode: 'app', timers: { night: 0.2 } });
+    const created = await manager.create({ preset: 'classic', seats: 10, mode: 'app', timers: { nightStep: 0.07 } });
     const admin = new FakeConn();
     const spectator = new FakeConn();
     const seat = new FakeConn();

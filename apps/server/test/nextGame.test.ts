@@ -1,6 +1,7 @@
 import { createGame } from '@mafia/engine';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client, createRoom, seatTheTable, startServer, V } from './helpers.js';
+import { playBySeats } from './playBySeats.js';
 import { TARGETS } from './storageTargets.js';
 
 type Msg = Record<string, any>;
@@ -21,7 +22,7 @@ for (const make of TARGETS) {
     async function table(body: Record<string, unknown> = {}) {
       const server = await startServer(await target.url());
       const created = await createRoom(server.base, { preset: 'classic', seats: 10, mode: 'human', ...body });
-      const { seats, tokens, host } = await seatTheTable(server.ws, created, { named: true });
+      const { seats, tokens, host } = await seatTheTable(server.ws, created, { named: true, seats: (body.seats as number | undefined) ?? 10 });
       const started = await host.request({ v: V, type: 'start', id: 'go' }, 'update');
       let n = 0;
       const hostCmd = (command: Msg) => host.request({ v: V, type: 'command', id: `h${++n}`, command }, 'update');
@@ -119,16 +120,22 @@ for (const make of TARGETS) {
       }
     });
 
+    /** An app-hosted short game (3 seats, no nights) that its seats play to the town's win: the admin may then deal the next. */
+    const SHORT_APP = { preset: 'short', seats: 3, mode: 'app', timers: { speech: 2, defence: 2, lastWords: 2, vote: 1 } };
+
     it('an_app_room_runs_the_next_game_on_its_timers', async () => {
-      const { server, seats, host, hostCmd } = await table({ mode: 'app', timers: { nightStep: 0.05 } });
+      const { server, seats, host } = await table(SHORT_APP);
       try {
-        // The first night ends on its timer; the host ends the game on day 1.
-        await host.next((m) => m.type === 'update' && m.view?.phase.kind === 'day');
-        await hostCmd(endGame);
+        expect((await playBySeats(seats)).winner).toBe('town');
         const u = await host.request({ v: V, type: 'next', id: 'again' }, 'update');
-        expect(u.view.phase).toEqual({ kind: 'night', n: 1 });
-        const day = await host.next((m) => m.type === 'update' && m.lobby === undefined && m.view?.phase.kind === 'day');
-        expect(day.items[0].by).toBe('app');
+        expect(u.lobby).toMatchObject({ game: 2, ended: false });
+        expect(u.items[0].by).toBe('admin');
+        expect(u.view.phase).toEqual({ kind: 'day', n: 1 });
+        // The room admin sees what a spectator sees in the next game too: no role.
+        expect(u.view.seats.every((s: Msg) => s.role === undefined)).toBe(true);
+        // The new game runs on its timers: the first speech ends by itself.
+        const ended = await host.next((m) => m.type === 'update' && m.lobby === undefined && m.items.some((i: Msg) => i.events?.some((e: Msg) => e.type === 'SpeechEnded')), 10_000);
+        expect(ended.items[0].by).toBe('app');
       } finally {
         for (const c of [...seats, host]) await c.close();
         await server.stop();
@@ -154,7 +161,7 @@ for (const make of TARGETS) {
     });
 
     it('each_game_has_its_own_log_and_resumes_after_a_restart', async () => {
-      const first = await table({ mode: 'app' });
+      const first = await table();
       const { created, seats, tokens, host, hostCmd } = first;
       let server = first.server;
       const url = server.url;

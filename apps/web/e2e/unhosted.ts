@@ -61,7 +61,8 @@ export async function playUnhosted(g: UnhostedGame): Promise<Played> {
 async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableOracle): Promise<Played> {
   const { shots } = g;
   if (g.mode === 'app' && !/\/table$/.test(creator.url())) await creator.goto(`/r/${code}/table`);
-  await byTestId(creator, 'room-code').first().waitFor();
+  // The TV's lobby (table-code) or the online creator's lobby (room-code): the code, big.
+  await creator.locator('[data-testid="room-code"], [data-testid="table-code"]').first().waitFor();
   await shots.both(creator, 'creator', '1-lobby-empty');
 
   // ---- the players claim their seats (online: the creator is seat 1)

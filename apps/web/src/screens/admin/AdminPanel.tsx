@@ -53,7 +53,7 @@ export function AdminPanel({ state, actions, onStarted, lockMs = 700 }: AdminPan
     setConfirming(null);
     f(actions).then(
       () => then?.(),
-      (e: unknown) => setRefusal(e && typeof e === 'object' && 'code' in e ? (e as WireError) : { code: 'other', message: String(e) }),
+      (e: unknown) => setRefusal(e && typeof e === 'object' && 'code' in e ? (e as WireError) : { code: 'unknown', message: String(e) }),
     ).finally(() => setBusy(false));
   };
   const skip = () => {

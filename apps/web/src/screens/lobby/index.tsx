@@ -2,7 +2,8 @@ import type { Auth } from '@mafia/protocol';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { RoomClient, type RoomClientOptions, type WireError } from '../../net/client';
+import { RoomClient, type RoomClientOptions } from '../../net/client';
+import { asRefusal, refusalText } from '../../i18n/refusals';
 import { secrets } from '../../net/secrets';
 import { adminAuth, hostAuth, useRoom } from '../../net/useRoom';
 import { AdminPanel } from '../admin/AdminPanel';
@@ -23,10 +24,6 @@ export interface LobbyProps {
   readonly word?: () => number;
 }
 
-const errorText = (e: unknown): string => {
-  const w = e as Partial<WireError> | null;
-  return w && typeof w === 'object' && typeof w.message === 'string' ? `${w.message} (${w.code})` : String(e);
-};
 
 /**
  * /r/:code — the lobby, live over the WebSocket (as the host when this device holds the host key,
@@ -72,7 +69,7 @@ export default function Lobby({ room = {}, origin, word = cryptoWord }: LobbyPro
     try {
       await f();
     } catch (e) {
-      setRefusal(errorText(e));
+      setRefusal(refusalText(t, asRefusal(e)));
     } finally {
       setBusy(false);
     }
@@ -123,7 +120,7 @@ export default function Lobby({ room = {}, origin, word = cryptoWord }: LobbyPro
 
       {lastError ? (
         <p className="error" role="alert">
-          {lastError.code === 'no-room' ? t('errors.no-room', { ns: 'common' }) : errorText(lastError)}
+          {lastError.code === 'no-room' ? t('errors.no-room', { ns: 'common' }) : refusalText(t, lastError)}
         </p>
       ) : null}
       {status ? (
