@@ -2,6 +2,8 @@
 import type { Page } from 'playwright-core';
 import { byTestId, until, type Shots } from './harness';
 
+const SPEECH_OPTIONS: Record<string, string> = { speech: 'option-speechSeconds', defence: 'option-defenceSeconds', lastWords: 'option-lastWordSeconds' };
+
 export interface CreateChoice {
   readonly preset?: string;
   /** Who hosts: a human host (the default), the app, or online. */
@@ -23,7 +25,8 @@ export async function createThroughUI(page: Page, seats: number, shots?: Shots, 
   await byTestId(page, `mode-${choice.mode ?? 'human'}`).click();
   // Step lengths (timer-nightStep, …) where the form has them.
   for (const [k, v] of Object.entries(timers)) {
-    const input = byTestId(page, `timer-${k}`);
+    // The speech lengths are the preset's options (speechSeconds …), the night step and the vote timers.
+    const input = byTestId(page, SPEECH_OPTIONS[k] ?? `timer-${k}`);
     if ((await input.count()) === 0) continue;
     // Behind a closed <details> ("Timers"): open it.
     await input.evaluate((e) => {
