@@ -6,34 +6,11 @@
  * every step the TV holds no living player's role (DOM and frames) and no page shows `{{`, a rule id
  * or English.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newDevice, Shots, startServer, type RunningServer } from './harness';
-import { playUnhosted } from './unhosted';
+import { describe, expect, it } from 'vitest';
+import { Shots } from './harness';
+import { playUnhosted, unhostedSuite } from './unhosted';
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-  await browser?.close();
-  await server?.stop();
-});
-
-async function device(viewport?: { width: number; height: number }): Promise<Page> {
-  const ctx = await newDevice(browser, server.base);
-  contexts.push(ctx);
-  const page = await ctx.newPage();
-  if (viewport) await page.setViewportSize(viewport);
-  page.on('pageerror', (e) => pageErrors.push(`${page.url()}: ${String(e)}`));
-  return page;
-}
+const suite = unhostedSuite();
 
 describe('the app is the host', () => {
   it('plays a classic game to its end on timers, with a Commissar who never acts; the TV never sees a role', async () => {
@@ -46,9 +23,8 @@ describe('the app is the host', () => {
         timers: { speech: 15, defence: 10, lastWords: 10, vote: 25, nightStep: 12 },
         idleRole: 'commissar',
         shots: new Shots('app-host'),
-        server,
-        browser,
-        device,
+        server: suite.server(),
+        device: suite.device,
       },
     );
     expect(played.idle, 'the idle Commissar').not.toBeNull();
@@ -56,6 +32,6 @@ describe('the app is the host', () => {
     // The idle seat's steps ended by themselves: the log marks him idle (R-HOST-2) at least once.
     expect(played.trace.some((t) => t.includes('wait for the timer')), 'some steps ended on their timers').toBe(true);
     expect(played.creatorSecrets, 'roles sent to the TV').toEqual([]);
-    expect(pageErrors, 'no uncaught errors on any page').toEqual([]);
+    expect(suite.pageErrors, 'no uncaught errors on any page').toEqual([]);
   });
 });

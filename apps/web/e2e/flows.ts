@@ -1,6 +1,6 @@
 /** Steps a person takes through the screens, shared by the e2e tests (data-testid contract of docs/web.md). */
 import type { Page } from 'playwright-core';
-import { byTestId, until, type Shots } from './harness';
+import { byTestId, Fatal, until, type Shots } from './harness';
 
 const SPEECH_OPTIONS: Record<string, string> = { speech: 'option-speechSeconds', defence: 'option-defenceSeconds', lastWords: 'option-lastWordSeconds' };
 
@@ -109,4 +109,22 @@ export async function peekRole(page: Page, shots?: { shots: Shots; screen: strin
   await page.mouse.up();
   const hiddenAfter = await until(async () => !(await shown()), 'role-name hidden after release', 3_000).then(() => true, () => false);
   return { role, hiddenAfter };
+}
+
+/**
+ * Waits until the phone calls the night step `want` (its `night-step` data-step, paced by the clock
+ * alike on every phone, R-NIGHT-4); fails at once if the phone has already gone past it.
+ */
+export async function awaitNightStep(page: Page, want: number, who: string, ms: number): Promise<void> {
+  const night = byTestId(page, 'night-step').first();
+  await until(
+    async () => {
+      const at = Number(await night.getAttribute('data-step'));
+      if (at > want) throw new Fatal(`${who} missed his step ${want}: the phone is at step ${at}`);
+      return at === want;
+    },
+    `${who}: night-step data-step="${want}"`,
+    ms,
+    200,
+  );
 }

@@ -14,8 +14,8 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameView } from '@mafia/engine';
-import { claimInLobby, createThroughUI, peekRole, selectSeat } from './flows';
-import { byTestId, Fatal, findLeaks, mentions, sentSecrets, smallTargets, unnamedControls, type SmallTarget, pageSeq, sleep, launchBrowser, newDevice, phaseOf, Shots, snapshot, startServer, until, type RunningServer, type SeatFacts, wordProblems } from './harness';
+import { awaitNightStep, claimInLobby, createThroughUI, peekRole, selectSeat } from './flows';
+import { byTestId, findLeaks, mentions, sentSecrets, smallTargets, unnamedControls, type SmallTarget, pageSeq, sleep, launchBrowser, newDevice, phaseOf, Shots, snapshot, startServer, until, type RunningServer, type SeatFacts, wordProblems } from './harness';
 import { Oracle } from './oracle';
 import { nextSteps, stepKey, stepOfAct, type Step } from './plan';
 
@@ -314,17 +314,7 @@ async function take(step: Step, c: Ctx): Promise<void> {
       const p = c.pageOfSeat(step.seat);
       const view = c.oracle.state.view!;
       const want = stepOfAct(view.nightSteps, view.seats[step.seat - 1]!.role!, step.act);
-      const night = byTestId(p, 'night-step').first();
-      await until(
-        async () => {
-          const at = Number(await night.getAttribute('data-step'));
-          if (at > want) throw new Fatal(`seat ${step.seat} missed his step ${want} (${step.act}): the phone is at step ${at}`);
-          return at === want;
-        },
-        `seat ${step.seat}: night-step data-step="${want}" for ${step.act}`,
-        NIGHT_SECONDS * 1000,
-        200,
-      );
+      await awaitNightStep(p, want, `seat ${step.seat} ({step.act})`, NIGHT_SECONDS * 1000);
       const submit = byTestId(p, 'act-submit');
       await submit.first().waitFor();
       await selectSeat(p, step.target);

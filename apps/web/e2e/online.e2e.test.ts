@@ -6,34 +6,11 @@
  * timer. After every step his phone holds no living player's role but his own (and his team's, if
  * he is mafia), in the DOM and in its frames, and no page shows `{{`, a rule id or English.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newDevice, Shots, startServer, type RunningServer } from './harness';
-import { playUnhosted } from './unhosted';
+import { describe, expect, it } from 'vitest';
+import { Shots } from './harness';
+import { playUnhosted, unhostedSuite } from './unhosted';
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-  await browser?.close();
-  await server?.stop();
-});
-
-async function device(viewport?: { width: number; height: number }): Promise<Page> {
-  const ctx = await newDevice(browser, server.base);
-  contexts.push(ctx);
-  const page = await ctx.newPage();
-  if (viewport) await page.setViewportSize(viewport);
-  page.on('pageerror', (e) => pageErrors.push(`${page.url()}: ${String(e)}`));
-  return page;
-}
+const suite = unhostedSuite();
 
 describe('online', () => {
   it('plays a club game to its end; the creator, a player, sees only what his seat may', async () => {
@@ -43,15 +20,14 @@ describe('online', () => {
         preset: 'club',
         seats: 10,
         names: ['Анна', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жанна', 'Зоя', 'Игорь', 'Кира'],
-        timers: { speech: 15, defence: 10, lastWords: 10, vote: 25, nightStep: 10 },
+        timers: { speech: 15, defence: 10, lastWords: 10, vote: 25, nightStep: 15 },
         shots: new Shots('online'),
-        server,
-        browser,
-        device,
+        server: suite.server(),
+        device: suite.device,
       },
     );
     expect(played.winner).not.toBeNull();
     expect(played.steps, 'steps taken through the phones').toBeGreaterThan(20);
-    expect(pageErrors, 'no uncaught errors on any page').toEqual([]);
+    expect(suite.pageErrors, 'no uncaught errors on any page').toEqual([]);
   });
 });

@@ -9,11 +9,11 @@
  * - no page shows `{{`, a rule id, or English on a Russian screen;
  * - every screen shows the server's phase.
  */
-import type { Browser, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { GameView, Pending } from '@mafia/engine';
-import { claimInLobby, createThroughUI, peekRole, selectSeat } from './flows';
-import { byTestId, DESKTOP, Fatal, findLeaks, pageSeq, phaseOf, sentSecrets, Shots, sleep, snapshot, until, wordProblems, type RunningServer, type SeatFacts } from './harness';
+import { awaitNightStep, claimInLobby, createThroughUI, peekRole, selectSeat } from './flows';
+import { byTestId, DESKTOP, findLeaks, launchBrowser, newDevice, startServer, pageSeq, phaseOf, sentSecrets, Shots, sleep, snapshot, until, wordProblems, type RunningServer, type SeatFacts } from './harness';
 import { nextSteps, stepKey, stepOfAct, type Step } from './plan';
 import { TableOracle } from './tableOracle';
 
@@ -28,7 +28,6 @@ export interface UnhostedGame {
   readonly idleRole?: string;
   readonly shots: Shots;
   readonly server: RunningServer;
-  readonly browser: Browser;
   readonly device: (viewport?: { width: number; height: number }) => Promise<Page>;
 }
 
@@ -108,9 +107,13 @@ async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableO
 
   const pages = (): [string, Page][] => [['creator', creator], ...players.map((p, i) => [`seat ${i + 1}`, p] as [string, Page]).filter(([, p]) => p !== creator)];
   const problems: string[] = [];
-  const checkPages = async (where: string) => {
+  /**
+   * After a public step: every page. After a night act (news for its actor only, several in one
+   * short night step): the creator's device alone, so that the step's other acts still fit in it.
+   */
+  const checkPages = async (where: string, creatorOnly = false) => {
     const view = oracle.view()!;
-    for (const [who, page] of pages()) {
+    for (const [who, page] of creatorOnly ? [] : pages()) {
       await until(
         async () => {
           const ph = await phaseOf(page);
@@ -176,7 +179,7 @@ async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableO
       if (step.kind !== 'host') await shots.phone(pageOfSeat(step.seat), 'failure', `seat-${step.seat}`).catch(() => {});
       throw new Error(`step ${JSON.stringify(step)} failed: ${e instanceof Error ? e.message : String(e)}\ntrace:\n${trace.join('\n')}`);
     }
-    await checkPages(JSON.stringify(step));
+    await checkPages(JSON.stringify(step), step.kind === 'act');
   }
   const end = oracle.view()!;
   expect(end.phase.kind, trace.join('\n')).toBe('ended');
@@ -229,17 +232,7 @@ async function take(step: Step, view: GameView, pageOfSeat: (seat: number) => Pa
     }
     case 'act': {
       const want = stepOfAct(view.nightSteps, view.seats[step.seat - 1]!.role!, step.act);
-      const night = byTestId(p, 'night-step').first();
-      await until(
-        async () => {
-          const at = Number(await night.getAttribute('data-step'));
-          if (at > want) throw new Fatal(`seat ${step.seat} missed his step ${want} (${step.act}): the phone is at step ${at}`);
-          return at === want;
-        },
-        `seat ${step.seat}: night-step data-step="${want}" for ${step.act}`,
-        120_000,
-        200,
-      );
+      await awaitNightStep(p, want, `seat ${step.seat} ({step.act})`, 120_000);
       const submit = byTestId(p, 'act-submit');
       await submit.first().waitFor();
       await selectSeat(p, step.target);
@@ -272,4 +265,33 @@ async function take(step: Step, view: GameView, pageOfSeat: (seat: number) => Pa
       return;
     }
   }
+}
+
+/**
+ * A test file's server and browser (started before its tests, stopped after) and a way to open
+ * devices in it; every uncaught page error is collected.
+ */
+export function unhostedSuite(): { readonly server: () => RunningServer; readonly browser: () => Browser; readonly device: UnhostedGame['device']; readonly pageErrors: string[] } {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const pageErrors: string[] = [];
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => {});
+    await browser?.close();
+    await server?.stop();
+  });
+  const device = async (viewport?: { width: number; height: number }): Promise<Page> => {
+    const ctx = await newDevice(browser!, server!.base);
+    contexts.push(ctx);
+    const page = await ctx.newPage();
+    if (viewport) await page.setViewportSize(viewport);
+    page.on('pageerror', (e) => pageErrors.push(`${page.url()}: ${String(e)}`));
+    return page;
+  };
+  return { server: () => server!, browser: () => browser!, device, pageErrors };
 }
