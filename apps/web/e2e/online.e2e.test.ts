@@ -20,7 +20,7 @@ describe('online', () => {
         preset: 'club',
         seats: 10,
         names: ['Анна', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жанна', 'Зоя', 'Игорь', 'Кира'],
-        timers: { speech: 15, defence: 10, lastWords: 10, vote: 25, nightStep: 15 },
+        timers: { speech: 15, defence: 10, lastWords: 10, vote: 25, nightStep: 14 },
         shots: new Shots('online'),
         server: suite.server(),
         device: suite.device,

@@ -145,6 +145,7 @@ async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableO
   const trace: string[] = [];
   const shotOnce = new Set<string>();
   const nightLen = longestStep(g, start0.nightSteps.length);
+  const t0 = Date.now();
   let steps = 0;
   for (; steps < 400; steps++) {
     const view = oracle.view()!;
@@ -159,22 +160,29 @@ async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableO
     }
     const step = nextFor(view, pending, sent, idle);
     const seq = oracle.seq;
-    // A night act is news for its actor only: his own numbering moves, the public one does not.
-    const actor = step?.kind === 'act' ? oracle.seat(step.seat) : null;
-    const actorSeq = actor?.state.seq ?? 0;
+    const t = `${Math.round((Date.now() - t0) / 1000)}s`;
     if (step === null) {
       // Nothing to tap: the step ends on its timer (R-HOST-2).
-      trace.push(`${key}: wait for the timer`);
+      trace.push(`${t} ${key}: wait for the timer`);
       await oracle.after(seq, `the timer to end ${key} (trace:\n${trace.slice(-12).join('\n')})`, nightLen);
       await checkPages(`timer at ${key}`);
       continue;
     }
-    sent.add(stepKey(view, step));
-    trace.push(`${key}: ${JSON.stringify(step)}`);
+    // The acts of one night step are made at once, as players at a table act together: each on his
+    // own phone, each news for its actor only (his own numbering moves, the public one does not).
+    const batch = step.kind === 'act' ? sameStepActs(view, step, nextSteps(view, pending, sent), idle) : [step];
+    for (const x of batch) sent.add(stepKey(view, x));
+    trace.push(`${t} ${key}: ${batch.map((x) => JSON.stringify(x)).join(' + ')}`);
     try {
-      await take(step, view, pageOfSeat, oracle);
-      if (actor) await actor.after(actorSeq, `the server to take ${JSON.stringify(step)}`, nightLen);
-      else await oracle.after(seq, `the server to take ${JSON.stringify(step)}`, nightLen);
+      await Promise.all(
+        batch.map(async (x) => {
+          const actor = x.kind === 'act' ? oracle.seat(x.seat) : null;
+          const actorSeq = actor?.state.seq ?? 0;
+          await take(x, view, pageOfSeat, oracle);
+          if (actor) await actor.after(actorSeq, `the server to take ${JSON.stringify(x)}`, nightLen);
+        }),
+      );
+      if (step.kind !== 'act') await oracle.after(seq, `the server to take ${JSON.stringify(step)}`, nightLen);
     } catch (e) {
       if (step.kind !== 'host') await shots.phone(pageOfSeat(step.seat), 'failure', `seat-${step.seat}`).catch(() => {});
       throw new Error(`step ${JSON.stringify(step)} failed: ${e instanceof Error ? e.message : String(e)}\ntrace:\n${trace.join('\n')}`);
@@ -211,6 +219,16 @@ function nextFor(view: GameView, pending: readonly Pending[], sent: ReadonlySet<
     return null;
   }
   return null;
+}
+
+/** The plan's acts (but the idle seat's) made in the same night step as `first`, `first` among them. */
+function sameStepActs(view: GameView, first: Extract<Step, { kind: 'act' }>, steps: readonly Step[], idle: number | null): Step[] {
+  const at = (x: Extract<Step, { kind: 'act' }>) => stepOfAct(view.nightSteps, view.seats[x.seat - 1]!.role!, x.act);
+  const acts = steps.filter((x): x is Extract<Step, { kind: 'act' }> => x.kind === 'act' && x.seat !== idle && at(x) === at(first));
+  // One act per seat at a time: a seat with two acts in one step makes them one after the other.
+  const bySeat = new Map<number, Step>();
+  for (const x of acts) if (!bySeat.has(x.seat)) bySeat.set(x.seat, x);
+  return [...bySeat.values()];
 }
 
 /** One step, as a tap on the phone of whoever takes it. */
