@@ -1,4 +1,4 @@
-import { createGame, nightSteps, PRESETS, transition, type Command, type GameState } from '@mafia/engine';
+import { createGame, NIGHT_STEP_SECONDS, nightSteps, PRESETS, transition, type Command, type GameState } from '@mafia/engine';
 import { createRoomSchema, DEFAULT_TIMERS } from '@mafia/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -71,6 +71,12 @@ describe('night steps (R-NIGHT-4)', () => {
       expect(timers.nightStep, id).toBeGreaterThanOrEqual(10);
     }
     expect(timersFor('club', PRESETS.club!.defaults, { nightStep: 20 }).nightStep).toBe(20);
+  });
+
+  it('gives_each_preset_the_engines_night_step_the_create_form_shows', () => {
+    const got = Object.fromEntries(Object.entries(PRESETS).map(([id, p]) => [id, timersFor(id, p.defaults, undefined).nightStep]));
+    expect(got).toEqual({ ...NIGHT_STEP_SECONDS });
+    expect(got).toMatchObject({ classic: 15, sport: 15, short: 20, club: 12, tabletop: 12, party: 12, piter: 10, extended: 12 });
   });
 
   it('refuses_the_old_whole_night_field_with_a_message_naming_night_step', () => {

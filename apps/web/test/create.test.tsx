@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { ALL_MODIFICATIONS, OPTION_SPECS, PRESET_IDS, PRESETS, type PresetId } from '@mafia/engine';
+import { ALL_MODIFICATIONS, nightStepSeconds, OPTION_SPECS, PRESET_IDS, PRESETS, type PresetId } from '@mafia/engine';
 import { DEFAULT_TIMERS as PROTOCOL_TIMERS } from '@mafia/protocol';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
@@ -79,6 +79,19 @@ describe('create: the form as data', () => {
     expect(body.timers).toEqual({ speech: 45 });
     // extra-card is not a classic modification: dropped
     expect(body.modifications).toEqual(['victim-list']);
+  });
+
+  it('each_preset_starts_with_its_own_night_step_and_sends_it_only_when_changed', () => {
+    const seen = Object.fromEntries(builtPresetIds().map((id) => [id, initialForm(id).timers.nightStep]));
+    expect(seen).toEqual({ classic: 15, sport: 15, short: 20, club: 12, tabletop: 12, party: 12, piter: 10, extended: 12 });
+    // The preset's own default is what the server gives anyway: not sent. 15 s in a club room is.
+    expect(buildRequest(initialForm('piter')).timers).toBeUndefined();
+    const club = withPreset(initialForm('classic'), 'club');
+    expect(club.timers.nightStep).toBe(12);
+    expect(buildRequest({ ...club, timers: { ...club.timers, nightStep: 15 } }).timers).toEqual({ nightStep: 15 });
+    // Another preset resets the night step (like its speech lengths) and keeps the vote time.
+    const typed = { ...club, timers: { ...club.timers, nightStep: 40, vote: 45 } };
+    expect(withPreset(typed, 'piter').timers).toMatchObject({ nightStep: 10, vote: 45 });
   });
 
   it('puts a refusal next to the field its path names', () => {
@@ -220,6 +233,24 @@ describe('create: the page', () => {
       expect(Number(seats.value)).toBeLessThanOrEqual(p.maxPlayers);
       expect(screen.queryAllByTestId(/^mod-/).map((e) => e.getAttribute('data-testid'))).toEqual((p.modifications ?? []).map((m) => `mod-${m}`));
     }
+  });
+
+  it('the_night_step_field_follows_the_preset', () => {
+    renderCreate(vi.fn() as unknown as typeof fetch);
+    const field = () => (screen.getByTestId('timer-nightStep') as HTMLInputElement).value;
+    expect(field()).toBe('15');
+    for (const id of builtPresetIds()) {
+      fireEvent.change(screen.getByTestId('preset-select'), { target: { value: id } });
+      expect(field(), id).toBe(String(nightStepSeconds(id)));
+    }
+    // A typed length is the user's until the preset changes; then the new preset's default shows.
+    fireEvent.change(screen.getByTestId('preset-select'), { target: { value: 'club' } });
+    fireEvent.change(screen.getByTestId('timer-nightStep'), { target: { value: '25' } });
+    expect(field()).toBe('25');
+    fireEvent.change(screen.getByTestId('seats-input'), { target: { value: '9' } });
+    expect(field()).toBe('25');
+    fireEvent.change(screen.getByTestId('preset-select'), { target: { value: 'short' } });
+    expect(field()).toBe('20');
   });
 
   it('speaks Russian, and every button has an accessible name', async () => {

@@ -71,6 +71,16 @@ const click = async (el: HTMLElement) => {
 };
 
 describe('host console (render, fake state)', () => {
+  it('a_paused_clock_stands_still_on_the_host_console', async () => {
+    const g = nightTwo();
+    const now = Date.now();
+    // Stopped 10 s ago with 20 s left: the console shows those 20 s, not the 10 s a running clock would.
+    await show(g, { kind: 'night', started: now - 20_000, deadline: now + 10_000, pausedAt: now - 10_000 });
+    const timer = within(screen.getByTestId('timer')).getByRole('timer');
+    expect(timer.dataset.paused).toBe('true');
+    expect(timer.textContent).toBe('0:20');
+  });
+
   it('night: reads the step, enters an act for a seat, moves through the steps, ends the night', async () => {
     const g = nightTwo();
     const now = Date.now();

@@ -171,6 +171,36 @@ describe('player screen: the night (R-NIGHT-4)', () => {
     expect(step()).toBe('2');
   });
 
+  it('a_paused_timer_stands_still_on_the_phone', () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    try {
+      const g = until(newGame(), 'night', 2);
+      const at = NIGHT.started + 5_000; // 5 s into step 1 of 3, 25 s of the night left
+      vi.setSystemTime(at);
+      const paused = { ...stateOf(g, 5), timer: { ...NIGHT, pausedAt: at } };
+      const { rerender } = show(paused, at);
+      const read = () => ({
+        step: screen.getByTestId('night-step').getAttribute('data-step'),
+        clocks: screen.getAllByRole('timer').map((el) => el.textContent),
+      });
+      const before = read();
+      expect(before).toEqual({ step: '0', clocks: ['0:25', '0:05'] });
+      expect(screen.getAllByRole('timer')[0]!.dataset.paused).toBe('true');
+      expect(screen.getByTestId('paused').textContent).toContain('Paused');
+      // A minute later on every clock: still the same step and the same time left.
+      vi.setSystemTime(at + 60_000);
+      act(() => vi.advanceTimersByTime(1_000));
+      rerender(paused, at + 60_000);
+      expect(read()).toEqual(before);
+      // Resumed: the notice goes, the clock runs again.
+      rerender({ ...paused, timer: NIGHT }, NIGHT.started + 15_000);
+      expect(screen.queryByTestId('paused')).toBeNull();
+      expect(screen.getByTestId('night-step').getAttribute('data-step')).toBe('1');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a dead seat is a silent spectator: no night controls', () => {
     let g = until(newGame(), 'night', 2);
     for (const s of [1, 2, 3]) g = run(g, { type: 'act', by: seatNo(s), act: 'kill', target: seatNo(5) }, s);

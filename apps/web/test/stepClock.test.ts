@@ -46,6 +46,22 @@ describe('the night step clock (R-NIGHT-4)', () => {
       }));
   });
 
+  it('a_paused_night_does_not_move_on', () => {
+    // Paused 5 s into step 1 of a 3 × 10 s night: however long the pause, every screen stays there.
+    const t = { started: 1_000, deadline: 31_000, steps: [1_000, 11_000, 21_000], pausedAt: 16_000 };
+    const atPause = nightStepAt(t, 3, 16_000);
+    expect(atPause).toEqual({ step: 1, leftInStep: 5_000, slice: 10_000 });
+    expect(nightStepAt(t, 3, 25_000)).toEqual(atPause);
+    expect(nightStepAt(t, 3, 90_000)).toEqual(atPause);
+    // Equal slices (no `steps`) stand still the same way.
+    expect(nightStepAt({ started: 1_000, deadline: 31_000, pausedAt: 16_000 }, 3, 90_000)).toEqual(atPause);
+    // Resumed after 60 s: the server shifts everything by the pause, the step goes on from where it stood.
+    const shift = 60_000;
+    const resumed = { started: t.started + shift, deadline: t.deadline + shift, steps: t.steps.map((s) => s + shift) };
+    expect(nightStepAt(resumed, 3, 16_000 + shift)).toEqual(atPause);
+    expect(nightStepAt(resumed, 3, 21_000 + shift).step).toBe(2);
+  });
+
   it('cuts the night into equal slices, one per step', () => {
     expect(nightStepAt(timer, 3, 1_000).step).toBe(0);
     expect(nightStepAt(timer, 3, 10_999).step).toBe(0);

@@ -1,4 +1,4 @@
-import { nightSteps, type GameOptions, type GameState } from '@mafia/engine';
+import { nightSteps, nightStepSeconds, type GameOptions, type GameState } from '@mafia/engine';
 import { DEFAULT_TIMERS, type TimerKind, type Timers } from '@mafia/protocol';
 import type { TimerRec } from './records.js';
 
@@ -84,24 +84,16 @@ export function extendTimer(t: TimerRec, addMs: number, now: number): TimerRec {
 }
 
 /**
- * Night step seconds per preset: about 10–15 s for one role to wake, choose and sleep. Long night
- * scripts get shorter steps so that the whole night stays bearable (Piter: 11 steps × 10 s).
- */
-const NIGHT_STEP_SECONDS: Readonly<Record<string, number>> = {
-  classic: 15, sport: 15, short: 20, club: 12, tabletop: 12, party: 12, piter: 10, extended: 12,
-};
-
-/**
  * The room's step lengths: the speeches as the rules say (the preset's `speechSeconds`,
  * `defenceSeconds`, `lastWordSeconds` options: Piter's speech is 30 s, the extended deck's 180 s),
- * the night step per preset (NIGHT_STEP_SECONDS), the vote from DEFAULT_TIMERS; `timers` in the
- * request overrides any of them.
+ * the night step per preset (`nightStepSeconds` of the engine: the table the create form shows),
+ * the vote from DEFAULT_TIMERS; `timers` in the request overrides any of them.
  */
 export function timersFor(preset: string, options: GameOptions, asked: Partial<Timers> | undefined): Timers {
   return {
     ...DEFAULT_TIMERS,
     speech: options.speechSeconds, defence: options.defenceSeconds, lastWords: options.lastWordSeconds,
-    nightStep: NIGHT_STEP_SECONDS[preset] ?? DEFAULT_TIMERS.nightStep,
+    nightStep: nightStepSeconds(preset),
     ...asked,
   };
 }

@@ -10,6 +10,10 @@
  * `steps` (an old server or log) is cut into equal slices between `started` and `deadline`.
  * Before the night: step 0; at or after the deadline: the last step (the night ends when the
  * host, or the server in app rooms, ends it).
+ *
+ * While the room's clock is stopped (`pausedAt`, pause/resume) time is read at the pause, whatever
+ * `now` says: the step stands still, and on resume the server shifts `started`, `deadline` and
+ * `steps` by the pause's length, so the step goes on from where it stood instead of jumping.
  */
 export interface NightClock {
   /** The step being called (0-based), or -1 when there are no steps. */
@@ -24,10 +28,13 @@ export interface NightTimer {
   readonly started: number;
   readonly deadline: number;
   readonly steps?: readonly number[];
+  /** TimerView.pausedAt: the clock stopped at this moment (server clock, epoch ms). */
+  readonly pausedAt?: number;
 }
 
-export function nightStepAt(timer: NightTimer | null, steps: number, now: number): NightClock {
+export function nightStepAt(timer: NightTimer | null, steps: number, at: number): NightClock {
   if (steps <= 0 || timer === null) return { step: steps > 0 ? 0 : -1, leftInStep: 0, slice: 0 };
+  const now = timer.pausedAt ?? at;
   const starts = timer.steps?.length === steps ? timer.steps : equalStarts(timer, steps);
   let step = 0;
   while (step + 1 < steps && starts[step + 1]! <= now) step++;

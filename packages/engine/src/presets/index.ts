@@ -20,4 +20,5 @@ PRESETS.party = party;
 export const presetOf = (id: PresetId): Preset | undefined => PRESETS[id];
 export const builtPresets = (): Preset[] => Object.values(PRESETS) as Preset[];
 export { OPTION_SPECS, BASE_OPTIONS } from './options.js';
+export { NIGHT_STEP_SECONDS, DEFAULT_NIGHT_STEP_SECONDS, nightStepSeconds } from './nightStep.js';
 export type { Preset, GameOptions, NightStepSpec, OptionName, OptionSpec } from './types.js';

@@ -1,4 +1,4 @@
-import { OPTION_SPECS, PRESETS, type GameOptions, type OptionName, type OptionSpec, type Preset, type PresetId, type RoleId } from '@mafia/engine';
+import { nightStepSeconds, OPTION_SPECS, PRESETS, type GameOptions, type OptionName, type OptionSpec, type Preset, type PresetId, type RoleId } from '@mafia/engine';
 import type { CreateRoomRequest, RoomMode, Timers } from '@mafia/protocol';
 
 /**
@@ -16,6 +16,15 @@ export const TIMER_KEYS = ['speech', 'defence', 'lastWords', 'nightStep', 'vote'
  * protocol would bring zod into the bundle; test/create.test.ts keeps the copy equal).
  */
 export const DEFAULT_TIMERS: Timers = { speech: 60, defence: 30, lastWords: 60, nightStep: 15, vote: 30 };
+
+/**
+ * The step lengths the server gives a room of this preset when the request names none: its own
+ * night step (the engine's `nightStepSeconds`, the table the server's `timersFor` reads), the rest
+ * as DEFAULT_TIMERS (the speeches are the preset's options, set in the options section).
+ */
+export function presetTimers(id: PresetId): Timers {
+  return { ...DEFAULT_TIMERS, nightStep: nightStepSeconds(id) };
+}
 export const TIMER_MIN = 0.05;
 export const TIMER_MAX = 600;
 
@@ -101,14 +110,19 @@ export interface CreateForm {
 export function initialForm(id: PresetId = 'classic'): CreateForm {
   const p = presetById(id);
   const seats = defaultSeats(p);
-  return withDeck({ preset: id, seats, mode: 'human', deck: [], options: {}, modifications: [], timers: { ...DEFAULT_TIMERS } }, recommendedDeck(p, seats));
+  return withDeck({ preset: id, seats, mode: 'human', deck: [], options: {}, modifications: [], timers: presetTimers(id) }, recommendedDeck(p, seats));
 }
 
-/** Another preset: its own count range, deck, options and modifications (the mode and timers stay). */
+/**
+ * Another preset: its own count range, deck, options, modifications and night step. The night step
+ * is reset to the new preset's like its speech lengths (options) are, even one the user typed: a
+ * length chosen for one night script is no guide to another's. The mode and the vote time stay.
+ */
 export function withPreset(f: CreateForm, id: PresetId): CreateForm {
   const p = presetById(id);
   const seats = clampSeats(p, f.seats);
-  return withDeck({ ...f, preset: id, seats, deck: [], options: {}, modifications: [] }, recommendedDeck(p, seats));
+  const timers = { ...f.timers, nightStep: nightStepSeconds(id) };
+  return withDeck({ ...f, preset: id, seats, deck: [], options: {}, modifications: [], timers }, recommendedDeck(p, seats));
 }
 
 /** Another player count: the recommended deck for it (an edited deck is replaced). */
@@ -130,7 +144,8 @@ export function buildRequest(f: CreateForm): CreateRoomRequest {
   const mods = f.modifications.filter((m) => (p.modifications ?? []).includes(m as never));
   if (mods.length) body.modifications = mods;
   const timers: Partial<Timers> = {};
-  for (const k of TIMER_KEYS) if (f.timers[k] !== DEFAULT_TIMERS[k]) timers[k] = f.timers[k];
+  const defaults = presetTimers(f.preset);
+  for (const k of TIMER_KEYS) if (f.timers[k] !== defaults[k]) timers[k] = f.timers[k];
   if (Object.keys(timers).length) body.timers = timers;
   return body;
 }

@@ -133,7 +133,8 @@ export function HostConsole({ state, actions }: { readonly state: RoomState; rea
   const tappable = mode === 'night' ? actor !== null : mode !== 'none';
 
   // The speech timer's 10-second warning.
-  const ms = useCountdown(state.timer?.deadline, state.clockOffset);
+  // While the clock is stopped the time left stands still: no warning beep during a pause.
+  const ms = useCountdown(state.timer?.deadline, state.clockOffset, 250, state.timer?.pausedAt);
   const prevMs = useRef<number | null>(null);
   useEffect(() => {
     if (shouldBeep(prevMs.current, ms)) beep();
@@ -152,7 +153,7 @@ export function HostConsole({ state, actions }: { readonly state: RoomState; rea
         </h2>
         <div data-testid="timer" data-kind={state.timer?.kind ?? ''} className="row" style={{ gap: 8 }}>
           {state.timer ? <span className="muted">{t(`timer.kind.${state.timer.kind}`)}</span> : null}
-          <Timer deadline={state.timer?.deadline} clockOffset={state.clockOffset} />
+          <Timer deadline={state.timer?.deadline} clockOffset={state.clockOffset} pausedAt={state.timer?.pausedAt} />
         </div>
       </div>
       {state.timer ? (

@@ -39,7 +39,9 @@ export function PlayerScreen({ code, state, send, now }: PlayerScreenProps) {
   const view = state.view;
   const phaseLabel = usePhaseLabel(view);
   const screen = screenOf(view);
-  const serverNow = useServerNow(state.clockOffset, screen === 'night', now);
+  // While the clock is stopped (pause) nothing moves on: the timer and the night step read the pause.
+  const pausedAt = state.timer?.pausedAt;
+  const serverNow = useServerNow(state.clockOffset, screen === 'night' && pausedAt === undefined, now);
   const seat = state.you?.as === 'seat' ? state.you.seat : (view?.me?.seat ?? null);
   const spectator = isSpectator(view);
   const phase = view?.phase;
@@ -54,7 +56,12 @@ export function PlayerScreen({ code, state, send, now }: PlayerScreenProps) {
         </p>
       ) : null}
       <RoleCard view={view} />
-      {screen !== 'ended' && screen !== 'waiting' ? <Timer deadline={state.timer?.deadline} clockOffset={state.clockOffset} /> : null}
+      {screen !== 'ended' && screen !== 'waiting' ? <Timer deadline={state.timer?.deadline} clockOffset={state.clockOffset} pausedAt={pausedAt} /> : null}
+      {pausedAt !== undefined && screen !== 'ended' ? (
+        <p className="card" role="status" data-testid="paused" style={{ margin: 0 }}>
+          <strong>{t('pause.title')}</strong> {t('pause.hint')}
+        </p>
+      ) : null}
       {screen === 'waiting' ? <p className="muted">{t('waiting')}</p> : null}
       {view && screen === 'night' && seat !== null ? (
         <NightPanel view={view} pending={state.pending} seat={seat} timer={state.timer} now={serverNow} send={send} spectator={spectator} />
