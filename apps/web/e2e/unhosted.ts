@@ -179,7 +179,14 @@ async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableO
           const actor = x.kind === 'act' ? oracle.seat(x.seat) : null;
           const actorSeq = actor?.state.seq ?? 0;
           await take(x, view, pageOfSeat, oracle);
-          if (actor) await actor.after(actorSeq, `the server to take ${JSON.stringify(x)}`, nightLen);
+          if (actor && x.kind === 'act') {
+            await actor.after(actorSeq, `the server to take ${JSON.stringify(x)}`, 10_000).catch(async (e: unknown) => {
+              const p = pageOfSeat(x.seat);
+              await shots.phone(p, 'failure', `act-seat-${x.seat}`).catch(() => {});
+              const notice = await p.locator('[role="alert"]').allInnerTexts().catch(() => []);
+              throw new Error(`${e instanceof Error ? e.message : String(e)}; the phone says: ${JSON.stringify(notice)}; its last error: ${JSON.stringify(actor.state.lastError)}`);
+            });
+          }
         }),
       );
       if (step.kind !== 'act') await oracle.after(seq, `the server to take ${JSON.stringify(step)}`, nightLen);
@@ -209,7 +216,11 @@ async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableO
  * the vote): null = wait for the timer.
  */
 function nextFor(view: GameView, pending: readonly Pending[], sent: ReadonlySet<string>, idle: number | null): Step | null {
-  for (const s of nextSteps(view, pending, sent)) {
+  const steps = nextSteps(view, pending, sent);
+  // At night the phones call the steps in the script's order: the act of the earliest step first.
+  const acts = steps.filter((x): x is Extract<Step, { kind: 'act' }> => x.kind === 'act' && x.seat !== idle);
+  if (acts.length > 0) return acts.reduce((a, b) => (stepAt(view, b) < stepAt(view, a) ? b : a));
+  for (const s of steps) {
     if (s.kind !== 'host') {
       if (s.seat !== idle) return s;
       continue;
@@ -221,10 +232,12 @@ function nextFor(view: GameView, pending: readonly Pending[], sent: ReadonlySet<
   return null;
 }
 
+/** The night step (index into view.nightSteps) in which this act is made. */
+const stepAt = (view: GameView, x: Extract<Step, { kind: 'act' }>) => stepOfAct(view.nightSteps, view.seats[x.seat - 1]!.role!, x.act);
+
 /** The plan's acts (but the idle seat's) made in the same night step as `first`, `first` among them. */
 function sameStepActs(view: GameView, first: Extract<Step, { kind: 'act' }>, steps: readonly Step[], idle: number | null): Step[] {
-  const at = (x: Extract<Step, { kind: 'act' }>) => stepOfAct(view.nightSteps, view.seats[x.seat - 1]!.role!, x.act);
-  const acts = steps.filter((x): x is Extract<Step, { kind: 'act' }> => x.kind === 'act' && x.seat !== idle && at(x) === at(first));
+  const acts = steps.filter((x): x is Extract<Step, { kind: 'act' }> => x.kind === 'act' && x.seat !== idle && stepAt(view, x) === stepAt(view, first));
   // One act per seat at a time: a seat with two acts in one step makes them one after the other.
   const bySeat = new Map<number, Step>();
   for (const x of acts) if (!bySeat.has(x.seat)) bySeat.set(x.seat, x);
@@ -238,7 +251,10 @@ async function take(step: Step, view: GameView, pageOfSeat: (seat: number) => Pa
   const p = pageOfSeat(seat);
   // The phone must show what the server has now: a tap on a stale screen sends a stale command.
   const want = oracle.seat(seat).state.seq;
+  const t0 = Date.now();
+  const log = (what: string) => process.env.E2E_DEBUG && console.log(`${new Date().toISOString()} seat ${seat} ${step.kind}: ${what} (+${Date.now() - t0} ms)`);
   await until(async () => (await pageSeq(p)) >= want, `seat ${seat}'s phone to catch up with seq ${want}`, 10_000);
+  log(`caught up with ${want}`);
   await sleep(150);
   switch (step.kind) {
     case 'host': {
@@ -250,10 +266,12 @@ async function take(step: Step, view: GameView, pageOfSeat: (seat: number) => Pa
     }
     case 'act': {
       const want = stepOfAct(view.nightSteps, view.seats[step.seat - 1]!.role!, step.act);
-      await awaitNightStep(p, want, `seat ${step.seat} ({step.act})`, 120_000);
+      await awaitNightStep(p, want, `seat ${step.seat} (${step.act})`, 120_000);
+      log(`at step ${want}`);
       const submit = byTestId(p, 'act-submit');
       await submit.first().waitFor();
       await selectSeat(p, step.target);
+      log('target selected');
       await until(() => submit.first().isEnabled(), `seat ${step.seat}: act-submit enabled`, 5_000);
       await submit.first().click();
       return;
