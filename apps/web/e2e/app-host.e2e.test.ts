@@ -11,6 +11,8 @@ import { Shots } from './harness';
 import { playUnhosted, unhostedSuite } from './unhosted';
 
 const suite = unhostedSuite();
+/** A whole game on its timers: several minutes on two busy cores. */
+const GAME_TIMEOUT_MS = 900_000;
 
 describe('the app is the host', () => {
   it('plays a classic game to its end on timers, with a Commissar who never acts; the TV never sees a role', async () => {
@@ -33,5 +35,5 @@ describe('the app is the host', () => {
     expect(played.trace.some((t) => t.includes('wait for the timer')), 'some steps ended on their timers').toBe(true);
     expect(played.creatorSecrets, 'roles sent to the TV').toEqual([]);
     expect(suite.pageErrors, 'no uncaught errors on any page').toEqual([]);
-  });
+  }, GAME_TIMEOUT_MS);
 });

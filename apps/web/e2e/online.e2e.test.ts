@@ -11,6 +11,8 @@ import { Shots } from './harness';
 import { playUnhosted, unhostedSuite } from './unhosted';
 
 const suite = unhostedSuite();
+/** A whole game on its timers: several minutes on two busy cores. */
+const GAME_TIMEOUT_MS = 900_000;
 
 describe('online', () => {
   it('plays a club game to its end; the creator, a player, sees only what his seat may', async () => {
@@ -20,7 +22,7 @@ describe('online', () => {
         preset: 'club',
         seats: 10,
         names: ['Анна', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жанна', 'Зоя', 'Игорь', 'Кира'],
-        timers: { speech: 15, defence: 10, lastWords: 10, vote: 25, nightStep: 14 },
+        timers: { speech: 15, defence: 10, lastWords: 10, vote: 15, nightStep: 12 },
         shots: new Shots('online'),
         server: suite.server(),
         device: suite.device,
@@ -29,5 +31,5 @@ describe('online', () => {
     expect(played.winner).not.toBeNull();
     expect(played.steps, 'steps taken through the phones').toBeGreaterThan(20);
     expect(suite.pageErrors, 'no uncaught errors on any page').toEqual([]);
-  });
+  }, GAME_TIMEOUT_MS);
 });
