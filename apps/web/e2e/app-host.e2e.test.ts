@@ -7,6 +7,7 @@
  * or English.
  */
 import { describe, expect, it } from 'vitest';
+import { NAMES } from './flows';
 import { Shots } from './harness';
 import { playUnhosted, unhostedSuite } from './unhosted';
 
@@ -21,7 +22,7 @@ describe('the app is the host', () => {
         mode: 'app',
         preset: 'classic',
         seats: 10,
-        names: ['Анна', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жанна', 'Зоя', 'Игорь', 'Кира'],
+        names: NAMES,
         timers: { speech: 15, defence: 10, lastWords: 10, vote: 25, nightStep: 12 },
         idleRole: 'commissar',
         shots: new Shots('app-host'),

@@ -2,6 +2,9 @@
 import type { Page } from 'playwright-core';
 import { byTestId, Fatal, until, type Shots } from './harness';
 
+/** The ten players' names the game tests seat. */
+export const NAMES = ['Анна', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жанна', 'Зоя', 'Игорь', 'Кира'] as const;
+
 const SPEECH_OPTIONS: Record<string, string> = { speech: 'option-speechSeconds', defence: 'option-defenceSeconds', lastWords: 'option-lastWordSeconds' };
 
 export interface CreateChoice {

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameView } from '@mafia/engine';
-import { awaitNightStep, claimInLobby, createThroughUI, peekRole, selectSeat } from './flows';
+import { awaitNightStep, claimInLobby, NAMES, createThroughUI, peekRole, selectSeat } from './flows';
 import { byTestId, findLeaks, mentions, sentSecrets, smallTargets, unnamedControls, type SmallTarget, pageSeq, sleep, launchBrowser, newDevice, phaseOf, Shots, snapshot, startServer, until, type RunningServer, type SeatFacts, wordProblems } from './harness';
 import { Oracle } from './oracle';
 import { nextSteps, stepKey, stepOfAct, type Step } from './plan';
@@ -23,7 +23,6 @@ const SEATS = 10;
 // 20 s for each of classic's three night steps (a 60 s night), so that a step's taps fit in it on a busy machine.
 const NIGHT_STEP_SECONDS = 20;
 const NIGHT_SECONDS = NIGHT_STEP_SECONDS * 3;
-const NAMES = ['Анна', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жанна', 'Зоя', 'Игорь', 'Кира'];
 
 let server: RunningServer;
 let browser: Browser;

@@ -7,6 +7,7 @@
  * he is mafia), in the DOM and in its frames, and no page shows `{{`, a rule id or English.
  */
 import { describe, expect, it } from 'vitest';
+import { NAMES } from './flows';
 import { Shots } from './harness';
 import { playUnhosted, unhostedSuite } from './unhosted';
 
@@ -21,7 +22,7 @@ describe('online', () => {
         mode: 'online',
         preset: 'club',
         seats: 10,
-        names: ['Анна', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жанна', 'Зоя', 'Игорь', 'Кира'],
+        names: NAMES,
         timers: { speech: 15, defence: 10, lastWords: 10, vote: 15, nightStep: 12 },
         shots: new Shots('online'),
         server: suite.server(),

@@ -383,12 +383,16 @@ export class RoomManager {
     const room = this.roomOf(conn);
     if (conn.you?.as !== 'host') refuse('host-only', 'only the host may change the timer');
     await this.run(room, conn, id, async () => {
-      const entry = room.timerEntry(addSeconds * 1000, this.now());
-      await this.storage.append(room.row.id, [toRecord(entry, this.now())]);
-      room.commit(entry);
-      this.armTimer(room);
-      this.broadcast(room, [entry], conn, id);
+      await this.clockEntry(room, room.timerEntry(addSeconds * 1000, this.now()), conn, id);
     });
+  }
+
+  /** A change of the room's clock (a moved deadline, a pause, a resume): logged, taken in, the alarm re-armed, told. */
+  private async clockEntry(room: Room, entry: Entry, conn: Conn, id: string | undefined): Promise<void> {
+    await this.storage.append(room.row.id, [toRecord(entry, this.now())]);
+    room.commit(entry);
+    this.armTimer(room);
+    this.broadcast(room, [entry], conn, id);
   }
 
   /** Host or room admin: closes the room for good; everybody in it gets the update, then it leaves memory. */
@@ -415,11 +419,7 @@ export class RoomManager {
     const by = controllerOf(conn.you, paused ? 'stop the clock' : 'start the clock again');
     await this.run(room, conn, id, async () => {
       const now = this.now();
-      const entry = paused ? room.pauseEntry(by, now) : room.resumeEntry(by, now);
-      await this.storage.append(room.row.id, [toRecord(entry, now)]);
-      room.commit(entry);
-      this.armTimer(room);
-      this.broadcast(room, [entry], conn, id);
+      await this.clockEntry(room, paused ? room.pauseEntry(by, now) : room.resumeEntry(by, now), conn, id);
     });
   }
 

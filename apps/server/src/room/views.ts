@@ -58,9 +58,6 @@ export function itemFor(e: Entry, seq: number, state: GameState | null, viewer: 
     for (const ev of e.body.events) {
       const p = projectEvent(ev, state, viewer);
       if (p === null) hidden = true;
-      // How many events an undo took back counts the hidden ones too (a night's idle seats, a role
-      // that changed): anyone but the host is told only that something was undone (his view shows what).
-      else if (p.type === 'Undone' && viewer.kind !== 'host') events.push(UNDONE_FOR_OTHERS);
       else events.push(p);
     }
   }
@@ -72,7 +69,6 @@ export function itemFor(e: Entry, seq: number, state: GameState | null, viewer: 
 }
 
 const NO_PENDING: readonly Pending[] = [];
-const UNDONE_FOR_OTHERS: ProjectedEvent = Object.freeze({ type: 'Undone', count: 0 });
 
 export function pendingFor(state: GameState | null, you: You): readonly Pending[] {
   if (state === null || you.as === 'spectator' || you.as === 'admin') return NO_PENDING;

@@ -1,6 +1,7 @@
 import type { You } from '@mafia/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { asRefusal, refusalText } from '../i18n/refusals';
 import { Button } from './Button';
 
 /**
@@ -26,8 +27,7 @@ export function NextGameButton({ next }: { readonly next: () => Promise<unknown>
     setError(null);
     next()
       .catch((e: unknown) => {
-        const code = (e as { code?: string })?.code ?? '';
-        setError(t(`nextGame.errors.${code}`, { defaultValue: t('nextGame.failed') }));
+        setError(refusalText(t, asRefusal(e)));
       })
       .finally(() => setBusy(false));
   };

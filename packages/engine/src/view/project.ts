@@ -377,6 +377,8 @@ export type ProjectedEvent =
   | Exclude<GameEvent, { type: 'GameCreated' }>
   | { readonly type: 'GameCreated'; readonly setup: Omit<GameSetup, 'roles' | 'seed'> & { readonly roles: readonly (RoleId | null)[] } };
 
+const UNDONE_FOR_OTHERS: ProjectedEvent = Object.freeze({ type: 'Undone', count: 0 });
+
 export function projectEvent(e: GameEvent, state: GameState, viewer: Viewer): ProjectedEvent | null {
   if (viewer.kind === 'host') return e;
   const mine = viewer.kind === 'seat' ? viewer.seat : null;
@@ -404,6 +406,10 @@ export function projectEvent(e: GameEvent, state: GameState, viewer: Viewer): Pr
       // R-HOST-2 / R-NIGHT-4: the seats a night waited for are the seats that act at night: the host's
       // only. A day's idle seats (the speaker, who did not vote) are public, as the day is.
       return e.stage === 'night' ? null : e;
+    case 'Undone':
+      // How many events an undo took back counts the hidden ones too (a night's idle seats, a role
+      // that changed): anyone but the host learns only that something was undone (his view shows what).
+      return e.count === 0 ? e : UNDONE_FOR_OTHERS;
     case 'RoleChanged':
       // A new role is hidden information: only its holder learns it (roles that announce more
       // say so through their own public events).

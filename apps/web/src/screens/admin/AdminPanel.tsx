@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RoomState, WireError } from '../../net/client';
+import { asRefusal, refusalText, type RefusalLike } from '../../i18n/refusals';
+import type { RoomState } from '../../net/client';
 import { Button } from '../../ui';
-import { adminStage, isPaused, refusalKey, releasable } from './model';
+import { adminStage, isPaused, releasable } from './model';
 import './admin.css';
 
 /** What the panel asks of the room (RoomClient fits). */
@@ -35,7 +36,7 @@ export function AdminPanel({ state, actions, onStarted, lockMs = 700 }: AdminPan
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [locked, setLocked] = useState(false);
-  const [refusal, setRefusal] = useState<WireError | null>(null);
+  const [refusal, setRefusal] = useState<RefusalLike | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const unlock = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => {
@@ -53,7 +54,7 @@ export function AdminPanel({ state, actions, onStarted, lockMs = 700 }: AdminPan
     setConfirming(null);
     f(actions).then(
       () => then?.(),
-      (e: unknown) => setRefusal(e && typeof e === 'object' && 'code' in e ? (e as WireError) : { code: 'unknown', message: String(e) }),
+      (e: unknown) => setRefusal(asRefusal(e)),
     ).finally(() => setBusy(false));
   };
   const skip = () => {
@@ -79,7 +80,7 @@ export function AdminPanel({ state, actions, onStarted, lockMs = 700 }: AdminPan
       ) : null}
       {refusal ? (
         <p className="error" role="alert" data-testid="admin-error" data-code={refusal.code}>
-          {t(refusalKey(refusal.code))}
+          {refusalText(t, refusal)}
         </p>
       ) : null}
 

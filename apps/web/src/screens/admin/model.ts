@@ -33,11 +33,3 @@ export const allSeated = (lobby: Pick<Lobby, 'claimed'>): boolean => lobby.claim
 /** Seats still free. */
 export const freeSeats = (lobby: Pick<Lobby, 'claimed'>): number => lobby.claimed.filter((c) => c === null).length;
 
-/** The refusals the admin's own requests may get, each with its own text (admin.refused.*); others get a general one. */
-export const ADMIN_REFUSALS = [
-  'not-app-step', 'undo-at-night', 'already-paused', 'not-paused', 'admin-only', 'admin-undo-only', 'game-over', 'not-started',
-  'room-closed', 'already-started', 'seat-not-claimed', 'nothing-to-undo', 'host-only', 'connection-lost',
-] as const;
-
-export const refusalKey = (code: string): `admin.refused.${(typeof ADMIN_REFUSALS)[number] | 'other'}` =>
-  (ADMIN_REFUSALS as readonly string[]).includes(code) ? (`admin.refused.${code}` as `admin.refused.${(typeof ADMIN_REFUSALS)[number]}`) : 'admin.refused.other';
