@@ -108,12 +108,14 @@ async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableO
   const pages = (): [string, Page][] => [['creator', creator], ...players.map((p, i) => [`seat ${i + 1}`, p] as [string, Page]).filter(([, p]) => p !== creator)];
   const problems: string[] = [];
   /**
-   * After a public step: every page. After a night act (news for its actor only, several in one
-   * short night step): the creator's device alone, so that the step's other acts still fit in it.
+   * After a public step: every page. After night acts (news for their actors only, several in one
+   * short night step): the actors' phones and the creator's device, so that the step's other acts
+   * still fit in it.
    */
-  const checkPages = async (where: string, creatorOnly = false) => {
+  const checkPages = async (where: string, actors?: readonly number[]) => {
     const view = oracle.view()!;
-    for (const [who, page] of creatorOnly ? [] : pages()) {
+    const checked = actors === undefined ? pages() : pages().filter(([who, page]) => who === 'creator' || actors.some((a) => pageOfSeat(a) === page));
+    for (const [who, page] of checked) {
       await until(
         async () => {
           const ph = await phaseOf(page);
@@ -194,7 +196,7 @@ async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableO
       if (step.kind !== 'host') await shots.phone(pageOfSeat(step.seat), 'failure', `seat-${step.seat}`).catch(() => {});
       throw new Error(`step ${JSON.stringify(step)} failed: ${e instanceof Error ? e.message : String(e)}\ntrace:\n${trace.join('\n')}`);
     }
-    await checkPages(JSON.stringify(step), step.kind === 'act');
+    await checkPages(JSON.stringify(step), step.kind === 'act' ? batch.map((x) => (x.kind === 'act' ? x.seat : 0)) : undefined);
   }
   const end = oracle.view()!;
   expect(end.phase.kind, trace.join('\n')).toBe('ended');
