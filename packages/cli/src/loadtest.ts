@@ -53,6 +53,7 @@ export async function loadtestCommand(args: string[]): Promise<number> {
       `messages received per second: ${report.messagesPerSecond}`,
       `server RSS: before ${mib(report.server.rssBeforeBytes)}, rooms created ${mib(report.server.rssRoomsBytes)} (${(report.server.bytesPerIdleRoom / 1024).toFixed(1)} KiB per idle room), players connected ${mib(report.server.rssIdleRoomsBytes)} (${(report.server.bytesPerConnection / 1024).toFixed(1)} KiB per connection; ${(report.server.bytesPerRoomWithPlayers / 1024).toFixed(1)} KiB per idle room with its players), peak ${mib(report.server.rssPeakBytes)}, end ${mib(report.server.rssEndBytes)}`,
       `event loop delay: load test p99 ${report.clientEventLoopDelayMs.p99} ms (max ${report.clientEventLoopDelayMs.max}), server p99 ${report.serverEventLoopDelayMs?.p99.toFixed(1) ?? '?'} ms (max ${report.serverEventLoopDelayMs?.max.toFixed(1) ?? '?'})`,
+      `load test's own CPU: ${report.clientCpu.seconds} s (${(report.clientCpu.shareOfCore * 100).toFixed(1)} % of one core)`,
       `refused commands (bots acting on a view that moved on): ${JSON.stringify(report.refused)}`,
       `errors: ${Object.keys(report.errors).length === 0 ? 'none' : JSON.stringify(report.errors)}`,
       '',

@@ -7,6 +7,8 @@ type Msg = Record<string, any>;
 
 export interface BotClientOptions {
   readonly ws: string;
+  /** The address this player connects from (its table's: addresses.ts). */
+  readonly localAddress: string;
   readonly code: string;
   readonly seat: number;
   readonly seed: number;
@@ -20,14 +22,27 @@ export interface BotClientOptions {
   readonly counters: { messages: number; commands: number };
 }
 
+/** What the server appends to the sender's copy of an update: `,"ack":"ID"}` (manager.ts `broadcast`). */
+const ACK = Buffer.from('"ack":"');
+/** Only an ended game's view has this (a phase's kind): a cheap filter before a full parse. */
+const ENDED = Buffer.from('"kind":"ended"');
+const UPDATE_PREFIX = Buffer.from('{"v":1,"type":"update"');
+
 /**
  * One player over a real WebSocket: claims its seat, then plays with a RandomBot deciding from the
  * view and pending decisions the server sends to this seat only. As the app is the host, it ends its
  * own speech and last words. Latency = from sending a command to the update that acknowledges it.
+ *
+ * The load test shares the machine with the server it measures, so a bot parses as little as it
+ * can: an update is kept as it came (bytes) and parsed only when the bot acts on it, after its
+ * think time, by which time newer updates have usually replaced it. The acknowledgement is read
+ * from the update's last bytes, and the end of the game by a byte search, without parsing.
  */
 export class BotClient {
   private socket!: WebSocket;
   private last: Msg | null = null;
+  /** The latest update, not yet parsed (null once `last` is up to date). */
+  private raw: Buffer | null = null;
   private busy = false;
   private readonly tried = new Set<string>();
   private readonly sent = new Map<string, number>();
@@ -43,7 +58,7 @@ export class BotClient {
   }
 
   async connect(): Promise<void> {
-    this.socket = new WebSocket(this.o.ws, { perMessageDeflate: false });
+    this.socket = new WebSocket(this.o.ws, { perMessageDeflate: false, localAddress: this.o.localAddress });
     await new Promise<void>((resolve, reject) => {
       this.socket.once('open', () => resolve());
       this.socket.once('error', reject);
@@ -55,7 +70,7 @@ export class BotClient {
         this.finish();
       }
     });
-    this.socket.on('message', (d) => this.receive(JSON.parse(String(d)) as Msg));
+    this.socket.on('message', (d: Buffer) => this.receive(d));
     const welcome = new Promise<void>((resolve) => (this.welcomed = resolve));
     this.send({ v: 1, type: 'claim', room: this.o.code, seat: this.o.seat });
     await welcome;
@@ -78,8 +93,29 @@ export class BotClient {
     this.socket.close();
   }
 
-  private receive(m: Msg): void {
+  private receive(d: Buffer): void {
     this.o.counters.messages++;
+    if (d.subarray(0, UPDATE_PREFIX.length).equals(UPDATE_PREFIX) && d.indexOf(ENDED) < 0) return this.update(d);
+    this.take(JSON.parse(String(d)) as Msg);
+  }
+
+  /** An update of a game still running: its acknowledgement is noted now, the rest when the bot acts. */
+  private update(d: Buffer): void {
+    const at = d.lastIndexOf(ACK);
+    if (at >= 0) this.acknowledged(String(d.subarray(at + ACK.length, d.length - 2)));
+    this.raw = d;
+    this.schedule();
+  }
+
+  private acknowledged(id: string): void {
+    const t0 = this.sent.get(id);
+    if (t0 === undefined) return;
+    this.o.latencies.add(performance.now() - t0);
+    this.sent.delete(id);
+    this.busy = false;
+  }
+
+  private take(m: Msg): void {
     if (m.type === 'error') {
       if (m.code === 'server-error' || m.code === 'too-many-errors' || m.code === 'rate-limited') this.o.errors.add(m.code);
       else this.o.refused.add(m.code);
@@ -90,15 +126,9 @@ export class BotClient {
     }
     if (m.type !== 'welcome' && m.type !== 'update') return;
     if (m.type === 'welcome') this.welcomed();
-    if (m.ack !== undefined) {
-      const t0 = this.sent.get(m.ack);
-      if (t0 !== undefined) {
-        this.o.latencies.add(performance.now() - t0);
-        this.sent.delete(m.ack);
-        this.busy = false;
-      }
-    }
+    if (m.ack !== undefined) this.acknowledged(m.ack as string);
     this.last = m;
+    this.raw = null;
     if (m.view?.phase?.kind === 'ended') {
       this.finish();
       return;
@@ -107,15 +137,23 @@ export class BotClient {
   }
 
   private schedule(): void {
-    if (this.busy || this.ended || !this.last?.view) return;
+    if (this.busy || this.ended || (this.raw === null && !this.last?.view)) return;
     this.busy = true;
     setTimeout(() => this.act(), Math.random() * this.o.thinkMs);
   }
 
   /** Decides on the latest view; each (seq, decision) is tried once. */
   private act(): void {
+    if (this.raw !== null) {
+      this.last = JSON.parse(String(this.raw)) as Msg;
+      this.raw = null;
+    }
     const m = this.last!;
-    const view = m.view as GameView;
+    const view = m.view as GameView | null;
+    if (!view) {
+      this.busy = false;
+      return;
+    }
     const seq = m.seq as number;
     const command = this.choose(view, m.pending as Pending[], seq);
     if (command === null || this.ended) {

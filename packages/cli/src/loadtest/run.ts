@@ -1,5 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
+import { postJson, tableAddress } from './addresses.js';
 import { BotClient } from './botClient.js';
 import { Latencies, Tally } from './stats.js';
 
@@ -52,6 +53,11 @@ export interface LoadtestReport {
   };
   /** How late the load test's own event loop ran (its lateness is inside every latency it measures). */
   readonly clientEventLoopDelayMs: { readonly p50: number; readonly p99: number; readonly max: number };
+  /**
+   * The load test's own CPU while the games ran (user + system seconds, and as a share of one
+   * core): it shares the machine with the server, so this is taken from the server's cores.
+   */
+  readonly clientCpu: { readonly seconds: number; readonly shareOfCore: number };
   /** The server's event loop delay over its whole life, from GET /api/health at the end. */
   readonly serverEventLoopDelayMs: { readonly p50: number; readonly p99: number; readonly max: number } | null;
   readonly refused: Readonly<Record<string, number>>;
@@ -76,8 +82,8 @@ async function pool<T>(items: readonly T[], limit: number, job: (item: T) => Pro
 }
 
 /** The room admin's connection (an online room has no host key) that sends `start` and waits for its acknowledgement. */
-async function startRoom(ws: string, code: string, adminKey: string): Promise<void> {
-  const s = new WebSocket(ws, { perMessageDeflate: false });
+async function startRoom(ws: string, code: string, adminKey: string, localAddress: string): Promise<void> {
+  const s = new WebSocket(ws, { perMessageDeflate: false, localAddress });
   await new Promise<void>((res, rej) => {
     s.once('open', () => res());
     s.once('error', rej);
@@ -111,13 +117,11 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
   const rssBefore = await rss(base);
 
   log(`creating ${o.rooms} rooms`);
-  const rooms: { code: string; adminKey: string }[] = [];
-  await pool(Array.from({ length: o.rooms }, (_, i) => i), 32, async () => {
-    const r = await json(`${base}/api/rooms`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ preset: o.preset, seats: o.players, mode: 'online', timers: { speech: s, defence: s, lastWords: s, nightStep: s, vote: s } }),
-    });
-    rooms.push({ code: r.code, adminKey: r.adminKey });
+  const rooms: { code: string; adminKey: string; address: string }[] = [];
+  await pool(Array.from({ length: o.rooms }, (_, i) => i), 32, async (i) => {
+    const address = tableAddress(i);
+    const r = await postJson(`${base}/api/rooms`, { preset: o.preset, seats: o.players, mode: 'online', timers: { speech: s, defence: s, lastWords: s, nightStep: s, vote: s } }, address);
+    rooms.push({ code: r.code, adminKey: r.adminKey, address });
   });
 
   await new Promise((r) => setTimeout(r, (o.idleSeconds ?? 15) * 1000));
@@ -128,7 +132,7 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
   const bots: BotClient[] = [];
   const seats = rooms.flatMap((room, r) => Array.from({ length: o.players }, (_, k) => ({ room, seat: k + 1, seed: r * 1000 + k + 1 })));
   await pool(seats, o.connectConcurrency, async ({ room, seat, seed }) => {
-    const b = new BotClient({ ws, code: room.code, seat, seed, thinkMs: o.thinkMs, latencies, refused, errors, counters });
+    const b = new BotClient({ ws, localAddress: room.address, code: room.code, seat, seed, thinkMs: o.thinkMs, latencies, refused, errors, counters });
     try {
       await b.connect();
       bots.push(b);
@@ -142,10 +146,11 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
   log(`server RSS ${(rssIdle / 2 ** 20).toFixed(1)} MiB with ${rooms.length} idle rooms and ${bots.length} connections`);
 
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   const messages0 = counters.messages;
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
-  await pool(rooms, 32, (room) => startRoom(ws, room.code, room.adminKey).catch((e: unknown) => errors.add(String(e))));
+  await pool(rooms, 32, (room) => startRoom(ws, room.code, room.adminKey, room.address).catch((e: unknown) => errors.add(String(e))));
   let peak = rssIdle;
   const sampler = setInterval(() => {
     rss(base).then((v) => (peak = Math.max(peak, v)), () => errors.add('health check failed'));
@@ -155,6 +160,8 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
   const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), o.timeoutSeconds * 1000).unref());
   const outcome = await Promise.race([Promise.all(bots.map((b) => b.done)).then(() => 'done' as const), timeout]);
   const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   clearInterval(sampler);
   const unfinished = bots.filter((b) => !b.ended).length;
   if (outcome === 'timeout') errors.add(`timeout: ${unfinished} players still playing after ${o.timeoutSeconds} s`);
@@ -185,6 +192,7 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
       bytesPerRoomWithPlayers: rooms.length ? Math.round((rssIdle - rssBefore) / rooms.length) : 0,
     },
     clientEventLoopDelayMs: { p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max) },
+    clientCpu: { seconds: Math.round(cpuSeconds * 10) / 10, shareOfCore: seconds > 0 ? Math.round((cpuSeconds / seconds) * 1000) / 1000 : 0 },
     serverEventLoopDelayMs: serverLoop,
     refused: refused.counts,
     errors: errors.counts,
