@@ -183,11 +183,7 @@ function brokenLanterns(): Scenario {
     async script(t) {
       await t.hostSteps((s) => s.phase.kind === 'day');
       // Two nominations in the first two speeches, then everybody votes for seat X.
-      for (const target of [X, Y]) {
-        const d = t.state.day!;
-        await t.send({ type: 'nominate', by: d.speakers[d.speakerIndex]!, target: target as SeatNo }, d.speakers[d.speakerIndex]!);
-        await t.send({ type: 'endSpeech' });
-      }
+      await nominate(t, [X, Y]);
       await t.hostSteps((s) => s.day?.stage === 'vote');
       for (const seat of alive(t.state)) if (t.state.day?.stage === 'vote') await t.send({ type: 'vote', by: seat as SeatNo, target: X as SeatNo }, seat);
       await t.hostSteps((s) => s.phase.kind === 'night');
@@ -199,7 +195,61 @@ function brokenLanterns(): Scenario {
   };
 }
 
-const SCENARIOS: readonly (() => Scenario)[] = [victimList, () => extraCard('piter', 10), () => extraCard('extended', 9), brokenLanterns];
+/**
+ * The Psycho (issue 12 point 3): two players are nominated, the votes tie twice and the table keeps
+ * both, so the night falls on the last seat's lift vote. In one game the first nominee is the
+ * Psycho (he turns at nightfall, a hidden change in that seat's entry), in the other a civilian.
+ */
+function psycho(): Scenario {
+  const request = { preset: 'piter', seats: 10, names: NAMES.slice(0, 10), options: { voting: 'sequential' } };
+  const [X, Y] = [2, 3];
+  const first = seedWhere(request, (r) => r[X - 1] === 'psycho' && r[Y - 1] === 'civilian');
+  const second = seedWhere(request, (r) => r[X - 1] === 'civilian' && r[Y - 1] === 'civilian' && r.indexOf('psycho') > Y);
+  return {
+    name: 'piter psycho vs a civilian nominated', request,
+    pair: [{ seed: first }, { seed: second }],
+    async script(t) {
+      await t.hostSteps((s) => s.phase.kind === 'day');
+      await nominate(t, [X, Y]);
+      while (t.state.phase.kind === 'day') {
+        const stage = t.state.day!.stage;
+        if (stage === 'vote') {
+          // Each round splits evenly between the two: a tie.
+          let k = 0;
+          for (const seat of alive(t.state)) {
+            const c = t.state.day!.candidates;
+            if (t.state.day?.stage === 'vote') await t.send({ type: 'vote', by: seat as SeatNo, target: c[k++ % c.length]! }, seat);
+          }
+        } else if (stage === 'lift') {
+          for (const seat of alive(t.state)) if (t.state.day?.stage === 'lift') await t.send({ type: 'liftVote', by: seat as SeatNo, leave: false }, seat);
+        } else await t.hostSteps((s) => s.phase.kind !== 'day' || s.day?.stage === 'vote' || s.day?.stage === 'lift');
+      }
+      const s = t.state;
+      if (!s.alive[X - 1] || !s.alive[Y - 1]) throw new Error('a nominee left the game');
+      if ((s.teams[X - 1] === 'solo') !== (s.setup.roles[X - 1] === 'psycho')) throw new Error('the Psycho did not turn at nightfall');
+    },
+  };
+}
+
+/** The speakers of the first speeches nominate `targets`, one each. */
+async function nominate(t: Table, targets: readonly number[]): Promise<void> {
+  for (const target of targets) {
+    const d = t.state.day!;
+    const speaker = d.speakers[d.speakerIndex]!;
+    await t.send({ type: 'nominate', by: speaker, target: target as SeatNo }, speaker);
+    await t.send({ type: 'endSpeech' });
+  }
+}
+
+/** The scenarios by name (`hiddenActPairs({ scenarios })` plays some of them). */
+export const SCENARIOS = {
+  'victim-list': victimList,
+  'extra-card-piter': () => extraCard('piter', 10),
+  'extra-card-extended': () => extraCard('extended', 9),
+  'broken-lanterns': brokenLanterns,
+  psycho,
+} as const satisfies Record<string, () => Scenario>;
+export type ScenarioName = keyof typeof SCENARIOS;
 
 /** Plays one game of a pair and returns each viewer's frames (seats by number, 0 the spectator). */
 async function play(sc: Scenario, v: Variant): Promise<{ frames: Map<number, string[]>; roles: readonly string[]; teams: readonly string[] }> {
@@ -220,14 +270,15 @@ async function play(sc: Scenario, v: Variant): Promise<{ frames: Map<number, str
 }
 
 /**
- * Every pair of every scenario (of `presets`, or all): how many pairs were played, how many frames
+ * Every pair of every scenario (of `presets` and `scenarios`, or all): how many pairs were played, how many frames
  * were compared, and a line for each viewer whose two streams differ (empty when nothing leaks).
  */
-export async function hiddenActPairs(o: { presets?: readonly string[] } = {}): Promise<{ pairs: number; frames: number; differing: string[] }> {
+export async function hiddenActPairs(o: { presets?: readonly string[]; scenarios?: readonly ScenarioName[] } = {}): Promise<{ pairs: number; frames: number; differing: string[] }> {
   let pairs = 0;
   let frames = 0;
   const differing: string[] = [];
-  for (const make of SCENARIOS) {
+  for (const [name, make] of Object.entries(SCENARIOS) as [ScenarioName, () => Scenario][]) {
+    if (o.scenarios && !o.scenarios.includes(name)) continue;
     const sc = make();
     if (o.presets && !o.presets.includes(sc.request.preset)) continue;
     const [a, b] = [await play(sc, sc.pair[0]), await play(sc, sc.pair[1])];
