@@ -83,7 +83,8 @@ const ID_KEYS: Record<string, string> = { room: '<room>', code: '<code>', token:
 /** A frame with its times and the room's id, code and tokens replaced, ready to compare byte for byte. */
 export function normalised(frame: string): string {
   return JSON.stringify(JSON.parse(frame), (key, value: unknown) => {
-    if (TIME_KEYS.has(key) && value !== null) return '<time>';
+    // A list of times (a night's step starts) keeps its length: how many steps a night has is compared.
+    if (TIME_KEYS.has(key) && value !== null) return Array.isArray(value) ? value.map(() => '<time>') : '<time>';
     if (key in ID_KEYS && typeof value === 'string') return ID_KEYS[key];
     return value;
   });
