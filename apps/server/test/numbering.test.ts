@@ -28,45 +28,38 @@ const addressedLogs = fc.array(fc.oneof(fc.constant<number[] | null>(null), fc.s
   tos.map((to, i) => (to === null ? vote(i + 1) : addressed(i + 1, to))),
 );
 
+/** Each viewer's numbering of `log` counts exactly the entries he may see, and finds his place again from his own number. */
+function expectNumberedAsSeen(log: readonly Entry[]): void {
+  const n = new ViewerNumbering(SEATS);
+  for (const e of log) n.note(e);
+  for (const viewer of VIEWERS) {
+    const visible = log.filter((e) => visibleTo(e, viewer));
+    expect(n.last(log.length, viewer)).toBe(visible.length);
+    visible.forEach((e, k) => {
+      expect(n.at(e.seq, viewer)).toBe(k + 1);
+      // Resuming from his k-th entry, he is sent exactly the visible entries after it.
+      const after = n.position(k, viewer);
+      expect(log.filter((x) => x.seq > after && visibleTo(x, viewer))).toEqual(visible.slice(k));
+    });
+    expect(n.position(visible.length, viewer) >= (visible.at(-1)?.seq ?? 0)).toBe(true);
+  }
+}
+
 describe('per-viewer numbering of the room log (R-NIGHT-4)', () => {
   it('counts an entry addressed to some seats for those seats and the host only, and finds each viewer\'s place again', () => {
     fc.assert(
       fc.property(addressedLogs, (log) => {
-        const n = new ViewerNumbering(SEATS);
-        for (const e of log) n.note(e);
         for (const viewer of VIEWERS) {
-          const visible = log.filter((e) => visibleTo(e, viewer));
-          expect(visible).toEqual(log.filter((e) => e.kind !== 'command' || e.body.to === undefined || viewer.kind === 'host' || (viewer.kind === 'seat' && e.body.to.includes(viewer.seat))));
-          expect(n.last(log.length, viewer)).toBe(visible.length);
-          visible.forEach((e, k) => {
-            expect(n.at(e.seq, viewer)).toBe(k + 1);
-            const after = n.position(k, viewer);
-            expect(log.filter((x) => x.seq > after && visibleTo(x, viewer))).toEqual(visible.slice(k));
-          });
+          const addressedTo = (e: Entry) => e.kind !== 'command' || e.body.to === undefined || viewer.kind === 'host' || (viewer.kind === 'seat' && e.body.to.includes(viewer.seat));
+          expect(log.filter((e) => visibleTo(e, viewer))).toEqual(log.filter(addressedTo));
         }
+        expectNumberedAsSeen(log);
       }),
     );
   });
 
-
   it('counts for each viewer exactly the entries he may see, and finds his place again from his own number', () => {
-    fc.assert(
-      fc.property(logs, (log) => {
-        const n = new ViewerNumbering(SEATS);
-        for (const e of log) n.note(e);
-        for (const viewer of VIEWERS) {
-          const visible = log.filter((e) => visibleTo(e, viewer));
-          expect(n.last(log.length, viewer)).toBe(visible.length);
-          visible.forEach((e, k) => {
-            expect(n.at(e.seq, viewer)).toBe(k + 1);
-            // Resuming from his k-th entry, he is sent exactly the visible entries after it.
-            const after = n.position(k, viewer);
-            expect(log.filter((x) => x.seq > after && visibleTo(x, viewer))).toEqual(visible.slice(k));
-          });
-          expect(n.position(visible.length, viewer) >= (visible.at(-1)?.seq ?? 0)).toBe(true);
-        }
-      }),
-    );
+    fc.assert(fc.property(logs, expectNumberedAsSeen));
   });
 
   it('shows a night act to its author and the host only, whoever entered it', () => {
