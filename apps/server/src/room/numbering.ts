@@ -1,5 +1,5 @@
 import { projectEvent, type GameEvent, type GameState, type SeatNo, type Viewer } from '@mafia/engine';
-import type { Entry } from './records.js';
+import type { CommandBody, Entry } from './records.js';
 
 /**
  * R-NIGHT-4, §10: a night act is seen by its author and the host only. Numbering one log for
@@ -23,14 +23,15 @@ const SPECTATOR: Viewer = { kind: 'spectator' };
  * that changed, the mafia's victim list) must not reach, nor be counted by, anybody who may not see
  * it, or the bare arrival of an update would tell that it happened.
  */
-export function audienceOf(events: readonly GameEvent[], state: GameState): readonly number[] | null {
+export function audienceOf(events: readonly GameEvent[], state: GameState, sender: CommandBody['by']): readonly number[] | null {
   if (events.length === 0) return null;
   // What a spectator sees, every seat sees (projectEvent hides from seats only what it hides from him too).
   for (const ev of events) if (projectEvent(ev, state, SPECTATOR) !== null) return null;
   const to: number[] = [];
   for (let seat = 1; seat <= state.seats; seat++) {
     const viewer: Viewer = { kind: 'seat', seat: seat as SeatNo };
-    if (events.some((ev) => projectEvent(ev, state, viewer) !== null)) to.push(seat);
+    // The seat that sent it knows it did (and waits for its ack), whatever of it he may see.
+    if (seat === sender || events.some((ev) => projectEvent(ev, state, viewer) !== null)) to.push(seat);
   }
   return to;
 }

@@ -226,7 +226,7 @@ export class Room {
     if (this.game === null) return refuse('not-started', 'the game has not started yet');
     const t = transition(this.game, command, actor);
     if (!t.ok) return refuse(t.error.code, t.error.message, { rule: t.error.rule, path: t.error.path ? `command.${t.error.path}` : undefined });
-    const to = audienceOf(t.events, t.game.state);
+    const to = audienceOf(t.events, t.game.state, by);
     const body: CommandBody = { by, id, command, events: t.events, timer: heldIf(this.paused, nextTimer(this.timer, t.game.state, this.timers, now), now), ...(to !== null ? { to } : {}) };
     return { entry: { seq: this.seq + 1, kind: 'command', body }, game: t.game };
   }

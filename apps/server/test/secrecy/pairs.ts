@@ -59,7 +59,7 @@ class Table {
     await this.ok(conn, this.manager.command(conn, `c${++this.ids}`, command));
   }
 
-  /** The host's own next step (nextHostCommand), `n` times or until `until` holds. */
+  /** The host's own next steps (nextHostCommand) until `until` holds (at most `max`, or until the game is over). */
   async hostSteps(until: (s: GameState) => boolean, max = 100): Promise<void> {
     for (let k = 0; k < max && !until(this.state); k++) {
       const c = nextHostCommand(this.state);
