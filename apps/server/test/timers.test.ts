@@ -65,6 +65,22 @@ describe('night steps (R-NIGHT-4)', () => {
     expect(t.steps).toEqual(Array.from({ length: n }, (_, i) => i * 12_000));
   });
 
+  it('night_timer_is_the_same_whichever_card_the_extra_card_left_out (R-MOD extra-card)', () => {
+    const nights = new Map<string, string>();
+    for (let seed = 1; seed <= 40; seed++) {
+      const t = createGame({ preset: 'piter', players: 10, seed, modifications: ['extra-card'] });
+      if (!t.ok) throw new Error(t.error.message);
+      const s = t.game.state;
+      // Which card stayed out: the deck less the cards dealt (Piter's deck for 10 is its 11-player table).
+      const out = [...PRESETS.piter!.composition(11)!];
+      for (const r of s.setup.roles) out.splice(out.indexOf(r), 1);
+      const timer = nextTimer(null, s, timersFor('piter', s.options, undefined), 0)!;
+      nights.set(out[0]!, JSON.stringify({ deadline: timer.deadline, steps: timer.steps }));
+    }
+    expect(nights.size).toBeGreaterThan(2);
+    expect(new Set(nights.values()).size).toBe(1);
+  });
+
   it('every_preset_gives_a_night_step_of_at_least_ten_seconds', () => {
     for (const [id, p] of Object.entries(PRESETS)) {
       const timers = timersFor(id, p.defaults, undefined);

@@ -3,7 +3,7 @@
  * transformations.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { buildSetup, createGame, HOST, presetOf, roleIn, transition, type Command, type Game } from '@mafia/engine';
+import { buildSetup, createGame, HOST, presetOf, project, roleIn, transition, type Command, type Game } from '@mafia/engine';
 import { extraCardDeck } from '../src/game/modifications.js';
 import { game, night, passDay, S, step, told, view } from './issue3-helpers.js';
 
@@ -22,6 +22,26 @@ describe('extra-card (R-MOD)', () => {
       const setup = buildSetup({ preset: 'extended', players: 5, seed, modifications: ['extra-card'] });
       expect(setup.roles).toHaveLength(5);
       expect(mafiaIn(setup.roles)).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('extra_card_nights_wake_every_card_of_the_deck_whichever_card_was_left_out (R-MOD, R-NIGHT-4)', () => {
+    for (const [preset, players] of [['piter', 10], ['extended', 9]] as const) {
+      const deck = buildSetup({ preset, players, seed: 1, modifications: ['extra-card'] }).deck!;
+      expect(deck).toHaveLength(players + 1);
+      const seen = new Map<string, string>();
+      for (let seed = 1; seed <= 60; seed++) {
+        const g = createGame({ preset, players, seed, modifications: ['extra-card'] });
+        if (!g.ok) throw new Error(g.error.message);
+        const left = [...deck];
+        for (const r of g.game.state.setup.roles) left.splice(left.indexOf(r), 1);
+        const steps = JSON.stringify(view(g.game, 1).nightSteps);
+        expect(JSON.stringify(project(g.game.state, { kind: 'spectator' }).nightSteps)).toBe(steps);
+        seen.set(left[0]!, steps);
+      }
+      // Several different cards were left out, and every one of those games has the same night.
+      expect(seen.size).toBeGreaterThan(1);
+      expect(new Set(seen.values()).size).toBe(1);
     }
   });
 

@@ -62,7 +62,11 @@ export type LogItem =
   | { readonly seq: number; readonly kind: 'resume'; readonly deadline: number | null }
   /** The host moved the running step's deadline (also in the message's `timer`). */
   | { readonly seq: number; readonly kind: 'timer'; readonly deadline: number }
-  /** `admin`: the room admin's `skip` (a `timeUp`), undo of the app host's last step or next game. */
+  /**
+   * `admin`: the room admin's `skip` (a `timeUp`), undo of the app host's last step or next game.
+   * `hidden` only in rooms whose log was written before the server recorded who may see an entry:
+   * there an entry the viewer sees no event of keeps its sender unnamed (wire-protocol.md).
+   */
   | {
       readonly seq: number; readonly kind: 'events'; readonly by: 'host' | 'app' | 'admin' | 'hidden' | number; readonly events: readonly ProjectedEvent[];
       /**

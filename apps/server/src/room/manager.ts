@@ -51,6 +51,11 @@ export class RoomManager {
     private readonly idleMs: number = DEFAULT_IDLE_MS,
     /** The app host's step when a timer runs out (R-HOST-2: the engine's `timeUp`; a test may give another). */
     private readonly appStep: (s: GameState) => Command | null = timeUpCommand,
+    /**
+     * Where each game's seed comes from. A test seam only (two games dealt alike, played apart):
+     * the server never passes it, and nothing from HTTP or WebSocket reaches it.
+     */
+    private readonly newGameSeed: () => number = newSeed,
   ) {}
 
   /** Whether the room with this id is in memory now (for tests and /api/health). */
@@ -112,7 +117,7 @@ export class RoomManager {
 
   /** Creates a room. The setup is checked by dealing a game once (nothing is kept from it). */
   async create(req: CreateRoomRequest): Promise<Created> {
-    const seed = newSeed();
+    const seed = this.newGameSeed();
     const deal: RoomDeal = { ...(req.composition ? { composition: req.composition } : {}), ...(req.modifications ? { modifications: req.modifications } : {}) };
     const trial = createGame({ preset: req.preset, players: req.seats, seed, options: req.options ?? {}, ...deal, ...(req.names ? { names: padNames(req.names, req.seats) } : {}) });
     if (!trial.ok) return refuse(trial.error.code, trial.error.message, { rule: trial.error.rule, path: trial.error.path });
@@ -352,7 +357,7 @@ export class RoomManager {
     const room = this.roomOf(conn);
     const by = controllerOf(conn.you, 'start the next game');
     await this.run(room, conn, id, async () => {
-      const { entry, game } = room.nextEntry(by, newSeed(), this.now());
+      const { entry, game } = room.nextEntry(by, this.newGameSeed(), this.now());
       if (this.closed) refuse('shutting-down', 'the server is shutting down; try again in a moment');
       await this.storage.markOpen(room.row.id);
       await this.commit(room, entry, game, conn, id);

@@ -1,37 +1,63 @@
-import type { Viewer } from '@mafia/engine';
-import type { Entry } from './records.js';
+import { projectEvent, type GameEvent, type GameState, type SeatNo, type Viewer } from '@mafia/engine';
+import type { CommandBody, Entry } from './records.js';
 
 /**
  * R-NIGHT-4, §10: a night act is seen by its author and the host only. Numbering one log for
  * everybody would still give it away — a civilian's next `seq` would jump over the acts he was not
  * sent, so the jump would count the night's acts. So each viewer counts only the entries he may
- * see: the host every entry (his `seq` is the log's), a seat the public entries and his own acts, a
- * spectator the public entries.
+ * see: the host every entry (his `seq` is the log's), a seat the public entries and the private
+ * ones addressed to him, a spectator the public entries.
  *
- * Whether an entry is private is a fact of the entry alone (a night act, whoever entered it), never
- * of the state, so the numbering of an entry never changes later (not at the end of the game either).
+ * Whether an entry is private, and to whom, is decided once, when it is written (`audienceOf`,
+ * stored as the command's `to`), never from the state later, so the numbering of an entry never
+ * changes (not at the end of the game, not when a restart rebuilds it from the log). An entry
+ * written before `to` existed keeps the old rule: a night act is its author's, the rest is public.
  */
 
-/** The seat a private entry belongs to (a night act: its author), or null for a public entry. */
-export function privateTo(e: Entry): number | null {
-  return e.kind === 'command' && e.body.command.type === 'act' ? e.body.command.by : null;
+const SPECTATOR: Viewer = { kind: 'spectator' };
+
+/**
+ * Who may learn of a command entry with `events`, made in `state` (the state after it): null for
+ * everybody, else the seats that see at least one of its events (the host always does). An entry
+ * with no events at all stays public, as before `to` existed. Issue 12: a hidden change (a role
+ * that changed, the mafia's victim list) must not reach, nor be counted by, anybody who may not see
+ * it, or the bare arrival of an update would tell that it happened.
+ */
+export function audienceOf(events: readonly GameEvent[], state: GameState, sender: CommandBody['by']): readonly number[] | null {
+  if (events.length === 0) return null;
+  // What a spectator sees, every seat sees (projectEvent hides from seats only what it hides from him too).
+  for (const ev of events) if (projectEvent(ev, state, SPECTATOR) !== null) return null;
+  const to: number[] = [];
+  for (let seat = 1; seat <= state.seats; seat++) {
+    const viewer: Viewer = { kind: 'seat', seat: seat as SeatNo };
+    // The seat that sent it knows it did (and waits for its ack), whatever of it he may see.
+    if (seat === sender || events.some((ev) => projectEvent(ev, state, viewer) !== null)) to.push(seat);
+  }
+  return to;
 }
 
-/** Whether the viewer may learn anything from the entry (a private entry: its seat and the host only). */
+/** The seats a private entry is addressed to (besides the host), or null for a public entry. */
+export function privateTo(e: Entry): readonly number[] | null {
+  if (e.kind !== 'command') return null;
+  if (e.body.to !== undefined) return e.body.to;
+  return e.body.command.type === 'act' ? [e.body.command.by] : null;
+}
+
+/** Whether the viewer may learn anything from the entry (a private entry: its seats and the host only). */
 export function visibleTo(e: Entry, viewer: Viewer): boolean {
   if (viewer.kind === 'host') return true;
-  const owner = privateTo(e);
-  return owner === null || (viewer.kind === 'seat' && viewer.seat === owner);
+  const to = privateTo(e);
+  return to === null || (viewer.kind === 'seat' && to.includes(viewer.seat));
 }
 
 const seatOf = (viewer: Viewer): number => (viewer.kind === 'seat' ? viewer.seat : 0);
 
 /** The private entries of one room log, in order: enough to number it for any viewer. */
 export class ViewerNumbering {
-  /** Log seqs of the private entries, ascending, and the seat each belongs to. */
+  /** Log seqs of the private entries, ascending, and the seats each is addressed to. */
   private readonly seqs: number[] = [];
-  private readonly owners: number[] = [];
-  /** Private entries per seat (index = seat; 0 unused). */
+  private readonly owners: (readonly number[])[] = [];
+  /** Private entries addressed to each seat (index = seat; 0 unused). */
   private readonly perSeat: number[];
 
   constructor(seats: number) {
@@ -40,11 +66,11 @@ export class ViewerNumbering {
 
   /** Takes in the next entry of the log. */
   note(e: Entry): void {
-    const owner = privateTo(e);
-    if (owner === null) return;
+    const to = privateTo(e);
+    if (to === null) return;
     this.seqs.push(e.seq);
-    this.owners.push(owner);
-    if (owner >= 1 && owner < this.perSeat.length) this.perSeat[owner]++;
+    this.owners.push(to);
+    for (const seat of to) if (seat >= 1 && seat < this.perSeat.length) this.perSeat[seat]++;
   }
 
   /** The viewer's number for the log entry `logSeq` (or, for an entry hidden from him, his last number before it). */
@@ -52,7 +78,7 @@ export class ViewerNumbering {
     if (viewer.kind === 'host') return logSeq;
     const mine = seatOf(viewer);
     let hidden = 0;
-    for (let k = 0; k < this.seqs.length && this.seqs[k] <= logSeq; k++) if (this.owners[k] !== mine) hidden++;
+    for (let k = 0; k < this.seqs.length && this.seqs[k] <= logSeq; k++) if (!this.owners[k].includes(mine)) hidden++;
     return logSeq - hidden;
   }
 
@@ -71,7 +97,7 @@ export class ViewerNumbering {
     if (viewer.kind === 'host' || viewerSeq <= 0) return Math.max(0, viewerSeq);
     const mine = seatOf(viewer);
     let pos = viewerSeq;
-    for (let k = 0; k < this.seqs.length && this.seqs[k] <= pos; k++) if (this.owners[k] !== mine) pos++;
+    for (let k = 0; k < this.seqs.length && this.seqs[k] <= pos; k++) if (!this.owners[k].includes(mine)) pos++;
     return pos;
   }
 }

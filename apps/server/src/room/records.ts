@@ -54,6 +54,12 @@ export interface CommandBody {
   readonly events: readonly GameEvent[];
   /** The timer after this command (a new step starts a new timer). */
   readonly timer: TimerRec | null;
+  /**
+   * Who besides the host may learn of this entry, decided when it was written (numbering.ts): the
+   * seats that see at least one of its events. Absent: everybody (or, in entries written before it
+   * was recorded, the old rule: a night act is its author's). Never sent to a client.
+   */
+  readonly to?: readonly number[];
 }
 
 /** The host (or room admin) freed a claimed seat: its token stops working, and anybody may claim the seat again. */

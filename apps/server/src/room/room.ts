@@ -3,7 +3,7 @@ import type { AppAlert } from '@mafia/protocol';
 import type { RoomDeal, RoomRow } from '../storage/types.js';
 import { refuse } from './errors.js';
 import type { ClaimBody, CommandBody, Controller, Entry, NextBody, StartBody, TimerRec } from './records.js';
-import { ViewerNumbering } from './numbering.js';
+import { audienceOf, ViewerNumbering } from './numbering.js';
 import { heldIf, pauseTimer, resumeTimer } from './pause.js';
 import { extendTimer, nextTimer, type StoredTimers } from './timers.js';
 
@@ -226,7 +226,8 @@ export class Room {
     if (this.game === null) return refuse('not-started', 'the game has not started yet');
     const t = transition(this.game, command, actor);
     if (!t.ok) return refuse(t.error.code, t.error.message, { rule: t.error.rule, path: t.error.path ? `command.${t.error.path}` : undefined });
-    const body: CommandBody = { by, id, command, events: t.events, timer: heldIf(this.paused, nextTimer(this.timer, t.game.state, this.timers, now), now) };
+    const to = audienceOf(t.events, t.game.state, by);
+    const body: CommandBody = { by, id, command, events: t.events, timer: heldIf(this.paused, nextTimer(this.timer, t.game.state, this.timers, now), now), ...(to !== null ? { to } : {}) };
     return { entry: { seq: this.seq + 1, kind: 'command', body }, game: t.game };
   }
 

@@ -53,18 +53,18 @@ export function itemFor(e: Entry, seq: number, state: GameState | null, viewer: 
   if (e.kind === 'pause') return { seq, kind: 'pause', remaining: remainingOf(e.body.timer) };
   if (e.kind === 'resume') return { seq, kind: 'resume', deadline: e.body.timer?.deadline ?? null };
   const events: ProjectedEvent[] = [];
-  let hidden = false;
   if (state !== null) {
     for (const ev of e.body.events) {
       const p = projectEvent(ev, state, viewer);
-      if (p === null) hidden = true;
-      else events.push(p);
+      if (p !== null) events.push(p);
     }
   }
   let by: Extract<LogItem, { kind: 'events' }>['by'] = e.kind === 'start' ? (e.body.by ?? 'host') : e.body.by;
-  // Who sent a command with events the viewer may not see would tell who holds a hidden role: a seat
-  // number is shown only to the host, to that seat, or when the viewer sees every event it caused.
-  if (typeof by === 'number' && hidden && viewer.kind !== 'host' && !(viewer.kind === 'seat' && viewer.seat === by)) by = 'hidden';
+  // An entry reaches a viewer only when he sees at least one of its events (numbering.ts), and then
+  // who sent it is as public as what it did (a vote, a nomination): its hidden events are left out
+  // as if they had not happened. Only an entry written before `to` was recorded can reach a viewer
+  // with none of its events (the mafia's victim list): its sender stays unnamed, as he was then.
+  if (typeof by === 'number' && events.length === 0 && e.body.events.length > 0 && viewer.kind !== 'host' && !(viewer.kind === 'seat' && viewer.seat === by)) by = 'hidden';
   return { seq, kind: 'events', by, events, ...(e.kind === 'next' ? { game: e.body.game } : {}) };
 }
 

@@ -91,6 +91,7 @@ export function buildSetup(input: SetupInput): GameSetup {
   const options = resolveOptions(preset, input.options);
   let seed = seedFrom(input.seed ?? 0);
   let roles: RoleId[];
+  let deck: RoleId[] | undefined;
   if (input.roles) roles = resolveRoles(preset, input.roles);
   else {
     // A custom deck obeys the same rules as roles given seat by seat (resolveRoles).
@@ -103,8 +104,9 @@ export function buildSetup(input: SetupInput): GameSetup {
     if (!composition) fail('bad-player-count', 'R-PRESET', `${preset.id} is played by ${playerRange(preset)} players, not ${players}`, 'players');
     // R-MOD extra-card: N + 1 cards are shuffled, the last one stays hidden (game/modifications.ts).
     const extraCard = Array.isArray(input.modifications) && input.modifications.includes('extra-card');
-    [roles, seed] = shuffle(extraCard ? extraCardDeck(preset, players, composition!) : composition!.slice(), seed);
-    if (extraCard) roles = roles.slice(0, players);
+    if (extraCard) deck = extraCardDeck(preset, players, composition!);
+    [roles, seed] = shuffle(deck ? deck.slice() : composition!.slice(), seed);
+    if (deck) roles = roles.slice(0, players);
   }
   const names = input.names ?? [];
   if (!Array.isArray(names) || names.some((n) => typeof n !== 'string')) fail('bad-names', 'INPUT', 'names must be an array of strings', 'names');
@@ -138,5 +140,8 @@ export function buildSetup(input: SetupInput): GameSetup {
     roles = roles.map((r) => (r === 'girl' ? 'black-widow' : r));
     if (roles.filter((r) => r === 'black-widow').length > 1) fail('duplicate-role', 'R-PRESET', `only one black-widow may be dealt in ${preset.id} (the Girl is the Black Widow under the black-widow modification)`, 'seats');
   }
-  return { preset: preset.id, options: modifiedOptions(options, modifications), roles, names: names.slice(), modifications, immune, seed };
+  // The deck's steps wake the Black Widow too, whether her card was dealt or left out.
+  if (deck && modifications.includes('black-widow')) deck = deck.map((r) => (r === 'girl' ? 'black-widow' : r));
+  const setup: GameSetup = { preset: preset.id, options: modifiedOptions(options, modifications), roles, names: names.slice(), modifications, immune, seed };
+  return deck ? { ...setup, deck } : setup;
 }

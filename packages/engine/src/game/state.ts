@@ -88,6 +88,13 @@ export interface GameSetup {
   readonly modifications: readonly ModificationId[];
   readonly immune: readonly SeatNo[];
   readonly seed: number;
+  /**
+   * R-MOD extra-card: the whole deck (N + 1 cards, in the preset's order, not as shuffled). Which
+   * cards are in the deck is public, which one was left out is not: the night's steps come from the
+   * deck (night/script.ts), so they are the same whichever card stayed hidden. Absent without the
+   * modification (and in games dealt before it was recorded: their nights follow the dealt roles).
+   */
+  readonly deck?: readonly RoleId[];
 }
 
 export interface BestMove {

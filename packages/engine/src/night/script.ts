@@ -12,12 +12,14 @@ const cache = new WeakMap<GameSetup, readonly NightStep[]>();
  * R-NIGHT-1, R-NIGHT-4: the steps the host calls every night of this game: the preset's wake order,
  * keeping the steps of the roles dealt — alive or not, since a dead Commissar or Don is still "woken"
  * so that the night's rhythm tells nothing. Which roles are in the game (not who holds them) is
- * public: clubs announce the deck. The same for every viewer.
+ * public: clubs announce the deck. The same for every viewer. Under R-MOD extra-card the steps are
+ * the whole deck's, the card left out included: the host wakes it too, or the missing step would
+ * tell everybody which card stayed hidden.
  */
 export function nightSteps(setup: GameSetup): readonly NightStep[] {
   let steps = cache.get(setup);
   if (steps !== undefined) return steps;
-  const dealt = new Set<RoleId>(setup.roles);
+  const dealt = new Set<RoleId>(setup.deck ?? setup.roles);
   const out: NightStep[] = [];
   for (const spec of PRESETS[setup.preset]?.nightOrder ?? []) {
     const wake = spec.wake.filter((r) => dealt.has(r));

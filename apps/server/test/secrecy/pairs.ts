@@ -1,0 +1,300 @@
+import { createGame, nextHostCommand, presetOf, timeUpCommand, type Command, type GameState, type SeatNo } from '@mafia/engine';
+import type { CreateRoomRequest, You } from '@mafia/protocol';
+import pino from 'pino';
+import { RoomManager, type Conn } from '../../src/room/manager.js';
+import type { Room } from '../../src/room/room.js';
+import { openStorage } from '../../src/storage/open.js';
+
+/**
+ * Issue 12, "Secrets" 2–4: two games through the server's RoomManager that differ only in something
+ * hidden (a hidden act, or which card a seat holds), played with the same public moves. Every frame
+ * to every viewer who may not see the difference (the town seats whose own card is the same in both,
+ * and the spectator) is recorded; once times and the room's id, code and tokens are replaced by
+ * placeholders, the two streams must be byte-identical. Anything else tells that viewer the hidden
+ * thing happened.
+ */
+
+/** A connection that keeps every frame sent to it. */
+class Recorder implements Conn {
+  you: You | null = null;
+  roomId: string | null = null;
+  readonly frames: string[] = [];
+  constructor(readonly id: number) {}
+  send(text: string): void {
+    this.frames.push(text);
+  }
+}
+
+/** One game in a room of its own: the host, every seat claimed, a spectator, all recording. */
+class Table {
+  readonly seats: Recorder[] = [];
+  readonly spectator = new Recorder(0);
+  readonly host = new Recorder(-1);
+  private ids = 0;
+  private constructor(private readonly manager: RoomManager, readonly code: string, readonly roomId: string) {}
+
+  static async open(manager: RoomManager, req: CreateRoomRequest): Promise<Table> {
+    const created = await manager.create(req);
+    const t = new Table(manager, created.code, created.room);
+    await t.ok(t.host, manager.hello(t.host, created.code, { as: 'host', key: created.hostKey! }, undefined));
+    await t.ok(t.spectator, manager.hello(t.spectator, created.code, { as: 'spectator' }, undefined));
+    for (let seat = 1; seat <= req.seats; seat++) {
+      const c = new Recorder(seat);
+      t.seats.push(c);
+      await t.ok(c, manager.claim(c, created.code, seat, undefined, undefined));
+    }
+    await t.ok(t.host, manager.start(t.host, 'start'));
+    return t;
+  }
+
+  /** The room's game state now (the host's knowledge: what the scripts decide their moves from). */
+  get state(): GameState {
+    const room = (this.manager as unknown as { rooms: Map<string, Room> }).rooms.get(this.roomId);
+    return room!.game!.state;
+  }
+
+  /** A command from the host, or from a seat (`by`), that must be accepted. */
+  async send(command: Command, by: 'host' | number = 'host'): Promise<void> {
+    const conn = by === 'host' ? this.host : this.seats[by - 1]!;
+    await this.ok(conn, this.manager.command(conn, `c${++this.ids}`, command));
+  }
+
+  /** The host's own next steps (nextHostCommand) until `until` holds (at most `max`, or until the game is over). */
+  async hostSteps(until: (s: GameState) => boolean, max = 100): Promise<void> {
+    for (let k = 0; k < max && !until(this.state); k++) {
+      const c = nextHostCommand(this.state);
+      if (c === null) return;
+      await this.send(c);
+    }
+  }
+
+  private async ok(conn: Recorder, job: Promise<void>): Promise<void> {
+    const before = conn.frames.length;
+    await job;
+    const refused = conn.frames.slice(before).find((f) => f.includes('"type":"error"'));
+    if (refused !== undefined) throw new Error(`refused: ${refused}`);
+  }
+}
+
+/** Keys whose values are wall-clock times (or lists of them): the same placeholder in both games. */
+const TIME_KEYS = new Set(['deadline', 'started', 'steps', 'pausedAt', 'now', 'at']);
+const ID_KEYS: Record<string, string> = { room: '<room>', code: '<code>', token: '<token>', link: '<link>' };
+
+/** A frame with its times and the room's id, code and tokens replaced, ready to compare byte for byte. */
+export function normalised(frame: string): string {
+  return JSON.stringify(JSON.parse(frame), (key, value: unknown) => {
+    // A list of times (a night's step starts) keeps its length: how many steps a night has is compared.
+    if (TIME_KEYS.has(key) && value !== null) return Array.isArray(value) ? value.map(() => '<time>') : '<time>';
+    if (key in ID_KEYS && typeof value === 'string') return ID_KEYS[key];
+    return value;
+  });
+}
+
+interface Variant {
+  /** The seed the game is dealt from. */
+  readonly seed: number;
+  /** The hidden act (or nothing), played at its point of the script. */
+  readonly hidden?: (t: Table) => Promise<void>;
+}
+
+interface Scenario {
+  readonly name: string;
+  readonly request: Omit<CreateRoomRequest, 'mode'>;
+  /** The two games: dealt from these seeds, each with its own hidden act (or none). */
+  readonly pair: readonly [Variant, Variant];
+  /** The public moves, the same in both games; `hidden` is where the variant's hidden act goes. */
+  readonly script: (t: Table, hidden: () => Promise<void>) => Promise<void>;
+}
+
+/** The roles a room's game is dealt (as the server deals them: createGame from the room's seed). */
+function dealt(request: Omit<CreateRoomRequest, 'mode'>, seed: number): readonly string[] {
+  const g = createGame({ preset: request.preset, players: request.seats, seed, options: request.options ?? {}, ...(request.composition ? { composition: request.composition } : {}), ...(request.modifications ? { modifications: request.modifications } : {}) });
+  if (!g.ok) throw new Error(`${request.preset}: ${g.error.message}`);
+  return g.game.state.setup.roles;
+}
+
+/** The first seed (from 1) whose deal passes `fits`: the scripts pick their deals, the server deals them. */
+function seedWhere(request: Omit<CreateRoomRequest, 'mode'>, fits: (roles: readonly string[]) => boolean): number {
+  for (let seed = 1; seed < 10_000; seed++) if (fits(dealt(request, seed))) return seed;
+  throw new Error(`no seed deals ${request.preset} as the scenario needs`);
+}
+
+const NAMES = ['Anna', 'Boris', 'Vera', 'Gleb', 'Dina', 'Egor', 'Zoya', 'Igor', 'Kira', 'Lev', 'Mila', 'Nik'];
+const isMafia = (r: string | undefined) => r === 'mafia' || r === 'don';
+const alive = (s: GameState): number[] => s.alive.flatMap((a, i) => (a ? [i + 1] : []));
+
+/** Night 1 of Piter with the victim list: the mafia agree one, or do not (R-MOD victim-list, issue 12 point 4). */
+function victimList(): Scenario {
+  const request = { preset: 'piter', seats: 10, names: NAMES.slice(0, 10), modifications: ['victim-list'] };
+  const seed = 7;
+  const mafiaSeat = dealt(request, seed).findIndex(isMafia) + 1;
+  const target = dealt(request, seed).findIndex((r) => r === 'civilian') + 1;
+  const list = async (t: Table) => {
+    await t.send({ type: 'victimList', seats: [target as SeatNo] }, mafiaSeat);
+    if (!t.seats[mafiaSeat - 1]!.frames.at(-1)!.includes('"VictimListSet"')) throw new Error('the victim list was not recorded');
+  };
+  return {
+    name: 'piter victim list vs none', request,
+    pair: [{ seed, hidden: list }, { seed }],
+    async script(t, hidden) {
+      await hidden();
+      await t.hostSteps((s) => s.phase.kind === 'day');
+    },
+  };
+}
+
+/** The extra card: two deals whose left-out cards differ (issue 12 point 2); the introduction night and the morning. */
+function extraCard(preset: 'piter' | 'extended', seats: number): Scenario {
+  const request = { preset, seats, names: NAMES.slice(0, seats), modifications: ['extra-card'] };
+  // The deck: the preset's cards for one player more (both presets have at least 2 mafia there).
+  const full = presetOf(preset)!.composition(seats + 1)!;
+  const leftOut = (roles: readonly string[]): string => {
+    const rest = [...full];
+    for (const r of roles) {
+      if (!rest.includes(r as never)) throw new Error(`${preset}: ${r} is not in the deck ${full.join(', ')}`);
+      rest.splice(rest.indexOf(r as never), 1);
+    }
+    return rest[0]!;
+  };
+  const first = seedWhere(request, (r) => leftOut(r) !== 'civilian' && leftOut(r) !== 'mafia');
+  const card = leftOut(dealt(request, first));
+  const second = seedWhere(request, (r) => leftOut(r) !== card);
+  return {
+    name: `${preset} extra card: ${card} vs ${leftOut(dealt(request, second))} left out`, request,
+    pair: [{ seed: first }, { seed: second }],
+    script: (t) => t.hostSteps((s) => s.phase.kind === 'day'),
+  };
+}
+
+/**
+ * Broken lanterns (issue 12 point 3): the table executes a player whose card stays hidden; in one
+ * game he is a mafia member (a shooter: the Student takes his role, a hidden change), in the other
+ * a civilian. The last vote that executes him is a seat's own command.
+ */
+function brokenLanterns(): Scenario {
+  const composition = ['mafia', 'mafia', 'student', 'civilian', 'civilian', 'civilian', 'civilian', 'civilian', 'civilian'];
+  const request = { preset: 'extended', seats: 9, names: NAMES.slice(0, 9), composition, modifications: ['broken-lanterns'], options: { voting: 'sequential' } };
+  const [X, Y] = [3, 4];
+  const student = (r: readonly string[]) => r.indexOf('student');
+  const first = seedWhere(request, (r) => isMafia(r[X - 1]) && r[Y - 1] === 'civilian' && student(r) > 1);
+  const second = seedWhere(request, (r) => r[X - 1] === 'civilian' && r[Y - 1] === 'civilian' && student(r) === student(dealt(request, first)));
+  return {
+    name: 'extended broken lanterns: a mafia member vs a civilian executed', request,
+    pair: [{ seed: first }, { seed: second }],
+    async script(t) {
+      await t.hostSteps((s) => s.phase.kind === 'day');
+      // Two nominations in the first two speeches, then everybody votes for seat X.
+      await nominate(t, [X, Y]);
+      await t.hostSteps((s) => s.day?.stage === 'vote');
+      for (const seat of alive(t.state)) if (t.state.day?.stage === 'vote') await t.send({ type: 'vote', by: seat as SeatNo, target: X as SeatNo }, seat);
+      await t.hostSteps((s) => s.phase.kind === 'night');
+      // The scenario played as meant: X was executed, and the Student took a shooter's role only where X was one.
+      const s = t.state;
+      if (s.alive[X - 1] || s.phase.kind !== 'night') throw new Error(`seat ${X} was not executed`);
+      if ((s.teams[student(s.setup.roles)] === 'mafia') !== isMafia(s.setup.roles[X - 1])) throw new Error('the Student did not follow the executed shooter');
+    },
+  };
+}
+
+/**
+ * The Psycho (issue 12 point 3): two players are nominated, the votes tie twice and the table keeps
+ * both, so the night falls on the last seat's lift vote. In one game the first nominee is the
+ * Psycho (he turns at nightfall, a hidden change in that seat's entry), in the other a civilian.
+ */
+function psycho(): Scenario {
+  const request = { preset: 'piter', seats: 10, names: NAMES.slice(0, 10), options: { voting: 'sequential' } };
+  const [X, Y] = [2, 3];
+  const first = seedWhere(request, (r) => r[X - 1] === 'psycho' && r[Y - 1] === 'civilian');
+  const second = seedWhere(request, (r) => r[X - 1] === 'civilian' && r[Y - 1] === 'civilian' && r.indexOf('psycho') > Y);
+  return {
+    name: 'piter psycho vs a civilian nominated', request,
+    pair: [{ seed: first }, { seed: second }],
+    async script(t) {
+      await t.hostSteps((s) => s.phase.kind === 'day');
+      await nominate(t, [X, Y]);
+      while (t.state.phase.kind === 'day') {
+        const stage = t.state.day!.stage;
+        if (stage === 'vote') {
+          // Each round splits evenly between the two: a tie.
+          let k = 0;
+          for (const seat of alive(t.state)) {
+            const c = t.state.day!.candidates;
+            if (t.state.day?.stage === 'vote') await t.send({ type: 'vote', by: seat as SeatNo, target: c[k++ % c.length]! }, seat);
+          }
+        } else if (stage === 'lift') {
+          for (const seat of alive(t.state)) if (t.state.day?.stage === 'lift') await t.send({ type: 'liftVote', by: seat as SeatNo, leave: false }, seat);
+        } else await t.hostSteps((s) => s.phase.kind !== 'day' || s.day?.stage === 'vote' || s.day?.stage === 'lift');
+      }
+      const s = t.state;
+      if (!s.alive[X - 1] || !s.alive[Y - 1]) throw new Error('a nominee left the game');
+      if ((s.teams[X - 1] === 'solo') !== (s.setup.roles[X - 1] === 'psycho')) throw new Error('the Psycho did not turn at nightfall');
+    },
+  };
+}
+
+/** The speakers of the first speeches nominate `targets`, one each. */
+async function nominate(t: Table, targets: readonly number[]): Promise<void> {
+  for (const target of targets) {
+    const d = t.state.day!;
+    const speaker = d.speakers[d.speakerIndex]!;
+    await t.send({ type: 'nominate', by: speaker, target: target as SeatNo }, speaker);
+    await t.send({ type: 'endSpeech' });
+  }
+}
+
+/** The scenarios by name (`hiddenActPairs({ scenarios })` plays some of them). */
+export const SCENARIOS = {
+  'victim-list': victimList,
+  'extra-card-piter': () => extraCard('piter', 10),
+  'extra-card-extended': () => extraCard('extended', 9),
+  'broken-lanterns': brokenLanterns,
+  psycho,
+} as const satisfies Record<string, () => Scenario>;
+export type ScenarioName = keyof typeof SCENARIOS;
+
+/** Plays one game of a pair and returns each viewer's frames (seats by number, 0 the spectator). */
+async function play(sc: Scenario, v: Variant): Promise<{ frames: Map<number, string[]>; roles: readonly string[]; teams: readonly string[] }> {
+  const storage = await openStorage('sqlite::memory:');
+  await storage.migrate();
+  const clock = 1_800_000_000_000;
+  const manager = new RoomManager(storage, pino({ level: 'silent' }), () => clock, 60_000, timeUpCommand, () => v.seed);
+  try {
+    const t = await Table.open(manager, { ...sc.request, mode: 'human' });
+    await sc.script(t, async () => v.hidden?.(t));
+    const frames = new Map<number, string[]>([[0, t.spectator.frames.map(normalised)]]);
+    t.seats.forEach((c, i) => frames.set(i + 1, c.frames.map(normalised)));
+    return { frames, roles: t.state.setup.roles, teams: t.state.teams };
+  } finally {
+    await manager.close();
+    await storage.close();
+  }
+}
+
+/**
+ * Every pair of every scenario (of `presets` and `scenarios`, or all): how many pairs were played, how many frames
+ * were compared, and a line for each viewer whose two streams differ (empty when nothing leaks).
+ */
+export async function hiddenActPairs(o: { presets?: readonly string[]; scenarios?: readonly ScenarioName[] } = {}): Promise<{ pairs: number; frames: number; differing: string[] }> {
+  let pairs = 0;
+  let frames = 0;
+  const differing: string[] = [];
+  for (const [name, make] of Object.entries(SCENARIOS) as [ScenarioName, () => Scenario][]) {
+    if (o.scenarios && !o.scenarios.includes(name)) continue;
+    const sc = make();
+    if (o.presets && !o.presets.includes(sc.request.preset)) continue;
+    const [a, b] = [await play(sc, sc.pair[0]), await play(sc, sc.pair[1])];
+    pairs++;
+    for (const [viewer, fa] of a.frames) {
+      // A seat is compared when it may not see the difference: town in both games, with the same card.
+      if (viewer > 0 && !(a.roles[viewer - 1] === b.roles[viewer - 1] && a.teams[viewer - 1] === 'town' && b.teams[viewer - 1] === 'town')) continue;
+      const fb = b.frames.get(viewer)!;
+      frames += fa.length + fb.length;
+      const at = fa.findIndex((f, k) => f !== fb[k]);
+      if (at >= 0 || fa.length !== fb.length) {
+        const k = at >= 0 ? at : Math.min(fa.length, fb.length);
+        differing.push(`${sc.name}: ${viewer === 0 ? 'the spectator' : `seat ${viewer}`}, frame ${k + 1} of ${fa.length}/${fb.length}: ${fa[k] ?? '(none)'} vs ${fb[k] ?? '(none)'}`);
+      }
+    }
+  }
+  return { pairs, frames, differing };
+}
