@@ -4,7 +4,7 @@ import { openStorage } from '../src/storage/open.js';
 import type { Storage } from '../src/storage/types.js';
 import type { FakeConn } from './fakeConn.js';
 import { controllerOf, managerOver, seatedRoom, type SeatedRoom } from './fakeRooms.js';
-import { tempDbUrl } from './helpers.js';
+import { Client, startServer, tempDbUrl, V } from './helpers.js';
 
 /**
  * Issue 12, point 8: a running step never lasts longer than its length from the moment it started
@@ -154,5 +154,27 @@ describe('timers on the monotonic clock', () => {
     expect(await timeUps(t)).toBe(1);
     await elapse(1_100);
     expect(await reachesTimeUps(t, 2)).toBe(true);
+  });
+});
+
+describe('the clients\' clock', () => {
+  it('pong_tells_the_time_the_timers_run_on_after_a_wall_clock_jump', async () => {
+    // Only the clocks are fake: the server's sockets and timers run for real.
+    vi.useFakeTimers({ toFake: ['Date', 'performance'] });
+    const url = tempDbUrl();
+    const server = await startServer(url.url);
+    try {
+      vi.setSystemTime(Date.now() - HOUR);
+      const c = await Client.open(server.ws);
+      const pong = await c.request({ v: V, type: 'ping' }, 'pong');
+      // A client sets its clock by pong's `now`: it must be the clock the deadlines are on, not the jumped wall clock.
+      expect(pong.now - Date.now()).toBe(HOUR);
+      expect(pong.now).toBe(server.manager.serverNow());
+      await c.close();
+    } finally {
+      vi.useRealTimers();
+      await server.stop();
+      url.cleanup();
+    }
   });
 });
