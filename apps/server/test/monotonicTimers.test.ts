@@ -1,3 +1,4 @@
+import type { SeatNo } from '@mafia/engine';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RoomManager } from '../src/room/manager.js';
 import { openStorage } from '../src/storage/open.js';
@@ -92,7 +93,7 @@ async function speechRunning(manager: RoomManager): Promise<SeatedRoom & { speak
 /** The speaker nominates: a command in the same step, so the app host's alarm is armed again for the same timer. */
 async function nominate(manager: RoomManager, t: SeatedRoom & { speaker: FakeConn; speech: Msg }): Promise<void> {
   const seat = t.speaker.you!.as === 'seat' ? t.speaker.you!.seat : 0;
-  await manager.command(t.speaker, 'nom', { type: 'nominate', by: seat, target: (seat % 10) + 1 });
+  await manager.command(t.speaker, 'nom', { type: 'nominate', by: seat as SeatNo, target: ((seat % 10) + 1) as SeatNo });
   const u = latestUpdate(t.speaker);
   expect(u.ack).toBe('nom');
   expect(u.timer).toEqual(t.speech);
