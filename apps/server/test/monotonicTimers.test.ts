@@ -153,13 +153,23 @@ describe('timers on the monotonic clock', () => {
   });
 });
 
+/** A real server in this process on fake clocks only (its sockets and timers run for real), stopped after `fn`. */
+async function withFakeClockServer(fn: (server: Awaited<ReturnType<typeof startServer>>) => Promise<void>): Promise<void> {
+  vi.useFakeTimers({ toFake: ['Date', 'performance'] });
+  const url = tempDbUrl();
+  const server = await startServer(url.url);
+  try {
+    await fn(server);
+  } finally {
+    vi.useRealTimers();
+    await server.stop();
+    url.cleanup();
+  }
+}
+
 describe('the clients\' clock', () => {
   it('pong_tells_the_time_the_timers_run_on_after_a_wall_clock_jump', async () => {
-    // Only the clocks are fake: the server's sockets and timers run for real.
-    vi.useFakeTimers({ toFake: ['Date', 'performance'] });
-    const url = tempDbUrl();
-    const server = await startServer(url.url);
-    try {
+    await withFakeClockServer(async (server) => {
       vi.setSystemTime(Date.now() - HOUR);
       const c = await Client.open(server.ws);
       const pong = await c.request({ v: V, type: 'ping' }, 'pong');
@@ -167,10 +177,18 @@ describe('the clients\' clock', () => {
       expect(pong.now - Date.now()).toBe(HOUR);
       expect(pong.now).toBe(server.manager.serverNow());
       await c.close();
-    } finally {
-      vi.useRealTimers();
-      await server.stop();
-      url.cleanup();
-    }
+    });
+  });
+});
+
+describe('connections across a wall-clock jump', () => {
+  it('a_backward_clock_jump_does_not_rate_limit_an_open_connection', async () => {
+    await withFakeClockServer(async (server) => {
+      const c = await Client.open(server.ws);
+      vi.setSystemTime(Date.now() - HOUR);
+      // A connection opened before the jump goes on as before: its rate limit counts on the monotonic clock.
+      expect((await c.request({ v: V, type: 'ping' })).type).toBe('pong');
+      await c.close();
+    });
   });
 });
