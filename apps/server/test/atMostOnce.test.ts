@@ -6,6 +6,7 @@ import type { Storage } from '../src/storage/types.js';
 import type { FakeConn } from './fakeConn.js';
 import { controllerOf, managerOver, seatedRoom, type SeatedRoom } from './fakeRooms.js';
 import { tempDbUrl } from './helpers.js';
+import { TARGETS } from './storageTargets.js';
 
 /**
  * Issue 12, points 5 and 6: every request with an id — of every kind — is applied at most once, for
@@ -99,7 +100,7 @@ describe('a request re-sent with the same id', () => {
  * A room whose host applied `start` (id `s`), a timer change (`clock`) and a game command (`first`),
  * and then 600 more commands (a foul and its undo, 300 times).
  */
-async function roomWithOldIds(): Promise<SeatedRoom & { seqs: Record<string, number> }> {
+async function roomWithOldIds(manager: RoomManager): Promise<SeatedRoom & { seqs: Record<string, number> }> {
   const t = await seatedRoom(manager, 'human');
   const seqs: Record<string, number> = {};
   await manager.start(t.ctrl, 's');
@@ -116,31 +117,45 @@ async function roomWithOldIds(): Promise<SeatedRoom & { seqs: Record<string, num
   return { ...t, seqs };
 }
 
-describe('a request id is remembered for the room\'s whole life', () => {
-  let t: Awaited<ReturnType<typeof roomWithOldIds>>;
-  beforeAll(async () => {
-    t = await roomWithOldIds();
-  }, 60_000);
+for (const make of TARGETS) {
+  const target = make();
+  describe(`a request id is remembered for the room's whole life (${target.name})`, () => {
+    let store: Storage;
+    let rooms: RoomManager;
+    let t: Awaited<ReturnType<typeof roomWithOldIds>>;
+    const logged = async () => (await store.readLog(t.created.room)).length;
+    beforeAll(async () => {
+      store = await openStorage(await target.url());
+      await store.migrate();
+      rooms = managerOver(store);
+      t = await roomWithOldIds(rooms);
+    }, 60_000);
+    afterAll(async () => {
+      await rooms.close();
+      await store.close();
+      await target.cleanup();
+    });
 
-  it('command_id_remembered_after_600_newer_commands', async () => {
-    const logged = await logLength(t);
-    await manager.command(t.ctrl, 'first', { type: 'endNight' });
-    expect(lastMessage(t.ctrl)).toEqual({ v: 1, type: 'ack', id: 'first', seq: t.seqs.first, duplicate: true });
-    expect(await logLength(t)).toBe(logged);
-  });
+    it('command_id_remembered_after_600_newer_commands', async () => {
+      const before = await logged();
+      await rooms.command(t.ctrl, 'first', { type: 'endNight' });
+      expect(lastMessage(t.ctrl)).toEqual({ v: 1, type: 'ack', id: 'first', seq: t.seqs.first, duplicate: true });
+      expect(await logged()).toBe(before);
+    });
 
-  it('command_id_remembered_across_restart', async () => {
-    const logged = await logLength(t);
-    await manager.close();
-    // The restarted server: a new manager over the same database, the room loaded from its log.
-    manager = managerOver(storage);
-    const host = await controllerOf(manager, t.created);
-    await manager.command(host, 'first', { type: 'endNight' });
-    expect(lastMessage(host)).toEqual({ v: 1, type: 'ack', id: 'first', seq: t.seqs.first, duplicate: true });
-    await manager.adjustTimer(host, 10, 'clock');
-    expect(lastMessage(host)).toEqual({ v: 1, type: 'ack', id: 'clock', seq: t.seqs.clock, duplicate: true });
-    await manager.start(host, 's');
-    expect(lastMessage(host)).toEqual({ v: 1, type: 'ack', id: 's', seq: t.seqs.s, duplicate: true });
-    expect(await logLength(t)).toBe(logged);
+    it('command_id_remembered_across_restart', async () => {
+      const before = await logged();
+      await rooms.close();
+      // The restarted server: a new manager over the same database, the room loaded from its log.
+      rooms = managerOver(store);
+      const host = await controllerOf(rooms, t.created);
+      await rooms.command(host, 'first', { type: 'endNight' });
+      expect(lastMessage(host)).toEqual({ v: 1, type: 'ack', id: 'first', seq: t.seqs.first, duplicate: true });
+      await rooms.adjustTimer(host, 10, 'clock');
+      expect(lastMessage(host)).toEqual({ v: 1, type: 'ack', id: 'clock', seq: t.seqs.clock, duplicate: true });
+      await rooms.start(host, 's');
+      expect(lastMessage(host)).toEqual({ v: 1, type: 'ack', id: 's', seq: t.seqs.s, duplicate: true });
+      expect(await logged()).toBe(before);
+    });
   });
-});
+}
