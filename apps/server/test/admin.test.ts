@@ -81,7 +81,7 @@ describe('the room-admin key', () => {
     const closed = await admin.request({ v: V, type: 'close', id: 'c' }, 'update');
     expect(closed.lobby.closed).toBe(true);
     const rows = await server.storage.readLog(created.room);
-    expect(JSON.parse(rows.find((r) => r.kind === 'close')!.body)).toEqual({ by: 'admin' });
+    expect(JSON.parse(rows.find((r) => r.kind === 'close')!.body)).toEqual({ by: 'admin', id: 'c' });
   });
 
   it('a_player_and_a_spectator_may_not_pause_skip_or_start', async () => {

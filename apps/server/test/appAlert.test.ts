@@ -1,10 +1,10 @@
 import type { Command } from '@mafia/engine';
-import type { You } from '@mafia/protocol';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RoomManager, type Conn } from '../src/room/manager.js';
+import { RoomManager } from '../src/room/manager.js';
 import { openStorage } from '../src/storage/open.js';
 import type { Storage } from '../src/storage/types.js';
+import { FakeConn } from './fakeConn.js';
 import { tempDbUrl } from './helpers.js';
 
 /**
@@ -15,20 +15,6 @@ import { tempDbUrl } from './helpers.js';
 
 type Msg = Record<string, any>;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-class FakeConn implements Conn {
-  static next = 1;
-  readonly id = FakeConn.next++;
-  you: You | null = null;
-  roomId: string | null = null;
-  readonly got: Msg[] = [];
-  send(text: string): void {
-    this.got.push(JSON.parse(text) as Msg);
-  }
-  last(type: string): Msg | undefined {
-    return this.got.filter((m) => m.type === type).at(-1);
-  }
-}
 
 let db: ReturnType<typeof tempDbUrl>;
 let storage: Storage;

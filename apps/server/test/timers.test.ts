@@ -3,6 +3,8 @@ import { createRoomSchema, DEFAULT_TIMERS } from '@mafia/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { extendTimer, nextTimer, stepKey, timerKind, timersFor } from '../src/room/timers.js';
+import { rebaseTimer } from '../src/room/clock.js';
+import { pauseTimer, resumeTimer } from '../src/room/pause.js';
 import type { TimerRec } from '../src/room/records.js';
 
 const game = () => {
@@ -146,5 +148,31 @@ describe('night steps (R-NIGHT-4)', () => {
     const t = nextTimer(null, g.state, DEFAULT_TIMERS, 0)!;
     expect(extendTimer(t, 10_000, 5_000)).toEqual({ ...t, deadline: 70_000 });
     expect(extendTimer(t, -120_000, 5_000).deadline).toBe(5_000);
+  });
+});
+
+describe('a loaded timer on a new process\'s clock (issue 12, point 8)', () => {
+  const night = nextTimer(null, game().state, DEFAULT_TIMERS, 100_000)!;
+
+  it('a_loaded_timer_that_begins_after_now_is_moved_to_begin_now_with_its_whole_length', () => {
+    // Loaded by a process whose clock reads an hour before the step began.
+    const moved = rebaseTimer(night, 100_000 - 3_600_000);
+    expect(moved.started).toBe(100_000 - 3_600_000);
+    expect(moved.deadline - moved.started).toBe(night.deadline - night.started);
+    expect(moved.steps!.map((at) => at - moved.started)).toEqual(night.steps!.map((at) => at - night.started));
+  });
+
+  it('a_loaded_paused_timer_stopped_after_now_keeps_what_was_left', () => {
+    const paused = pauseTimer(night, 110_000)!;
+    const moved = rebaseTimer(paused, 50_000);
+    expect(moved.pausedAt).toBe(50_000);
+    expect(moved.deadline - moved.pausedAt!).toBe(paused.deadline - paused.pausedAt!);
+    // Resumed at once, it runs for what was left, not for the 60 s the clock was behind.
+    expect(resumeTimer(moved, 50_000)!.deadline).toBe(50_000 + paused.deadline - paused.pausedAt!);
+  });
+
+  it('a_loaded_timer_already_begun_stays_as_it_is', () => {
+    expect(rebaseTimer(night, 100_000)).toBe(night);
+    expect(rebaseTimer(night, 900_000)).toBe(night);
   });
 });

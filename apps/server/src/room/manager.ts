@@ -4,6 +4,7 @@ import { randomInt } from 'node:crypto';
 import type { Logger } from 'pino';
 import { hashSecret, newAdminKey, newHostKey, newRoomCode, newRoomId, newSeatToken, newSeed, secretMatches } from '../secrets.js';
 import type { LogRecord, RoomDeal, RoomRow, Storage } from '../storage/types.js';
+import { processClock } from './clock.js';
 import { alertOf, checkAdminCommand, controllerMode, controllerOf, refuseWrongKeyKind } from './admin.js';
 import { errorText, refuse, RoomError } from './errors.js';
 import { mayEndOwnTurn } from './selfService.js';
@@ -42,6 +43,11 @@ export class RoomManager {
   /** Rooms nobody is connected to, each with the timer that drops it from memory. */
   private readonly idle = new Map<string, NodeJS.Timeout>();
   private closed = false;
+  /**
+   * The clock of every timer (clock.ts): the wall clock `now` read once, moved on by `mono`. Only
+   * log records' `at` and rows' `createdAt` read the wall clock itself.
+   */
+  private readonly clock: () => number;
 
   constructor(
     private readonly storage: Storage,
@@ -51,12 +57,21 @@ export class RoomManager {
     private readonly idleMs: number = DEFAULT_IDLE_MS,
     /** The app host's step when a timer runs out (R-HOST-2: the engine's `timeUp`; a test may give another). */
     private readonly appStep: (s: GameState) => Command | null = timeUpCommand,
+    /** The monotonic clock (ms) the timers run on; a test may give one it moves itself. */
+    mono: () => number = () => performance.now(),
     /**
      * Where each game's seed comes from. A test seam only (two games dealt alike, played apart):
      * the server never passes it, and nothing from HTTP or WebSocket reaches it.
      */
     private readonly newGameSeed: () => number = newSeed,
-  ) {}
+  ) {
+    this.clock = processClock(now, mono);
+  }
+
+  /** The server's time as its timers count it (epoch ms): the `now` clients set their clocks by (pong). */
+  serverNow(): number {
+    return this.clock();
+  }
 
   /** Whether the room with this id is in memory now (for tests and /api/health). */
   inMemory(id: string): boolean {
@@ -341,7 +356,8 @@ export class RoomManager {
     const room = this.roomOf(conn);
     const by = controllerOf(conn.you, 'start the game');
     await this.run(room, conn, id, async () => {
-      const { entry, game } = room.startEntry(this.now(), by);
+      if (this.answeredAsDuplicate(conn, room, by, id)) return;
+      const { entry, game } = room.startEntry(this.clock(), by, id);
       await this.commit(room, entry, game, conn, id);
       this.log.info({ room: room.row.id }, 'game started');
     });
@@ -357,7 +373,8 @@ export class RoomManager {
     const room = this.roomOf(conn);
     const by = controllerOf(conn.you, 'start the next game');
     await this.run(room, conn, id, async () => {
-      const { entry, game } = room.nextEntry(by, this.newGameSeed(), this.now());
+      if (this.answeredAsDuplicate(conn, room, by, id)) return;
+      const { entry, game } = room.nextEntry(by, this.newGameSeed(), this.clock(), id);
       if (this.closed) refuse('shutting-down', 'the server is shutting down; try again in a moment');
       await this.storage.markOpen(room.row.id);
       await this.commit(room, entry, game, conn, id);
@@ -370,7 +387,8 @@ export class RoomManager {
     const room = this.roomOf(conn);
     const by = controllerOf(conn.you, 'release a seat');
     await this.run(room, conn, id, async () => {
-      const entry = room.releaseEntry(seat, by);
+      if (this.answeredAsDuplicate(conn, room, by, id)) return;
+      const entry = room.releaseEntry(seat, by, id);
       await this.storage.append(room.row.id, [toRecord(entry, this.now())]);
       room.commit(entry);
       for (const c of [...(this.members.get(room.row.id) ?? [])]) {
@@ -388,12 +406,13 @@ export class RoomManager {
     const room = this.roomOf(conn);
     if (conn.you?.as !== 'host') refuse('host-only', 'only the host may change the timer');
     await this.run(room, conn, id, async () => {
-      await this.clockEntry(room, room.timerEntry(addSeconds * 1000, this.now()), conn, id);
+      if (this.answeredAsDuplicate(conn, room, 'host', id)) return;
+      await this.clockEntry(room, room.timerEntry(addSeconds * 1000, this.clock(), id), conn, id);
     });
   }
 
   /** A change of the room's clock (a moved deadline, a pause, a resume): logged, taken in, the alarm re-armed, told. */
-  private async clockEntry(room: Room, entry: Entry, conn: Conn, id: string | undefined): Promise<void> {
+  private async clockEntry(room: Room, entry: Entry, conn: Conn | null, id: string | undefined): Promise<void> {
     await this.storage.append(room.row.id, [toRecord(entry, this.now())]);
     room.commit(entry);
     this.armTimer(room);
@@ -405,7 +424,8 @@ export class RoomManager {
     const room = this.roomOf(conn);
     const by = controllerOf(conn.you, 'close the room');
     await this.run(room, conn, id, async () => {
-      const entry = room.closeEntry(by);
+      if (this.answeredAsDuplicate(conn, room, by, id)) return;
+      const entry = room.closeEntry(by, id);
       await this.storage.append(room.row.id, [toRecord(entry, this.now())]);
       await this.storage.markEnded(room.row.id);
       room.commit(entry);
@@ -423,8 +443,9 @@ export class RoomManager {
     const room = this.roomOf(conn);
     const by = controllerOf(conn.you, paused ? 'stop the clock' : 'start the clock again');
     await this.run(room, conn, id, async () => {
-      const now = this.now();
-      await this.clockEntry(room, paused ? room.pauseEntry(by, now) : room.resumeEntry(by, now), conn, id);
+      if (this.answeredAsDuplicate(conn, room, by, id)) return;
+      const now = this.clock();
+      await this.clockEntry(room, paused ? room.pauseEntry(by, now, id) : room.resumeEntry(by, now, id), conn, id);
     });
   }
 
@@ -433,16 +454,22 @@ export class RoomManager {
     const room = this.roomOf(conn);
     if (conn.you?.as !== 'admin') refuse('admin-only', 'only the room admin of an app or online room may skip a step (a host ends it himself)');
     await this.run(room, conn, id, async () => {
-      if (id !== undefined && room.appliedAt('admin', id) !== undefined) return this.sendDuplicate(conn, room, 'admin', id);
+      if (this.answeredAsDuplicate(conn, room, 'admin', id)) return;
       const command = room.game ? timeUpCommand(room.game.state) : null;
       if (!command) refuse(room.game ? 'game-over' : 'not-started', room.game ? 'the game in this room is over' : 'the game has not started yet');
       await this.appCommand(room, 'admin', id ?? null, command!, conn);
     });
   }
 
-  private sendDuplicate(conn: Conn, room: Room, by: CommandBody['by'], id: string): void {
-    const seq = room.appliedAt(by, id)!;
+  /**
+   * A request id this sender has had applied before (of any kind, at any time in the room's life):
+   * answered with the seq it was applied at, in the sender's own numbering, and nothing is changed.
+   */
+  private answeredAsDuplicate(conn: Conn, room: Room, by: CommandBody['by'], id: string | undefined): boolean {
+    const seq = id === undefined ? undefined : room.appliedAt(by, id);
+    if (seq === undefined) return false;
     conn.send(JSON.stringify({ v: PROTOCOL_VERSION, type: 'ack', id, seq: room.numbering.at(seq, viewerOf(conn.you!)), duplicate: true }));
+    return true;
   }
 
   private roomOf(conn: Conn): Room {
@@ -458,13 +485,13 @@ export class RoomManager {
     if (you.as === 'spectator') return refuse('spectator', 'spectators cannot send commands');
     const by: CommandBody['by'] = you.as === 'seat' ? you.seat : you.as;
     await this.run(room, conn, id, async () => {
-      if (room.appliedAt(by, id) !== undefined) return this.sendDuplicate(conn, room, by, id);
+      if (this.answeredAsDuplicate(conn, room, by, id)) return;
       if (you.as === 'admin') {
         checkAdminCommand(room, command);
         return this.appCommand(room, 'admin', id, command, conn);
       }
       const actor = this.actorFor(room, you, command);
-      const { entry, game } = room.commandEntry(by, id, command, actor, this.now());
+      const { entry, game } = room.commandEntry(by, id, command, actor, this.clock());
       await this.commit(room, entry, game, conn, id);
     });
   }
@@ -494,6 +521,7 @@ export class RoomManager {
     const old = this.alarms.get(id);
     if (old) clearTimeout(old);
     this.alarms.delete(id);
+    if (this.rebaseLater(room)) return;
     const t = room.timer;
     if (this.closed || room.row.mode === 'human' || t === null || t.pausedAt !== undefined || room.ended || room.closed) return;
     // This very timer's step was refused: reported once, it waits for the admin or a new timer.
@@ -509,13 +537,40 @@ export class RoomManager {
         } catch (e) {
           // A refusal was reported to the admin by appCommand: the room waits for him or the next
           // timer, it is not tried again. Storage trouble (nothing was written) is tried again shortly.
-          if (!(e instanceof RoomError) && !this.closed) setTimeout(() => this.rooms.get(id) === room && this.armTimer(room), 1000).unref?.();
+          if (!(e instanceof RoomError)) this.armAgainSoon(room);
           throw e;
         }
       });
-    }, Math.max(0, t.deadline - this.now()));
+    }, Math.max(0, t.deadline - this.clock()));
     alarm.unref?.();
     this.alarms.set(id, alarm);
+  }
+
+  /** After storage trouble (nothing was written): the room's timer is armed again in a second, while the room is in memory. */
+  private armAgainSoon(room: Room): void {
+    if (!this.closed) setTimeout(() => this.rooms.get(room.row.id) === room && this.armTimer(room), 1000).unref?.();
+  }
+
+  /**
+   * A loaded room whose timer began (or stopped) later than this process's clock reads now, as after
+   * a restart with the wall clock behind: its timer is re-based (clock.ts) in the room's queue,
+   * logged and told, and that entry arms the alarm. True when it was queued. Only a loaded timer can
+   * be ahead: every timer made by this process is made on its monotonic clock.
+   */
+  private rebaseLater(room: Room): boolean {
+    if (this.closed || room.rebaseEntry(this.clock()) === null) return false;
+    void this.run(room, null, undefined, async () => {
+      const entry = room.rebaseEntry(this.clock());
+      if (entry === null) return this.armTimer(room);
+      try {
+        await this.clockEntry(room, entry, null, undefined);
+      } catch (e) {
+        // Nothing was written: tried again shortly, as an alarm is (armTimer).
+        this.armAgainSoon(room);
+        throw e;
+      }
+    });
+    return true;
   }
 
   /**
@@ -526,12 +581,12 @@ export class RoomManager {
   private async appCommand(room: Room, by: 'app' | 'admin', id: string | null, command: Command, sender: Conn | null): Promise<void> {
     let made: ReturnType<Room['commandEntry']>;
     try {
-      made = room.commandEntry(by, id, command, HOST, this.now());
+      made = room.commandEntry(by, id, command, HOST, this.clock());
     } catch (e) {
       if (!(e instanceof RoomError)) throw e;
       this.log.error({ room: room.row.id, by, code: e.refusal.code, rule: e.refusal.rule, command, err: e.refusal.message }, 'the engine refused the app host\'s command');
       if (by === 'app') {
-        room.stuck = { timer: room.timer, alert: alertOf(e.refusal, command, this.now()) };
+        room.stuck = { timer: room.timer, alert: alertOf(e.refusal, command, this.clock()) };
         this.tellAdmins(room, alertText(room.stuck.alert));
       }
       throw e;

@@ -14,9 +14,17 @@ export function pauseTimer(t: TimerRec | null, now: number): TimerRec | null {
 
 export function resumeTimer(t: TimerRec | null, now: number): TimerRec | null {
   if (t === null || t.pausedAt === undefined) return t;
-  const { pausedAt, ...rest } = t;
-  const by = Math.max(0, now - pausedAt);
-  return { ...rest, started: t.started + by, deadline: t.deadline + by, ...(t.steps ? { steps: t.steps.map((x) => x + by) } : {}) };
+  const { pausedAt, ...rest } = shiftTimer(t, Math.max(0, now - t.pausedAt));
+  return rest;
+}
+
+/** Every time of the timer (its start, deadline, night steps and the moment it stopped) moved by `by` ms. */
+export function shiftTimer(t: TimerRec, by: number): TimerRec {
+  return {
+    ...t, started: t.started + by, deadline: t.deadline + by,
+    ...(t.steps ? { steps: t.steps.map((x) => x + by) } : {}),
+    ...(t.pausedAt !== undefined ? { pausedAt: t.pausedAt + by } : {}),
+  };
 }
 
 /** The timer of a step while the room is paused: a step that begins during the pause begins stopped. */

@@ -26,8 +26,15 @@ export interface TimerRec {
 export type Controller = 'host' | 'admin';
 
 export interface ClaimBody { readonly seat: number; readonly name: string; readonly tokenHash: string }
+/**
+ * The client's request id, in every entry a client asked for (absent in entries written before
+ * ids were logged, and when the client sent none): a re-sent id is answered, never applied again,
+ * for the room's whole life (Room.load rebuilds the ids from the log).
+ */
+interface Requested { readonly id?: string }
+
 /** `by` is set only when the room admin started the game (a host's start has none, as before). */
-export interface StartBody { readonly events: readonly GameEvent[]; readonly timer: TimerRec | null; readonly by?: 'admin' }
+export interface StartBody extends Requested { readonly events: readonly GameEvent[]; readonly timer: TimerRec | null; readonly by?: 'admin' }
 /**
  * The next game at the same table (after the one before has ended): its deal and its first timer.
  * The entries after it fold into this game alone; claims (seats and tokens) carry over.
@@ -63,15 +70,18 @@ export interface CommandBody {
 }
 
 /** The host (or room admin) freed a claimed seat: its token stops working, and anybody may claim the seat again. */
-export interface ReleaseBody { readonly seat: number; readonly by?: Controller }
-/** The host moved the running step's deadline (its key stays: the same step, more or less time). */
-export interface TimerBody { readonly by: 'host'; readonly timer: TimerRec }
+export interface ReleaseBody extends Requested { readonly seat: number; readonly by?: Controller }
+/**
+ * The host moved the running step's deadline (its key stays: the same step, more or less time), or
+ * the server (`app`) re-based a loaded timer onto its own clock (clock.ts), so every client agrees.
+ */
+export interface TimerBody extends Requested { readonly by: 'host' | 'app'; readonly timer: TimerRec }
 /** The host (or room admin) closed the room: nothing more is accepted, and the room is not resumed. */
-export interface CloseBody { readonly by: Controller }
+export interface CloseBody extends Requested { readonly by: Controller }
 /** The clock stopped: `timer` is the running step's timer with `pausedAt` set (null when no step is timed). */
-export interface PauseBody { readonly by: Controller; readonly timer: TimerRec | null }
+export interface PauseBody extends Requested { readonly by: Controller; readonly timer: TimerRec | null }
 /** The clock runs again: `timer` is the running step's timer moved on by the pause's length. */
-export interface ResumeBody { readonly by: Controller; readonly timer: TimerRec | null }
+export interface ResumeBody extends Requested { readonly by: Controller; readonly timer: TimerRec | null }
 
 export type Entry =
   | { readonly seq: number; readonly kind: 'claim'; readonly body: ClaimBody }
@@ -85,6 +95,18 @@ export type Entry =
   | { readonly seq: number; readonly kind: 'command'; readonly body: CommandBody };
 
 const KINDS = new Set<string>(['claim', 'start', 'next', 'command', 'release', 'close', 'timer', 'pause', 'resume']);
+
+/** Who sent an entry's request, as command ids are kept (`by:id`, ids are per sender), or null when it has no id. */
+export function requestKeyOf(e: Entry): string | null {
+  if (e.kind === 'claim') return null;
+  const id = e.body.id;
+  if (id === undefined || id === null) return null;
+  // A start and a release by the host name nobody (written so before the room admin existed).
+  const by = 'by' in e.body && e.body.by !== undefined ? e.body.by : 'host';
+  return requestKey(by, id);
+}
+
+export const requestKey = (by: CommandBody['by'], id: string): string => `${by}:${id}`;
 
 export function parseEntry(seq: number, kind: string, body: string): Entry {
   if (!KINDS.has(kind)) throw new Error(`unknown log entry kind ${JSON.stringify(kind)} at seq ${seq}`);

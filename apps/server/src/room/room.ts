@@ -2,15 +2,16 @@ import { createGame, foldLog, transition, type Actor, type Command, type Game, t
 import type { AppAlert } from '@mafia/protocol';
 import type { RoomDeal, RoomRow } from '../storage/types.js';
 import { refuse } from './errors.js';
-import type { ClaimBody, CommandBody, Controller, Entry, NextBody, StartBody, TimerRec } from './records.js';
+import { rebaseTimer } from './clock.js';
+import { requestKey, requestKeyOf, type ClaimBody, type CommandBody, type Controller, type Entry, type NextBody, type StartBody, type TimerRec } from './records.js';
 import { audienceOf, ViewerNumbering } from './numbering.js';
 import { heldIf, pauseTimer, resumeTimer } from './pause.js';
 import { extendTimer, nextTimer, type StoredTimers } from './timers.js';
 
 export interface Claim { readonly name: string; readonly tokenHash: string }
 
-/** How many recent command ids a room remembers to answer a re-sent command instead of applying it twice. */
-const REMEMBERED_IDS = 512;
+/** A request id as an entry body keeps it: only when the client sent one (old logs and the app have none). */
+const withId = (id: string | undefined): { id?: string } => (id === undefined ? {} : { id });
 
 /**
  * One room in memory: what its log folds to. It does no I/O: it makes the next log entry (or
@@ -36,7 +37,11 @@ export class Room {
    * undo) or a new timer. In memory only: a restarted server tries the step once more.
    */
   stuck: { readonly timer: TimerRec | null; readonly alert: AppAlert } | null = null;
-  /** Command ids already applied (`by:id` → seq), the latest last. */
+  /**
+   * Every request id applied in this room's life (`by:id` → log seq), of every kind of request, not
+   * a window: a re-sent id is answered, never applied again, whenever it comes (a restart rebuilds it
+   * from the log). One small entry per request; nothing else is kept of it.
+   */
   private readonly applied = new Map<string, number>();
   readonly timers: StoredTimers;
   readonly options: Record<string, unknown>;
@@ -62,6 +67,7 @@ export class Room {
       if (e.seq !== room.seq + 1) throw new Error(`room ${row.id}: log entry ${e.seq} follows ${room.seq}`);
       room.seq = e.seq;
       room.numbering.note(e);
+      room.noteRequest(e);
       if (e.kind === 'claim') room.claims[e.body.seat - 1] = { name: e.body.name, tokenHash: e.body.tokenHash };
       else if (e.kind === 'release') room.claims[e.body.seat - 1] = null;
       else if (e.kind === 'close') {
@@ -81,7 +87,7 @@ export class Room {
         for (const ev of e.body.events) log.push(ev);
         batches.push(e.kind === 'command' && e.body.command.type === 'undo' ? -e.body.command.count : e.body.events.length);
         room.timer = e.body.timer;
-        if (e.kind === 'command') room.noteCommand(e.body, e.seq);
+        if (e.kind === 'command') room.lastCommand = e.body;
       }
     }
     if (started) room.game = { log, state: foldLog(log), batches };
@@ -106,44 +112,50 @@ export class Room {
     return this.game?.state.phase.kind === 'ended';
   }
 
-  /** The seq a command id was applied at, if it was. */
+  /** The log seq a request id of this sender was applied at, if it was. */
   appliedAt(by: CommandBody['by'], id: string): number | undefined {
-    return this.applied.get(`${by}:${id}`);
+    return this.applied.get(requestKey(by, id));
   }
 
-  private noteCommand(body: CommandBody, seq: number): void {
-    this.lastCommand = body;
-    if (body.id !== null) this.remember(body.by, body.id, seq);
+  private noteRequest(e: Entry): void {
+    const key = requestKeyOf(e);
+    if (key !== null) this.applied.set(key, e.seq);
   }
 
-  private remember(by: CommandBody['by'], id: string, seq: number): void {
-    this.applied.set(`${by}:${id}`, seq);
-    if (this.applied.size > REMEMBERED_IDS) this.applied.delete(this.applied.keys().next().value as string);
+  /**
+   * The entry that moves the loaded timer onto this process's clock (rebaseTimer), or null when it
+   * needs no move. Logged, so every client (and a later restart) agrees on when the step ends.
+   */
+  rebaseEntry(now: number): Entry | null {
+    const t = this.timer;
+    if (t === null || this.closed || this.ended) return null;
+    const moved = rebaseTimer(t, now);
+    return moved === t ? null : { seq: this.seq + 1, kind: 'timer', body: { by: 'app', timer: moved } };
   }
 
   private refuseIfClosed(): void {
     if (this.closed) refuse('room-closed', 'the host has closed this room');
   }
 
-  releaseEntry(seat: number, by: Controller): Entry {
+  releaseEntry(seat: number, by: Controller, id?: string): Entry {
     this.refuseIfClosed();
     if (seat < 1 || seat > this.row.seats) refuse('bad-seat', `this room has seats 1 to ${this.row.seats}, not ${seat}`, { path: 'seat' });
     if (this.claims[seat - 1] === null) refuse('seat-not-claimed', `seat ${seat} is not claimed`, { path: 'seat' });
-    return { seq: this.seq + 1, kind: 'release', body: by === 'host' ? { seat } : { seat, by } };
+    return { seq: this.seq + 1, kind: 'release', body: { seat, ...(by === 'host' ? {} : { by }), ...withId(id) } };
   }
 
   /** Stops the clock: the running step keeps what is left of its time, and steps that begin meanwhile begin stopped. */
-  pauseEntry(by: Controller, now: number): Entry {
+  pauseEntry(by: Controller, now: number, id?: string): Entry {
     this.refuseUnlessPlaying();
     if (this.paused) refuse('already-paused', 'the clock is already stopped; send resume to start it again');
-    return { seq: this.seq + 1, kind: 'pause', body: { by, timer: pauseTimer(this.timer, now) } };
+    return { seq: this.seq + 1, kind: 'pause', body: { by, timer: pauseTimer(this.timer, now), ...withId(id) } };
   }
 
   /** Starts the clock again from what was left. */
-  resumeEntry(by: Controller, now: number): Entry {
+  resumeEntry(by: Controller, now: number, id?: string): Entry {
     this.refuseUnlessPlaying();
     if (!this.paused) refuse('not-paused', 'the clock is running; there is nothing to resume');
-    return { seq: this.seq + 1, kind: 'resume', body: { by, timer: resumeTimer(this.timer, now) } };
+    return { seq: this.seq + 1, kind: 'resume', body: { by, timer: resumeTimer(this.timer, now), ...withId(id) } };
   }
 
   private refuseUnlessPlaying(): void {
@@ -153,17 +165,17 @@ export class Room {
   }
 
   /** The running step's deadline moved by `addMs` (never into the past: at the earliest, now). */
-  timerEntry(addMs: number, now: number): Entry {
+  timerEntry(addMs: number, now: number, id?: string): Entry {
     this.refuseIfClosed();
     if (this.timer === null) refuse('no-timer', 'no step is timed now');
     const t = this.timer!;
     // A stopped clock keeps what is left: the step is lengthened from the moment it stopped.
-    return { seq: this.seq + 1, kind: 'timer', body: { by: 'host', timer: extendTimer(t, addMs, t.pausedAt ?? now) } };
+    return { seq: this.seq + 1, kind: 'timer', body: { by: 'host', timer: extendTimer(t, addMs, t.pausedAt ?? now), ...withId(id) } };
   }
 
-  closeEntry(by: Controller): Entry {
+  closeEntry(by: Controller, id?: string): Entry {
     this.refuseIfClosed();
-    return { seq: this.seq + 1, kind: 'close', body: { by } };
+    return { seq: this.seq + 1, kind: 'close', body: { by, ...withId(id) } };
   }
 
   /** A free seat drawn at random (`pick(n)` draws 0 … n − 1), as players draw their numbers from a bag. */
@@ -186,11 +198,11 @@ export class Room {
   }
 
   /** Deals the roles from the room's recorded seed; the names are the claimed ones. */
-  startEntry(now: number, by: Controller = 'host'): { entry: Entry; game: Game } {
+  startEntry(now: number, by: Controller = 'host', id?: string): { entry: Entry; game: Game } {
     this.refuseIfClosed();
     if (this.started) refuse('already-started', 'the game in this room has already started');
     const game = this.deal(this.row.seed, []);
-    const body: StartBody = { events: game.events, timer: nextTimer(null, game.game.state, this.timers, now), ...(by === 'admin' ? { by } : {}) };
+    const body: StartBody = { events: game.events, timer: nextTimer(null, game.game.state, this.timers, now), ...(by === 'admin' ? { by } : {}), ...withId(id) };
     return { entry: { seq: this.seq + 1, kind: 'start', body }, game: game.game };
   }
 
@@ -199,13 +211,13 @@ export class Room {
    * and tokens), the roles dealt anew from `seed`. R-MOD first-victim-immunity, when the room plays
    * it: the seats killed on night 1 of the game just ended are immune on night 1 and day 1.
    */
-  nextEntry(by: NextBody['by'], seed: number, now: number): { entry: Entry; game: Game } {
+  nextEntry(by: NextBody['by'], seed: number, now: number, id?: string): { entry: Entry; game: Game } {
     this.refuseIfClosed();
     if (!this.ended) refuse('game-not-over', this.started ? 'the next game can start only when this one has ended' : 'the game in this room has not started yet');
     const last = this.game!.state;
     const carried = last.setup.modifications.includes('first-victim-immunity') && last.firstKill?.night === 1 ? last.firstKill.victims : [];
     const game = this.deal(seed, carried);
-    const body: NextBody = { by, game: this.gameNo + 1, seed, immune: [...carried], events: game.events, timer: heldIf(this.paused, nextTimer(null, game.game.state, this.timers, now), now) };
+    const body: NextBody = { by, game: this.gameNo + 1, seed, immune: [...carried], events: game.events, timer: heldIf(this.paused, nextTimer(null, game.game.state, this.timers, now), now), ...withId(id) };
     return { entry: { seq: this.seq + 1, kind: 'next', body }, game: game.game };
   }
 
@@ -236,6 +248,7 @@ export class Room {
     if (entry.seq !== this.seq + 1) throw new Error(`room ${this.row.id}: entry ${entry.seq} does not follow ${this.seq}`);
     this.seq = entry.seq;
     this.numbering.note(entry);
+    this.noteRequest(entry);
     if (entry.kind === 'claim') {
       this.claims[entry.body.seat - 1] = { name: entry.body.name, tokenHash: entry.body.tokenHash };
       return;
@@ -261,6 +274,6 @@ export class Room {
     if (entry.kind === 'next') this.beginGame(entry);
     this.game = game!;
     this.timer = entry.body.timer;
-    if (entry.kind === 'command') this.noteCommand(entry.body, entry.seq);
+    if (entry.kind === 'command') this.lastCommand = entry.body;
   }
 }

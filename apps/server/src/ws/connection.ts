@@ -66,7 +66,8 @@ export class Connection implements Conn, Bucket {
 
   constructor(private readonly socket: ConnSocket, readonly ctx: ConnectionContext) {
     this.tokens = ctx.limits.burst;
-    this.refilled = Date.now();
+    // The monotonic clock: a wall clock set back would leave the bucket empty for as long as it went back.
+    this.refilled = performance.now();
     socket.conn = this;
     socket.on('message', onMessage);
     socket.on('close', onGone);
@@ -86,7 +87,7 @@ export class Connection implements Conn, Bucket {
 
   receive(data: RawData, isBinary: boolean): void {
     const { limits } = this.ctx;
-    if (!takeToken(this, limits.perSecond, limits.burst, Date.now())) {
+    if (!takeToken(this, limits.perSecond, limits.burst, performance.now())) {
       return this.refuse({ code: 'rate-limited', message: `more than ${limits.perSecond} messages a second; this one was dropped` });
     }
     if (isBinary) return this.refuse({ code: 'binary', message: 'messages are JSON text frames, not binary' });
@@ -115,7 +116,7 @@ export class Connection implements Conn, Bucket {
       case 'pause': return manager.setPaused(this, true, m.id);
       case 'resume': return manager.setPaused(this, false, m.id);
       case 'skip': return manager.skip(this, m.id);
-      case 'ping': return this.send(JSON.stringify({ v: PROTOCOL_VERSION, type: 'pong', now: Date.now() }));
+      case 'ping': return this.send(JSON.stringify({ v: PROTOCOL_VERSION, type: 'pong', now: manager.serverNow() }));
     }
   }
 
