@@ -111,7 +111,9 @@ export class KyselyStorage implements Storage {
     // record): an unreachable server or one that cannot write shows here even when no room writes.
     if (Date.now() - this.probedAt >= 1000) {
       this.probedAt = Date.now();
-      await this.noted(sql`SELECT txid_current()`.execute(this.db)).catch(() => {});
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('the database did not answer within 2 s')), 2000); });
+      await this.noted(Promise.race([sql`SELECT txid_current()`.execute(this.db), late])).catch(() => {}).finally(() => clearTimeout(timer));
     }
     return this.failure;
   }
