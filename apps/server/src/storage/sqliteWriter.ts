@@ -97,6 +97,7 @@ export class SqliteWriter {
   private diedAt = 0;
   private closing = false;
   private probing: Promise<void> | null = null;
+  private probedAt = 0;
   private settleProbe: (() => void) | null = null;
 
   constructor(private readonly file: string) {
@@ -141,10 +142,13 @@ export class SqliteWriter {
     return this.failure;
   }
 
+  /** One probe write at a time, at most one a second (a flood of health checks is not a flood of writes). */
   private probe(): Promise<void> {
     if (this.probing) return this.probing;
+    if (Date.now() - this.probedAt < 1000) return Promise.resolve();
     const worker = this.live();
     if (worker === null) return Promise.resolve();
+    this.probedAt = Date.now();
     this.probing = new Promise<void>((resolve) => {
       this.settleProbe = resolve;
       worker.postMessage('probe');
