@@ -10,7 +10,7 @@ beforeAll(() => {
   // The built server, as `npm start` runs it (a no-op when up to date).
   const root = fileURLToPath(new URL('../../..', import.meta.url));
   execFileSync(process.execPath, [fileURLToPath(new URL('../../../node_modules/typescript/bin/tsc', import.meta.url)), '-b', 'apps/server'], { cwd: root, stdio: 'pipe' });
-});
+}, 120_000);
 
 const started: ServerProcess[] = [];
 const spawnTracked = async (url: string): Promise<ServerProcess> => {
@@ -52,6 +52,8 @@ describe('one server process per database', () => {
       // kill -9: no shutdown hook ran, the lock file and its PID file are left behind.
       const next = await spawnTracked(url);
       expect((await fetch(`${next.base}/api/health`)).status, t.name).toBe(200);
+      // And the new process holds the database in its turn.
+      await expect(spawnTracked(url), t.name).rejects.toThrow(/another server process/);
       await next.kill9();
     }
   });
