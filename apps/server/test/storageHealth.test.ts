@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { WRITER_RESTART_MS, type SqliteWriter } from '../src/storage/sqliteWriter.js';
+import { openStorage } from '../src/storage/open.js';
 import { startServer, tempDbUrl } from './helpers.js';
 
 /** Issue 12 point 13: /api/health tells when writes fail, and the SQLite writer comes back. */
@@ -37,6 +38,18 @@ describe('storage health', () => {
       expect(await s.storage.countOpenRooms()).toBe(open + 1);
     } finally {
       await s.stop();
+    }
+  });
+});
+
+describe('storage health on PostgreSQL', () => {
+  it('postgres_health_reports_an_unreachable_database', async () => {
+    // Nothing listens on port 1: every query fails as it would with the database gone.
+    const storage = await openStorage('postgres://postgres@127.0.0.1:1/test');
+    try {
+      expect(await storage.health()).toMatch(/ECONNREFUSED|connect/);
+    } finally {
+      await storage.close();
     }
   });
 });

@@ -25,7 +25,9 @@ export class DatabaseInUseError extends Error {}
  */
 export async function lockDatabase(databaseUrl: string): Promise<DatabaseLock> {
   if (databaseUrl.startsWith('sqlite:')) return lockSqlite(sqliteFile(databaseUrl.slice('sqlite:'.length)));
-  return lockPostgres(databaseUrl);
+  if (databaseUrl.startsWith('postgres://') || databaseUrl.startsWith('postgresql://')) return lockPostgres(databaseUrl);
+  // Any other URL: openStorage refuses it with its own message.
+  return { release: async () => {} };
 }
 
 function lockSqlite(file: string): DatabaseLock {
