@@ -107,6 +107,8 @@ export class KyselyStorage implements Storage {
 
   async health(): Promise<string | null> {
     if (this.makeAppender) return (this.appender ??= this.makeAppender()).health();
+    // SQLite in memory (tests): no writer thread, nothing to probe; a failed write still shows.
+    if (this.kind === 'sqlite') return this.failure;
     // At most once a second, a probe that writes (txid_current makes the transaction commit a WAL
     // record): an unreachable server or one that cannot write shows here even when no room writes.
     if (Date.now() - this.probedAt >= 1000) {
