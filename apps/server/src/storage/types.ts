@@ -52,7 +52,7 @@ export interface Storage {
   createRoom(room: RoomRow): Promise<void>;
   roomById(id: string): Promise<RoomRow | undefined>;
   roomByCode(code: string): Promise<RoomRow | undefined>;
-  /** Rooms whose game has not ended: the server resumes them at start. */
+  /** Rooms whose game has not ended (the server does not load them at start: it loads a room when it is used). */
   openRooms(): Promise<RoomRow[]>;
   /** How many rooms are open (not ended, not closed, not expired): MAX_OPEN_ROOMS counts these. */
   countOpenRooms(): Promise<number>;
