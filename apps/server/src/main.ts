@@ -1,22 +1,28 @@
 import pino from 'pino';
 import { configFromEnv } from './config.js';
 import { buildServer } from './http/app.js';
+import { lockDatabase } from './storage/lock.js';
 import { openStorage } from './storage/open.js';
 
-/** `npm start`: open the storage, migrate, resume every open room, then listen. */
+/**
+ * `npm start`: take the database (a second process on it refuses to start), open the storage,
+ * migrate, expire rooms that never started, then listen. Rooms are loaded when they are used.
+ */
 async function main(): Promise<void> {
   const config = configFromEnv();
   const logger = pino({ level: config.logLevel });
+  const lock = await lockDatabase(config.databaseUrl);
   const storage = await openStorage(config.databaseUrl);
   await storage.migrate();
-  const { app, manager } = await buildServer({ storage, logger, webRoot: config.webRoot, idleMs: config.idleMs });
-  const resumed = await manager.resumeAll();
+  const { app, manager } = await buildServer({ storage, logger, webRoot: config.webRoot, idleMs: config.idleMs, roomLimits: config.roomLimits });
+  const open = await manager.resumeAll();
   await app.listen({ port: config.port, host: config.host });
-  logger.info({ port: (app.server.address() as { port: number }).port, storage: storage.kind, resumed }, 'mafia server listening');
+  logger.info({ port: (app.server.address() as { port: number }).port, storage: storage.kind, open }, 'mafia server listening');
   const stop = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
     await app.close();
     await storage.close();
+    await lock.release();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop('SIGINT'));

@@ -183,11 +183,12 @@ describe('pause and resume', () => {
     const own = tempDbUrl();
     let s = await startServer(own.url);
     const created = await createRoom(s.base, { preset: 'classic', seats: 10, mode: 'online', timers: { nightStep: 0.2 } });
+    const { seats, tokens } = await claimSeats(s.ws, created.code);
     const a = await Client.open(s.ws);
     await a.request({ v: V, type: 'hello', room: created.code, auth: controllerAuth(created) }, 'welcome');
     await a.request({ v: V, type: 'start', id: 'go' }, 'update');
     const paused = await a.request({ v: V, type: 'pause', id: 'p' }, 'update');
-    await a.close();
+    for (const c of [a, ...seats]) await c.close();
     await s.stop();
     s = await startServer(own.url);
     await sleep(900);
@@ -195,9 +196,13 @@ describe('pause and resume', () => {
     const w = await b.request({ v: V, type: 'hello', room: created.code, auth: controllerAuth(created) }, 'welcome');
     expect(w.view.phase.kind).toBe('night');
     expect(w.timer).toEqual(paused.timer);
+    // A player is back (an app-hosted clock runs only while a seat is connected).
+    const player = await Client.open(s.ws);
+    await player.request({ v: V, type: 'hello', room: created.code, auth: { as: 'seat', seat: 1, token: tokens[0] } }, 'welcome');
     await b.request({ v: V, type: 'resume', id: 'r' }, 'update');
     expect((await b.next((m) => m.type === 'update' && m.view?.phase.kind === 'day', 5000)).items[0].by).toBe('app');
     await b.close();
+    await player.close();
     await s.stop();
     own.cleanup();
   });

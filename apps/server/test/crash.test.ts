@@ -38,12 +38,13 @@ for (const make of TARGETS) {
       const port = await freePort();
       let server: ServerProcess = await spawnTracked(url, port);
       const created = await createRoom(server.base, { preset: 'classic', seats: 10, mode: 'human' });
-      // An app-hosted room whose night timer runs out while the server is down.
-      const timed = await createRoom(server.base, { preset: 'classic', seats: 10, mode: 'app', timers: { nightStep: 0.5 } });
+      // An app-hosted room on the shortest night steps the server accepts: its night ends after the restart.
+      const timed = await createRoom(server.base, { preset: 'classic', seats: 10, mode: 'app', timers: { nightStep: 3 } });
 
       const { seats, tokens, host } = await seatTheTable(server.ws, created);
-      const timedHost = await Client.open(server.ws);
-      await timedHost.request({ v: V, type: 'hello', room: timed.code, auth: { as: 'admin', key: timed.adminKey } }, 'welcome');
+      // An app room starts only with every seat claimed.
+      const timedTable = await seatTheTable(server.ws, timed);
+      const timedHost = timedTable.host;
 
       let n = 0;
       const hostCmd = async (command: Msg) => {
@@ -76,8 +77,7 @@ for (const make of TARGETS) {
       seats[5].send({ v: V, type: 'command', id: 'vote6', command: { type: 'vote', by: 6, target: candidates[0] } });
       await server.kill9();
       const lastSeen = seats.map((c) => latest(c).seq as number);
-      for (const c of [...seats, host, timedHost]) await c.close();
-      // The night timer of the app room runs out while the server is down.
+      for (const c of [...seats, host, timedHost, ...timedTable.seats]) await c.close();
       await new Promise((r) => setTimeout(r, 1600));
 
       server = await spawnTracked(url, port);
@@ -104,12 +104,15 @@ for (const make of TARGETS) {
       const again = await back[5].request({ v: V, type: 'command', id: 'vote6', command: { type: 'vote', by: 6, target: candidates[0] } });
       expect(['ack', 'update']).toContain(again.type);
 
-      // The app room's timer survived the restart: the server ended the night itself, once.
+      // The app room's timer survived the restart: once a player is back (its clock runs only while
+      // a seat is connected), the server ends the night itself, once.
+      const player = await Client.open(server.ws);
+      await player.request({ v: V, type: 'hello', room: timed.code, auth: { as: 'seat', seat: 1, token: timedTable.tokens[0] } }, 'welcome');
       const th = await Client.open(server.ws);
       let tw = await th.request({ v: V, type: 'hello', room: timed.code, auth: { as: 'admin', key: timed.adminKey }, lastSeq: timedStart.seq }, 'welcome');
-      if (tw.view.phase.kind === 'night') tw = await th.next((m) => m.type === 'update' && m.view.phase.kind === 'day', 15_000);
+      if (tw.view.phase.kind === 'night') tw = await th.next((m) => m.type === 'update' && m.view.phase.kind === 'day', 30_000);
       expect(tw.view.phase.kind).toBe('day');
-      for (const c of [...back, th]) await c.close();
+      for (const c of [...back, th, player]) await c.close();
       await server.kill9();
 
       const storage = await openStorage(url);

@@ -6,7 +6,7 @@ import { FakeConn } from './fakeConn.js';
 
 /** A RoomManager over `storage` (its timers on `Date.now()` and `performance.now()`, read when asked, so fake timers reach them). */
 export const managerOver = (storage: Storage): RoomManager =>
-  new RoomManager(storage, pino({ level: 'silent' }), () => Date.now(), 10 * 60_000, undefined, () => performance.now());
+  new RoomManager(storage, pino({ level: 'silent' }), () => Date.now(), 10 * 60_000, undefined, { mono: () => performance.now() });
 
 export interface SeatedRoom {
   readonly created: Created;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
-import { buildServer } from '../src/http/app.js';
+import { buildServer, type BuildOptions } from '../src/http/app.js';
 import { openStorage } from '../src/storage/open.js';
 import type { Storage } from '../src/storage/types.js';
 import type { ConnectionLimits } from '../src/ws/connection.js';
@@ -23,11 +23,20 @@ export function tempDbUrl(): { url: string; cleanup: () => void } {
   return { url: `sqlite:${join(dir, 'db.sqlite')}`, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** The server in this process on a free port, over the storage at `url`, with every open room resumed. */
-export async function startServer(url: string, limits?: ConnectionLimits, idleMs?: number): Promise<Running & { manager: RoomManager }> {
+/**
+ * The shortest step the test servers accept (seconds): whole games run on short steps here. The
+ * real minimum (MIN_STEP_SECONDS) is tested with `{ minStepSeconds: undefined }`.
+ */
+export const TEST_MIN_STEP_SECONDS = 0.01;
+
+/** The test servers' room limits: a test file makes far more rooms from 127.0.0.1 than a club would. */
+export const TEST_ROOM_LIMITS = { perAddressPerHour: 100_000, unstartedPerAddress: 100_000, maxOpen: 100_000, unstartedTtlMs: 24 * 3_600_000 };
+
+/** The server in this process on a free port, over the storage at `url` (`more`: other build options). */
+export async function startServer(url: string, limits?: ConnectionLimits, idleMs?: number, more: Partial<BuildOptions> = {}): Promise<Running & { manager: RoomManager }> {
   const storage = await openStorage(url);
   await storage.migrate();
-  const { app, manager } = await buildServer({ storage, logger: pino({ level: 'silent' }), webRoot: join(tmpdir(), 'no-web-build-here'), limits, idleMs });
+  const { app, manager } = await buildServer({ minStepSeconds: TEST_MIN_STEP_SECONDS, roomLimits: TEST_ROOM_LIMITS, ...more, storage, logger: pino({ level: 'silent' }), webRoot: join(tmpdir(), 'no-web-build-here'), limits, idleMs });
   await manager.resumeAll();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { RoomManager } from '../src/room/manager.js';
 import { openStorage } from '../src/storage/open.js';
 import type { Storage } from '../src/storage/types.js';
-import type { FakeConn } from './fakeConn.js';
+import { FakeConn } from './fakeConn.js';
 import { controllerOf, managerOver, seatedRoom, type SeatedRoom } from './fakeRooms.js';
 import { Client, startServer, tempDbUrl, V } from './helpers.js';
 
@@ -112,6 +112,9 @@ describe('timers on the monotonic clock', () => {
     // The server comes back with the wall clock an hour behind.
     vi.setSystemTime(Date.now() - HOUR);
     const restarted = fakeClockManager();
+    // A player is back at the table (an app game does not run without players: issue 12 point 10).
+    const seat1 = new FakeConn();
+    await restarted.hello(seat1, t.created.code, { as: 'seat', seat: 1, token: t.seats[0].last('welcome')!.token }, undefined);
     const admin = await controllerOf(restarted, t.created);
     // Every client gets the timer re-based onto the new process's clock: it ends at most a length from now.
     const shown = admin.last('welcome')!.timer;

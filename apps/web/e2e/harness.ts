@@ -115,6 +115,9 @@ export async function startServer(): Promise<RunningServer> {
       DATABASE_URL: `sqlite:${join(dir, 'mafia.sqlite')}`,
       WEB_ROOT: join(REPO, 'apps/web/dist'),
       LOG_LEVEL: 'info',
+      // Every room of a run comes from 127.0.0.1: above a club's per-address room limits (docs/server.md).
+      ROOMS_PER_ADDRESS_PER_HOUR: '10000',
+      UNSTARTED_ROOMS_PER_ADDRESS: '10000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -19,7 +19,9 @@ export async function startLiveServer(): Promise<LiveServer> {
   const dir = mkdtempSync(join(tmpdir(), 'mafia-web-'));
   const storage: Storage = await openStorage(`sqlite:${join(dir, 'db.sqlite')}`);
   await storage.migrate();
-  const { app, manager } = await buildServer({ storage, logger: pino({ level: 'silent' }), webRoot: join(dir, 'no-web') });
+  // Tests only: steps shorter than a club's minimum, and more rooms from 127.0.0.1 than a club makes.
+  const roomLimits = { perAddressPerHour: 100_000, unstartedPerAddress: 100_000, maxOpen: 100_000, unstartedTtlMs: 24 * 3_600_000 };
+  const { app, manager } = await buildServer({ storage, logger: pino({ level: 'silent' }), webRoot: join(dir, 'no-web'), minStepSeconds: 0.01, roomLimits });
   await manager.resumeAll();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
@@ -86,13 +88,18 @@ export async function seatedTable(wsUrl: string, room: { code: string; hostKey?:
   const host = new RoomClient({ ...opts, auth: { as: 'host', key: room.hostKey! } });
   host.connect();
   await until(host, (s) => s.status === 'open', 'host open');
+  return { host, seats: await claimEverySeat(wsUrl, room.code, seats) };
+}
+
+/** One RoomClient per seat (each with its own token store), each seat claimed, all open. */
+export async function claimEverySeat(wsUrl: string, code: string, seats: number): Promise<RoomClient[]> {
   const clients: RoomClient[] = [];
   for (let n = 1; n <= seats; n++) {
-    const c = new RoomClient({ ...opts, auth: { as: 'spectator' }, tokens: createSecrets(memoryStore()) });
+    const c = new RoomClient({ url: wsUrl, socket, pingEveryMs: 0, code, auth: { as: 'spectator' }, tokens: createSecrets(memoryStore()) });
     c.connect();
     await until(c, (s) => s.status === 'open', `seat ${n} open`);
     await c.claim(n);
     clients.push(c);
   }
-  return { host, seats: clients };
+  return clients;
 }

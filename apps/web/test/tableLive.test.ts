@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { liveServerForTests, socket } from './liveServer';
+import { claimEverySeat, liveServerForTests, socket } from './liveServer';
 import { advance, beatOf, type Beat, type Line } from '../src/narrator/lines';
 import { RoomClient } from '../src/net/client';
 import { createRoom } from '../src/net/http';
@@ -18,6 +18,8 @@ describe('the table screen against the real server (app room)', () => {
     const host = new RoomClient({ code: created.code, auth: { as: 'admin', key: created.adminKey! }, url: live.wsUrl, socket, pingEveryMs: 0 });
     table.connect();
     host.connect();
+    // The app hosts a game only with every seat claimed, and runs its clock while a seat is connected.
+    const seats = await claimEverySeat(live.wsUrl, created.code, 10);
     const said: string[] = [];
     let beat: Beat | null = null;
     const look = () => {
@@ -55,6 +57,7 @@ describe('the table screen against the real server (app room)', () => {
       off();
       table.close();
       host.close();
+      for (const c of seats) c.close();
     }
   });
 });

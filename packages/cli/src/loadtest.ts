@@ -3,7 +3,13 @@ import { runLoadtest, type LoadtestOptions } from './loadtest/run.js';
 
 const USAGE = 'usage: mafia loadtest --url URL --rooms R --players N [--preset classic] [--think MS] [--step S] [--connect C] [--idle S] [--timeout S] [--json]';
 
-const NUMBERS = { rooms: [1, 100_000], players: [1, 32], think: [0, 60_000], step: [0.05, 600], connect: [1, 10_000], timeout: [1, 86_400], idle: [0, 600] } as const;
+/**
+ * `--step` is every step's length (speech, vote, night step …): the server takes whole seconds of at
+ * least its MIN_STEP_SECONDS (packages/protocol), so at least the largest of them, 5 s.
+ */
+const MIN_STEP = 5;
+const NUMBERS = { rooms: [1, 100_000], players: [1, 32], think: [0, 60_000], step: [MIN_STEP, 600], connect: [1, 10_000], timeout: [1, 86_400], idle: [0, 600] } as const;
+const WHOLE = new Set(['step']);
 
 export function parseLoadtestArgs(args: readonly string[]): LoadtestOptions & { json: boolean } {
   const v: Record<string, string> = {};
@@ -28,13 +34,13 @@ export function parseLoadtestArgs(args: readonly string[]): LoadtestOptions & { 
     if (v[k] === undefined) return dflt;
     const n = Number(v[k]);
     const [min, max] = NUMBERS[k];
-    if (!Number.isFinite(n) || n < min || n > max) throw new UsageError(`--${k} must be a number from ${min} to ${max}, got ${JSON.stringify(v[k])}`, 'bad-argument');
+    if (!Number.isFinite(n) || n < min || n > max || (WHOLE.has(k) && !Number.isInteger(n))) throw new UsageError(`--${k} must be a ${WHOLE.has(k) ? 'whole ' : ''}number from ${min} to ${max}, got ${JSON.stringify(v[k])}`, 'bad-argument');
     return n;
   };
   return {
     url: v.url, preset: v.preset ?? 'classic', json,
     rooms: Math.floor(num('rooms', 1)), players: Math.floor(num('players', 10)),
-    thinkMs: num('think', 1000), stepSeconds: num('step', 2), connectConcurrency: Math.floor(num('connect', 200)), idleSeconds: num('idle', 15), timeoutSeconds: num('timeout', 1800),
+    thinkMs: num('think', 1000), stepSeconds: num('step', MIN_STEP), connectConcurrency: Math.floor(num('connect', 200)), idleSeconds: num('idle', 15), timeoutSeconds: num('timeout', 1800),
   };
 }
 

@@ -12,17 +12,28 @@ export const ROOM_MODES = ['human', 'app', 'online'] as const;
 export type RoomMode = (typeof ROOM_MODES)[number];
 
 /**
+ * The shortest step a room may be created with, in whole seconds. A step of milliseconds makes an
+ * app-hosted room spin by itself (issue 12 point 10: 1,000 such rooms pushed honest p99 to 237 ms);
+ * a speech, defence, last word or vote under 5 s and a night step under 3 s is no game either.
+ */
+export const MIN_STEP_SECONDS = { speech: 5, defence: 5, lastWords: 5, nightStep: 3, vote: 5 } as const;
+export const MAX_STEP_SECONDS = 600;
+
+/**
  * Step lengths in seconds. Speeches 60 s and defence speeches 30 s by default (the club rule).
  * `nightStep` is ONE step of the night script (one role woken): a night lasts `nightStep` × the
  * number of steps of the deck's night script, whoever is alive (R-NIGHT-4).
+ *
+ * `minStep` lowers the minimum for the server's own tests only (they run whole games on short
+ * steps); nothing on the wire reaches it: every request is checked with the default.
  */
-export const timersSchema = z.object({
-  speech: z.number().min(0.05).max(600),
-  defence: z.number().min(0.05).max(600),
-  lastWords: z.number().min(0.05).max(600),
-  nightStep: z.number().min(0.05).max(600),
-  vote: z.number().min(0.05).max(600),
-}).strict();
+export function timersSchemaWith(minStep?: number) {
+  const step = (kind: keyof typeof MIN_STEP_SECONDS) => minStep === undefined
+    ? z.number().int({ message: 'a whole number of seconds' }).min(MIN_STEP_SECONDS[kind], { message: `at least ${MIN_STEP_SECONDS[kind]} s (the shortest ${kind} step)` }).max(MAX_STEP_SECONDS)
+    : z.number().min(minStep).max(MAX_STEP_SECONDS);
+  return z.object({ speech: step('speech'), defence: step('defence'), lastWords: step('lastWords'), nightStep: step('nightStep'), vote: step('vote') }).strict();
+}
+export const timersSchema = timersSchemaWith();
 export type Timers = z.infer<typeof timersSchema>;
 
 /** What a timer times: a step of the day, or the whole night (cut into its steps by `TimerView.steps`). */
@@ -35,23 +46,26 @@ export const DEFAULT_TIMERS: Timers = { speech: 60, defence: 30, lastWords: 60, 
  * `timers` in a create request. The old `night` field (the whole night) is refused with a message
  * saying what replaced it: read as a total it would silently give 5 s steps to a long night script.
  */
-const askedTimersSchema = timersSchema.partial().extend({
+const askedTimersSchema = (minStep?: number) => timersSchemaWith(minStep).partial().extend({
   night: z.never({ message: 'timers.night (the whole night) is no longer accepted: give timers.nightStep, the seconds of ONE night step; the night lasts nightStep × its steps' }).optional(),
 }).strict();
 
-/** POST /api/rooms: the body. */
-export const createRoomSchema = z.object({
-  preset: z.string().min(1).max(32),
-  seats: z.number().int().min(1).max(32),
-  mode: z.enum(ROOM_MODES),
-  options: z.record(z.string(), z.unknown()).optional(),
-  names: z.array(z.string().min(1).max(40)).max(32).optional(),
-  timers: askedTimersSchema.optional(),
-  /** A club's own deck: one role id per seat, dealt from the seed at the start (instead of the preset's recommended composition). */
-  composition: z.array(z.string().min(1).max(32)).min(1).max(32).optional(),
-  /** Modifications of the extended deck (R-MOD), e.g. `extra-card`. */
-  modifications: z.array(z.string().min(1).max(32)).max(16).optional(),
-}).strict();
+/** POST /api/rooms: the body (`minStep`: see timersSchemaWith, for the server's tests only). */
+export function createRoomSchemaWith(minStep?: number) {
+  return z.object({
+    preset: z.string().min(1).max(32),
+    seats: z.number().int().min(1).max(32),
+    mode: z.enum(ROOM_MODES),
+    options: z.record(z.string(), z.unknown()).optional(),
+    names: z.array(z.string().min(1).max(40)).max(32).optional(),
+    timers: askedTimersSchema(minStep).optional(),
+    /** A club's own deck: one role id per seat, dealt from the seed at the start (instead of the preset's recommended composition). */
+    composition: z.array(z.string().min(1).max(32)).min(1).max(32).optional(),
+    /** Modifications of the extended deck (R-MOD), e.g. `extra-card`. */
+    modifications: z.array(z.string().min(1).max(32)).max(16).optional(),
+  }).strict();
+}
+export const createRoomSchema = createRoomSchemaWith();
 export type CreateRoomRequest = z.infer<typeof createRoomSchema>;
 
 /**

@@ -1,10 +1,11 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { createRoomSchema, CODE_PATTERN } from '@mafia/protocol';
+import { createRoomSchemaWith, CODE_PATTERN } from '@mafia/protocol';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
 import { RoomError } from '../room/errors.js';
 import { RoomManager } from '../room/manager.js';
+import { DEFAULT_ROOM_LIMITS, type RoomLimits } from '../room/roomLimits.js';
 import type { Storage } from '../storage/types.js';
 import { Connection, DEFAULT_LIMITS, type ConnectionContext, type ConnectionLimits } from '../ws/connection.js';
 import { registerInfo } from './info.js';
@@ -24,6 +25,13 @@ export interface BuildOptions {
   readonly idleMs?: number;
   /** PUBLIC_URL (default: the environment's), for GET /api/info. */
   readonly publicUrl?: string;
+  /** How many rooms may be made and how long an unstarted one stays (default DEFAULT_ROOM_LIMITS; env: config.ts). */
+  readonly roomLimits?: RoomLimits;
+  /**
+   * FOR TESTS ONLY: the shortest step a create request may ask for (seconds, fractions allowed).
+   * Unset, every request is held to MIN_STEP_SECONDS in whole seconds; no request can change it.
+   */
+  readonly minStepSeconds?: number;
 }
 
 /**
@@ -32,7 +40,8 @@ export interface BuildOptions {
  */
 export async function buildServer(o: BuildOptions): Promise<ServerParts> {
   const app = Fastify({ loggerInstance: o.logger as unknown as FastifyBaseLogger, bodyLimit: 16 * 1024 });
-  const manager = new RoomManager(o.storage, o.logger.child({ part: 'rooms' }), Date.now, o.idleMs);
+  const manager = new RoomManager(o.storage, o.logger.child({ part: 'rooms' }), Date.now, o.idleMs, undefined, { limits: o.roomLimits ?? DEFAULT_ROOM_LIMITS });
+  const createRoomSchema = createRoomSchemaWith(o.minStepSeconds);
   const started = Date.now();
   // How late the event loop runs: every delay here is added to every message's latency. The
   // histogram holds the time between its 10 ms ticks, so the lateness is that minus 10 ms.
@@ -42,7 +51,7 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
 
   // Errors as JSON with a code and a message, never a stack trace.
   app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
-    if (err instanceof RoomError) return reply.status(400).send({ error: err.refusal });
+    if (err instanceof RoomError) return reply.status(err.refusal.code === 'too-many-rooms' ? 429 : 400).send({ error: err.refusal });
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 500) o.logger.error({ err: err.message }, 'request failed');
     return reply.status(status).send({ error: { code: status >= 500 ? 'server-error' : 'bad-request', message: status >= 500 ? 'the server could not do that' : err.message } });
@@ -50,7 +59,14 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
 
   acceptWebSockets(app, { manager, log: o.logger.child({ part: 'ws' }), limits: o.limits ?? DEFAULT_LIMITS });
 
-  app.get('/api/health', async () => ({
+  // 503 while writes fail (the writer thread died, a full disk, the database gone): a balancer or
+  // a watchdog sees it, and the same call probes whether the storage has recovered.
+  app.get('/api/health', async (_req, reply) => {
+    const failure = await o.storage.health();
+    if (failure !== null) return reply.status(503).send({ ok: false, storage: o.storage.kind, reason: `storage: ${failure}` });
+    return health();
+  });
+  const health = () => ({
     ok: true,
     storage: o.storage.kind,
     rooms: manager.roomCount,
@@ -59,7 +75,7 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
     rssBytes: process.memoryUsage().rss,
     heapUsedBytes: process.memoryUsage().heapUsed,
     eventLoopDelayMs: { p50: lateMs(loopDelay.percentile(50)), p99: lateMs(loopDelay.percentile(99)), max: lateMs(loopDelay.max) },
-  }));
+  });
 
   app.post('/api/rooms', async (req, reply) => {
     const parsed = createRoomSchema.safeParse(req.body);
@@ -68,7 +84,7 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
       const path = issue.path.join('.');
       return reply.status(400).send({ error: { code: 'bad-request', message: path ? `${path}: ${issue.message}` : issue.message, ...(path ? { path } : {}) } });
     }
-    const created = await manager.create(parsed.data);
+    const created = await manager.create(parsed.data, req.ip);
     return reply.status(201).send(created);
   });
 

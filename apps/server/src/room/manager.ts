@@ -10,8 +10,20 @@ import { errorText, refuse, RoomError } from './errors.js';
 import { mayEndOwnTurn } from './selfService.js';
 import { parseEntry, type CommandBody, type Entry } from './records.js';
 import { Room } from './room.js';
+import { pauseTimer, resumeTimer } from './pause.js';
+import { CreationLedger, DEFAULT_ROOM_LIMITS, type RoomLimits } from './roomLimits.js';
 import { timersFor } from './timers.js';
 import { alertText, lobbyOf, updateText, viewerKey, viewerOf, welcomeText } from './views.js';
+
+/** The manager's optional parts: tests give their own; the server gives the limits only. */
+export interface ManagerSeams {
+  /** The monotonic clock (ms) the timers run on; a test may give one it moves itself. */
+  readonly mono?: () => number;
+  /** Where each game's seed comes from (a test seam only: never reachable from HTTP or WebSocket). */
+  readonly newGameSeed?: () => number;
+  /** The room limits (roomLimits.ts; DEFAULT_ROOM_LIMITS). */
+  readonly limits?: RoomLimits;
+}
 
 /** A client connection as the rooms see it. */
 export interface Conn {
@@ -27,6 +39,9 @@ const toRecord = (e: Entry, at: number): LogRecord => ({ seq: e.seq, kind: e.kin
 
 /** How long a room nobody is connected to stays in memory by default: 10 minutes (ROOM_IDLE_SECONDS). */
 export const DEFAULT_IDLE_MS = 10 * 60_000;
+
+/** How often rooms that never started are looked for and expired (ROOM_UNSTARTED_TTL_HOURS). */
+const EXPIRY_SWEEP_MS = 10 * 60_000;
 
 /**
  * The rooms: every change to a room runs in that room's queue, one at a time, as
@@ -48,6 +63,16 @@ export class RoomManager {
    * log records' `at` and rows' `createdAt` read the wall clock itself.
    */
   private readonly clock: () => number;
+  private readonly ledger: CreationLedger;
+  /** Creations between their cap check and their row: counted against MAX_OPEN_ROOMS too. */
+  private creating = 0;
+  private sweep: NodeJS.Timeout | null = null;
+  private readonly limits: RoomLimits;
+  /**
+   * Where each game's seed comes from. A test seam only (two games dealt alike, played apart):
+   * the server never passes it, and nothing from HTTP or WebSocket reaches it.
+   */
+  private readonly newGameSeed: () => number;
 
   constructor(
     private readonly storage: Storage,
@@ -57,15 +82,12 @@ export class RoomManager {
     private readonly idleMs: number = DEFAULT_IDLE_MS,
     /** The app host's step when a timer runs out (R-HOST-2: the engine's `timeUp`; a test may give another). */
     private readonly appStep: (s: GameState) => Command | null = timeUpCommand,
-    /** The monotonic clock (ms) the timers run on; a test may give one it moves itself. */
-    mono: () => number = () => performance.now(),
-    /**
-     * Where each game's seed comes from. A test seam only (two games dealt alike, played apart):
-     * the server never passes it, and nothing from HTTP or WebSocket reaches it.
-     */
-    private readonly newGameSeed: () => number = newSeed,
+    more: ManagerSeams = {},
   ) {
-    this.clock = processClock(now, mono);
+    this.clock = processClock(now, more.mono ?? (() => performance.now()));
+    this.newGameSeed = more.newGameSeed ?? newSeed;
+    this.limits = more.limits ?? DEFAULT_ROOM_LIMITS;
+    this.ledger = new CreationLedger(this.limits);
   }
 
   /** The server's time as its timers count it (epoch ms): the `now` clients set their clocks by (pong). */
@@ -82,15 +104,48 @@ export class RoomManager {
     return this.rooms.size;
   }
 
-  /** Loads every room whose game is not over and re-arms its timer: the server picks up where it stopped. */
+  /**
+   * At start: rooms are NOT loaded here (a thousand open rooms cost 464 MiB and 6.4 s to load):
+   * `byCode` loads a room when somebody uses it, and an app-hosted room's clock runs only while a
+   * seat is connected anyway. Expires the rooms that never started and keeps doing so; answers how
+   * many rooms are open.
+   */
   async resumeAll(): Promise<number> {
-    const rows = await this.storage.openRooms();
-    for (const row of rows) {
-      const room = await this.loadRow(row);
-      this.armTimer(room);
-      this.idleLater(room);
+    await this.expireUnstarted();
+    if (this.sweep === null && !this.closed) {
+      this.sweep = setInterval(() => {
+        this.ledger.prune(this.now());
+        this.expireUnstarted().catch((e: unknown) => this.log.error({ err: e instanceof Error ? e.message : String(e) }, 'expiring rooms failed'));
+      }, EXPIRY_SWEEP_MS);
+      this.sweep.unref?.();
     }
-    return rows.length;
+    return this.storage.countOpenRooms();
+  }
+
+  /**
+   * Closes (marks ended) every room whose game never started within ROOM_UNSTARTED_TTL_HOURS of
+   * its creation, except one somebody is connected to: a table that is still gathering is left
+   * alone. An expired room is neither loaded nor counted; its code answers no-room.
+   */
+  async expireUnstarted(): Promise<number> {
+    const ids = await this.storage.unstartedBefore(this.now() - this.limits.unstartedTtlMs);
+    let n = 0;
+    for (const id of ids) {
+      if (this.members.has(id)) continue;
+      const room = this.rooms.get(id);
+      const expire = async () => {
+        if (this.members.has(id) || room?.started) return;
+        if (room) this.evict(room);
+        await this.storage.markEnded(id);
+        this.ledger.settled(id);
+        n++;
+      };
+      // In the room's queue when it is in memory, so it never races a start.
+      if (room) await this.run(room, null, undefined, expire);
+      else await expire();
+    }
+    if (n > 0) this.log.info({ rooms: n }, 'rooms that never started expired');
+    return n;
   }
 
   private async loadRow(row: RoomRow): Promise<Room> {
@@ -114,6 +169,11 @@ export class RoomManager {
         const known = this.rooms.get(row.id);
         if (known) return known;
         const room = await this.loadRow(row);
+        if (row.ended && !room.started && !room.closed) {
+          // Expired before its game started (expireUnstarted): as if there were no such room.
+          this.evict(room);
+          return undefined;
+        }
         this.armTimer(room);
         // Loaded for a lobby look-up or a refused hello: it leaves memory again if nobody joins.
         this.idleLater(room);
@@ -130,8 +190,31 @@ export class RoomManager {
     return room && lobbyOf(room);
   }
 
-  /** Creates a room. The setup is checked by dealing a game once (nothing is kept from it). */
-  async create(req: CreateRoomRequest): Promise<Created> {
+  /**
+   * Creates a room for the client at `address` (the HTTP request's), within the room limits
+   * (ROOMS_PER_ADDRESS_PER_HOUR, UNSTARTED_ROOMS_PER_ADDRESS, MAX_OPEN_ROOMS: `too-many-rooms`).
+   */
+  async create(req: CreateRoomRequest, address = 'local'): Promise<Created> {
+    const refused = this.ledger.admit(address, this.now());
+    if (refused !== null) refuse('too-many-rooms', refused);
+    this.creating++;
+    try {
+      const open = await this.storage.countOpenRooms();
+      // `creating` counts this request too: the others in flight are counted as if already made.
+      if (open + this.creating > this.limits.maxOpen) refuse('too-many-rooms', `the server already holds ${this.limits.maxOpen} open rooms, its most; try again later`);
+      const created = await this.createRoom(req);
+      this.ledger.created(address, created.room);
+      return created;
+    } catch (e) {
+      this.ledger.failed(address);
+      throw e;
+    } finally {
+      this.creating--;
+    }
+  }
+
+  /** The setup is checked by dealing a game once (nothing is kept from it). */
+  private async createRoom(req: CreateRoomRequest): Promise<Created> {
     const seed = this.newGameSeed();
     const deal: RoomDeal = { ...(req.composition ? { composition: req.composition } : {}), ...(req.modifications ? { modifications: req.modifications } : {}) };
     const trial = createGame({ preset: req.preset, players: req.seats, seed, options: req.options ?? {}, ...deal, ...(req.names ? { names: padNames(req.names, req.seats) } : {}) });
@@ -228,6 +311,8 @@ export class RoomManager {
     const t = this.idle.get(room.row.id);
     if (t) clearTimeout(t);
     this.idle.delete(room.row.id);
+    // A seat is back: an app-hosted clock held for nobody goes on (holdWhileNobodyPlays).
+    if (you.as === 'seat' && room.timer?.pausedAt !== undefined && !room.paused) this.armTimer(room);
   }
 
   /** Drops the room from memory after `idleMs` unless somebody joins it before. */
@@ -257,19 +342,43 @@ export class RoomManager {
 
   leave(conn: Conn): void {
     const id = conn.roomId;
+    const wasSeat = conn.you?.as === 'seat';
     conn.roomId = null;
     conn.you = null;
     if (id === null) return;
     const set = this.members.get(id);
     set?.delete(conn);
+    const room = this.rooms.get(id);
+    // The last seat left: an app-hosted clock stops until one is back (holdWhileNobodyPlays).
+    if (wasSeat && room && !this.seatConnected(id)) this.armTimer(room);
     if (set && set.size === 0) {
       this.members.delete(id);
       // A finished game nobody watches leaves memory at once, any other room after `idleMs`; its log
       // stays, and byCode loads it again if asked.
-      const room = this.rooms.get(id);
       if (room?.ended || room?.closed) this.evictIfUnwatched(room!);
       else if (room) this.idleLater(room);
     }
+  }
+
+  private seatConnected(roomId: string): boolean {
+    for (const c of this.members.get(roomId) ?? []) if (c.you?.as === 'seat') return true;
+    return false;
+  }
+
+  /**
+   * An app-hosted game does not run without players (issue 12 point 10): while no seat is
+   * connected its running step is held the way a pause holds it (the time left is kept), in memory
+   * only, without a log entry; when a seat connects again the step goes on from there. Nothing
+   * is written for it, so an empty room costs no writes. A human room's clock is its host's.
+   * The alarm consults this before it arms (armTimer).
+   */
+  private holdWhileNobodyPlays(room: Room): void {
+    const t = room.timer;
+    if (room.row.mode === 'human' || room.paused || t === null) return;
+    const present = this.seatConnected(room.row.id);
+    if (!present && t.pausedAt === undefined) room.timer = pauseTimer(t, this.clock());
+    // A held timer in a room that is not paused is this hold's (also one a command logged while held).
+    else if (present && t.pausedAt !== undefined) room.timer = resumeTimer(t, this.clock());
   }
 
   private evict(room: Room): void {
@@ -359,6 +468,7 @@ export class RoomManager {
       if (this.answeredAsDuplicate(conn, room, by, id)) return;
       const { entry, game } = room.startEntry(this.clock(), by, id);
       await this.commit(room, entry, game, conn, id);
+      this.ledger.settled(room.row.id);
       this.log.info({ room: room.row.id }, 'game started');
     });
   }
@@ -429,6 +539,7 @@ export class RoomManager {
       await this.storage.append(room.row.id, [toRecord(entry, this.now())]);
       await this.storage.markEnded(room.row.id);
       room.commit(entry);
+      this.ledger.settled(room.row.id);
       this.armTimer(room);
       this.broadcast(room, [entry], conn, id);
       this.log.info({ room: room.row.id }, 'room closed');
@@ -522,6 +633,7 @@ export class RoomManager {
     if (old) clearTimeout(old);
     this.alarms.delete(id);
     if (this.rebaseLater(room)) return;
+    this.holdWhileNobodyPlays(room);
     const t = room.timer;
     if (this.closed || room.row.mode === 'human' || t === null || t.pausedAt !== undefined || room.ended || room.closed) return;
     // This very timer's step was refused: reported once, it waits for the admin or a new timer.
@@ -601,6 +713,7 @@ export class RoomManager {
   /** Stops the timers and waits for the jobs already queued (their appends finish). */
   async close(): Promise<void> {
     this.closed = true;
+    if (this.sweep !== null) clearInterval(this.sweep);
     for (const t of this.alarms.values()) clearTimeout(t);
     this.alarms.clear();
     for (const t of this.idle.values()) clearTimeout(t);

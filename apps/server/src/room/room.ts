@@ -197,10 +197,21 @@ export class Room {
     return { seq: this.seq + 1, kind: 'claim', body };
   }
 
+  /**
+   * The app hosts a game only for players who are there: an app or online room starts (or deals
+   * the next game) only when every seat is claimed. A human host may play free seats himself.
+   */
+  private refuseUnlessSeated(): void {
+    if (this.row.mode === 'human') return;
+    const free = this.claims.flatMap((c, i) => (c === null ? [i + 1] : []));
+    if (free.length > 0) refuse('seats-not-claimed', `every seat must be claimed before the app hosts a game; free: ${free.join(', ')}`);
+  }
+
   /** Deals the roles from the room's recorded seed; the names are the claimed ones. */
   startEntry(now: number, by: Controller = 'host', id?: string): { entry: Entry; game: Game } {
     this.refuseIfClosed();
     if (this.started) refuse('already-started', 'the game in this room has already started');
+    this.refuseUnlessSeated();
     const game = this.deal(this.row.seed, []);
     const body: StartBody = { events: game.events, timer: nextTimer(null, game.game.state, this.timers, now), ...(by === 'admin' ? { by } : {}), ...withId(id) };
     return { entry: { seq: this.seq + 1, kind: 'start', body }, game: game.game };
@@ -214,6 +225,7 @@ export class Room {
   nextEntry(by: NextBody['by'], seed: number, now: number, id?: string): { entry: Entry; game: Game } {
     this.refuseIfClosed();
     if (!this.ended) refuse('game-not-over', this.started ? 'the next game can start only when this one has ended' : 'the game in this room has not started yet');
+    this.refuseUnlessSeated();
     const last = this.game!.state;
     const carried = last.setup.modifications.includes('first-victim-immunity') && last.firstKill?.night === 1 ? last.firstKill.victims : [];
     const game = this.deal(seed, carried);

@@ -1,4 +1,4 @@
-import { Migrator, type Kysely } from 'kysely';
+import { Migrator, sql, type Kysely } from 'kysely';
 import { migrationProvider } from './migrations.js';
 import { SeqConflictError, type LogRecord, type RoomRow, type Storage } from './types.js';
 
@@ -15,6 +15,7 @@ export interface Appender {
   markEnded(roomId: string): Promise<void>;
   markOpen(roomId: string): Promise<void>;
   createRoom(roomId: string, row: readonly unknown[]): Promise<void>;
+  health(): Promise<string | null>;
   close(): Promise<void>;
 }
 
@@ -67,10 +68,10 @@ export class KyselyStorage implements Storage {
       const row = [r.id, r.code, r.preset, r.mode, r.seats, r.options, r.names, r.timers, r.seed, r.hostKeyHash, r.createdAt, r.ended ? 1 : 0, r.deal];
       return (this.appender ??= this.makeAppender()).createRoom(r.id, row);
     }
-    await this.db.insertInto('rooms').values({
+    await this.noted(this.db.insertInto('rooms').values({
       id: r.id, code: r.code, preset: r.preset, mode: r.mode, seats: r.seats, options: r.options, names: r.names, timers: r.timers, deal: r.deal,
       seed: r.seed, host_key_hash: r.hostKeyHash, created_at: r.createdAt, ended: r.ended ? 1 : 0,
-    }).execute();
+    }).execute());
   }
 
   async roomById(id: string): Promise<RoomRow | undefined> {
@@ -88,14 +89,56 @@ export class KyselyStorage implements Storage {
     return rows.map(toRoom);
   }
 
+  async countOpenRooms(): Promise<number> {
+    const r = await this.db.selectFrom('rooms').select((eb) => eb.fn.countAll().as('n')).where('ended', '=', 0).executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+
+  async unstartedBefore(before: number): Promise<string[]> {
+    const rows = await this.db.selectFrom('rooms').select('id').where('ended', '=', 0).where('created_at', '<', before)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('room_log').select('seq').whereRef('room_log.room_id', '=', 'rooms.id').where('kind', 'in', ['start', 'next']))))
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** Why the last write failed, while no write has succeeded since (PostgreSQL; SQLite asks its writer). */
+  private failure: string | null = null;
+  private probedAt = 0;
+
+  async health(): Promise<string | null> {
+    if (this.makeAppender) return (this.appender ??= this.makeAppender()).health();
+    // SQLite in memory (tests): no writer thread, nothing to probe; a failed write still shows.
+    if (this.kind === 'sqlite') return this.failure;
+    // At most once a second, a probe that writes (txid_current makes the transaction commit a WAL
+    // record): an unreachable server or one that cannot write shows here even when no room writes.
+    if (Date.now() - this.probedAt >= 1000) {
+      this.probedAt = Date.now();
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('the database did not answer within 2 s')), 2000); });
+      await this.noted(Promise.race([sql`SELECT txid_current()`.execute(this.db), late])).catch(() => {}).finally(() => clearTimeout(timer));
+    }
+    return this.failure;
+  }
+
+  /** Notes how a write went (PostgreSQL): a taken key is a refused write, not storage trouble. */
+  private noted<T>(p: Promise<T>): Promise<T> {
+    return p.then((v) => {
+      this.failure = null;
+      return v;
+    }, (e: unknown) => {
+      if (!this.isUniqueViolation(e)) this.failure = e instanceof Error ? e.message : String(e);
+      throw e;
+    });
+  }
+
   async markEnded(id: string): Promise<void> {
     if (this.makeAppender) return (this.appender ??= this.makeAppender()).markEnded(id);
-    await this.db.updateTable('rooms').set({ ended: 1 }).where('id', '=', id).execute();
+    await this.noted(this.db.updateTable('rooms').set({ ended: 1 }).where('id', '=', id).execute());
   }
 
   async markOpen(id: string): Promise<void> {
     if (this.makeAppender) return (this.appender ??= this.makeAppender()).markOpen(id);
-    await this.db.updateTable('rooms').set({ ended: 0 }).where('id', '=', id).execute();
+    await this.noted(this.db.updateTable('rooms').set({ ended: 0 }).where('id', '=', id).execute());
   }
 
   append(roomId: string, records: readonly LogRecord[]): Promise<void> {
@@ -115,14 +158,14 @@ export class KyselyStorage implements Storage {
       const group = this.queue;
       this.queue = [];
       try {
-        await this.insert(group);
+        await this.noted(this.insert(group));
         for (const a of group) a.resolve();
       } catch (e) {
         if (group.length === 1) group[0].reject(this.explain(e, group[0]));
         else {
           for (const a of group) {
             try {
-              await this.insert([a]);
+              await this.noted(this.insert([a]));
               a.resolve();
             } catch (e2) {
               a.reject(this.explain(e2, a));

@@ -21,7 +21,7 @@ export async function openStorage(url: string = DEFAULT_DATABASE_URL): Promise<S
 }
 
 function openSqlite(path: string): Storage {
-  const file = path === ':memory:' ? path : resolve(path);
+  const file = sqliteFile(path);
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const database = new Database(file);
   // WAL: readers never block the writer. FULL: a commit is on disk (fsync) when it returns, so an
@@ -37,11 +37,20 @@ function openSqlite(path: string): Storage {
   return new KyselyStorage('sqlite', db, async () => {}, isUnique, undefined, writer);
 }
 
-async function openPostgres(raw: string): Promise<Storage> {
+/** A PostgreSQL DATABASE_URL without its `schema=NAME` parameter, and that schema (checked), if any. */
+export function postgresParts(raw: string): { url: URL; schema: string | null } {
   const url = new URL(raw);
   const schema = url.searchParams.get('schema');
   url.searchParams.delete('schema');
   if (schema !== null && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`bad schema name ${JSON.stringify(schema)}`);
+  return { url, schema };
+}
+
+/** The file a `sqlite:PATH` DATABASE_URL names (absolute), or `:memory:`. */
+export const sqliteFile = (path: string): string => (path === ':memory:' ? path : resolve(path));
+
+async function openPostgres(raw: string): Promise<Storage> {
+  const { url, schema } = postgresParts(raw);
   if (schema) {
     const c = new pg.Client({ connectionString: url.toString() });
     await c.connect();

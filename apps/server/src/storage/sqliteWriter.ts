@@ -27,8 +27,16 @@ const apply = (op) => {
   else room.run(...op.row);
 };
 const write = db.transaction((ops) => { for (const op of ops) apply(op); });
+// The health probe: a real write (the header's user_version, which nothing else uses), so that a
+// full or failing disk fails it as it fails an append.
+const probe = () => db.pragma('user_version = ' + ((Number(db.pragma('user_version', { simple: true })) + 1) % 1000000));
 parentPort.on('message', (batch) => {
   if (batch === 'close') { db.close(); parentPort.close(); return; }
+  if (batch === 'probe') {
+    try { probe(); parentPort.postMessage([{ id: 0, ok: true }]); }
+    catch (e) { parentPort.postMessage([{ id: 0, ok: false, code: e && e.code, message: String(e && e.message) }]); }
+    return;
+  }
   try {
     write(batch);
     parentPort.postMessage(batch.map((a) => ({ id: a.id, ok: true })));
@@ -62,28 +70,97 @@ export class WriteError extends Error {
 
 interface Result { readonly id: number; readonly ok: boolean; readonly code?: string; readonly message?: string }
 
+/** How long after the writer thread died the next write or health probe starts a new one. */
+export const WRITER_RESTART_MS = 1000;
+
+/** SQLite's constraint errors are a refused write (a taken seq), not storage trouble. */
+const isConstraint = (code: string | undefined): boolean => code !== undefined && code.startsWith('SQLITE_CONSTRAINT');
+
 /**
  * Appends to SQLite on a worker thread. With `synchronous = FULL` every commit waits for an fsync;
  * on the main thread that wait would stall every room. Here the main thread goes on serving while a
  * batch commits, and everything appended meanwhile goes into the next batch (group commit). An
  * append resolves only after its batch is committed, so "durable before sent" still holds.
+ *
+ * When the thread dies, what it had is refused to its callers (nothing is half-applied: a batch is
+ * one transaction) and, WRITER_RESTART_MS later, the next write or probe starts a new thread. A
+ * write that fails for the disk (full, I/O error) marks the writer failing until a write succeeds.
  */
 export class SqliteWriter {
-  private readonly worker: Worker;
+  private worker: Worker | null = null;
   private readonly waiting = new Map<number, Waiting>();
   private queue: Op[] = [];
   private inFlight = false;
   private nextId = 1;
-  private failed: Error | null = null;
+  /** Why writes fail now (null: they work). */
+  private failure: string | null = null;
+  private diedAt = 0;
+  private closing = false;
+  private probing: Promise<void> | null = null;
+  private probedAt = 0;
+  private settleProbe: (() => void) | null = null;
 
-  constructor(file: string) {
+  constructor(private readonly file: string) {
+    this.startWorker();
+  }
+
+  private startWorker(): void {
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver } });
-    this.worker.on('message', (results: Result[]) => this.settle(results));
-    this.worker.on('error', (e) => this.fail(e));
-    this.worker.on('exit', (code) => {
-      if (code !== 0) this.fail(new Error(`the SQLite writer stopped (exit ${code})`));
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file: this.file, driver } });
+    this.worker = worker;
+    this.inFlight = false;
+    worker.on('message', (results: Result[]) => this.settle(results));
+    worker.on('error', (e) => this.died(worker, e.message));
+    worker.on('exit', (code) => {
+      if (!this.closing) this.died(worker, `the SQLite writer stopped (exit ${code})`);
     });
+  }
+
+  /** The thread is gone: everything sent to it or waiting is refused; a new one starts later. */
+  private died(worker: Worker, why: string): void {
+    if (this.worker !== worker) return;
+    this.worker = null;
+    this.failure = why;
+    this.diedAt = Date.now();
+    this.inFlight = false;
+    this.queue = [];
+    const e = new WriteError(why, undefined);
+    for (const w of this.waiting.values()) w.reject(e);
+    this.waiting.clear();
+    this.endProbe();
+  }
+
+  /** A live thread, restarting a dead one once WRITER_RESTART_MS have passed; null while waiting. */
+  private live(): Worker | null {
+    if (this.worker === null && !this.closing && Date.now() - this.diedAt >= WRITER_RESTART_MS) this.startWorker();
+    return this.worker;
+  }
+
+  /** Why writes fail now, or null. In a failed state it first tries a probe write (see Storage.health). */
+  async health(): Promise<string | null> {
+    if (this.failure !== null) await this.probe();
+    return this.failure;
+  }
+
+  /** One probe write at a time, at most one a second (a flood of health checks is not a flood of writes). */
+  private probe(): Promise<void> {
+    if (this.probing) return this.probing;
+    if (Date.now() - this.probedAt < 1000) return Promise.resolve();
+    const worker = this.live();
+    if (worker === null) return Promise.resolve();
+    this.probedAt = Date.now();
+    this.probing = new Promise<void>((resolve) => {
+      this.settleProbe = resolve;
+      worker.postMessage('probe');
+    });
+    return this.probing;
+  }
+
+  private endProbe(): void {
+    const done = this.settleProbe;
+    this.probing = null;
+    this.settleProbe = null;
+    done?.();
   }
 
   append(roomId: string, records: readonly LogRecord[]): Promise<void> {
@@ -104,7 +181,7 @@ export class SqliteWriter {
   }
 
   private write(roomId: string, seq: number, make: (id: number) => Op): Promise<void> {
-    if (this.failed) return Promise.reject(this.failed);
+    if (this.live() === null) return Promise.reject(new WriteError(this.failure ?? 'the SQLite writer is not running', undefined));
     const id = this.nextId++;
     return new Promise<void>((resolve, reject) => {
       this.waiting.set(id, { roomId, seq, resolve, reject });
@@ -114,7 +191,7 @@ export class SqliteWriter {
   }
 
   private send(): void {
-    if (this.queue.length === 0) return;
+    if (this.queue.length === 0 || this.worker === null) return;
     const batch = this.queue;
     this.queue = [];
     this.inFlight = true;
@@ -122,6 +199,12 @@ export class SqliteWriter {
   }
 
   private settle(results: Result[]): void {
+    // The probe's answer (id 0): it does not take part in the batches.
+    if (results.length === 1 && results[0]!.id === 0) {
+      this.failure = results[0]!.ok ? null : results[0]!.message ?? 'the probe write failed';
+      this.endProbe();
+      return;
+    }
     for (const r of results) {
       const w = this.waiting.get(r.id);
       if (!w) continue;
@@ -130,22 +213,21 @@ export class SqliteWriter {
       else if (r.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' && w.seq > 0) w.reject(new SeqConflictError(w.roomId, w.seq));
       else w.reject(new WriteError(r.message ?? 'write failed', r.code));
     }
+    const trouble = results.find((r) => !r.ok && !isConstraint(r.code));
+    if (trouble) this.failure = trouble.message ?? 'a write failed';
+    else if (results.some((r) => r.ok)) this.failure = null;
     this.inFlight = false;
     this.send();
   }
 
-  private fail(e: Error): void {
-    this.failed = e;
-    for (const w of this.waiting.values()) w.reject(e);
-    this.waiting.clear();
-  }
-
   /** Waits for what was appended, then stops the worker. */
   async close(): Promise<void> {
-    while ((this.inFlight || this.queue.length > 0) && !this.failed) await new Promise((r) => setTimeout(r, 2));
-    if (this.failed) return;
-    const exited = new Promise<void>((r) => this.worker.once('exit', () => r()));
-    this.worker.postMessage('close');
+    while ((this.inFlight || this.queue.length > 0) && this.worker !== null) await new Promise((r) => setTimeout(r, 2));
+    this.closing = true;
+    const worker = this.worker;
+    if (worker === null) return;
+    const exited = new Promise<void>((r) => worker.once('exit', () => r()));
+    worker.postMessage('close');
     await exited;
   }
 }

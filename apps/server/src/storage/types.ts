@@ -52,8 +52,12 @@ export interface Storage {
   createRoom(room: RoomRow): Promise<void>;
   roomById(id: string): Promise<RoomRow | undefined>;
   roomByCode(code: string): Promise<RoomRow | undefined>;
-  /** Rooms whose game has not ended: the server resumes them at start. */
+  /** Rooms whose game has not ended (the server does not load them at start: it loads a room when it is used). */
   openRooms(): Promise<RoomRow[]>;
+  /** How many rooms are open (not ended, not closed, not expired): MAX_OPEN_ROOMS counts these. */
+  countOpenRooms(): Promise<number>;
+  /** Open rooms created before `before` (epoch ms) whose game never started: they expire (ROOM_UNSTARTED_TTL_HOURS). */
+  unstartedBefore(before: number): Promise<string[]>;
   markEnded(id: string): Promise<void>;
   /** The room plays again (the next game at the same table): resumed at start again. */
   markOpen(id: string): Promise<void>;
@@ -61,5 +65,11 @@ export interface Storage {
   append(roomId: string, records: readonly LogRecord[]): Promise<void>;
   /** The log entries after `afterSeq`, in order. */
   readLog(roomId: string, afterSeq?: number): Promise<LogRecord[]>;
+  /**
+   * Whether writes work: null when they do, or why they do not (the writer thread died, the disk
+   * is full, the database is unreachable). In a failed state it tries one probe write (at most
+   * once a second) so that a recovered disk is seen without waiting for a game's command.
+   */
+  health(): Promise<string | null>;
   close(): Promise<void>;
 }

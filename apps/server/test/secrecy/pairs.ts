@@ -257,7 +257,7 @@ async function play(sc: Scenario, v: Variant): Promise<{ frames: Map<number, str
   const storage = await openStorage('sqlite::memory:');
   await storage.migrate();
   const clock = 1_800_000_000_000;
-  const manager = new RoomManager(storage, pino({ level: 'silent' }), () => clock, 60_000, timeUpCommand, undefined, () => v.seed);
+  const manager = new RoomManager(storage, pino({ level: 'silent' }), () => clock, 60_000, timeUpCommand, { newGameSeed: () => v.seed });
   try {
     const t = await Table.open(manager, { ...sc.request, mode: 'human' });
     await sc.script(t, async () => v.hidden?.(t));

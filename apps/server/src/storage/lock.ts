@@ -1,0 +1,81 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { postgresParts, sqliteFile } from './open.js';
+
+/** The lock one server process holds on its database for its whole life; released on exit, kill -9 included. */
+export interface DatabaseLock {
+  release(): Promise<void>;
+}
+
+/** A second process on the same database: it must not start (issue 12 point 12). */
+export class DatabaseInUseError extends Error {}
+
+/**
+ * Takes the database for this process, or throws DatabaseInUseError naming who holds it. Two server
+ * processes on one database would each take the other's writes for their own view's.
+ *
+ * SQLite: a small SQLite file beside the database (`PATH.lock`) opened in exclusive locking mode
+ * and written once: the operating system's lock on it is held until the process ends and is
+ * dropped by the kernel when the process dies, so a kill -9 leaves nothing that blocks the next
+ * start (a PID file alone would). `PATH.lock.pid` says which process holds it, for the message.
+ * PostgreSQL: a session advisory lock on a key made from the schema, held by one connection kept
+ * open for the process's life; PostgreSQL drops it when that connection ends.
+ */
+export async function lockDatabase(databaseUrl: string): Promise<DatabaseLock> {
+  if (databaseUrl.startsWith('sqlite:')) return lockSqlite(sqliteFile(databaseUrl.slice('sqlite:'.length)));
+  if (databaseUrl.startsWith('postgres://') || databaseUrl.startsWith('postgresql://')) return lockPostgres(databaseUrl);
+  // Any other URL: openStorage refuses it with its own message.
+  return { release: async () => {} };
+}
+
+function lockSqlite(file: string): DatabaseLock {
+  if (file === ':memory:') return { release: async () => {} };
+  mkdirSync(dirname(file), { recursive: true });
+  const lockFile = `${file}.lock`;
+  const pidFile = `${lockFile}.pid`;
+  // timeout 0: a held lock is an answer at once, not after better-sqlite3's default 5 s wait.
+  const db = new Database(lockFile, { timeout: 0 });
+  try {
+    db.pragma('locking_mode = EXCLUSIVE');
+    db.exec('CREATE TABLE IF NOT EXISTS holder (pid INTEGER NOT NULL); DELETE FROM holder;');
+    db.prepare('INSERT INTO holder (pid) VALUES (?)').run(process.pid);
+  } catch (e) {
+    db.close();
+    if ((e as { code?: string }).code !== 'SQLITE_BUSY') throw e;
+    throw new DatabaseInUseError(`another server process${holderOf(pidFile)} is using the database ${file} (its lock ${lockFile} is held); stop it first, or give this one another DATABASE_URL`);
+  }
+  writeFileSync(pidFile, `${process.pid}\n`);
+  return {
+    async release() {
+      db.close();
+      rmSync(pidFile, { force: true });
+    },
+  };
+}
+
+function holderOf(pidFile: string): string {
+  try {
+    const pid = readFileSync(pidFile, 'utf8').trim();
+    return /^\d+$/.test(pid) ? ` (pid ${pid})` : '';
+  } catch {
+    return '';
+  }
+}
+
+async function lockPostgres(raw: string): Promise<DatabaseLock> {
+  const { url, schema } = postgresParts(raw);
+  const name = schema ?? 'public';
+  const client = new pg.Client({ connectionString: url.toString() });
+  // Without a listener a dropped connection would crash the process; the lock is gone with it, which
+  // the next write's failure and /api/health report.
+  client.on('error', (e) => process.stderr.write(`mafia server: the database lock's connection failed: ${e.message}\n`));
+  await client.connect();
+  const r = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', [`mafia-host:${name}`]);
+  if (!r.rows[0]?.ok) {
+    await client.end();
+    throw new DatabaseInUseError(`another server process is using the PostgreSQL schema ${JSON.stringify(name)} of ${url.host}${url.pathname} (its advisory lock is held); stop it first, or give this one another schema`);
+  }
+  return { release: () => client.end() };
+}

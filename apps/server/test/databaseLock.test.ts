@@ -1,0 +1,60 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, spawnServer, type ServerProcess } from './process.js';
+import { postgresTarget, sqliteTarget, TARGETS } from './storageTargets.js';
+
+/** Issue 12 point 12: one server process per database; a lock that dies with its process. */
+
+beforeAll(() => {
+  // The built server, as `npm start` runs it (a no-op when up to date).
+  const root = fileURLToPath(new URL('../../..', import.meta.url));
+  execFileSync(process.execPath, [fileURLToPath(new URL('../../../node_modules/typescript/bin/tsc', import.meta.url)), '-b', 'apps/server'], { cwd: root, stdio: 'pipe' });
+}, 120_000);
+
+const started: ServerProcess[] = [];
+const spawnTracked = async (url: string): Promise<ServerProcess> => {
+  const p = await spawnServer(url, await freePort());
+  started.push(p);
+  return p;
+};
+const targets = [sqliteTarget(), postgresTarget()];
+afterAll(async () => {
+  for (const p of started) await p.kill9();
+  for (const t of targets) await t.cleanup();
+});
+
+async function refusesSecond(url: string, named: RegExp): Promise<void> {
+  const first = await spawnTracked(url);
+  // The second process exits with 1 and says why on stderr; the first goes on serving.
+  await expect(spawnTracked(url)).rejects.toThrow(/server exited with 1: [\s\S]*another server process[\s\S]*is using/);
+  await expect(spawnTracked(url)).rejects.toThrow(named);
+  const health = await fetch(`${first.base}/api/health`);
+  expect(health.status).toBe(200);
+  await first.kill9();
+}
+
+describe('one server process per database', () => {
+  it('second_process_on_same_sqlite_refuses_to_start', async () => {
+    await refusesSecond(await targets[0]!.url(), /the database .*test\.sqlite \(its lock .*\.lock is held\)/);
+  });
+
+  it('second_process_on_same_postgres_schema_refuses_to_start', async () => {
+    await refusesSecond(await targets[1]!.url(), /the PostgreSQL schema "t_/);
+  });
+
+  it('stale_lock_after_kill_does_not_block_start', async () => {
+    expect(TARGETS.length).toBe(targets.length);
+    for (const t of targets) {
+      const url = await t.url();
+      const first = await spawnTracked(url);
+      await first.kill9();
+      // kill -9: no shutdown hook ran, the lock file and its PID file are left behind.
+      const next = await spawnTracked(url);
+      expect((await fetch(`${next.base}/api/health`)).status, t.name).toBe(200);
+      // And the new process holds the database in its turn.
+      await expect(spawnTracked(url), t.name).rejects.toThrow(/another server process/);
+      await next.kill9();
+    }
+  });
+});

@@ -1,0 +1,55 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { WRITER_RESTART_MS, type SqliteWriter } from '../src/storage/sqliteWriter.js';
+import { openStorage } from '../src/storage/open.js';
+import { startServer, tempDbUrl } from './helpers.js';
+
+/** Issue 12 point 13: /api/health tells when writes fail, and the SQLite writer comes back. */
+
+type Msg = Record<string, any>;
+const db = tempDbUrl();
+afterAll(() => db.cleanup());
+const HUMAN = { preset: 'classic', seats: 10, mode: 'human' };
+const post = (base: string) => fetch(`${base}/api/rooms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(HUMAN) });
+
+describe('storage health', () => {
+  it('health_reports_dead_writer_and_recovers', async () => {
+    const s = await startServer(db.url);
+    try {
+      expect((await post(s.base)).status).toBe(201);
+      expect((await fetch(`${s.base}/api/health`)).status).toBe(200);
+      // The writer thread dies (as a crashed worker would): reached through the storage's internals.
+      const writer = (s.storage as unknown as { appender: SqliteWriter }).appender;
+      await (writer as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+      const sick = await fetch(`${s.base}/api/health`);
+      expect(sick.status).toBe(503);
+      const body = (await sick.json()) as Msg;
+      expect(body.ok).toBe(false);
+      expect(body.reason).toMatch(/SQLite writer stopped/);
+      // Meanwhile a write is refused to its client, and nothing of it is kept.
+      const open = await s.storage.countOpenRooms();
+      expect((await post(s.base)).status).toBe(500);
+      expect(await s.storage.countOpenRooms()).toBe(open);
+      // A moment later the writer is back: health says so and writes work again.
+      await new Promise((r) => setTimeout(r, WRITER_RESTART_MS + 100));
+      const well = await fetch(`${s.base}/api/health`);
+      expect(well.status).toBe(200);
+      expect(((await well.json()) as Msg).ok).toBe(true);
+      expect((await post(s.base)).status).toBe(201);
+      expect(await s.storage.countOpenRooms()).toBe(open + 1);
+    } finally {
+      await s.stop();
+    }
+  });
+});
+
+describe('storage health on PostgreSQL', () => {
+  it('postgres_health_reports_an_unreachable_database', async () => {
+    // Nothing listens on port 1: every query fails as it would with the database gone.
+    const storage = await openStorage('postgres://postgres@127.0.0.1:1/test');
+    try {
+      expect(await storage.health()).toMatch(/ECONNREFUSED|connect/);
+    } finally {
+      await storage.close();
+    }
+  });
+});
