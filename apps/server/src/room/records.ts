@@ -25,7 +25,11 @@ export interface TimerRec {
 /** Who runs the room: the human host (human rooms) or the room admin (app/online rooms). */
 export type Controller = 'host' | 'admin';
 
-export interface ClaimBody { readonly seat: number; readonly name: string; readonly tokenHash: string }
+export interface ClaimBody {
+  readonly seat: number; readonly name: string; readonly tokenHash: string;
+  /** Set when the claim came with a client key: the token is derived from the key and this salt, so the same key gets it again (claimKeys.ts). */
+  readonly salt?: string;
+}
 /** `by` is set only when the room admin started the game (a host's start has none, as before). */
 export interface StartBody { readonly events: readonly GameEvent[]; readonly timer: TimerRec | null; readonly by?: 'admin' }
 /**

@@ -4,10 +4,14 @@ import type { RoomDeal, RoomRow } from '../storage/types.js';
 import { refuse } from './errors.js';
 import type { ClaimBody, CommandBody, Controller, Entry, NextBody, StartBody, TimerRec } from './records.js';
 import { ViewerNumbering } from './numbering.js';
+import { SeatCodes, WRONG_TRIES_PER_CODE } from './seatCodes.js';
 import { heldIf, pauseTimer, resumeTimer } from './pause.js';
 import { extendTimer, nextTimer, type StoredTimers } from './timers.js';
 
-export interface Claim { readonly name: string; readonly tokenHash: string }
+/** A claimed seat: its name, its token's hash and, when the claim came with a client key, the salt its token was derived with (claimKeys.ts). */
+export interface Claim { readonly name: string; readonly tokenHash: string; readonly salt?: string }
+
+const claimOf = (b: ClaimBody): Claim => ({ name: b.name, tokenHash: b.tokenHash, ...(b.salt ? { salt: b.salt } : {}) });
 
 /** How many recent command ids a room remembers to answer a re-sent command instead of applying it twice. */
 const REMEMBERED_IDS = 512;
@@ -43,6 +47,8 @@ export class Room {
   readonly names: readonly string[];
   /** Each viewer's own numbering of the log (R-NIGHT-4: nobody counts the acts he was not sent). */
   readonly numbering: ViewerNumbering;
+  /** Once the game has started: the code of each free seat (only the host's or room admin's device shows them). */
+  readonly seatCodes = new SeatCodes();
 
   constructor(readonly row: RoomRow) {
     this.numbering = new ViewerNumbering(row.seats);
@@ -62,7 +68,7 @@ export class Room {
       if (e.seq !== room.seq + 1) throw new Error(`room ${row.id}: log entry ${e.seq} follows ${room.seq}`);
       room.seq = e.seq;
       room.numbering.note(e);
-      if (e.kind === 'claim') room.claims[e.body.seat - 1] = { name: e.body.name, tokenHash: e.body.tokenHash };
+      if (e.kind === 'claim') room.claims[e.body.seat - 1] = claimOf(e.body);
       else if (e.kind === 'release') room.claims[e.body.seat - 1] = null;
       else if (e.kind === 'close') {
         room.closed = true;
@@ -85,6 +91,7 @@ export class Room {
       }
     }
     if (started) room.game = { log, state: foldLog(log), batches };
+    room.syncSeatCodes();
     return room;
   }
 
@@ -95,6 +102,11 @@ export class Room {
 
   get started(): boolean {
     return this.game !== null;
+  }
+
+  /** After the start every free seat has a code and no claimed one keeps its own. */
+  private syncSeatCodes(): void {
+    if (this.started) this.seatCodes.sync((seat) => this.claims[seat - 1] === null, this.row.seats);
   }
 
   private beginGame(e: Extract<Entry, { kind: 'next' }>): void {
@@ -170,19 +182,35 @@ export class Room {
   drawSeat(pick: (n: number) => number): number {
     this.refuseIfClosed();
     if (this.ended) refuse('game-over', 'the game in this room is over');
+    // After the start a seat is taken with its own code from the host's device: the player names the seat.
+    if (this.started) refuse('draw-after-start', 'the game has started: seats are no longer drawn; name the seat and give the code the host\'s device shows for it', { path: 'seat' });
     const free: number[] = [];
     for (let i = 0; i < this.claims.length; i++) if (this.claims[i] === null) free.push(i + 1);
     if (free.length === 0) refuse('no-free-seat', 'every seat of this room is taken');
     return free[pick(free.length)]!;
   }
 
-  claimEntry(seat: number, name: string | undefined, tokenHash: string): Entry {
+  /**
+   * A claim of a free seat. After the start it needs the seat's code (`seatCode`, checked last, when
+   * everything else about the claim is right); a wrong one counts against the code (seatCodes.ts).
+   */
+  claimEntry(seat: number, name: string | undefined, secret: { readonly tokenHash: string; readonly salt?: string }, seatCode?: string): Entry {
     this.refuseIfClosed();
     if (seat < 1 || seat > this.row.seats) refuse('bad-seat', `this room has seats 1 to ${this.row.seats}, not ${seat}`, { path: 'seat' });
     if (this.claims[seat - 1] !== null) refuse('seat-taken', `seat ${seat} is already taken`, { path: 'seat' });
     if (this.ended) refuse('game-over', 'the game in this room is over');
-    const body: ClaimBody = { seat, name: name ?? this.names[seat - 1] ?? `${seat}`, tokenHash };
+    if (this.started) this.refuseWrongSeatCode(seat, seatCode);
+    const body: ClaimBody = { seat, name: name ?? this.names[seat - 1] ?? `${seat}`, tokenHash: secret.tokenHash, ...(secret.salt ? { salt: secret.salt } : {}) };
     return { seq: this.seq + 1, kind: 'claim', body };
+  }
+
+  private refuseWrongSeatCode(seat: number, seatCode: string | undefined): void {
+    if (seatCode === undefined) refuse('seat-code-needed', `the game has started: seat ${seat} is claimed with the code the host's device shows for it (seatCode)`, { path: 'seatCode' });
+    const check = this.seatCodes.check(seat, seatCode!);
+    if (check === 'ok') return;
+    refuse('bad-seat-code', check === 'replaced'
+      ? `wrong code for seat ${seat}; after ${WRONG_TRIES_PER_CODE} wrong codes the seat has a new one: ask the host for it`
+      : `wrong code for seat ${seat}: give the code the host's device shows for it`, { path: 'seatCode' });
   }
 
   /** Deals the roles from the room's recorded seed; the names are the claimed ones. */
@@ -236,11 +264,13 @@ export class Room {
     this.seq = entry.seq;
     this.numbering.note(entry);
     if (entry.kind === 'claim') {
-      this.claims[entry.body.seat - 1] = { name: entry.body.name, tokenHash: entry.body.tokenHash };
+      this.claims[entry.body.seat - 1] = claimOf(entry.body);
+      this.syncSeatCodes();
       return;
     }
     if (entry.kind === 'release') {
       this.claims[entry.body.seat - 1] = null;
+      this.syncSeatCodes();
       return;
     }
     if (entry.kind === 'close') {
@@ -259,6 +289,7 @@ export class Room {
     }
     if (entry.kind === 'next') this.beginGame(entry);
     this.game = game!;
+    if (entry.kind === 'start') this.syncSeatCodes();
     this.timer = entry.body.timer;
     if (entry.kind === 'command') this.noteCommand(entry.body, entry.seq);
   }
