@@ -6,7 +6,7 @@ import { hashSecret, newAdminKey, newHostKey, newRoomCode, newRoomId, newSeed, s
 import { claimMadeWith, newClaimSecret } from './claimKeys.js';
 import type { LogRecord, RoomDeal, RoomRow, Storage } from '../storage/types.js';
 import { alertOf, checkAdminCommand, controllerMode, controllerOf, refuseWrongKeyKind } from './admin.js';
-import { errorText, refuse, RoomError } from './errors.js';
+import { errorText, refuse, RoomError, type Refusal } from './errors.js';
 import { mayEndOwnTurn } from './selfService.js';
 import { parseEntry, type CommandBody, type Entry } from './records.js';
 import { Room } from './room.js';
@@ -19,6 +19,11 @@ export interface Conn {
   you: You | null;
   roomId: string | null;
   send(text: string): void;
+  /**
+   * A refusal of a room job for this connection: sent, and counted as a strike when it is one (a
+   * wrong seat code, a wrong key). Without it the error is only sent.
+   */
+  refused?(r: Refusal, id?: string): void;
 }
 
 export type Created = CreatedRoom;
@@ -159,7 +164,7 @@ export class RoomManager {
   private run(room: Room, conn: Conn | null, id: string | undefined, job: () => Promise<void>): Promise<void> {
     const key = room.row.id;
     const next = (this.tails.get(key) ?? Promise.resolve()).then(job).catch((e: unknown) => {
-      if (e instanceof RoomError) conn?.send(errorText(e.refusal, id));
+      if (e instanceof RoomError) conn?.refused ? conn.refused(e.refusal, id) : conn?.send(errorText(e.refusal, id));
       else {
         this.log.error({ room: key, err: e instanceof Error ? e.message : String(e) }, 'room job failed');
         conn?.send(errorText({ code: 'server-error', message: 'the server could not do that; nothing was changed' }, id));

@@ -125,6 +125,11 @@ export class Connection implements Conn, Bucket {
     this.refuse({ code: 'server-error', message: 'the server could not do that; nothing was changed' }, id);
   }
 
+  /** A refusal from inside a room job (manager.ts `run`): the same as one of this connection's own. */
+  refused(r: Refusal, id?: string): void {
+    this.refuse(r, id);
+  }
+
   private refuse(r: Refusal, id?: string): void {
     this.send(errorText(r, id));
     if (!STRIKES.has(r.code)) return;
