@@ -57,7 +57,7 @@ describe('a refused app host step', () => {
     const seat = new FakeConn();
     await manager.hello(admin, created.code, { as: 'admin', key: created.adminKey! }, undefined);
     await manager.hello(spectator, created.code, { as: 'spectator' }, undefined);
-    await manager.claim(seat, created.code, 1, 'Anna', undefined);
+    await manager.claim(seat, created.code, { seat: 1, name: 'Anna' });
     await manager.start(admin, 'go');
     const logged = (await storage.readLog(created.room)).length;
     await sleep(700);

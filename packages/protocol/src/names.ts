@@ -23,7 +23,8 @@ const RESERVED = new Set(RESERVED_NAMES);
  * and unassigned, private-use and lone-surrogate code points.
  */
 const FORBIDDEN = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}]/u;
-const WHITESPACE = /\s+/gu;
+/** Spaces of every kind and line breaks (not `\s`, which also takes the BOM, U+FEFF: that one is refused). */
+const WHITESPACE = /[\p{Zs}\t\n\v\f\r\u2028\u2029]+/gu;
 
 export type NameCheck = { readonly ok: true; readonly name: string } | { readonly ok: false; readonly message: string };
 
@@ -36,7 +37,8 @@ const hex = (c: string): string => `U+${c.codePointAt(0)!.toString(16).toUpperCa
  */
 export function checkName(raw: string): NameCheck {
   if (raw.length > MAX_RAW_NAME_LENGTH) return { ok: false, message: `a name may be at most ${MAX_NAME_LENGTH} characters` };
-  const name = raw.normalize('NFKC').replace(WHITESPACE, ' ').trim();
+  // Trimmed by hand: String#trim would also drop a BOM, which is refused instead.
+  const name = raw.normalize('NFKC').replace(WHITESPACE, ' ').replace(/^ | $/g, '');
   const bad = FORBIDDEN.exec(name);
   if (bad) return { ok: false, message: `a name may not contain control, zero-width or bidirectional characters (found ${hex(bad[0])})` };
   if (name.length === 0) return { ok: false, message: 'a name may not be empty (or only spaces)' };
