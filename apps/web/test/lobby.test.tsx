@@ -69,7 +69,9 @@ describe('lobby: the model', () => {
     expect(claimableSeats(lobbyOf(['A', null], { closed: true }))).toEqual([]);
     expect(cleanName('  Anna   Petrova ')).toBe('Anna Petrova');
     expect(cleanName('   ')).toBeNull();
-    expect(cleanName('x'.repeat(60))).toHaveLength(40);
+    expect(cleanName('x'.repeat(60))).toBeNull();
+    expect(cleanName('Ведущий')).toBeNull();
+    expect(cleanName('An\u202Ena')).toBeNull();
   });
 });
 
