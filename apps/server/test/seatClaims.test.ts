@@ -248,3 +248,19 @@ describe('a lost welcome across a restart', () => {
     }
   });
 });
+
+describe('player names on the server (issue 12, point 14)', () => {
+  it('reserved_or_invisible_names_are_refused_in_create_and_claim_and_others_kept_normalised', async () => {
+    const r = await fetch(`${server.base}/api/rooms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ preset: 'classic', seats: 10, mode: 'human', names: ['Анна', 'Ведущий'] }) });
+    expect(r.status).toBe(400);
+    expect((await r.json()).error).toMatchObject({ code: 'bad-request', path: 'names.1', message: expect.stringMatching(/reserved/) });
+    const created = await createRoom(server.base, { preset: 'classic', seats: 10, mode: 'human', names: ['  Ａнна  Б. '] });
+    const c = await Client.open(server.ws);
+    const refused = await c.request({ v: V, type: 'claim', room: created.code, seat: 2, name: 'Bo\u202Eb' }, 'error');
+    expect(refused).toMatchObject({ code: 'bad-message', path: 'name' });
+    expect(refused.message).toMatch(/U\+202E/);
+    const w = await c.request({ v: V, type: 'claim', room: created.code, seat: 2, name: ' Oleg \t K ' }, 'welcome');
+    expect(w.lobby.claimed[1]).toBe('Oleg K');
+    expect((await c.request({ v: V, type: 'claim', room: created.code, seat: 1 }, 'welcome')).lobby.claimed[0]).toBe('Aнна Б.');
+  });
+});
