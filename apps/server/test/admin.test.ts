@@ -75,9 +75,11 @@ describe('the room-admin key', () => {
     const released = await admin.request({ v: V, type: 'release', seat: 4, id: 'r' }, 'update');
     expect(released.items).toEqual([{ seq: released.seq, kind: 'release', seat: 4 }]);
     expect((await seats[3].next((m) => m.code === 'seat-released')).message).toMatch(/room admin released seat 4/);
-    // Reassigning a seat: released, then claimed again by whoever now sits there.
+    // Reassigning a seat: released, then claimed again by whoever now sits there, with the code the admin's panel shows for it.
+    const shown = await admin.next((m) => m.type === 'seatCodes' && m.codes.some((c: Msg) => c.seat === 4));
     const newcomer = await Client.open(server.ws);
-    expect((await newcomer.request({ v: V, type: 'claim', room: created.code, seat: 4, name: 'New' }, 'welcome')).view.me.seat).toBe(4);
+    const seatCode = shown.codes.find((c: Msg) => c.seat === 4).code;
+    expect((await newcomer.request({ v: V, type: 'claim', room: created.code, seat: 4, name: 'New', seatCode }, 'welcome')).view.me.seat).toBe(4);
     const closed = await admin.request({ v: V, type: 'close', id: 'c' }, 'update');
     expect(closed.lobby.closed).toBe(true);
     const rows = await server.storage.readLog(created.room);

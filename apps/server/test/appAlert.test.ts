@@ -43,9 +43,9 @@ describe('a refused app host step', () => {
     const seat = new FakeConn();
     await manager.hello(admin, created.code, { as: 'admin', key: created.adminKey! }, undefined);
     await manager.hello(spectator, created.code, { as: 'spectator' }, undefined);
-    await manager.claim(seat, created.code, 1, 'Anna', undefined);
+    await manager.claim(seat, created.code, { seat: 1, name: 'Anna' });
     // An app room starts only with every seat claimed (and its clock runs while one is connected).
-    for (let n = 2; n <= 10; n++) await manager.claim(new FakeConn(), created.code, n, undefined, undefined);
+    for (let n = 2; n <= 10; n++) await manager.claim(new FakeConn(), created.code, { seat: n });
     await manager.start(admin, 'go');
     const logged = (await storage.readLog(created.room)).length;
     await sleep(700);

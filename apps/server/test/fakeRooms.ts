@@ -21,7 +21,7 @@ export async function seatedRoom(manager: RoomManager, mode: 'human' | 'app', ti
   const seats: FakeConn[] = [];
   for (let seat = 1; seat <= 10; seat++) {
     const c = new FakeConn();
-    await manager.claim(c, created.code, seat, `P${seat}`, undefined);
+    await manager.claim(c, created.code, { seat, name: `P${seat}` });
     seats.push(c);
   }
   return { created, ctrl: await controllerOf(manager, created), seats };

@@ -357,7 +357,9 @@ describe('host controls', () => {
     expect((await seats[2].request({ v: V, type: 'command', id: 'q', command: { type: 'endNight' } }, 'error')).code).toBe('not-in-room');
     const c = await Client.open(server.ws);
     expect((await c.request({ v: V, type: 'hello', room: created.code, auth: { as: 'seat', seat: 3, token: tokens[2] } }, 'error')).code).toBe('seat-not-claimed');
-    const w = await c.request({ v: V, type: 'claim', room: created.code, seat: 3, name: 'New' }, 'welcome');
+    // The game has started: the seat is claimed with the code the host's device shows for it.
+    const shown = await host.next((m) => m.type === 'seatCodes' && m.codes.some((x: Record<string, any>) => x.seat === 3));
+    const w = await c.request({ v: V, type: 'claim', room: created.code, seat: 3, name: 'New', seatCode: shown.codes[0].code }, 'welcome');
     expect(w.lobby.claimed[2]).toBe('New');
     expect(w.view.me.seat).toBe(3);
     expect((await host.request({ v: V, type: 'release', seat: 3, id: 'r2' }, 'update')).seq).toBe(w.seq + 1);

@@ -130,6 +130,21 @@ describe('the room admin panel', () => {
     expect(document.body.textContent).not.toContain('refused in English');
   });
 
+  it('lists_the_free_seats_with_their_codes_folded_after_the_start', () => {
+    const { actions } = fakeActions();
+    const started = lobby([...seated.slice(0, 8), null, null], { started: true });
+    const { rerender } = show(<AdminPanel state={stateOf(started, { seatCodes: [] })} actions={actions} />, 'ru');
+    expect(screen.queryByTestId('seat-codes')).toBeNull();
+    rerender(<AdminPanel state={stateOf(started, { seatCodes: [{ seat: 9, code: '042137' }, { seat: 10, code: '900001' }] })} actions={actions} />);
+    const panel = screen.getByTestId('seat-codes');
+    // Folded: the admin's panel may be on the table's TV.
+    expect(panel.tagName).toBe('DETAILS');
+    expect((panel as HTMLDetailsElement).open).toBe(false);
+    expect(within(panel).getByText(/Коды 2 свободных мест/)).toBeTruthy();
+    expect(screen.getByTestId('seat-code-9').textContent).toBe('Место 9042137');
+    expect(screen.getByTestId('seat-code-10').getAttribute('data-code')).toBe('900001');
+  });
+
   it('reads whether the clock is stopped from the last pause or resume', () => {
     expect(isPaused([], null)).toBe(false);
     expect(isPaused([{ seq: 1, kind: 'pause', remaining: 5 }], null)).toBe(true);

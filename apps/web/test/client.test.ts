@@ -168,7 +168,7 @@ describe('RoomClient', () => {
     sock().open();
     sock().receive(welcome(2, { you: { as: 'spectator' } }));
     const claimed = client.claim(3, 'Anna');
-    expect(sock().last()).toEqual({ v: 1, type: 'claim', room: 'ABCDEF', seat: 3, name: 'Anna', lastSeq: 2 });
+    expect(sock().last()).toEqual({ v: 1, type: 'claim', room: 'ABCDEF', seat: 3, name: 'Anna', key: expect.stringMatching(/^[0-9a-f]{32}$/), lastSeq: 2 });
     sock().receive(welcome(3, { you: { as: 'seat', seat: 3 }, token: 't'.repeat(32) }));
     await expect(claimed).resolves.toMatchObject({ token: 't'.repeat(32) });
     expect(secrets.getSeat('ABCDEF')).toEqual({ seat: 3, token: 't'.repeat(32) });
@@ -177,6 +177,54 @@ describe('RoomClient', () => {
     timers.advance(100);
     sock().open();
     expect(sock().sent[0]).toEqual({ v: 1, type: 'hello', room: 'ABCDEF', auth: { as: 'seat', seat: 3, token: 't'.repeat(32) }, lastSeq: 3 });
+  });
+
+  it('claim_retried_with_same_key_after_a_lost_welcome', async () => {
+    const { client, sock, secrets, timers } = setup({ auth: { as: 'spectator' }, newClaimKey: () => 'k1'.repeat(10) });
+    client.connect();
+    sock().open();
+    sock().receive(welcome(0, { you: { as: 'spectator' } }));
+    const claimed = client.claim(4, 'Oleg', '123456');
+    expect(sock().last()).toEqual({ v: 1, type: 'claim', room: 'ABCDEF', seat: 4, name: 'Oleg', seatCode: '123456', key: 'k1'.repeat(10) });
+    // The key is kept beside the token until the token comes.
+    expect(secrets.getPendingClaim('ABCDEF')).toEqual({ seat: 4, key: 'k1'.repeat(10), name: 'Oleg' });
+    // The welcome is lost with the connection: the same claim, the same key, goes again.
+    sock().drop();
+    timers.advance(100);
+    sock().open();
+    expect(sock().sent[0]).toMatchObject({ type: 'claim', seat: 4, key: 'k1'.repeat(10) });
+    sock().receive(welcome(1, { you: { as: 'seat', seat: 4 }, token: 't'.repeat(32) }));
+    await expect(claimed).resolves.toMatchObject({ token: 't'.repeat(32) });
+    expect(secrets.getPendingClaim('ABCDEF')).toBeNull();
+    expect(secrets.getSeat('ABCDEF')).toEqual({ seat: 4, token: 't'.repeat(32) });
+  });
+
+  it('a claim asked again for the seat of an unanswered claim (a reloaded page) reuses its key; a refusal forgets it', async () => {
+    let n = 0;
+    const { client, sock, secrets } = setup({ auth: { as: 'spectator' }, newClaimKey: () => `fresh-key-${++n}`.padEnd(20, 'x') });
+    secrets.setPendingClaim('ABCDEF', { seat: 5, key: 'old-key'.padEnd(20, 'x') });
+    client.connect();
+    sock().open();
+    sock().receive(welcome(0, { you: { as: 'spectator' } }));
+    const claimed = client.claim(5, 'Vera');
+    expect(sock().last()).toMatchObject({ seat: 5, key: 'old-key'.padEnd(20, 'x') });
+    sock().receive({ type: 'error', code: 'seat-taken', message: 'seat 5 is taken' });
+    await expect(claimed).rejects.toMatchObject({ code: 'seat-taken' });
+    expect(secrets.getPendingClaim('ABCDEF')).toBeNull();
+    const other = client.claim(6, 'Vera');
+    expect(sock().last()).toMatchObject({ seat: 6, key: 'fresh-key-1'.padEnd(20, 'x') });
+    sock().receive({ type: 'error', code: 'bad-seat-code', message: 'wrong code' });
+    await expect(other).rejects.toMatchObject({ code: 'bad-seat-code' });
+  });
+
+  it('keeps the free seats\' codes the host is sent, after the start', () => {
+    const { client, sock } = setup();
+    client.connect();
+    sock().open();
+    sock().receive(welcome(3));
+    expect(client.getState().seatCodes).toEqual([]);
+    sock().receive({ type: 'seatCodes', codes: [{ seat: 9, code: '042137' }] });
+    expect(client.getState().seatCodes).toEqual([{ seat: 9, code: '042137' }]);
   });
 
   it('a refused claim rejects and leaves the client where it was', async () => {

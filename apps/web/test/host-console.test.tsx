@@ -81,6 +81,20 @@ describe('host console (render, fake state)', () => {
     expect(timer.textContent).toBe('0:20');
   });
 
+  it('lists_the_free_seats_with_their_codes_on_the_host_console', async () => {
+    const i18n = createI18n();
+    await i18n.changeLanguage('en');
+    const { actions } = fakeActions();
+    render(
+      <I18nextProvider i18n={i18n}>
+        <HostConsole state={{ ...stateOf(new HostGame()), seatCodes: [{ seat: 7, code: '305118' }] }} actions={actions} />
+      </I18nextProvider>,
+    );
+    const panel = screen.getByTestId('seat-codes');
+    expect(within(panel).getByText('Code of the free seat')).toBeTruthy();
+    expect(screen.getByTestId('seat-code-7').textContent).toBe('Seat 7305118');
+  });
+
   it('night: reads the step, enters an act for a seat, moves through the steps, ends the night', async () => {
     const g = nightTwo();
     const now = Date.now();

@@ -69,13 +69,15 @@ describe('lobby: the model', () => {
     expect(claimableSeats(lobbyOf(['A', null], { closed: true }))).toEqual([]);
     expect(cleanName('  Anna   Petrova ')).toBe('Anna Petrova');
     expect(cleanName('   ')).toBeNull();
-    expect(cleanName('x'.repeat(60))).toHaveLength(40);
+    expect(cleanName('x'.repeat(60))).toBeNull();
+    expect(cleanName('Ведущий')).toBeNull();
+    expect(cleanName('An\u202Ena')).toBeNull();
   });
 });
 
-function setup(options: { host?: boolean; word?: () => number } = {}) {
+function setup(options: { host?: boolean; word?: () => number; lang?: 'ru' | 'en' } = {}) {
   if (options.host) localStorage.setItem('mafia.host.ABCDEF', 'the-host-key');
-  localStorage.setItem('mafia.lang', 'en');
+  localStorage.setItem('mafia.lang', options.lang ?? 'en');
   const sockets: FakeSocket[] = [];
   const room = {
     url: 'ws://test/ws',
@@ -153,6 +155,53 @@ describe('lobby: the page', () => {
     act(() => s.receive({ type: 'welcome', you: { as: 'seat', seat: 4 }, token: 'tok-4', lobby: lobbyOf(['Anna', null, null, 'Oleg']), seq: 2, items: [], view: null, pending: [], timer: null }));
     await screen.findByText('player screen');
     expect(JSON.parse(localStorage.getItem('mafia.seat.ABCDEF')!)).toEqual({ seat: 4, token: 'tok-4' });
+  });
+
+  it('claim_after_start_asks_for_the_seat_code_the_host_shows_in_russian_and_english', async () => {
+    for (const lang of ['ru', 'en'] as const) {
+      const sockets = setup({ lang });
+      const s = sockets[0]!;
+      act(() => s.open());
+      act(() => s.receive({ type: 'welcome', you: { as: 'spectator' }, lobby: lobbyOf(['Anna', null, 'Vera', null], { started: true }), seq: 3, items: [], view: null, pending: [], timer: null }));
+      // No draw after the start: a seat is named, with its code.
+      expect(screen.queryByTestId('claim-draw')).toBeNull();
+      fireEvent.click(screen.getByTestId('seat-2'));
+      fireEvent.change(screen.getByTestId('claim-name'), { target: { value: 'Gleb' } });
+      const submit = screen.getByTestId('claim-submit') as HTMLButtonElement;
+      expect(submit.disabled).toBe(true); // no code yet
+      expect(screen.getByText(lang === 'ru' ? /попросите у ведущего код этого места/ : /ask the host for this seat's code/)).toBeTruthy();
+      fireEvent.change(screen.getByTestId('claim-seat-code'), { target: { value: '042 137' } });
+      fireEvent.click(submit);
+      expect(s.last()).toMatchObject({ type: 'claim', room: 'ABCDEF', seat: 2, name: 'Gleb', seatCode: '042137', key: expect.any(String) });
+      act(() => s.receive({ type: 'error', code: 'bad-seat-code', message: 'wrong code for seat 2' }));
+      expect((await screen.findByTestId('lobby-error')).textContent).toContain(lang === 'ru' ? 'Неверный код места' : 'Wrong seat code');
+      cleanup();
+      localStorage.clear();
+    }
+  });
+
+  it('a name the server would refuse is said so before it is sent', () => {
+    const sockets = setup();
+    const s = sockets[0]!;
+    act(() => s.open());
+    act(() => s.receive({ type: 'welcome', you: { as: 'spectator' }, lobby: lobbyOf([null, null]), seq: 0, items: [], view: null, pending: [], timer: null }));
+    fireEvent.click(screen.getByTestId('seat-1'));
+    fireEvent.change(screen.getByTestId('claim-name'), { target: { value: 'Host' } });
+    expect(screen.getByTestId('claim-name-refused').textContent).toMatch(/cannot be used/);
+    expect((screen.getByTestId('claim-submit') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('a claim whose answer was lost is sent again with its key when the page comes back', async () => {
+    localStorage.setItem('mafia.claim.ABCDEF', JSON.stringify({ seat: 2, key: 'k'.repeat(32), name: 'Gleb' }));
+    const sockets = setup();
+    const s = sockets[0]!;
+    act(() => s.open());
+    act(() => s.receive({ type: 'welcome', you: { as: 'spectator' }, lobby: lobbyOf([null, 'Gleb']), seq: 1, items: [], view: null, pending: [], timer: null }));
+    await waitFor(() => expect(s.last()).toMatchObject({ type: 'claim', seat: 2, key: 'k'.repeat(32), name: 'Gleb' }));
+    act(() => s.receive({ type: 'welcome', you: { as: 'seat', seat: 2 }, token: 'tok-2', lobby: lobbyOf([null, 'Gleb']), seq: 1, items: [], view: null, pending: [], timer: null }));
+    await screen.findByText('player screen');
+    expect(JSON.parse(localStorage.getItem('mafia.seat.ABCDEF')!)).toEqual({ seat: 2, token: 'tok-2' });
+    expect(localStorage.getItem('mafia.claim.ABCDEF')).toBeNull();
   });
 
   it('shows a refused claim and stays', async () => {

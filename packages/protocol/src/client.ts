@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { commandSchema, seatSchema } from './commands.js';
-import { CODE_PATTERN } from './ids.js';
+import { CODE_PATTERN, SEAT_CODE_PATTERN } from './ids.js';
+import { playerNameSchema } from './names.js';
 import { PROTOCOL_VERSION } from './version.js';
 
 const v = z.literal(PROTOCOL_VERSION);
@@ -24,10 +25,17 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   /** Enter a room as its host (human rooms), its admin (app/online rooms), as a seat already claimed, or as a spectator. */
   z.object({ v, type: z.literal('hello'), room: code, auth: authSchema, lastSeq }).strict(),
   /**
-   * Take a free seat (before or after the start); the answer carries the seat's token. `seat: "draw"`
-   * draws a free seat at random, as players draw their numbers from a bag (seed 003).
+   * Take a free seat; the answer carries the seat's token. `seat: "draw"` draws a free seat at
+   * random, as players draw their numbers from a bag (seed 003) — before the start only. After the
+   * start a seat is taken only with its `seatCode`, the 6 digits the host's (or room admin's) device
+   * shows for it. `key`: made by the client once per claim attempt and kept until it has its token;
+   * the same claim re-sent with the same key answers the same seat and token (a lost welcome).
    */
-  z.object({ v, type: z.literal('claim'), room: code, seat: z.union([seatSchema, z.literal('draw')]), name: z.string().min(1).max(40).optional(), lastSeq }).strict(),
+  z.object({
+    v, type: z.literal('claim'), room: code, seat: z.union([seatSchema, z.literal('draw')]), name: playerNameSchema.optional(), lastSeq,
+    seatCode: z.string().regex(SEAT_CODE_PATTERN, 'a seat code is 6 digits').optional(),
+    key: secret.optional(),
+  }).strict(),
   /** The host (human rooms) or the room admin (app/online rooms): deal the roles and start the game. */
   z.object({ v, type: z.literal('start'), id: z.string().min(1).max(64).optional() }).strict(),
   /**

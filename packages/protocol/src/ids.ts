@@ -16,3 +16,7 @@ export type CommandId = string & { readonly __brand: 'CommandId' };
 export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const CODE_LENGTH = 6;
 export const CODE_PATTERN = /^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/;
+
+/** A free seat's code after the start: 6 digits, shown on the host's (or room admin's) device only. */
+export const SEAT_CODE_LENGTH = 6;
+export const SEAT_CODE_PATTERN = /^[0-9]{6}$/;

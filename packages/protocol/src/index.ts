@@ -1,4 +1,6 @@
 export * from './ids.js';
+export * from './nameRules.js';
+export * from './names.js';
 export * from './version.js';
 export * from './commands.js';
 export * from './rooms.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { playerNameSchema } from './names.js';
 
 /**
  * How a room is played:
@@ -57,7 +58,7 @@ export function createRoomSchemaWith(minStep?: number) {
     seats: z.number().int().min(1).max(32),
     mode: z.enum(ROOM_MODES),
     options: z.record(z.string(), z.unknown()).optional(),
-    names: z.array(z.string().min(1).max(40)).max(32).optional(),
+    names: z.array(playerNameSchema).max(32).optional(),
     timers: askedTimersSchema(minStep).optional(),
     /** A club's own deck: one role id per seat, dealt from the seed at the start (instead of the preset's recommended composition). */
     composition: z.array(z.string().min(1).max(32)).min(1).max(32).optional(),

@@ -99,7 +99,17 @@ export type ServerMessage =
   | { readonly v: V; readonly type: 'error'; readonly code: string; readonly message: string; readonly rule?: string; readonly path?: string; readonly id?: string }
   | { readonly v: V; readonly type: 'pong'; readonly now: number }
   /** To the room admin's connections only: the app host's step was refused (see AppAlert). */
-  | ({ readonly v: V; readonly type: 'alert' } & AppAlert);
+  | ({ readonly v: V; readonly type: 'alert' } & AppAlert)
+  /**
+   * To the host's (human rooms) or room admin's (app/online rooms) connections only, never to a
+   * seat or a spectator: the code of each free seat once the game has started. Sent after their
+   * welcome and whenever a code changes (the start, a claim, a release, a code replaced after 3
+   * wrong tries); the whole list each time. Empty before the start and when no seat is free.
+   */
+  | { readonly v: V; readonly type: 'seatCodes'; readonly codes: readonly SeatCode[] };
+
+/** A free seat of a started game and the code that claims it (`claim.seatCode`). */
+export interface SeatCode { readonly seat: number; readonly code: string }
 
 export type ServerMessageType = ServerMessage['type'];
 

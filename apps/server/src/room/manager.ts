@@ -2,18 +2,19 @@ import { createGame, HOST, timeUpCommand, type Actor, type Command, type Game, t
 import { PROTOCOL_VERSION, type Auth, type CreatedRoom, type CreateRoomRequest, type Lobby, type RoomCode, type RoomId, type You } from '@mafia/protocol';
 import { randomInt } from 'node:crypto';
 import type { Logger } from 'pino';
-import { hashSecret, newAdminKey, newHostKey, newRoomCode, newRoomId, newSeatToken, newSeed, secretMatches } from '../secrets.js';
+import { hashSecret, newAdminKey, newHostKey, newRoomCode, newRoomId, newSeed, secretMatches } from '../secrets.js';
+import { claimMadeWith, newClaimSecret } from './claimKeys.js';
 import type { LogRecord, RoomDeal, RoomRow, Storage } from '../storage/types.js';
 import { processClock } from './clock.js';
 import { alertOf, checkAdminCommand, controllerMode, controllerOf, refuseWrongKeyKind } from './admin.js';
-import { errorText, refuse, RoomError } from './errors.js';
+import { errorText, refuse, RoomError, type Refusal } from './errors.js';
 import { mayEndOwnTurn } from './selfService.js';
 import { parseEntry, type CommandBody, type Entry } from './records.js';
 import { Room } from './room.js';
 import { pauseTimer, resumeTimer } from './pause.js';
 import { CreationLedger, DEFAULT_ROOM_LIMITS, type RoomLimits } from './roomLimits.js';
 import { timersFor } from './timers.js';
-import { alertText, lobbyOf, updateText, viewerKey, viewerOf, welcomeText } from './views.js';
+import { alertText, lobbyOf, seatCodesText, updateText, viewerKey, viewerOf, welcomeText } from './views.js';
 
 /** The manager's optional parts: tests give their own; the server gives the limits only. */
 export interface ManagerSeams {
@@ -31,9 +32,23 @@ export interface Conn {
   you: You | null;
   roomId: string | null;
   send(text: string): void;
+  /**
+   * A refusal of a room job for this connection: sent, and counted as a strike when it is one (a
+   * wrong seat code, a wrong key). Without it the error is only sent.
+   */
+  refused?(r: Refusal, id?: string): void;
 }
 
 export type Created = CreatedRoom;
+
+/** A `claim` as the manager takes it (the wire message's fields; see packages/protocol client.ts). */
+export interface ClaimRequest {
+  readonly seat: number | 'draw';
+  readonly name?: string;
+  readonly lastSeq?: number;
+  readonly seatCode?: string;
+  readonly key?: string;
+}
 
 const toRecord = (e: Entry, at: number): LogRecord => ({ seq: e.seq, kind: e.kind, body: JSON.stringify(e.body), at });
 
@@ -252,7 +267,7 @@ export class RoomManager {
   private run(room: Room, conn: Conn | null, id: string | undefined, job: () => Promise<void>): Promise<void> {
     const key = room.row.id;
     const next = (this.tails.get(key) ?? Promise.resolve()).then(job).catch((e: unknown) => {
-      if (e instanceof RoomError) conn?.send(errorText(e.refusal, id));
+      if (e instanceof RoomError) conn?.refused ? conn.refused(e.refusal, id) : conn?.send(errorText(e.refusal, id));
       else {
         this.log.error({ room: key, err: e instanceof Error ? e.message : String(e) }, 'room job failed');
         conn?.send(errorText({ code: 'server-error', message: 'the server could not do that; nothing was changed' }, id));
@@ -438,39 +453,69 @@ export class RoomManager {
       const missed = await this.missed(room, lastSeq, you);
       this.join(conn, room, you);
       conn.send(welcomeText(room, you, missed));
+      if ((you.as === 'host' || you.as === 'admin') && room.started) conn.send(seatCodesText(room));
     });
   }
 
-  /** Claims a free seat: the token is made here, sent once, and only its hash is logged. */
-  async claim(conn: Conn, code: string, wanted: number | 'draw', name: string | undefined, lastSeq: number | undefined): Promise<void> {
+  /**
+   * Claims a free seat: the token is made here, sent once, and only its hash is logged. After the
+   * start the seat's code is needed (seatCodes.ts). A claim re-sent with the key of a claim already
+   * made gets that seat and token again, and nothing is logged or told (claimKeys.ts).
+   */
+  async claim(conn: Conn, code: string, c: ClaimRequest): Promise<void> {
     const room = await this.roomOrRefuse(code);
-    await this.run(room, conn, undefined, async () => {
+    await this.run(room, conn, undefined, () => this.showingSeatCodes(room, async () => {
+      const retried = c.key === undefined ? null : claimMadeWith(room.claims, c.seat, c.key);
+      if (retried) {
+        const you: You = { as: 'seat', seat: retried.seat };
+        refuseLastSeqAhead(room, you, c.lastSeq);
+        const missed = await this.missed(room, c.lastSeq, you);
+        this.join(conn, room, you);
+        return conn.send(welcomeText(room, you, missed, retried.token));
+      }
       // Drawn inside the room's queue, so two players drawing at once never get the same seat.
-      const seat = wanted === 'draw' ? room.drawSeat(randomInt) : wanted;
+      const seat = c.seat === 'draw' ? room.drawSeat(randomInt) : c.seat;
       const you: You = { as: 'seat', seat };
-      refuseLastSeqAhead(room, you, lastSeq);
-      const token = newSeatToken();
-      const entry = room.claimEntry(seat, name, hashSecret(token));
-      const missed = await this.missed(room, lastSeq, you);
+      refuseLastSeqAhead(room, you, c.lastSeq);
+      const secret = newClaimSecret(c.key);
+      const entry = room.claimEntry(seat, c.name, secret, c.seatCode);
+      const missed = await this.missed(room, c.lastSeq, you);
       await this.storage.append(room.row.id, [toRecord(entry, this.now())]);
       room.commit(entry);
       this.leave(conn);
       this.broadcast(room, [entry], null, undefined);
       this.join(conn, room, you);
-      conn.send(welcomeText(room, you, missed, token));
-    });
+      conn.send(welcomeText(room, you, missed, secret.token));
+    }));
+  }
+
+  /**
+   * Runs `job`, then, if a seat code came, went or was replaced meanwhile, sends the new list to
+   * the host's (or room admin's) connections: they alone show the codes.
+   */
+  private async showingSeatCodes(room: Room, job: () => Promise<void>): Promise<void> {
+    const before = room.seatCodes.version;
+    try {
+      await job();
+    } finally {
+      if (room.seatCodes.version !== before) this.tellControllers(room, seatCodesText(room));
+    }
+  }
+
+  private tellControllers(room: Room, text: string): void {
+    for (const c of this.members.get(room.row.id) ?? []) if (c.you?.as === 'host' || c.you?.as === 'admin') c.send(text);
   }
 
   async start(conn: Conn, id: string | undefined): Promise<void> {
     const room = this.roomOf(conn);
     const by = controllerOf(conn.you, 'start the game');
-    await this.run(room, conn, id, async () => {
+    await this.run(room, conn, id, () => this.showingSeatCodes(room, async () => {
       if (this.answeredAsDuplicate(conn, room, by, id)) return;
       const { entry, game } = room.startEntry(this.clock(), by, id);
       await this.commit(room, entry, game, conn, id);
       this.ledger.settled(room.row.id);
       this.log.info({ room: room.row.id }, 'game started');
-    });
+    }));
   }
 
   /**
@@ -496,7 +541,7 @@ export class RoomManager {
   async release(conn: Conn, seat: number, id: string | undefined): Promise<void> {
     const room = this.roomOf(conn);
     const by = controllerOf(conn.you, 'release a seat');
-    await this.run(room, conn, id, async () => {
+    await this.run(room, conn, id, () => this.showingSeatCodes(room, async () => {
       if (this.answeredAsDuplicate(conn, room, by, id)) return;
       const entry = room.releaseEntry(seat, by, id);
       await this.storage.append(room.row.id, [toRecord(entry, this.now())]);
@@ -508,7 +553,7 @@ export class RoomManager {
         }
       }
       this.broadcast(room, [entry], conn, id);
-    });
+    }));
   }
 
   /** Host only: moves the running step's deadline (±10 s on a speech); logged, so the table screen and a restart agree. */

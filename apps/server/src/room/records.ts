@@ -25,7 +25,11 @@ export interface TimerRec {
 /** Who runs the room: the human host (human rooms) or the room admin (app/online rooms). */
 export type Controller = 'host' | 'admin';
 
-export interface ClaimBody { readonly seat: number; readonly name: string; readonly tokenHash: string }
+export interface ClaimBody {
+  readonly seat: number; readonly name: string; readonly tokenHash: string;
+  /** Set when the claim came with a client key: the token is derived from the key and this salt, so the same key gets it again (claimKeys.ts). */
+  readonly salt?: string;
+}
 /**
  * The client's request id, in every entry a client asked for (absent in entries written before
  * ids were logged, and when the client sent none): a re-sent id is answered, never applied again,

@@ -5,10 +5,14 @@ import { refuse } from './errors.js';
 import { rebaseTimer } from './clock.js';
 import { requestKey, requestKeyOf, type ClaimBody, type CommandBody, type Controller, type Entry, type NextBody, type StartBody, type TimerRec } from './records.js';
 import { audienceOf, ViewerNumbering } from './numbering.js';
+import { SeatCodes, WRONG_TRIES_PER_CODE } from './seatCodes.js';
 import { heldIf, pauseTimer, resumeTimer } from './pause.js';
 import { extendTimer, nextTimer, type StoredTimers } from './timers.js';
 
-export interface Claim { readonly name: string; readonly tokenHash: string }
+/** A claimed seat: its name, its token's hash and, when the claim came with a client key, the salt its token was derived with (claimKeys.ts). */
+export interface Claim { readonly name: string; readonly tokenHash: string; readonly salt?: string }
+
+const claimOf = (b: ClaimBody): Claim => ({ name: b.name, tokenHash: b.tokenHash, ...(b.salt ? { salt: b.salt } : {}) });
 
 /** A request id as an entry body keeps it: only when the client sent one (old logs and the app have none). */
 const withId = (id: string | undefined): { id?: string } => (id === undefined ? {} : { id });
@@ -48,6 +52,8 @@ export class Room {
   readonly names: readonly string[];
   /** Each viewer's own numbering of the log (R-NIGHT-4: nobody counts the acts he was not sent). */
   readonly numbering: ViewerNumbering;
+  /** Once the game has started: the code of each free seat (only the host's or room admin's device shows them). */
+  readonly seatCodes = new SeatCodes();
 
   constructor(readonly row: RoomRow) {
     this.numbering = new ViewerNumbering(row.seats);
@@ -68,7 +74,7 @@ export class Room {
       room.seq = e.seq;
       room.numbering.note(e);
       room.noteRequest(e);
-      if (e.kind === 'claim') room.claims[e.body.seat - 1] = { name: e.body.name, tokenHash: e.body.tokenHash };
+      if (e.kind === 'claim') room.claims[e.body.seat - 1] = claimOf(e.body);
       else if (e.kind === 'release') room.claims[e.body.seat - 1] = null;
       else if (e.kind === 'close') {
         room.closed = true;
@@ -91,6 +97,7 @@ export class Room {
       }
     }
     if (started) room.game = { log, state: foldLog(log), batches };
+    room.syncSeatCodes();
     return room;
   }
 
@@ -101,6 +108,11 @@ export class Room {
 
   get started(): boolean {
     return this.game !== null;
+  }
+
+  /** After the start every free seat has a code and no claimed one keeps its own. */
+  private syncSeatCodes(): void {
+    if (this.started) this.seatCodes.sync((seat) => this.claims[seat - 1] === null, this.row.seats);
   }
 
   private beginGame(e: Extract<Entry, { kind: 'next' }>): void {
@@ -182,18 +194,25 @@ export class Room {
   drawSeat(pick: (n: number) => number): number {
     this.refuseIfClosed();
     if (this.ended) refuse('game-over', 'the game in this room is over');
+    // After the start a seat is taken with its own code from the host's device: the player names the seat.
+    if (this.started) refuse('draw-after-start', 'the game has started: seats are no longer drawn; name the seat and give the code the host\'s device shows for it', { path: 'seat' });
     const free: number[] = [];
     for (let i = 0; i < this.claims.length; i++) if (this.claims[i] === null) free.push(i + 1);
     if (free.length === 0) refuse('no-free-seat', 'every seat of this room is taken');
     return free[pick(free.length)]!;
   }
 
-  claimEntry(seat: number, name: string | undefined, tokenHash: string): Entry {
+  /**
+   * A claim of a free seat. After the start it needs the seat's code (`seatCode`, checked last, when
+   * everything else about the claim is right); a wrong one counts against the code (seatCodes.ts).
+   */
+  claimEntry(seat: number, name: string | undefined, secret: { readonly tokenHash: string; readonly salt?: string }, seatCode?: string): Entry {
     this.refuseIfClosed();
     if (seat < 1 || seat > this.row.seats) refuse('bad-seat', `this room has seats 1 to ${this.row.seats}, not ${seat}`, { path: 'seat' });
     if (this.claims[seat - 1] !== null) refuse('seat-taken', `seat ${seat} is already taken`, { path: 'seat' });
     if (this.ended) refuse('game-over', 'the game in this room is over');
-    const body: ClaimBody = { seat, name: name ?? this.names[seat - 1] ?? `${seat}`, tokenHash };
+    if (this.started) this.refuseWrongSeatCode(seat, seatCode);
+    const body: ClaimBody = { seat, name: name ?? this.names[seat - 1] ?? `${seat}`, tokenHash: secret.tokenHash, ...(secret.salt ? { salt: secret.salt } : {}) };
     return { seq: this.seq + 1, kind: 'claim', body };
   }
 
@@ -205,6 +224,15 @@ export class Room {
     if (this.row.mode === 'human') return;
     const free = this.claims.flatMap((c, i) => (c === null ? [i + 1] : []));
     if (free.length > 0) refuse('seats-not-claimed', `every seat must be claimed before the app hosts a game; free: ${free.join(', ')}`);
+  }
+
+  private refuseWrongSeatCode(seat: number, seatCode: string | undefined): void {
+    if (seatCode === undefined) refuse('seat-code-needed', `the game has started: seat ${seat} is claimed with the code the host's device shows for it (seatCode)`, { path: 'seatCode' });
+    const check = this.seatCodes.check(seat, seatCode!);
+    if (check === 'ok') return;
+    refuse('bad-seat-code', check === 'replaced'
+      ? `wrong code for seat ${seat}; after ${WRONG_TRIES_PER_CODE} wrong codes the seat has a new one: ask the host for it`
+      : `wrong code for seat ${seat}: give the code the host's device shows for it`, { path: 'seatCode' });
   }
 
   /** Deals the roles from the room's recorded seed; the names are the claimed ones. */
@@ -262,11 +290,13 @@ export class Room {
     this.numbering.note(entry);
     this.noteRequest(entry);
     if (entry.kind === 'claim') {
-      this.claims[entry.body.seat - 1] = { name: entry.body.name, tokenHash: entry.body.tokenHash };
+      this.claims[entry.body.seat - 1] = claimOf(entry.body);
+      this.syncSeatCodes();
       return;
     }
     if (entry.kind === 'release') {
       this.claims[entry.body.seat - 1] = null;
+      this.syncSeatCodes();
       return;
     }
     if (entry.kind === 'close') {
@@ -285,6 +315,7 @@ export class Room {
     }
     if (entry.kind === 'next') this.beginGame(entry);
     this.game = game!;
+    if (entry.kind === 'start') this.syncSeatCodes();
     this.timer = entry.body.timer;
     if (entry.kind === 'command') this.lastCommand = entry.body;
   }

@@ -135,3 +135,10 @@ export function welcomeText(room: Room, you: You, missed: readonly Entry[], toke
 
 /** The `alert` the room admin's connections get when the app host's step was refused. */
 export const alertText = (a: AppAlert): string => JSON.stringify({ v: PROTOCOL_VERSION, type: 'alert', ...a });
+
+/**
+ * The free seats' codes (issue 12, point 1), for the host's or room admin's connections only: a
+ * message of their own, never a field of the texts a spectator or a seat shares (the room admin
+ * shares the spectator's updates byte for byte, see `viewerKey`).
+ */
+export const seatCodesText = (room: Room): string => JSON.stringify({ v: PROTOCOL_VERSION, type: 'seatCodes', codes: room.seatCodes.list() });

@@ -22,7 +22,7 @@ export const DEFAULT_LIMITS: ConnectionLimits = { perSecond: 20, burst: 40, stri
  * another seat): each one is a strike. A rule refusal (out of turn, a host command) is not: a client
  * acting on a view that has just moved on gets those honestly.
  */
-const STRIKES = new Set(['oversized', 'malformed', 'bad-version', 'unknown-type', 'bad-message', 'rate-limited', 'bad-key', 'no-human-host', 'has-human-host', 'bad-token', 'not-in-room', 'spectator', 'not-your-seat', 'binary']);
+const STRIKES = new Set(['oversized', 'malformed', 'bad-version', 'unknown-type', 'bad-message', 'rate-limited', 'bad-key', 'no-human-host', 'has-human-host', 'bad-token', 'not-in-room', 'spectator', 'not-your-seat', 'binary', 'bad-seat-code']);
 
 /** What every connection of one server shares: one object, not a copy per connection. */
 export interface ConnectionContext {
@@ -106,7 +106,7 @@ export class Connection implements Conn, Bucket {
     const manager = this.ctx.manager;
     switch (m.type) {
       case 'hello': return manager.hello(this, m.room, m.auth, m.lastSeq);
-      case 'claim': return manager.claim(this, m.room, m.seat, m.name, m.lastSeq);
+      case 'claim': return manager.claim(this, m.room, m);
       case 'start': return manager.start(this, m.id);
       case 'next': return manager.nextGame(this, m.id);
       case 'command': return manager.command(this, m.id, asEngineCommand(m.command));
@@ -124,6 +124,11 @@ export class Connection implements Conn, Bucket {
     if (e instanceof RoomError) return this.refuse(e.refusal, id);
     this.ctx.log.error({ conn: this.id, err: e instanceof Error ? e.message : String(e) }, 'message failed');
     this.refuse({ code: 'server-error', message: 'the server could not do that; nothing was changed' }, id);
+  }
+
+  /** A refusal from inside a room job (manager.ts `run`): the same as one of this connection's own. */
+  refused(r: Refusal, id?: string): void {
+    this.refuse(r, id);
   }
 
   private refuse(r: Refusal, id?: string): void {

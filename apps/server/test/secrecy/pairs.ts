@@ -41,7 +41,7 @@ class Table {
     for (let seat = 1; seat <= req.seats; seat++) {
       const c = new Recorder(seat);
       t.seats.push(c);
-      await t.ok(c, manager.claim(c, created.code, seat, undefined, undefined));
+      await t.ok(c, manager.claim(c, created.code, { seat }));
     }
     await t.ok(t.host, manager.start(t.host, 'start'));
     return t;

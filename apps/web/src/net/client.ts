@@ -1,5 +1,5 @@
 import type { Command, GameView, Pending } from '@mafia/engine';
-import type { AppAlert, Auth, Lobby, LogItem, ServerMessage, TimerView, You } from '@mafia/protocol';
+import type { AppAlert, Auth, Lobby, LogItem, SeatCode, ServerMessage, TimerView, You } from '@mafia/protocol';
 
 /**
  * RoomClient: one WebSocket connection to a room, protocol v1 (docs/wire-protocol.md).
@@ -7,8 +7,11 @@ import type { AppAlert, Auth, Lobby, LogItem, ServerMessage, TimerView, You } fr
  * - `connect()` opens the socket and sends `hello` with `auth` and `lastSeq` (0 at first: the whole log
  *   this viewer may see);
  *   after a drop it reconnects with exponential backoff and resumes from the last `seq` it saw.
- * - `claim(seat, name)` takes a seat; the token of the answer is kept (`secrets`) and used from then
- *   on to come back as that seat.
+ * - `claim(seat, name, seatCode)` takes a seat (after the start with the seat's code from the host's
+ *   device); the claim carries a key kept (`tokens`) until the token comes, so a claim whose answer
+ *   was lost is sent again with the same key and gets the same seat; the token of the answer is
+ *   kept and used from then on to come back as that seat.
+ * - The host and the room admin get the free seats' codes (after the start) as `seatCodes`.
  * - `command(cmd)` sends a game command with a unique `id`; a command not yet answered when the
  *   connection drops is sent again, with the same id, after the next `welcome` (the server applies an
  *   id once). `start`, `next`, `release`, `close`, `timer`, `pause`, `resume` and `skip` are not re-sent:
@@ -57,6 +60,8 @@ export interface RoomState {
    * cleared when the game moves on. Optional so that states built elsewhere need not name it.
    */
   readonly alert?: AppAlert | null;
+  /** Host or room admin only, after the start: each free seat's code (shown to whoever sits down there). */
+  readonly seatCodes?: readonly SeatCode[];
 }
 
 /** The part of a WebSocket this client uses (the browser's WebSocket and the `ws` package both fit). */
@@ -71,10 +76,20 @@ export interface SocketLike {
 }
 export type SocketFactory = (url: string) => SocketLike;
 
-/** Where a claimed seat's token goes (secrets.ts fits). */
+/** A claim sent and not answered yet: its key is re-sent with it, so the server answers the same seat. */
+export interface PendingClaim {
+  readonly seat: number | 'draw';
+  readonly key: string;
+  readonly name?: string;
+}
+
+/** Where a claimed seat's token goes, and the key of a claim not answered yet (secrets.ts fits). */
 export interface SeatTokenStore {
   setSeat(code: string, seat: number, token: string): void;
   forgetSeat(code: string): void;
+  getPendingClaim?(code: string): PendingClaim | null;
+  setPendingClaim?(code: string, claim: PendingClaim): void;
+  forgetPendingClaim?(code: string): void;
 }
 
 export interface RoomClientOptions {
@@ -98,6 +113,14 @@ export interface RoomClientOptions {
   readonly clearTimeout?: (t: unknown) => void;
   /** Makes command ids (unique per client); default a random prefix and a counter. */
   readonly newId?: () => string;
+  /** Makes a claim's key (default 128 random bits from crypto.getRandomValues, in hex). */
+  readonly newClaimKey?: () => string;
+}
+
+function randomClaimKey(): string {
+  const b = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(b);
+  return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 }
 
 type Outgoing = Record<string, unknown> & { type: string };
@@ -130,7 +153,7 @@ export function defaultSocketUrl(): string {
 
 const INITIAL: RoomState = {
   status: 'closed', you: null, lobby: null, view: null, pending: [], timer: null, seq: 0,
-  lastError: null, log: [], unacked: [], clockOffset: 0, attempt: 0, alert: null,
+  lastError: null, log: [], unacked: [], clockOffset: 0, attempt: 0, alert: null, seatCodes: [],
 };
 
 export class RoomClient {
@@ -285,12 +308,20 @@ export class RoomClient {
   /**
    * Claims a free seat as `name` (`'draw'`: the server draws a free seat at random, as players draw
    * their numbers from a bag); resolves with the welcome once the server gives it, after the token is
-   * stored. Rejects with the server's error (`seat-taken`, `bad-seat`, `no-free-seat`, …).
+   * stored. Rejects with the server's error (`seat-taken`, `bad-seat`, `no-free-seat`,
+   * `seat-code-needed`, `bad-seat-code`, …). The same seat asked again while an earlier claim of it
+   * is unanswered (a page reloaded before the welcome) goes with the earlier claim's key.
    */
-  claim(seat: number | 'draw', name?: string): Promise<Extract<ServerMessage, { type: 'welcome' }>> {
+  claim(seat: number | 'draw', name?: string, seatCode?: string): Promise<Extract<ServerMessage, { type: 'welcome' }>> {
     return new Promise((resolve, reject) => {
       if (this.joining) this.joining.reject({ code: 'superseded', message: 'another hello or claim was sent' });
-      const message: Outgoing = { type: 'claim', room: this.code, seat, ...(name ? { name } : {}), ...(this.state.seq > 0 ? { lastSeq: this.state.seq } : {}) };
+      const pending = this.o.tokens?.getPendingClaim?.(this.code);
+      const key = pending && pending.seat === seat ? pending.key : (this.o.newClaimKey ?? randomClaimKey)();
+      this.o.tokens?.setPendingClaim?.(this.code, { seat, key, ...(name ? { name } : {}) });
+      const message: Outgoing = {
+        type: 'claim', room: this.code, seat, ...(name ? { name } : {}), ...(seatCode ? { seatCode } : {}), key,
+        ...(this.state.seq > 0 ? { lastSeq: this.state.seq } : {}),
+      };
       this.joining = { message, resolve, reject };
       if (this.stopped) this.connect();
       else if (this.isOpen()) this.raw(message);
@@ -445,6 +476,9 @@ export class RoomClient {
         this.set({ alert });
         return;
       }
+      case 'seatCodes':
+        this.set({ seatCodes: m.codes });
+        return;
       default:
         return;
     }
@@ -455,6 +489,7 @@ export class RoomClient {
     if (m.token !== undefined && m.you.as === 'seat') {
       this.auth = { as: 'seat', seat: m.you.seat, token: m.token };
       this.o.tokens?.setSeat(this.code, m.you.seat, m.token);
+      this.o.tokens?.forgetPendingClaim?.(this.code);
     }
     const joining = this.joining;
     this.joining = null;
@@ -491,8 +526,9 @@ export class RoomClient {
     if (!this.welcomed || this.joining) {
       const joining = this.joining;
       if (joining) {
-        // A refused claim leaves the connection where it was.
+        // A refused claim leaves the connection where it was; the attempt is over, and so is its key.
         this.joining = null;
+        if (joining.message.type === 'claim') this.o.tokens?.forgetPendingClaim?.(this.code);
         this.set({ lastError: err });
         joining.reject(err);
         if (!this.welcomed && this.isOpen()) this.raw(this.helloMessage());

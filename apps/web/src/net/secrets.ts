@@ -1,7 +1,8 @@
 /**
  * The secrets this device keeps per room code in localStorage: the host key (when it created a
  * human-hosted room), the room-admin key (when it created an app or online room) and its seat's
- * token (when it claimed a seat). One seat per room per browser profile.
+ * token (when it claimed a seat), and the key of a claim sent and not answered yet (so it can be
+ * sent again and answered with the same seat). One seat per room per browser profile.
  */
 export interface KeyValueStore {
   getItem(key: string): string | null;
@@ -14,6 +15,8 @@ export interface SeatSecret {
   readonly token: string;
 }
 
+import type { PendingClaim } from './client';
+
 export interface Secrets {
   getHostKey(code: string): string | null;
   setHostKey(code: string, key: string): void;
@@ -24,11 +27,16 @@ export interface Secrets {
   getSeat(code: string): SeatSecret | null;
   setSeat(code: string, seat: number, token: string): void;
   forgetSeat(code: string): void;
+  /** A claim sent and not answered yet (its key): kept beside the token until the token comes. */
+  getPendingClaim(code: string): PendingClaim | null;
+  setPendingClaim(code: string, claim: PendingClaim): void;
+  forgetPendingClaim(code: string): void;
 }
 
 const hostKeyOf = (code: string) => `mafia.host.${code.toUpperCase()}`;
 const adminKeyOf = (code: string) => `mafia.admin.${code.toUpperCase()}`;
 const seatKeyOf = (code: string) => `mafia.seat.${code.toUpperCase()}`;
+const claimKeyOf = (code: string) => `mafia.claim.${code.toUpperCase()}`;
 
 export function memoryStore(): KeyValueStore {
   const m = new Map<string, string>();
@@ -68,6 +76,17 @@ export function createSecrets(store: KeyValueStore): Secrets {
     },
     setSeat: (code, seat, token) => store.setItem(seatKeyOf(code), JSON.stringify({ seat, token })),
     forgetSeat: (code) => store.removeItem(seatKeyOf(code)),
+    getPendingClaim(code) {
+      try {
+        const v = JSON.parse(store.getItem(claimKeyOf(code)) ?? 'null') as Partial<PendingClaim> | null;
+        const seatOk = typeof v?.seat === 'number' || v?.seat === 'draw';
+        return v && seatOk && typeof v.key === 'string' ? { seat: v.seat!, key: v.key, ...(typeof v.name === 'string' ? { name: v.name } : {}) } : null;
+      } catch {
+        return null;
+      }
+    },
+    setPendingClaim: (code, claim) => store.setItem(claimKeyOf(code), JSON.stringify(claim)),
+    forgetPendingClaim: (code) => store.removeItem(claimKeyOf(code)),
   };
 }
 

@@ -4,6 +4,7 @@ import { asRefusal, refusalText, type RefusalLike } from '../../i18n/refusals';
 import type { RoomState } from '../../net/client';
 import { Button } from '../../ui';
 import { adminStage, isPaused, releasable } from './model';
+import { SeatCodesPanel } from './SeatCodesPanel';
 import './admin.css';
 
 /** What the panel asks of the room (RoomClient fits). */
@@ -130,6 +131,8 @@ export function AdminPanel({ state, actions, onStarted, lockMs = 700 }: AdminPan
           </ul>
         </details>
       ) : null}
+
+      <SeatCodesPanel codes={state.seatCodes} />
 
       {stage === 'lobby' || stage === 'playing' ? (
         <Button variant="danger" data-testid="admin-close" disabled={!ready || busy} onClick={() => confirmThen('close', (a) => a.closeRoom())}>

@@ -18,6 +18,7 @@ import {
   setupOf, targetable, voteBoard, type StepActor,
 } from './logic';
 import { ROLE_IDS, hostLines, scriptText, type Line } from './script';
+import { SeatCodesPanel } from '../admin/SeatCodesPanel';
 
 /** What the console needs of a RoomClient (a fake in tests). */
 export interface HostActions {
@@ -305,6 +306,7 @@ export function HostConsole({ state, actions }: { readonly state: RoomState; rea
 
       {view ? <ToolsPanel t={t} view={view} busy={busy} send={send} /> : null}
 
+      <SeatCodesPanel codes={state.seatCodes} />
       <HistoryPanel t={t} log={state.log} />
     </div>
   );

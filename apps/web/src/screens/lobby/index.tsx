@@ -1,5 +1,5 @@
 import type { Auth } from '@mafia/protocol';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { RoomClient, type RoomClientOptions } from '../../net/client';
@@ -9,7 +9,7 @@ import { adminAuth, hostAuth, useRoom } from '../../net/useRoom';
 import { AdminPanel } from '../admin/AdminPanel';
 import { Button, Layout, RoomStatus, SeatGrid, type SeatInfo } from '../../ui';
 import { useCode } from '../useCode';
-import { claimableSeats, cleanName, cryptoWord, drawSeating, joinLink, takenCount, type DrawRow } from './model';
+import { claimableSeats, cleanName, cleanSeatCode, cryptoWord, drawSeating, joinLink, takenCount, type DrawRow } from './model';
 import { useJoinOrigin } from '../../net/joinOrigin';
 import { copyOrSelect } from '../../ui/copyText';
 import { Qr } from './Qr';
@@ -47,6 +47,7 @@ export default function Lobby({ room = {}, origin, word = cryptoWord }: LobbyPro
 
   const [selected, setSelected] = useState<number | null>(null);
   const [name, setName] = useState('');
+  const [seatCode, setSeatCode] = useState('');
   const [drawName, setDrawName] = useState('');
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -55,6 +56,8 @@ export default function Lobby({ room = {}, origin, word = cryptoWord }: LobbyPro
 
   const free = lobby ? claimableSeats(lobby) : [];
   const canClaim = mySeat === null && lobby !== null && free.length > 0;
+  // After the start a seat is taken with the code the host's device shows for it, and never drawn.
+  const needsCode = lobby?.started === true;
   const seats: SeatInfo[] = lobby
     ? lobby.claimed.map((claimed, i) => {
         const n = i + 1;
@@ -77,14 +80,16 @@ export default function Lobby({ room = {}, origin, word = cryptoWord }: LobbyPro
 
   const claim = (e: FormEvent) => {
     e.preventDefault();
-    takeSeat(selected, cleanName(name));
+    const given = needsCode ? cleanSeatCode(seatCode) : undefined;
+    if (given === null) return;
+    takeSeat(selected, cleanName(name), given);
   };
   const drawSeat = (e: FormEvent) => {
     e.preventDefault();
     takeSeat('draw', cleanName(drawName));
   };
 
-  const takeSeat = (seat: number | 'draw' | null, n: string | null) => {
+  const takeSeat = (seat: number | 'draw' | null, n: string | null, given?: string) => {
     if (seat === null || n === null) return;
     void act(async () => {
       // A spectator's connection becomes the seat's; the host keeps its own and claims on a second one.
@@ -92,13 +97,23 @@ export default function Lobby({ room = {}, origin, word = cryptoWord }: LobbyPro
       const c = own ? client : new RoomClient({ tokens: secrets(), ...room, code, auth: { as: 'spectator' } });
       if (!own) c.connect();
       try {
-        await c.claim(seat, n);
+        await c.claim(seat, n, given);
       } finally {
         if (!own) c.close();
       }
       navigate(`/r/${code}/play`);
     });
   };
+
+  // A claim sent before the page went away and never answered (its seat shows as taken): sent again
+  // with its key, the server answers with the same seat and token (issue 12, point 7).
+  const pending = mySeat === null ? secrets().getPendingClaim(code) : null;
+  const retryPending = pending !== null && typeof pending.seat === 'number' && lobby !== null && lobby.claimed[pending.seat - 1] !== null && !busy;
+  useEffect(() => {
+    if (retryPending && pending) takeSeat(pending.seat, pending.name ?? '');
+    // Once per page: a refused retry forgets the key (net/client.ts), so this does not come back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [retryPending]);
 
   const copy = () => {
     void copyOrSelect(link, document.querySelector('.lobby-link')).then((r) => setCopied(r === 'copied'));
@@ -141,7 +156,7 @@ export default function Lobby({ room = {}, origin, word = cryptoWord }: LobbyPro
         </section>
       ) : null}
 
-      {canClaim && selected === null ? (
+      {canClaim && selected === null && !needsCode ? (
         <form className="card stack" onSubmit={drawSeat} aria-labelledby="draw-title">
           <h2 id="draw-title" className="lobby-h2">
             {t('drawMine.title')}
@@ -174,8 +189,28 @@ export default function Lobby({ room = {}, origin, word = cryptoWord }: LobbyPro
               onChange={(e) => setName(e.target.value)}
             />
           </label>
+          {name.trim() !== '' && cleanName(name) === null ? (
+            <p className="error" data-testid="claim-name-refused">
+              {t('nameRefused')}
+            </p>
+          ) : null}
+          {needsCode ? (
+            <label className="field">
+              <span>{t('seatCode')}</span>
+              <input
+                className="input"
+                data-testid="claim-seat-code"
+                value={seatCode}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={9}
+                onChange={(e) => setSeatCode(e.target.value)}
+              />
+              <span className="muted">{t('seatCodeHint')}</span>
+            </label>
+          ) : null}
           <div className="row">
-            <Button type="submit" variant="primary" size="large" data-testid="claim-submit" disabled={busy || cleanName(name) === null}>
+            <Button type="submit" variant="primary" size="large" data-testid="claim-submit" disabled={busy || cleanName(name) === null || (needsCode && cleanSeatCode(seatCode) === null)}>
               {busy ? t('claiming') : t('claimSubmit', { n: selected })}
             </Button>
             <Button variant="ghost" onClick={() => setSelected(null)}>

@@ -1,4 +1,4 @@
-import type { Lobby } from '@mafia/protocol';
+import { checkName, SEAT_CODE_PATTERN, type Lobby } from '@mafia/protocol';
 
 /** The lobby as pure data: the join link, who sits where, and the seat draw. */
 
@@ -60,14 +60,14 @@ export function claimableSeats(lobby: Pick<Lobby, 'claimed' | 'ended' | 'closed'
   return lobby.claimed.flatMap((c, i) => (c === null ? [i + 1] : []));
 }
 
-/** A name as the server takes it (1–40 characters), or null when there is none to send. */
+/** A name as the server takes it (normalised by the protocol's `checkName`), or null when it would be refused. */
 export function cleanName(raw: string): string | null {
-  const s = raw.trim().replace(/\s+/g, ' ');
-  if (!s) return null;
-  let out = '';
-  for (const ch of s) {
-    if (out.length + ch.length > 40) break;
-    out += ch;
-  }
-  return out;
+  const r = checkName(raw);
+  return r.ok ? r.name : null;
+}
+
+/** A seat code as typed (spaces and dashes dropped), or null until it is 6 digits. */
+export function cleanSeatCode(raw: string): string | null {
+  const s = raw.replace(/[\s-]/g, '');
+  return SEAT_CODE_PATTERN.test(s) ? s : null;
 }
