@@ -9,7 +9,11 @@ async function main(): Promise<void> {
   const logger = pino({ level: config.logLevel });
   const storage = await openStorage(config.databaseUrl);
   await storage.migrate();
-  const { app, manager } = await buildServer({ storage, logger, webRoot: config.webRoot, idleMs: config.idleMs });
+  const { app, manager } = await buildServer({
+    storage, logger, webRoot: config.webRoot, idleMs: config.idleMs,
+    limits: config.limits, addressLimits: config.addressLimits, httpTimeouts: config.httpTimeouts,
+    trustProxy: config.trustProxy, allowedOrigins: config.allowedOrigins, refusalLogMs: config.refusalLogMs,
+  });
   const resumed = await manager.resumeAll();
   await app.listen({ port: config.port, host: config.host });
   logger.info({ port: (app.server.address() as { port: number }).port, storage: storage.kind, resumed }, 'mafia server listening');
