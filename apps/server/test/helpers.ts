@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
-import { buildServer } from '../src/http/app.js';
+import { buildServer, type BuildOptions } from '../src/http/app.js';
 import { openStorage } from '../src/storage/open.js';
 import type { Storage } from '../src/storage/types.js';
 import type { ConnectionLimits } from '../src/ws/connection.js';
@@ -23,11 +23,17 @@ export function tempDbUrl(): { url: string; cleanup: () => void } {
   return { url: `sqlite:${join(dir, 'db.sqlite')}`, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** The server in this process on a free port, over the storage at `url`, with every open room resumed. */
-export async function startServer(url: string, limits?: ConnectionLimits, idleMs?: number): Promise<Running & { manager: RoomManager }> {
+/**
+ * Limits per address high enough for tests that open many rooms from 127.0.0.1 and send bad
+ * messages on purpose; the tests of the limits themselves (guard.test.ts) set their own.
+ */
+const ROOMY: BuildOptions['addressLimits'] = { connectionsPerAddress: 100_000, maxConnections: 100_000, messagesPerSecond: 100_000, messageBurst: 100_000, strikes: 100_000, lookupMissesPerMinute: 100_000 };
+
+/** The server in this process on a free port, over the storage at `url`, with every open room resumed; `more` overrides build options. */
+export async function startServer(url: string, limits?: Partial<ConnectionLimits>, idleMs?: number, more: Partial<BuildOptions> = {}): Promise<Running & { manager: RoomManager }> {
   const storage = await openStorage(url);
   await storage.migrate();
-  const { app, manager } = await buildServer({ storage, logger: pino({ level: 'silent' }), webRoot: join(tmpdir(), 'no-web-build-here'), limits, idleMs });
+  const { app, manager } = await buildServer({ storage, logger: pino({ level: 'silent' }), webRoot: join(tmpdir(), 'no-web-build-here'), limits, idleMs, addressLimits: ROOMY, ...more });
   await manager.resumeAll();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
