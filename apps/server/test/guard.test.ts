@@ -174,6 +174,10 @@ describe('connections and messages per address', () => {
     // The fourth from the same address gets HTTP 429 with the reason.
     const body = await new Promise<{ status: number; text: string }>((resolve) => {
       const ws = new WebSocket(server.ws);
+      ws.once('open', () => {
+        resolve({ status: 101, text: '{}' });
+        ws.close();
+      });
       ws.once('unexpected-response', (_req, res) => {
         let text = '';
         res.on('data', (d) => (text += String(d)));
@@ -238,6 +242,10 @@ describe('headers and origins', () => {
     const server = await serverWith({}, { allowedOrigins: ['https://club.example'] });
     const foreign = await new Promise<{ status: number; text: string }>((resolve) => {
       const ws = new WebSocket(server.ws, { origin: 'https://evil.example' });
+      ws.once('open', () => {
+        resolve({ status: 101, text: '{}' });
+        ws.close();
+      });
       ws.once('unexpected-response', (_req, res) => {
         let text = '';
         res.on('data', (d) => (text += String(d)));
