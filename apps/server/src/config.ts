@@ -53,6 +53,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   const seconds = (name: string, fallbackMs: number, min = 0): number => num(name, fallbackMs / 1000, { min }) * 1000;
   const fdReserve = num('FD_RESERVE', 256, { integer: true });
   const messagesPerSecond = num('MESSAGES_PER_SECOND_PER_ADDRESS', DEFAULT_ADDRESS_LIMITS.messagesPerSecond, { min: 1 });
+  const httpTimeouts: HttpTimeouts = {
+    headersMs: seconds('HTTP_HEADERS_TIMEOUT', DEFAULT_HTTP_TIMEOUTS.headersMs, 1),
+    requestMs: seconds('HTTP_REQUEST_TIMEOUT', DEFAULT_HTTP_TIMEOUTS.requestMs, 1),
+    keepAliveMs: seconds('HTTP_KEEP_ALIVE_TIMEOUT', DEFAULT_HTTP_TIMEOUTS.keepAliveMs, 1),
+  };
+  // Node refuses a headers timeout longer than the whole request's.
+  if (httpTimeouts.headersMs > httpTimeouts.requestMs) throw new Error(`HTTP_HEADERS_TIMEOUT (${httpTimeouts.headersMs / 1000} s) must not be longer than HTTP_REQUEST_TIMEOUT (${httpTimeouts.requestMs / 1000} s)`);
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -74,11 +81,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       strikeDecaySeconds: num('STRIKE_DECAY_SECONDS', DEFAULT_ADDRESS_LIMITS.strikeDecaySeconds, { min: 0.001 }),
       lookupMissesPerMinute: num('LOOKUP_MISSES_PER_MINUTE', DEFAULT_ADDRESS_LIMITS.lookupMissesPerMinute, { integer: true, min: 1 }),
     },
-    httpTimeouts: {
-      headersMs: seconds('HTTP_HEADERS_TIMEOUT', DEFAULT_HTTP_TIMEOUTS.headersMs, 1),
-      requestMs: seconds('HTTP_REQUEST_TIMEOUT', DEFAULT_HTTP_TIMEOUTS.requestMs, 1),
-      keepAliveMs: seconds('HTTP_KEEP_ALIVE_TIMEOUT', DEFAULT_HTTP_TIMEOUTS.keepAliveMs, 1),
-    },
+    httpTimeouts,
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     allowedOrigins: originsOf(env.ALLOWED_ORIGINS),
     refusalLogMs: seconds('REFUSAL_LOG_SECONDS', 60_000, 1),

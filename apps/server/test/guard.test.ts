@@ -160,7 +160,8 @@ describe('handshake and idle timeouts', () => {
     }
     await until(() => deaf.received.some((m) => m.type === 'welcome'), 'the deaf socket welcomed');
     expect(await within(deaf.closed, 3000, 'the deaf socket cut off')).toBe(1006);
-    expect(pings).toBeGreaterThanOrEqual(2);
+    // The answering socket is pinged as often and stays.
+    await until(() => pings >= 3, 'three pings to the answering socket');
     expect(alive.ws.readyState).toBe(WebSocket.OPEN);
     alive.ws.close();
   });

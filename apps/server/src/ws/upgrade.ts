@@ -18,6 +18,9 @@ function refuseUpgrade(socket: Duplex, { status, code, message }: UpgradeRefusal
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
 }
 
+/** Each connection is pinged once per interval, in one of this many turns. */
+const PING_SLICES = 10;
+
 interface UpgradeRefusal { readonly status: string; readonly code: string; readonly message: string }
 
 const admissionRefusal = (a: Exclude<Admission, 'ok'>, c: ConnectionContext): UpgradeRefusal => {
@@ -59,9 +62,16 @@ export function acceptWebSockets(app: FastifyInstance, ctx: ConnectionContext, o
       new Connection(ws, ctx, address);
     });
   });
+  // The pings go out in PING_SLICES turns over the interval, not all at once: 10,000 pings in one
+  // turn of the event loop would be a pause every honest message waits behind.
+  let turn = 0;
   const pinger = setInterval(() => {
-    for (const ws of wss.clients) (ws as WebSocket & { conn?: Connection }).conn?.ping();
-  }, ctx.limits.pingIntervalMs);
+    const slice = turn++ % PING_SLICES;
+    for (const ws of wss.clients) {
+      const conn = (ws as WebSocket & { conn?: Connection }).conn;
+      if (conn && conn.id % PING_SLICES === slice) conn.ping();
+    }
+  }, ctx.limits.pingIntervalMs / PING_SLICES);
   pinger.unref();
   // The HTTP server does not close while upgraded sockets are open: close them first (a client
   // that does not answer the close frame within a second is cut off).
