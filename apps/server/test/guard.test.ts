@@ -69,6 +69,22 @@ function probe(url: string, o: WebSocket.ClientOptions = {}): Probe {
   return { ws, received, opened, closed };
 }
 
+/** How an upgrade was answered: 101 when it opened, else the HTTP status and body of the refusal. */
+function upgradeAnswer(url: string, o: WebSocket.ClientOptions = {}): Promise<{ status: number; text: string }> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(url, o);
+    ws.once('open', () => {
+      resolve({ status: 101, text: '{}' });
+      ws.close();
+    });
+    ws.once('unexpected-response', (_req, res) => {
+      let text = '';
+      res.on('data', (d) => (text += String(d)));
+      res.on('end', () => resolve({ status: res.statusCode!, text }));
+    });
+  });
+}
+
 const within = <T>(p: Promise<T>, ms: number, what: string): Promise<T> =>
   Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms))]);
 
@@ -173,18 +189,7 @@ describe('connections and messages per address', () => {
     const first = [probe(server.ws), probe(server.ws), probe(server.ws)];
     for (const p of first) expect(await p.opened).toBe('open');
     // The fourth from the same address gets HTTP 429 with the reason.
-    const body = await new Promise<{ status: number; text: string }>((resolve) => {
-      const ws = new WebSocket(server.ws);
-      ws.once('open', () => {
-        resolve({ status: 101, text: '{}' });
-        ws.close();
-      });
-      ws.once('unexpected-response', (_req, res) => {
-        let text = '';
-        res.on('data', (d) => (text += String(d)));
-        res.on('end', () => resolve({ status: res.statusCode!, text }));
-      });
-    });
+    const body = await upgradeAnswer(server.ws);
     expect(body.status).toBe(429);
     expect(JSON.parse(body.text).error).toMatchObject({ code: 'too-many-connections' });
     // Another address is not counted with it; a closed socket gives its slot back.
@@ -241,18 +246,7 @@ describe('headers and origins', () => {
 
   it('upgrade_from_foreign_origin_refused', async () => {
     const server = await serverWith({}, { allowedOrigins: ['https://club.example'] });
-    const foreign = await new Promise<{ status: number; text: string }>((resolve) => {
-      const ws = new WebSocket(server.ws, { origin: 'https://evil.example' });
-      ws.once('open', () => {
-        resolve({ status: 101, text: '{}' });
-        ws.close();
-      });
-      ws.once('unexpected-response', (_req, res) => {
-        let text = '';
-        res.on('data', (d) => (text += String(d)));
-        res.on('end', () => resolve({ status: res.statusCode!, text }));
-      });
-    });
+    const foreign = await upgradeAnswer(server.ws, { origin: 'https://evil.example' });
     expect(foreign.status).toBe(403);
     expect(JSON.parse(foreign.text).error).toMatchObject({ code: 'bad-origin' });
     expect(await probe(server.ws, { origin: 'null' }).opened).toBe(403);
