@@ -131,7 +131,8 @@ export class Connection implements Conn, Bucket {
     const socket = this.socket;
     if (socket.readyState !== socket.OPEN) return;
     if (socket.bufferedAmount > this.ctx.limits.maxBuffered) {
-      this.ctx.log.warn({ conn: this.id }, 'closing a client that does not read');
+      // Counted like a refusal, not a line each: slow readers come in floods too.
+      this.ctx.refusals.count('too-slow');
       socket.close(1013, 'too slow');
       return;
     }
