@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   });
   const resumed = await manager.resumeAll();
   await app.listen({ port: config.port, host: config.host });
-  logger.info({ port: (app.server.address() as { port: number }).port, storage: storage.kind, resumed }, 'mafia server listening');
+  logger.info({ port: (app.server.address() as { port: number }).port, storage: storage.kind, resumed, maxConnections: config.addressLimits.maxConnections, connectionsPerAddress: config.addressLimits.connectionsPerAddress }, 'mafia server listening');
   const stop = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
     await app.close();
