@@ -10,7 +10,8 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': { target: server, changeOrigin: true },
-      '/ws': { target: server.replace(/^http/, 'ws'), ws: true, changeOrigin: true },
+      // The Host header is kept: the server lets a page open /ws only when its Origin matches Host (or ALLOWED_ORIGINS).
+      '/ws': { target: server.replace(/^http/, 'ws'), ws: true },
     },
   },
 });

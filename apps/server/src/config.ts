@@ -1,5 +1,21 @@
+import { readFileSync } from 'node:fs';
 import { DEFAULT_ROOM_LIMITS, type RoomLimits } from './room/roomLimits.js';
 import { DEFAULT_DATABASE_URL } from './storage/open.js';
+import { DEFAULT_ADDRESS_LIMITS, type AddressLimits } from './ws/addressGuard.js';
+import type { TrustProxy } from './ws/clientAddress.js';
+import { DEFAULT_LIMITS, type ConnectionLimits } from './ws/connection.js';
+
+/** How long an HTTP client may take: Node's own handshake timeouts (ms). */
+export interface HttpTimeouts {
+  /** The request's headers, from the connection's opening (a silent socket is closed with 408 after this). */
+  readonly headersMs: number;
+  /** The whole request, body included. */
+  readonly requestMs: number;
+  /** An idle keep-alive connection between requests. */
+  readonly keepAliveMs: number;
+}
+
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 };
 
 export interface ServerConfig {
   readonly port: number;
@@ -12,12 +28,41 @@ export interface ServerConfig {
   readonly idleMs: number;
   /** ROOMS_PER_ADDRESS_PER_HOUR, UNSTARTED_ROOMS_PER_ADDRESS, MAX_OPEN_ROOMS, ROOM_UNSTARTED_TTL_HOURS (docs/server.md). */
   readonly roomLimits: RoomLimits;
+  /** HELLO_TIMEOUT, PING_INTERVAL (seconds). */
+  readonly limits: ConnectionLimits;
+  /** CONNECTIONS_PER_ADDRESS, MAX_CONNECTIONS (or the file-descriptor limit less FD_RESERVE), MESSAGES_PER_SECOND_PER_ADDRESS, ADDRESS_STRIKES, STRIKE_DECAY_SECONDS, LOOKUP_MISSES_PER_MINUTE. */
+  readonly addressLimits: AddressLimits;
+  /** HTTP_HEADERS_TIMEOUT, HTTP_REQUEST_TIMEOUT, HTTP_KEEP_ALIVE_TIMEOUT (seconds). */
+  readonly httpTimeouts: HttpTimeouts;
+  /** TRUST_PROXY: off, `true`, or the number of proxies in front. */
+  readonly trustProxy: TrustProxy;
+  /** ALLOWED_ORIGINS: comma-separated origins besides the server's own whose pages may open a WebSocket. */
+  readonly allowedOrigins: readonly string[];
+  /** REFUSAL_LOG_SECONDS (60): at most one summary line of refused messages this often. */
+  readonly refusalLogMs: number;
 }
 
-/** The server's settings from the environment: PORT (3000), HOST, DATABASE_URL (SQLite under ./data), LOG_LEVEL. */
+/** The server's settings from the environment (docs/server.md lists them all). */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = env.PORT === undefined || env.PORT === '' ? 3000 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not ${JSON.stringify(env.PORT)}`);
+  const num = (name: string, fallback: number, o: { integer?: boolean; min?: number } = {}): number => {
+    const v = env[name];
+    if (v === undefined || v === '') return fallback;
+    const n = Number(v);
+    if (!Number.isFinite(n) || n < (o.min ?? 0) || (o.integer && !Number.isInteger(n))) throw new Error(`${name} must be a ${o.integer ? 'whole ' : ''}number of at least ${o.min ?? 0}, not ${JSON.stringify(v)}`);
+    return n;
+  };
+  const seconds = (name: string, fallbackMs: number, min = 0): number => num(name, fallbackMs / 1000, { min }) * 1000;
+  const fdReserve = num('FD_RESERVE', 256, { integer: true });
+  const messagesPerSecond = num('MESSAGES_PER_SECOND_PER_ADDRESS', DEFAULT_ADDRESS_LIMITS.messagesPerSecond, { min: 1 });
+  const httpTimeouts: HttpTimeouts = {
+    headersMs: seconds('HTTP_HEADERS_TIMEOUT', DEFAULT_HTTP_TIMEOUTS.headersMs, 1),
+    requestMs: seconds('HTTP_REQUEST_TIMEOUT', DEFAULT_HTTP_TIMEOUTS.requestMs, 1),
+    keepAliveMs: seconds('HTTP_KEEP_ALIVE_TIMEOUT', DEFAULT_HTTP_TIMEOUTS.keepAliveMs, 1),
+  };
+  // Node refuses a headers timeout longer than the whole request's.
+  if (httpTimeouts.headersMs > httpTimeouts.requestMs) throw new Error(`HTTP_HEADERS_TIMEOUT (${httpTimeouts.headersMs / 1000} s) must not be longer than HTTP_REQUEST_TIMEOUT (${httpTimeouts.requestMs / 1000} s)`);
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -25,6 +70,24 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL || 'info',
     webRoot: env.WEB_ROOT || 'apps/web/dist',
     idleMs: idleSeconds(env.ROOM_IDLE_SECONDS) * 1000,
+    limits: {
+      ...DEFAULT_LIMITS,
+      helloTimeoutMs: seconds('HELLO_TIMEOUT', DEFAULT_LIMITS.helloTimeoutMs, 1),
+      pingIntervalMs: seconds('PING_INTERVAL', DEFAULT_LIMITS.pingIntervalMs, 1),
+    },
+    addressLimits: {
+      connectionsPerAddress: num('CONNECTIONS_PER_ADDRESS', DEFAULT_ADDRESS_LIMITS.connectionsPerAddress, { integer: true, min: 1 }),
+      maxConnections: num('MAX_CONNECTIONS', Math.max(16, openFileLimit() - fdReserve), { integer: true, min: 1 }),
+      messagesPerSecond,
+      messageBurst: messagesPerSecond * 2,
+      strikes: num('ADDRESS_STRIKES', DEFAULT_ADDRESS_LIMITS.strikes, { integer: true, min: 1 }),
+      strikeDecaySeconds: num('STRIKE_DECAY_SECONDS', DEFAULT_ADDRESS_LIMITS.strikeDecaySeconds, { min: 0.001 }),
+      lookupMissesPerMinute: num('LOOKUP_MISSES_PER_MINUTE', DEFAULT_ADDRESS_LIMITS.lookupMissesPerMinute, { integer: true, min: 1 }),
+    },
+    httpTimeouts,
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
+    allowedOrigins: originsOf(env.ALLOWED_ORIGINS),
+    refusalLogMs: seconds('REFUSAL_LOG_SECONDS', 60_000, 1),
     roomLimits: roomLimitsFromEnv(env),
   };
 }
@@ -43,6 +106,39 @@ function roomLimitsFromEnv(env: NodeJS.ProcessEnv): RoomLimits {
     maxOpen: count('MAX_OPEN_ROOMS', DEFAULT_ROOM_LIMITS.maxOpen),
     unstartedTtlMs: count('ROOM_UNSTARTED_TTL_HOURS', DEFAULT_ROOM_LIMITS.unstartedTtlMs / 3_600_000) * 3_600_000,
   };
+}
+
+/** The process's soft limit of open files (Node raises it to the hard limit at start); 1024, the usual default, where it cannot be read. */
+export function openFileLimit(limits = (): string => readFileSync('/proc/self/limits', 'utf8')): number {
+  try {
+    const m = /^Max open files\s+(\d+)/m.exec(limits());
+    if (m) return Number(m[1]);
+  } catch {
+    // Not Linux: the fixed guess below.
+  }
+  return 1024;
+}
+
+function trustProxyOf(v: string | undefined): TrustProxy {
+  if (v === undefined || v === '' || v === 'false' || v === 'off' || v === '0') return false;
+  if (v === 'true') return true;
+  const n = Number(v);
+  if (Number.isInteger(n) && n > 0) return n;
+  throw new Error(`TRUST_PROXY must be true, false or the number of proxies in front of the server, not ${JSON.stringify(v)}`);
+}
+
+function originsOf(v: string | undefined): string[] {
+  if (v === undefined || v.trim() === '') return [];
+  return v.split(',').map((raw) => raw.trim()).filter((raw) => raw !== '').map((raw) => {
+    let u: URL;
+    try {
+      u = new URL(raw);
+    } catch {
+      throw new Error(`ALLOWED_ORIGINS must be comma-separated origins such as https://club.example, not ${JSON.stringify(raw)}`);
+    }
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`ALLOWED_ORIGINS: ${JSON.stringify(raw)} is not an http(s) origin`);
+    return u.origin;
+  });
 }
 
 function idleSeconds(v: string | undefined): number {

@@ -14,10 +14,14 @@ async function main(): Promise<void> {
   const lock = await lockDatabase(config.databaseUrl);
   const storage = await openStorage(config.databaseUrl);
   await storage.migrate();
-  const { app, manager } = await buildServer({ storage, logger, webRoot: config.webRoot, idleMs: config.idleMs, roomLimits: config.roomLimits });
+  const { app, manager } = await buildServer({
+    storage, logger, webRoot: config.webRoot, idleMs: config.idleMs, roomLimits: config.roomLimits,
+    limits: config.limits, addressLimits: config.addressLimits, httpTimeouts: config.httpTimeouts,
+    trustProxy: config.trustProxy, allowedOrigins: config.allowedOrigins, refusalLogMs: config.refusalLogMs,
+  });
   const open = await manager.resumeAll();
   await app.listen({ port: config.port, host: config.host });
-  logger.info({ port: (app.server.address() as { port: number }).port, storage: storage.kind, open }, 'mafia server listening');
+  logger.info({ port: (app.server.address() as { port: number }).port, storage: storage.kind, open, maxConnections: config.addressLimits.maxConnections, connectionsPerAddress: config.addressLimits.connectionsPerAddress }, 'mafia server listening');
   const stop = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
     await app.close();

@@ -32,11 +32,17 @@ export const TEST_MIN_STEP_SECONDS = 0.01;
 /** The test servers' room limits: a test file makes far more rooms from 127.0.0.1 than a club would. */
 export const TEST_ROOM_LIMITS = { perAddressPerHour: 100_000, unstartedPerAddress: 100_000, maxOpen: 100_000, unstartedTtlMs: 24 * 3_600_000 };
 
-/** The server in this process on a free port, over the storage at `url` (`more`: other build options). */
-export async function startServer(url: string, limits?: ConnectionLimits, idleMs?: number, more: Partial<BuildOptions> = {}): Promise<Running & { manager: RoomManager }> {
+/**
+ * Limits per address high enough for tests that open many rooms from 127.0.0.1 and send bad
+ * messages on purpose; the tests of the limits themselves (guard.test.ts) set their own.
+ */
+const ROOMY: BuildOptions['addressLimits'] = { connectionsPerAddress: 100_000, maxConnections: 100_000, messagesPerSecond: 100_000, messageBurst: 100_000, strikes: 100_000, lookupMissesPerMinute: 100_000 };
+
+/** The server in this process on a free port, over the storage at `url`; `more` overrides build options. */
+export async function startServer(url: string, limits?: Partial<ConnectionLimits>, idleMs?: number, more: Partial<BuildOptions> = {}): Promise<Running & { manager: RoomManager }> {
   const storage = await openStorage(url);
   await storage.migrate();
-  const { app, manager } = await buildServer({ minStepSeconds: TEST_MIN_STEP_SECONDS, roomLimits: TEST_ROOM_LIMITS, ...more, storage, logger: pino({ level: 'silent' }), webRoot: join(tmpdir(), 'no-web-build-here'), limits, idleMs });
+  const { app, manager } = await buildServer({ minStepSeconds: TEST_MIN_STEP_SECONDS, roomLimits: TEST_ROOM_LIMITS, addressLimits: ROOMY, ...more, storage, logger: pino({ level: 'silent' }), webRoot: join(tmpdir(), 'no-web-build-here'), limits, idleMs });
   await manager.resumeAll();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;

@@ -23,9 +23,14 @@ export interface ServerProcess {
   kill9(): Promise<void>;
 }
 
-/** The real server (apps/server/dist/main.js, as `npm start` runs it) in a child process. */
-export async function spawnServer(databaseUrl: string, port: number): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--single-threaded-gc', MAIN], {
+/**
+ * The real server (apps/server/dist/main.js, as `npm start` runs it) in a child process;
+ * `openFiles` starts it under that soft limit of open files (`ulimit -n`).
+ */
+export async function spawnServer(databaseUrl: string, port: number, o: { openFiles?: number } = {}): Promise<ServerProcess> {
+  const node = [process.execPath, '--single-threaded-gc', MAIN];
+  const [cmd, ...args] = o.openFiles === undefined ? node : ['sh', '-c', `ulimit -n ${o.openFiles} && exec "$0" "$@"`, ...node];
+  const child = spawn(cmd!, args, {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

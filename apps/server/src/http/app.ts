@@ -1,15 +1,20 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createRoomSchemaWith, CODE_PATTERN } from '@mafia/protocol';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
-import { WebSocketServer } from 'ws';
+import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from '../config.js';
 import { RoomError } from '../room/errors.js';
 import { RoomManager } from '../room/manager.js';
 import { DEFAULT_ROOM_LIMITS, type RoomLimits } from '../room/roomLimits.js';
 import type { Storage } from '../storage/types.js';
-import { Connection, DEFAULT_LIMITS, type ConnectionContext, type ConnectionLimits } from '../ws/connection.js';
+import { AddressGuard, DEFAULT_ADDRESS_LIMITS, type AddressLimits } from '../ws/addressGuard.js';
+import { clientAddress, type TrustProxy } from '../ws/clientAddress.js';
+import { DEFAULT_LIMITS, type ConnectionLimits } from '../ws/connection.js';
+import { RefusalCounter } from '../ws/refusalCounter.js';
+import { acceptWebSockets } from '../ws/upgrade.js';
 import { registerInfo } from './info.js';
 import { registerPages } from './pages.js';
+import { registerSecurityHeaders } from './securityHeaders.js';
 
 export interface ServerParts {
   readonly app: FastifyInstance;
@@ -20,7 +25,17 @@ export interface BuildOptions {
   readonly storage: Storage;
   readonly logger: Logger;
   readonly webRoot?: string;
-  readonly limits?: ConnectionLimits;
+  /** Per connection (defaults DEFAULT_LIMITS; config.ts reads them from the environment). */
+  readonly limits?: Partial<ConnectionLimits>;
+  /** Per client address and in total (defaults DEFAULT_ADDRESS_LIMITS). */
+  readonly addressLimits?: Partial<AddressLimits>;
+  readonly httpTimeouts?: HttpTimeouts;
+  /** TRUST_PROXY (default off: the socket's peer is the client). */
+  readonly trustProxy?: TrustProxy;
+  /** ALLOWED_ORIGINS: origins besides the request's own Host whose pages may open a WebSocket. */
+  readonly allowedOrigins?: readonly string[];
+  /** At most one log line of refused messages this often (ms; default 60 s). */
+  readonly refusalLogMs?: number;
   /** How long a room nobody is connected to stays in memory (ms; default DEFAULT_IDLE_MS). */
   readonly idleMs?: number;
   /** PUBLIC_URL (default: the environment's), for GET /api/info. */
@@ -39,7 +54,19 @@ export interface BuildOptions {
  * /ws where everything of a game happens (docs/wire-protocol.md).
  */
 export async function buildServer(o: BuildOptions): Promise<ServerParts> {
-  const app = Fastify({ loggerInstance: o.logger as unknown as FastifyBaseLogger, bodyLimit: 16 * 1024 });
+  const timeouts = o.httpTimeouts ?? DEFAULT_HTTP_TIMEOUTS;
+  const trustProxy = o.trustProxy ?? false;
+  const app = Fastify({
+    loggerInstance: o.logger as unknown as FastifyBaseLogger,
+    bodyLimit: 16 * 1024,
+    // A hop count as Fastify's trust function: the same address ws/clientAddress.ts takes.
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    // Node checks the headers and request timeouts every `connectionsCheckingInterval` (30 s by
+    // default): a fraction of the headers timeout, so a silent socket goes when its time is up.
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: Math.max(250, Math.min(5_000, timeouts.headersMs / 4)) },
+  });
   const manager = new RoomManager(o.storage, o.logger.child({ part: 'rooms' }), Date.now, o.idleMs, undefined, { limits: o.roomLimits ?? DEFAULT_ROOM_LIMITS });
   const createRoomSchema = createRoomSchemaWith(o.minStepSeconds);
   const started = Date.now();
@@ -57,7 +84,7 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
     return reply.status(status).send({ error: { code: status >= 500 ? 'server-error' : 'bad-request', message: status >= 500 ? 'the server could not do that' : err.message } });
   });
 
-  acceptWebSockets(app, { manager, log: o.logger.child({ part: 'ws' }), limits: o.limits ?? DEFAULT_LIMITS });
+  const { guard, refusals } = guardConnections(app, manager, o);
 
   // 503 while writes fail (the writer thread died, a full disk, the database gone): a balancer or
   // a watchdog sees it, and the same call probes whether the storage has recovered.
@@ -71,6 +98,8 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
     storage: o.storage.kind,
     rooms: manager.roomCount,
     connections: manager.connectionCount(),
+    sockets: guard.connections,
+    refused: refusals.snapshot(),
     uptimeSeconds: Math.round((Date.now() - started) / 1000),
     rssBytes: process.memoryUsage().rss,
     heapUsedBytes: process.memoryUsage().heapUsed,
@@ -91,14 +120,20 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
   app.get('/api/rooms/:code', async (req, reply) => {
     const code = (req.params as { code: string }).code.toUpperCase();
     if (!CODE_PATTERN.test(code)) return reply.status(400).send({ error: { code: 'bad-code', message: 'a room code is 6 letters or digits' } });
+    const address = clientAddress(req.raw, trustProxy);
+    if (!guard.mayLookUp(address)) return tooManyLookups(reply, guard, refusals);
     const lobby = await manager.lobby(code);
-    if (!lobby) return reply.status(404).send({ error: { code: 'no-room', message: `there is no room with the code ${code}` } });
+    if (!lobby) {
+      guard.missed(address);
+      return reply.status(404).send({ error: { code: 'no-room', message: `there is no room with the code ${code}` } });
+    }
     return lobby;
   });
 
   app.get('/ws', async (_req, reply) =>
     reply.status(426).header('upgrade', 'websocket').send({ error: { code: 'upgrade-required', message: '/ws speaks WebSocket only (docs/wire-protocol.md)' } }));
 
+  registerSecurityHeaders(app);
   registerInfo(app, o.publicUrl !== undefined ? { publicUrl: o.publicUrl } : {});
   registerPages(app, o.webRoot ?? 'apps/web/dist');
   app.addHook('onClose', async () => {
@@ -108,31 +143,25 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
 }
 
 /**
- * /ws upgrades on Node's own HTTP server, with `ws` in noServer mode: no Fastify request or reply
- * is made (or kept alive for the socket's lifetime) per connection, which halves what an idle
- * connection costs (docs/performance.md, "Memory per connection"). Other upgrade paths get 404.
+ * The limits per client address and in total (ws/addressGuard.ts), shared by /ws and the room
+ * look-ups; the refusals counter /api/health shows. Both stop with the server.
  */
-function acceptWebSockets(app: FastifyInstance, ctx: ConnectionContext): void {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
-  app.server.on('upgrade', (req, socket, head) => {
-    const path = (req.url ?? '').split('?')[0];
-    if (path !== '/ws') {
-      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      return;
-    }
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      new Connection(ws, ctx);
-    });
+function guardConnections(app: FastifyInstance, manager: RoomManager, o: BuildOptions): { guard: AddressGuard; refusals: RefusalCounter } {
+  const log = o.logger.child({ part: 'ws' });
+  const guard = new AddressGuard({ ...DEFAULT_ADDRESS_LIMITS, ...o.addressLimits });
+  const refusals = new RefusalCounter(log, o.refusalLogMs);
+  const limits = { ...DEFAULT_LIMITS, ...o.limits };
+  acceptWebSockets(app, { manager, log, limits, guard, refusals }, { trustProxy: o.trustProxy ?? false, allowedOrigins: o.allowedOrigins ?? [] });
+  app.addHook('onClose', async () => {
+    guard.close();
+    refusals.close();
   });
-  // The HTTP server does not close while upgraded sockets are open: close them first (a client
-  // that does not answer the close frame within a second is cut off).
-  app.addHook('preClose', async () => {
-    const open = [...wss.clients];
-    await Promise.all(open.map((ws) => new Promise<void>((done) => {
-      const cut = setTimeout(() => ws.terminate(), 1000);
-      ws.once('close', () => { clearTimeout(cut); done(); });
-      ws.close(1001, 'server stopping');
-    })));
-    wss.close();
-  });
+  return { guard, refusals };
+}
+
+/** Out of look-ups of unknown codes: nothing is looked up (a hit would tell the code exists) until they decay. */
+function tooManyLookups(reply: FastifyReply, guard: AddressGuard, refusals: RefusalCounter): FastifyReply {
+  refusals.count('too-many-lookups');
+  const perMinute = guard.limits.lookupMissesPerMinute;
+  return reply.status(429).header('retry-after', String(Math.ceil(60 / perMinute))).send({ error: { code: 'too-many-lookups', message: `more than ${perMinute} look-ups of unknown room codes a minute from this address; try again later` } });
 }

@@ -3,7 +3,9 @@ import type { Logger } from 'pino';
 import type { RawData, WebSocket } from 'ws';
 import { errorText, RoomError, type Refusal } from '../room/errors.js';
 import type { Conn, RoomManager } from '../room/manager.js';
+import type { AddressGuard } from './addressGuard.js';
 import { takeToken, type Bucket } from './rateLimit.js';
+import type { RefusalCounter } from './refusalCounter.js';
 
 export interface ConnectionLimits {
   /** Messages per second a connection may keep up, and the burst it may send at once. */
@@ -13,22 +15,28 @@ export interface ConnectionLimits {
   readonly strikes: number;
   /** A client that does not read: close it when this much is waiting to be sent. */
   readonly maxBuffered: number;
+  /** A connection that has not entered a room (a hello or claim that was welcomed) this long after opening is closed (ms). */
+  readonly helloTimeoutMs: number;
+  /** The server pings every connection this often; one that has not answered the last ping by the next is cut off (ms). */
+  readonly pingIntervalMs: number;
 }
 
-export const DEFAULT_LIMITS: ConnectionLimits = { perSecond: 20, burst: 40, strikes: 10, maxBuffered: 4 << 20 };
+export const DEFAULT_LIMITS: ConnectionLimits = { perSecond: 20, burst: 40, strikes: 10, maxBuffered: 4 << 20, helloTimeoutMs: 10_000, pingIntervalMs: 30_000 };
 
 /**
  * Refusals that are a client's fault beyond a game mistake (bad input, wrong secrets, acting for
  * another seat): each one is a strike. A rule refusal (out of turn, a host command) is not: a client
  * acting on a view that has just moved on gets those honestly.
  */
-const STRIKES = new Set(['oversized', 'malformed', 'bad-version', 'unknown-type', 'bad-message', 'rate-limited', 'bad-key', 'no-human-host', 'has-human-host', 'bad-token', 'not-in-room', 'spectator', 'not-your-seat', 'binary', 'bad-seat-code']);
+const STRIKES = new Set(['no-room', 'oversized', 'malformed', 'bad-version', 'unknown-type', 'bad-message', 'rate-limited', 'bad-key', 'no-human-host', 'has-human-host', 'bad-token', 'not-in-room', 'spectator', 'not-your-seat', 'binary', 'bad-seat-code']);
 
 /** What every connection of one server shares: one object, not a copy per connection. */
 export interface ConnectionContext {
   readonly manager: RoomManager;
   readonly log: Logger;
   readonly limits: ConnectionLimits;
+  readonly guard: AddressGuard;
+  readonly refusals: RefusalCounter;
 }
 
 const idOf = (m: ClientMessage): string | undefined => (m.type === 'hello' || m.type === 'claim' || m.type === 'ping' ? undefined : m.id);
@@ -45,7 +53,13 @@ function onGone(this: ConnSocket): void {
   const conn = this.conn;
   if (!conn) return;
   this.conn = undefined;
-  conn.ctx.manager.leave(conn);
+  conn.gone();
+}
+function onPong(this: ConnSocket): void {
+  if (this.conn) this.conn.awaitingPong = false;
+}
+function closeUnwelcomed(conn: Connection): void {
+  conn.handshakeExpired();
 }
 
 let nextId = 1;
@@ -61,24 +75,65 @@ export class Connection implements Conn, Bucket {
   roomId: string | null = null;
   tokens: number;
   refilled: number;
+  /** A ping was sent and its pong has not come yet (the idle check, see `pingAll`). */
+  awaitingPong = false;
   private strikes = 0;
   private tail: Promise<void> | null = null;
+  /** Until the connection has entered a room: the timer that closes it (HELLO_TIMEOUT). */
+  private handshake: NodeJS.Timeout | null;
 
-  constructor(private readonly socket: ConnSocket, readonly ctx: ConnectionContext) {
+  /** `address`: the client's address key (addressGuard.ts), counted in `ctx.guard` until the socket closes. */
+  constructor(private readonly socket: ConnSocket, readonly ctx: ConnectionContext, readonly address: string) {
     this.tokens = ctx.limits.burst;
     // The monotonic clock: a wall clock set back would leave the bucket empty for as long as it went back.
     this.refilled = performance.now();
+    ctx.guard.opened(address);
+    this.handshake = setTimeout(closeUnwelcomed, ctx.limits.helloTimeoutMs, this);
     socket.conn = this;
     socket.on('message', onMessage);
     socket.on('close', onGone);
     socket.on('error', onGone);
+    socket.on('pong', onPong);
+  }
+
+  /** The socket closed: leave the room, give the address its slot back. */
+  gone(): void {
+    this.endHandshake();
+    this.ctx.manager.leave(this);
+    this.ctx.guard.closed(this.address);
+  }
+
+  /** The idle check: cut off if the last ping was not answered, else ping again. */
+  ping(): void {
+    if (this.awaitingPong) {
+      this.socket.terminate();
+      return;
+    }
+    this.awaitingPong = true;
+    this.socket.ping();
+  }
+
+  /** HELLO_TIMEOUT passed without a welcome: a socket that only holds a descriptor is closed. */
+  handshakeExpired(): void {
+    this.handshake = null;
+    const seconds = this.ctx.limits.helloTimeoutMs / 1000;
+    this.ctx.refusals.count('hello-timeout');
+    this.send(errorText({ code: 'hello-timeout', message: `no hello or claim was welcomed within ${seconds} s of connecting` }));
+    this.socket.close(1008, 'no hello in time');
+  }
+
+  private endHandshake(): void {
+    if (this.handshake === null) return;
+    clearTimeout(this.handshake);
+    this.handshake = null;
   }
 
   send(text: string): void {
     const socket = this.socket;
     if (socket.readyState !== socket.OPEN) return;
     if (socket.bufferedAmount > this.ctx.limits.maxBuffered) {
-      this.ctx.log.warn({ conn: this.id }, 'closing a client that does not read');
+      // Counted like a refusal, not a line each: slow readers come in floods too.
+      this.ctx.refusals.count('too-slow');
       socket.close(1013, 'too slow');
       return;
     }
@@ -90,12 +145,20 @@ export class Connection implements Conn, Bucket {
     if (!takeToken(this, limits.perSecond, limits.burst, performance.now())) {
       return this.refuse({ code: 'rate-limited', message: `more than ${limits.perSecond} messages a second; this one was dropped` });
     }
+    if (!this.ctx.guard.takeMessage(this.address)) {
+      return this.refuse({ code: 'rate-limited', message: `more than ${this.ctx.guard.limits.messagesPerSecond} messages a second from this address; this one was dropped` });
+    }
     if (isBinary) return this.refuse({ code: 'binary', message: 'messages are JSON text frames, not binary' });
     const parsed = parseClientMessage(String(data));
     if (!parsed.ok) return this.refuse(parsed.error, parsed.error.id);
     const m = parsed.message;
     // Chained only while a message is in flight, so an idle connection holds no promise.
-    const run = (this.tail ?? Promise.resolve()).then(() => this.handle(m)).catch((e: unknown) => this.failed(e, idOf(m)));
+    const run = (this.tail ?? Promise.resolve())
+      .then(() => this.handle(m))
+      .catch((e: unknown) => this.failed(e, idOf(m)))
+      .then(() => {
+        if (this.roomId !== null) this.endHandshake();
+      });
     const tail = run.then(() => {
       if (this.tail === tail) this.tail = null;
     });
@@ -104,6 +167,7 @@ export class Connection implements Conn, Bucket {
 
   private handle(m: ClientMessage): Promise<void> | void {
     const manager = this.ctx.manager;
+    if ((m.type === 'hello' || m.type === 'claim') && !this.ctx.guard.mayLookUp(this.address)) return this.tooManyLookups();
     switch (m.type) {
       case 'hello': return manager.hello(this, m.room, m.auth, m.lastSeq);
       case 'claim': return manager.claim(this, m.room, m);
@@ -120,8 +184,19 @@ export class Connection implements Conn, Bucket {
     }
   }
 
+  /** Out of look-ups of unknown codes: no room is looked up (a hit would tell the code exists) until they decay. */
+  private tooManyLookups(): void {
+    const r: Refusal = { code: 'too-many-lookups', message: `more than ${this.ctx.guard.limits.lookupMissesPerMinute} look-ups of unknown room codes a minute from this address; try again later` };
+    this.ctx.refusals.count(r.code);
+    this.send(errorText(r));
+    this.socket.close(1008, 'too many look-ups');
+  }
+
   private failed(e: unknown, id: string | undefined): void {
-    if (e instanceof RoomError) return this.refuse(e.refusal, id);
+    if (e instanceof RoomError) {
+      if (e.refusal.code === 'no-room') this.ctx.guard.missed(this.address);
+      return this.refuse(e.refusal, id);
+    }
     this.ctx.log.error({ conn: this.id, err: e instanceof Error ? e.message : String(e) }, 'message failed');
     this.refuse({ code: 'server-error', message: 'the server could not do that; nothing was changed' }, id);
   }
@@ -133,11 +208,13 @@ export class Connection implements Conn, Bucket {
 
   private refuse(r: Refusal, id?: string): void {
     this.send(errorText(r, id));
+    const { refusals, guard, limits } = this.ctx;
+    refusals.count(r.code);
     if (!STRIKES.has(r.code)) return;
     this.strikes++;
-    const { log, limits } = this.ctx;
-    log.warn({ conn: this.id, room: this.roomId, code: r.code, strikes: this.strikes }, 'refused a message');
-    if (this.strikes >= limits.strikes) {
+    // An address out of strikes (over all its connections) loses this connection at once.
+    const addressHasStrikesLeft = guard.strike(this.address);
+    if (this.strikes >= limits.strikes || !addressHasStrikesLeft) {
       this.send(JSON.stringify({ v: PROTOCOL_VERSION, type: 'error', code: 'too-many-errors', message: `closed after ${this.strikes} refused messages` }));
       this.socket.close(1008, 'too many refused messages');
     }

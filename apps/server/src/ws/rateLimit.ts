@@ -11,9 +11,13 @@ export interface Bucket {
 
 /** Takes one token if there is one; refills first for the time since the last take. */
 export function takeToken(b: Bucket, perSecond: number, burst: number, now: number): boolean {
-  b.tokens = Math.min(burst, b.tokens + ((now - b.refilled) / 1000) * perSecond);
+  b.tokens = tokensAt(b, perSecond, burst, now);
   b.refilled = now;
   if (b.tokens < 1) return false;
   b.tokens -= 1;
   return true;
 }
+
+/** The tokens the bucket holds at `now`, without taking one. */
+export const tokensAt = (b: Bucket, perSecond: number, burst: number, now: number): number =>
+  Math.min(burst, b.tokens + ((now - b.refilled) / 1000) * perSecond);

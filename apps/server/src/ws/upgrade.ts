@@ -1,0 +1,88 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Admission } from './addressGuard.js';
+import { clientAddress, originAllowed, type TrustProxy } from './clientAddress.js';
+import { Connection, type ConnectionContext } from './connection.js';
+
+export interface UpgradeOptions {
+  readonly trustProxy: TrustProxy;
+  /** ALLOWED_ORIGINS: pages of other origins than the server's own that may open a socket. */
+  readonly allowedOrigins: readonly string[];
+}
+
+/** An upgrade refused before any WebSocket exists: a plain HTTP answer with a JSON error, then the socket is closed. */
+function refuseUpgrade(socket: Duplex, { status, code, message }: UpgradeRefusal): void {
+  const body = JSON.stringify({ error: { code, message } });
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+}
+
+/** Each connection is pinged once per interval, in one of this many turns. */
+const PING_SLICES = 10;
+
+interface UpgradeRefusal { readonly status: string; readonly code: string; readonly message: string }
+
+const admissionRefusal = (a: Exclude<Admission, 'ok'>, c: ConnectionContext): UpgradeRefusal => {
+  switch (a) {
+    case 'address-full': return { status: '429 Too Many Requests', code: 'too-many-connections', message: `more than ${c.guard.limits.connectionsPerAddress} connections from this address` };
+    case 'struck-out': return { status: '429 Too Many Requests', code: 'too-many-errors', message: 'too many refused messages from this address; try again later' };
+    case 'server-full': return { status: '503 Service Unavailable', code: 'server-full', message: 'the server has as many connections as it can hold; try again later' };
+  }
+};
+
+/**
+ * /ws upgrades on Node's own HTTP server, with `ws` in noServer mode: no Fastify request or reply
+ * is made (or kept alive for the socket's lifetime) per connection, which halves what an idle
+ * connection costs (docs/performance.md, "Memory per connection"). Other upgrade paths get 404, a
+ * page of a foreign origin 403, an address over its limits 429, a full server 503. Every open
+ * connection is pinged each `pingIntervalMs`; one that did not answer the previous ping is cut off.
+ */
+export function acceptWebSockets(app: FastifyInstance, ctx: ConnectionContext, o: UpgradeOptions): void {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  app.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (path !== '/ws') {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    if (!originAllowed(req.headers.origin, req.headers.host, o.allowedOrigins)) {
+      ctx.refusals.count('bad-origin');
+      return refuseUpgrade(socket, { status: '403 Forbidden', code: 'bad-origin', message: `pages of ${req.headers.origin} may not open a connection here` });
+    }
+    const address = clientAddress(req, o.trustProxy);
+    const admission = ctx.guard.admission(address);
+    if (admission !== 'ok') {
+      const refusal = admissionRefusal(admission, ctx);
+      ctx.refusals.count(refusal.code);
+      return refuseUpgrade(socket, refusal);
+    }
+    // handleUpgrade calls back in this same turn (no verifyClient): nothing else is admitted between.
+    wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
+      new Connection(ws, ctx, address);
+    });
+  });
+  // The pings go out in PING_SLICES turns over the interval, not all at once: 10,000 pings in one
+  // turn of the event loop would be a pause every honest message waits behind.
+  let turn = 0;
+  const pinger = setInterval(() => {
+    const slice = turn++ % PING_SLICES;
+    for (const ws of wss.clients) {
+      const conn = (ws as WebSocket & { conn?: Connection }).conn;
+      if (conn && conn.id % PING_SLICES === slice) conn.ping();
+    }
+  }, ctx.limits.pingIntervalMs / PING_SLICES);
+  pinger.unref();
+  // The HTTP server does not close while upgraded sockets are open: close them first (a client
+  // that does not answer the close frame within a second is cut off).
+  app.addHook('preClose', async () => {
+    clearInterval(pinger);
+    const open = [...wss.clients];
+    await Promise.all(open.map((ws) => new Promise<void>((done) => {
+      const cut = setTimeout(() => ws.terminate(), 1000);
+      ws.once('close', () => { clearTimeout(cut); done(); });
+      ws.close(1001, 'server stopping');
+    })));
+    wss.close();
+  });
+}

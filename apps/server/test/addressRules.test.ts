@@ -1,0 +1,69 @@
+/** The rules behind the per-address limits: what counts as one address, and the settings they are read from. */
+import type { IncomingMessage } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { configFromEnv, openFileLimit } from '../src/config.js';
+import { addressKey, AddressGuard, DEFAULT_ADDRESS_LIMITS } from '../src/ws/addressGuard.js';
+import { clientAddress, originAllowed } from '../src/ws/clientAddress.js';
+
+const req = (peer: string, xff?: string) => ({ socket: { remoteAddress: peer }, headers: xff === undefined ? {} : { 'x-forwarded-for': xff } }) as unknown as IncomingMessage;
+
+describe('one address', () => {
+  it('ipv6_addresses_count_by_their_64_prefix_and_mapped_ipv4_as_ipv4', () => {
+    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:0db8:0001:0002:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8::7')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('::ffff:10.0.0.5')).toBe('10.0.0.5');
+    expect(addressKey('10.0.0.5')).toBe('10.0.0.5');
+  });
+
+  it('x_forwarded_for_counts_only_with_trust_proxy', () => {
+    expect(clientAddress(req('10.0.0.1', '1.2.3.4'), false)).toBe('10.0.0.1');
+    expect(clientAddress(req('10.0.0.1', '9.9.9.9, 1.2.3.4'), 1)).toBe('1.2.3.4');
+    expect(clientAddress(req('10.0.0.1', '9.9.9.9, 1.2.3.4'), 2)).toBe('9.9.9.9');
+    expect(clientAddress(req('10.0.0.1', '9.9.9.9, 1.2.3.4'), true)).toBe('9.9.9.9');
+    expect(clientAddress(req('10.0.0.1'), 1)).toBe('10.0.0.1');
+  });
+
+  it('origin_must_match_host_or_an_allowed_origin', () => {
+    expect(originAllowed(undefined, 'h:3000', [])).toBe(true);
+    expect(originAllowed('http://h:3000', 'H:3000', [])).toBe(true);
+    expect(originAllowed('https://h', 'h:443', [])).toBe(true);
+    expect(originAllowed('http://evil.example', 'h:3000', [])).toBe(false);
+    expect(originAllowed('null', 'h:3000', [])).toBe(false);
+    expect(originAllowed('https://club.example', 'h:3000', ['https://club.example'])).toBe(true);
+  });
+
+  it('an_address_record_is_swept_once_its_buckets_are_full_again', () => {
+    let now = 0;
+    const guard = new AddressGuard({ ...DEFAULT_ADDRESS_LIMITS, lookupMissesPerMinute: 2 }, () => now);
+    guard.missed('1.2.3.4');
+    guard.missed('1.2.3.4');
+    expect(guard.mayLookUp('1.2.3.4')).toBe(false);
+    guard.sweep();
+    expect(guard.tracked).toBe(1);
+    now += 30_000;
+    expect(guard.mayLookUp('1.2.3.4')).toBe(true);
+    now += 30_000;
+    guard.sweep();
+    expect(guard.tracked).toBe(0);
+    guard.close();
+  });
+});
+
+describe('settings', () => {
+  it('limits_are_read_from_the_environment_with_the_descriptor_limit_as_the_total_cap', () => {
+    expect(openFileLimit(() => 'Limit  Soft Limit Hard Limit Units\nMax open files            4096                 524288               files\n')).toBe(4096);
+    expect(openFileLimit(() => { throw new Error('no /proc'); })).toBe(1024);
+    const c = configFromEnv({ HELLO_TIMEOUT: '3', CONNECTIONS_PER_ADDRESS: '8', LOOKUP_MISSES_PER_MINUTE: '5', TRUST_PROXY: '1', ALLOWED_ORIGINS: 'https://a.example, https://b.example/' });
+    expect(c.limits.helloTimeoutMs).toBe(3000);
+    expect(c.addressLimits).toMatchObject({ connectionsPerAddress: 8, lookupMissesPerMinute: 5 });
+    expect(c.addressLimits.maxConnections).toBe(Math.max(16, openFileLimit() - 256));
+    expect(c.trustProxy).toBe(1);
+    expect(c.allowedOrigins).toEqual(['https://a.example', 'https://b.example']);
+    expect(() => configFromEnv({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY/);
+    expect(() => configFromEnv({ ALLOWED_ORIGINS: 'ftp://x' })).toThrow(/ALLOWED_ORIGINS/);
+    expect(() => configFromEnv({ CONNECTIONS_PER_ADDRESS: '0' })).toThrow(/CONNECTIONS_PER_ADDRESS/);
+    expect(() => configFromEnv({ HTTP_HEADERS_TIMEOUT: '60', HTTP_REQUEST_TIMEOUT: '30' })).toThrow(/HTTP_HEADERS_TIMEOUT/);
+  });
+});
