@@ -34,7 +34,8 @@ afterAll(async () => {
 });
 
 const logLength = async (t: SeatedRoom) => (await storage.readLog(t.created.room)).length;
-const lastMessage = (c: FakeConn): Msg => c.got.at(-1)!;
+/** The last message to `c`, the seat codes passed over (the host is sent them whenever a free seat's code changes). */
+const lastMessage = (c: FakeConn): Msg => c.got.filter((m) => m.type !== 'seatCodes').at(-1)!;
 
 /** Sends a request once, then again with the same id: the first is applied, the second answered as a duplicate, and nothing more is written or sent. */
 async function resendOnce(t: SeatedRoom, id: string, send: (id: string) => Promise<void>): Promise<{ applied: Msg; duplicate: Msg }> {

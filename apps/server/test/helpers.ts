@@ -42,7 +42,7 @@ const ROOMY: BuildOptions['addressLimits'] = { connectionsPerAddress: 100_000, m
 export async function startServer(url: string, limits?: Partial<ConnectionLimits>, idleMs?: number, more: Partial<BuildOptions> = {}): Promise<Running & { manager: RoomManager }> {
   const storage = await openStorage(url);
   await storage.migrate();
-  const { app, manager } = await buildServer({ minStepSeconds: TEST_MIN_STEP_SECONDS, roomLimits: TEST_ROOM_LIMITS, addressLimits: ROOMY, ...more, storage, logger: pino({ level: 'silent' }), webRoot: join(tmpdir(), 'no-web-build-here'), limits, idleMs });
+  const { app, manager } = await buildServer({ minStepSeconds: TEST_MIN_STEP_SECONDS, roomLimits: TEST_ROOM_LIMITS, addressLimits: ROOMY, storage, logger: pino({ level: 'silent' }), webRoot: join(tmpdir(), 'no-web-build-here'), limits, idleMs, ...more });
   await manager.resumeAll();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;

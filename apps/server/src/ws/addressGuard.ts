@@ -66,7 +66,7 @@ export class AddressGuard {
   private open = 0;
   private readonly sweeper: NodeJS.Timeout;
 
-  constructor(readonly limits: AddressLimits, private readonly now: () => number = Date.now, sweepMs = 60_000) {
+  constructor(readonly limits: AddressLimits, private readonly now: () => number = () => performance.now(), sweepMs = 60_000) {
     this.sweeper = setInterval(() => this.sweep(), sweepMs);
     this.sweeper.unref();
   }

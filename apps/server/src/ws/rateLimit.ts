@@ -5,7 +5,7 @@
  */
 export interface Bucket {
   tokens: number;
-  /** When `tokens` was last refilled (epoch ms). */
+  /** When `tokens` was last refilled (ms on the monotonic clock: a wall clock set back must not empty the bucket). */
   refilled: number;
 }
 

@@ -15,6 +15,9 @@ export interface UpgradeOptions {
 /** An upgrade refused before any WebSocket exists: a plain HTTP answer with a JSON error, then the socket is closed. */
 function refuseUpgrade(socket: Duplex, { status, code, message }: UpgradeRefusal): void {
   const body = JSON.stringify({ error: { code, message } });
+  // Destroyed once the answer is flushed, not when the client closes its side: under a flood the
+  // refused sockets must give their descriptors back at once, or they eat the reserve kept for health.
+  socket.once('finish', () => socket.destroy());
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
 }
 
