@@ -220,9 +220,10 @@ export default function Create({ http, secrets }: CreateProps = {}) {
                   <input
                     className="input"
                     type="number"
-                    inputMode="decimal"
+                    inputMode="numeric"
+                    step={1}
                     data-testid={`timer-${k}`}
-                    min={TIMER_MIN}
+                    min={TIMER_MIN[k]}
                     max={TIMER_MAX}
                     value={Number.isFinite(form.timers[k]) ? form.timers[k] : ''}
                     onChange={(e) => update({ ...form, timers: { ...form.timers, [k]: e.target.value === '' ? NaN : Number(e.target.value) } })}

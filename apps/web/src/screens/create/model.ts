@@ -1,5 +1,5 @@
 import { nightStepSeconds, OPTION_SPECS, PRESETS, type GameOptions, type OptionName, type OptionSpec, type Preset, type PresetId, type RoleId } from '@mafia/engine';
-import type { CreateRoomRequest, RoomMode, Timers } from '@mafia/protocol';
+import { MAX_STEP_SECONDS, MIN_STEP_SECONDS, type CreateRoomRequest, type RoomMode, type Timers } from '@mafia/protocol';
 
 /**
  * The create form as pure data: the presets the engine has built, the recommended deck for a count,
@@ -25,8 +25,9 @@ export const DEFAULT_TIMERS: Timers = { speech: 60, defence: 30, lastWords: 60, 
 export function presetTimers(id: PresetId): Timers {
   return { ...DEFAULT_TIMERS, nightStep: nightStepSeconds(id) };
 }
-export const TIMER_MIN = 0.05;
-export const TIMER_MAX = 600;
+/** The shortest and longest step the server accepts, in whole seconds (packages/protocol, issue 12 point 10). */
+export const TIMER_MIN: Readonly<Record<'nightStep' | 'vote', number>> = { nightStep: MIN_STEP_SECONDS.nightStep, vote: MIN_STEP_SECONDS.vote };
+export const TIMER_MAX = MAX_STEP_SECONDS;
 
 export function presetById(id: PresetId): Preset {
   const p = PRESETS[id];
