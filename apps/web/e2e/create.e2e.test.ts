@@ -3,27 +3,17 @@
  * app on a phone, creates a classic 10-player room with a human host through the form, and the
  * lobby shows the room's code and a QR code; the server has the room as created.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createThroughUI } from './flows';
-import { byTestId, launchBrowser, smallTargets, unnamedControls, newDevice, Shots, startServer, until, type RunningServer } from './harness';
+import { byTestId, serverAndBrowser, smallTargets, unnamedControls, newDevice, Shots, until } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
+const env = serverAndBrowser();
 const shots = new Shots('create');
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 describe('home and create pages (real browser, real server)', () => {
   it('creates a classic 10-player room with a human host through the UI; the lobby shows the code and a QR', async () => {
-    const ctx = await newDevice(browser, server.base, 'ru-RU');
+    const ctx = await newDevice(env.browser, env.server.base, 'ru-RU');
     const page = await ctx.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
@@ -43,7 +33,7 @@ describe('home and create pages (real browser, real server)', () => {
     expect(key, 'the host key is kept in localStorage').toMatch(/.{8,}/);
 
     // The server has the room as the form said.
-    const lobby = (await (await fetch(`${server.base}/api/rooms/${code}`)).json()) as Record<string, unknown>;
+    const lobby = (await (await fetch(`${env.server.base}/api/rooms/${code}`)).json()) as Record<string, unknown>;
     expect(lobby).toMatchObject({ code, preset: 'classic', seats: 10, mode: 'human', started: false });
 
     if (!/\/r\/[A-Z0-9]{6}$/.test(page.url())) await page.goto(`/r/${code}`);
@@ -68,7 +58,7 @@ describe('home and create pages (real browser, real server)', () => {
   });
 
   it('every control of the home and create pages is at least 48 px and named (the checkers find a small and a nameless one)', async () => {
-    const ctx = await newDevice(browser, server.base, 'ru-RU');
+    const ctx = await newDevice(env.browser, env.server.base, 'ru-RU');
     const page = await ctx.newPage();
     await page.goto('/');
     await page.getByRole('button', { name: 'Создать игру' }).waitFor();
@@ -88,7 +78,7 @@ describe('home and create pages (real browser, real server)', () => {
   });
 
   it('speaks English when the browser does, and refuses a bad room code', async () => {
-    const ctx = await newDevice(browser, server.base, 'en-US');
+    const ctx = await newDevice(env.browser, env.server.base, 'en-US');
     const page = await ctx.newPage();
     await page.goto('/');
     await page.getByRole('button', { name: 'Create a game' }).waitFor();

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const REPO = resolve(here, '../../..');
@@ -402,3 +403,17 @@ export async function wordProblems(page: Page, lang: 'ru' | 'en'): Promise<strin
 }
 
 const excerpt = (s: string, at: number) => JSON.stringify(s.slice(Math.max(0, at - 40), at + 60));
+
+/** A real server and a browser for one test file: started before its tests, stopped after them. */
+export function serverAndBrowser(): { readonly server: RunningServer; readonly browser: Browser } {
+  const env = {} as { server: RunningServer; browser: Browser };
+  beforeAll(async () => {
+    env.server = await startServer();
+    env.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
+}

@@ -4,29 +4,18 @@
  * seat 10 in the lobby, is asked for the code, types the one read from the host's screen and gets
  * the seat. The same seat with a wrong code is refused in Russian.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { byTestId, launchBrowser, newDevice, startServer, until, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { byTestId, serverAndBrowser, newDevice, until } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 describe('a free seat after the start (real browser, real server)', () => {
   it('claims_a_free_seat_of_a_started_game_with_the_code_read_from_the_host_screen', async () => {
-    const r = await fetch(`${server.base}/api/rooms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ preset: 'classic', seats: 10, mode: 'human' }) });
+    const r = await fetch(`${env.server.base}/api/rooms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ preset: 'classic', seats: 10, mode: 'human' }) });
     const created = (await r.json()) as { code: string; hostKey: string };
 
     // The host's device: the host key kept as the create page keeps it, start from the lobby.
-    const hostCtx = await newDevice(browser, server.base, 'ru-RU');
+    const hostCtx = await newDevice(env.browser, env.server.base, 'ru-RU');
     const host = await hostCtx.newPage();
     await host.goto('/');
     await host.evaluate(([c, k]) => localStorage.setItem(`mafia.host.${c}`, k!), [created.code, created.hostKey]);
@@ -44,7 +33,7 @@ describe('a free seat after the start (real browser, real server)', () => {
     expect(code).toMatch(/^[0-9]{6}$/);
 
     // The latecomer's phone: seat 10, a name, the code.
-    const phoneCtx = await newDevice(browser, server.base, 'ru-RU');
+    const phoneCtx = await newDevice(env.browser, env.server.base, 'ru-RU');
     const phone = await phoneCtx.newPage();
     await phone.goto(`/r/${created.code}`);
     const seat = byTestId(phone, 'seat-10');
@@ -63,7 +52,7 @@ describe('a free seat after the start (real browser, real server)', () => {
       () => phone.evaluate((c) => localStorage.getItem(`mafia.seat.${c}`), created.code).then((v) => (v !== null && (JSON.parse(v) as { seat?: number }).seat === 10) || undefined),
       "seat 10's token in localStorage",
     );
-    const lobby = (await (await fetch(`${server.base}/api/rooms/${created.code}`)).json()) as { claimed: (string | null)[] };
+    const lobby = (await (await fetch(`${env.server.base}/api/rooms/${created.code}`)).json()) as { claimed: (string | null)[] };
     expect(lobby.claimed[9]).toBe('Лена');
     // The host's screen drops the seat's code once it is taken.
     await until(async () => (await byTestId(host, 'seat-code-10').count()) === 0 || undefined, "seat 10's code gone from the host's screen");
