@@ -18,6 +18,10 @@ export interface BotClientOptions {
   /** Everything else that went wrong: connection errors, server errors, unexpected closes. */
   readonly errors: Tally;
   readonly counters: { messages: number; commands: number };
+  /** The source address to connect from (the audit gives each room its own loopback address). */
+  readonly localAddress?: string;
+  /** Sees every frame this client receives, as sent (the audit's secrecy check records them). */
+  readonly onFrame?: (text: string) => void;
 }
 
 /**
@@ -43,7 +47,7 @@ export class BotClient {
   }
 
   async connect(): Promise<void> {
-    this.socket = new WebSocket(this.o.ws, { perMessageDeflate: false });
+    this.socket = new WebSocket(this.o.ws, { perMessageDeflate: false, ...(this.o.localAddress ? { localAddress: this.o.localAddress } : {}) });
     await new Promise<void>((resolve, reject) => {
       this.socket.once('open', () => resolve());
       this.socket.once('error', reject);
@@ -55,7 +59,12 @@ export class BotClient {
         this.finish();
       }
     });
-    this.socket.on('message', (d) => this.receive(JSON.parse(String(d)) as Msg));
+    const onFrame = this.o.onFrame;
+    this.socket.on('message', (d) => {
+      const text = String(d);
+      onFrame?.(text);
+      this.receive(JSON.parse(text) as Msg);
+    });
     const welcome = new Promise<void>((resolve) => (this.welcomed = resolve));
     this.send({ v: 1, type: 'claim', room: this.o.code, seat: this.o.seat });
     await welcome;
