@@ -128,7 +128,7 @@ export function truthOf(frames: readonly { viewer: ViewerName; text: string }[],
     const m = JSON.parse(f.text);
     const seat = seatOf(f.viewer);
     if (m.type === 'welcome' && typeof m.token === 'string' && seat !== null) tokens[seat - 1] = m.token;
-    if (m.view?.phase?.kind === 'ended' && f.viewer === 'spectator') seats = m.view.seats;
+    if (m.view?.phase?.kind === 'ended') seats = m.view.seats;
   }
   if (!seats) return null;
   return { roles: seats.map((s) => s.role), teams: seats.map((s) => s.team), openDead, tokens, keys };

@@ -64,24 +64,36 @@ export async function runAudit(o: AuditOptions): Promise<AuditReport> {
   let leaks = 0;
   try {
     honest.start();
+    /** One attack: its checks, or a FAIL saying why it could not run to its end; its duration in the log. */
     const stage = async (name: string, f: () => Promise<Check[]>) => {
       if (!alive()) return checks.push(check(name, 'the server is running', false, `the server ${server.exited()}:\n${server.tail()}`));
+      const t = Date.now();
       try {
         checks.push(...await f());
       } catch (e) {
         checks.push(check(name, 'the attack ran to its end', false, e instanceof Error ? e.message : String(e)));
       }
+      o.log(`${name}: done in ${((Date.now() - t) / 1000).toFixed(1)} s`);
     };
     await stage('fuzz', () => fuzzAudit({ port: server.port, wsMessages: z.wsMessages, httpRequests: z.httpRequests, seed: o.seed, log: o.log }, traffic, alive));
     const codeOfFloods = await floodRoom(server.port);
     await stage('floods', () => floodAudit({ port: server.port, connections: z.floodConnections, messageSeconds: z.messageSeconds, rooms: z.rooms, lookups: z.lookups, handshakeWaitSeconds: z.handshakeWaitSeconds, log: o.log }, codeOfFloods, server.rss, traffic));
-    await stage('slow readers', () => slowReaderAudit({ port: server.port, readers: z.slowReaders, seconds: z.slowSeconds, step: o.step, log: o.log }, traffic));
+    let finished: string[] = [];
     await stage('secrecy', async () => {
       o.log('secrecy: bot games on every deck, every frame recorded');
       const r = await secrecyAudit({ port: server.port, gamesPerDeck: z.gamesPerDeck, parallel: z.parallel, step: o.step, thinkMs: 300, timeoutMs: z.gameTimeoutMs, log: o.log }, traffic);
       leaks += r.leaks;
+      finished = r.finishedCodes;
       return [...r.checks, await pairedFrames({})];
     });
+    await stage('slow readers', async () => {
+      if (finished.length === 0) throw new Error('no finished game to read the log of (the secrecy attack played none)');
+      return slowReaderAudit({ port: server.port, readers: z.slowReaders, seconds: z.slowSeconds, log: o.log }, finished[0], traffic);
+    });
+    const errorLines = server.errorLines();
+    checks.push(check('server', 'the server logged no error', errorLines.length === 0, errorLines.length === 0 ? 'none' : errorLines.join(' | ')));
+    const warnings = server.logLevels().warn ?? 0;
+    checks.push(check('server', 'refused messages are counted, not logged a warning line each', warnings <= 100, `${warnings} warning lines for ${traffic.messages} attack messages`, 'issue 12 point 14'));
     await honest.stop(1000);
     const p = honest.tally.latencies.percentiles();
     checks.push(check('honest rooms', `p99 latency during the attacks at most ${z.p99MaxMs} ms`, p.p99 <= z.p99MaxMs && honest.tally.latencies.count > 0, `p50 ${p.p50} ms, p99 ${p.p99} ms, max ${p.max} ms over ${honest.tally.latencies.count} commands`));
@@ -95,7 +107,7 @@ export async function runAudit(o: AuditOptions): Promise<AuditReport> {
       size: o.size, storage: server.storage, seconds: Math.round((Date.now() - t0) / 100) / 10, checks,
       messagesSent: traffic.messages, framesReceived: traffic.frames, leaks,
       rssBeforeBytes: rssBefore, rssAfterBytes: rssAfter, rssPeakBytes: Math.max(peak, rssAfter),
-      honest: { rooms: z.honestRooms, games: honest.games, commands: honest.tally.counters.commands, ...p2, errors: honest.tally.errors.counts },
+      honest: { rooms: z.honestRooms, games: honest.games, commands: honest.tally.counters.commands, ...p2, errors: { ...honest.tally.errors.counts } },
       serverLog: server.logLevels(),
     };
   } finally {

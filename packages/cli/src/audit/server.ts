@@ -23,6 +23,8 @@ export interface AuditedServer {
   exited(): string | null;
   /** Log lines the server printed so far, by pino level name. */
   logLevels(): Record<string, number>;
+  /** The first error lines it logged (level error or fatal). */
+  errorLines(): readonly string[];
   /** The last lines it printed (for a failure message). */
   tail(): string;
   stop(): Promise<void>;
@@ -45,6 +47,7 @@ export async function startServer(database: DatabaseKind, env: Record<string, st
   });
   const levels: Record<string, number> = {};
   const last: string[] = [];
+  const errors: string[] = [];
   let pending = '';
   let port = 0;
   let ended: string | null = null;
@@ -63,6 +66,7 @@ export async function startServer(database: DatabaseKind, env: Record<string, st
         } catch { /* not a log line */ }
         const level = LEVELS[entry.level ?? 0] ?? 'other';
         levels[level] = (levels[level] ?? 0) + 1;
+        if ((level === 'error' || level === 'fatal') && errors.length < 5) errors.push(line.slice(0, 300));
         if (entry.msg === 'mafia server listening' && typeof entry.port === 'number') {
           port = entry.port;
           clearTimeout(timer);
@@ -88,6 +92,7 @@ export async function startServer(database: DatabaseKind, env: Record<string, st
     rss: () => vmRss(child.pid!),
     exited: () => ended,
     logLevels: () => ({ ...levels }),
+    errorLines: () => errors.slice(),
     tail: () => last.join('\n'),
     stop: async () => {
       if (ended === null) {

@@ -2,7 +2,7 @@ import { presetOf, type PresetId } from '@mafia/engine';
 import WebSocket from 'ws';
 import { BotClient } from '../loadtest/botClient.js';
 import type { Latencies, Tally } from '../loadtest/stats.js';
-import { postJson, TARGET_HOST, within } from './net.js';
+import { postJson, sleep, TARGET_HOST, within } from './net.js';
 
 export interface Created {
   readonly code: string;
@@ -79,12 +79,17 @@ export async function playTable(o: {
   tally: TableTally; modifications?: readonly string[]; record?: (viewer: string, text: string) => void; created?: (c: Created) => void; log?: (s: string) => void;
 }): Promise<PlayedTable> {
   const seats = o.seats ?? tableSize(o.preset);
+  const ended = new Set<string>();
+  const record = o.record && ((viewer: string, text: string) => {
+    if (text.includes('"ended"')) ended.add(viewer);
+    o.record!(viewer, text);
+  });
   const room = await createOnlineRoom(o.port, o.from, o.preset, seats, o.step, { modifications: o.modifications, fallbackStep: o.fallbackStep, log: o.log });
   o.created?.(room);
   const ws = `ws://${TARGET_HOST}:${o.port}/ws`;
   const bots = Array.from({ length: seats }, (_, k) => new BotClient({
     ws, code: room.code, seat: k + 1, seed: k + 1 + seats * Math.floor(Math.random() * 1000), thinkMs: o.thinkMs, localAddress: o.from,
-    ...o.tally, ...(o.record ? { onFrame: (t: string) => o.record!(`seat:${k + 1}`, t) } : {}),
+    ...o.tally, ...(record ? { onFrame: (t: string) => record(`seat:${k + 1}`, t) } : {}),
   }));
   const others: WebSocket[] = [];
   const connected: BotClient[] = [];
@@ -93,9 +98,11 @@ export async function playTable(o: {
       await b.connect();
       connected.push(b);
     }
-    if (o.record) others.push(await watcher(o.port, o.from, room.code, { as: 'spectator' }, (t) => o.record!('spectator', t)));
-    others.push(await watcher(o.port, o.from, room.code, { as: 'admin', key: room.adminKey }, (t) => o.record?.('admin', t), true));
+    if (record) others.push(await watcher(o.port, o.from, room.code, { as: 'spectator' }, (t) => record('spectator', t)));
+    others.push(await watcher(o.port, o.from, room.code, { as: 'admin', key: room.adminKey }, (t) => record?.('admin', t), true));
     const done = await within(Promise.all(bots.map((b) => b.done)), o.timeoutMs);
+    // The watchers' copies of the last update may still be on their way: wait for them (bounded).
+    if (done !== undefined && o.record) await within((async () => { while (!ended.has('spectator') || !ended.has('admin')) await sleep(20); })(), 5000);
     return { code: room.code, finished: done !== undefined };
   } finally {
     for (const b of connected) b.close();
