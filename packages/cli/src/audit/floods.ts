@@ -1,4 +1,5 @@
 import { connect, type Socket } from 'node:net';
+import { CODE_ALPHABET } from '@mafia/protocol';
 import type WebSocket from 'ws';
 import { freshAddress, http, openSocket, postJson, sleep, TARGET_HOST } from './net.js';
 import { check, type Check, type Traffic } from './report.js';
@@ -171,10 +172,9 @@ async function lookupFlood(o: FloodOptions, traffic: Traffic): Promise<Check[]> 
   const from = freshAddress();
   const statuses = new Map<string, number>();
   let tooMany = 0;
-  const letters = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   for (let i = 0; i < o.lookups; i += 10) {
     const answers = await Promise.all(Array.from({ length: Math.min(10, o.lookups - i) }, () => {
-      const code = Array.from({ length: 6 }, () => letters[Math.floor(Math.random() * letters.length)]).join('');
+      const code = Array.from({ length: 6 }, () => CODE_ALPHABET[Math.floor(Math.random() * CODE_ALPHABET.length)]).join('');
       return http(o.port, { path: `/api/rooms/${code}`, from }).catch(() => ({ status: 0, body: '' }));
     }));
     for (const a of answers) {

@@ -137,8 +137,21 @@ async function fuzzHttp(o: FuzzOptions, traffic: Traffic): Promise<Check[]> {
   const statuses = new Map<number, number>();
   let fivexx = 0, stacks = 0, failed = 0, sent = 0;
   const examples: string[] = [];
+  let unshaped = 0;
+  const shapes: string[] = [];
   const note = (what: string, status: number, body: string) => {
     statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    // The server's own error shape, {"error": {"code", "message"}}, on every refused /api request.
+    if (status >= 400 && what.includes(' /api')) {
+      let e: any;
+      try {
+        e = JSON.parse(body).error;
+      } catch { /* not JSON */ }
+      if (typeof e?.code !== 'string' || typeof e?.message !== 'string') {
+        unshaped++;
+        if (shapes.length < 2) shapes.push(`${what} → ${status} ${body.slice(0, 80)}`);
+      }
+    }
     if (status >= 500) fivexx++;
     if (STACK.test(body)) stacks++;
     if ((status >= 500 || STACK.test(body)) && examples.length < 3) examples.push(`${what} → ${status} ${body.slice(0, 100)}`);
@@ -185,6 +198,7 @@ async function fuzzHttp(o: FuzzOptions, traffic: Traffic): Promise<Check[]> {
   return [
     check('fuzz', 'bad HTTP requests get a 4xx, never a 5xx', fivexx === 0, `${sent} requests: ${spread}; ${failed} not answered (connection cut)${examples.length ? `; e.g. ${examples.join(' | ')}` : ''}`),
     check('fuzz', 'no HTTP answer carries a stack trace', stacks === 0, `${stacks} bodies with a stack trace or an internal error text`),
+    check('fuzz', 'every refused /api request answers {"error": {"code", "message"}}', unshaped === 0, `${unshaped} other bodies${shapes.length ? `, e.g. ${shapes.join(' | ')}` : ''}`),
   ];
 }
 

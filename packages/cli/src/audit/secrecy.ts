@@ -33,7 +33,7 @@ const deckName = (d: { preset: string; modifications?: string[] }) => (d.modific
  * Also: the night script (`view.nightSteps`) must be the same for every viewer and every game of
  * one deck, or it tells which cards are in play (point 2, R-NIGHT-4).
  */
-export async function secrecyAudit(o: SecrecyOptions, traffic: Traffic): Promise<{ checks: Check[]; leaks: number; finishedCodes: string[] }> {
+export async function secrecyAudit(o: SecrecyOptions, traffic: Traffic): Promise<{ checks: Check[]; leaks: number; /** Rooms whose game ended, the longest first. */ finishedCodes: string[] }> {
   const tally: TableTally = { latencies: new Latencies(), refused: new Tally(), errors: new Tally(), counters: { messages: 0, commands: 0 } };
   // The extra card's deck is played at least 3 times: which card is left out differs between games,
   // so a night script that depends on it shows as two scripts of one deck.
@@ -42,7 +42,7 @@ export async function secrecyAudit(o: SecrecyOptions, traffic: Traffic): Promise
   const examples: string[] = [];
   const hidden: string[] = [];
   const scripts = new Map<string, Set<string>>();
-  const finishedCodes: string[] = [];
+  const finishedCodes: { code: string; frames: number }[] = [];
   let frames = 0;
   let games = 0;
   let unfinished = 0;
@@ -63,7 +63,7 @@ export async function secrecyAudit(o: SecrecyOptions, traffic: Traffic): Promise
       return;
     }
     games++;
-    finishedCodes.push(played.code);
+    finishedCodes.push({ code: played.code, frames: recorded.length });
     const script = scripts.get(deckName(d)) ?? new Set<string>();
     scripts.set(deckName(d), script);
     for (const f of recorded) {
@@ -101,6 +101,7 @@ export async function secrecyAudit(o: SecrecyOptions, traffic: Traffic): Promise
     check('secrecy', 'the night script is the same for every viewer and every game of a deck', scriptsDiffer.length === 0,
       scriptsDiffer.length === 0 ? `${scripts.size} decks, one script each` : `differs in ${scriptsDiffer.join(', ')}`, 'issue 12 point 2'),
   ];
-  return { checks: out, leaks: leakCount + hidden.length, finishedCodes };
+    // The longest games first: the slow readers ask for the biggest logs.
+  return { checks: out, leaks: leakCount + hidden.length, finishedCodes: finishedCodes.sort((a, b) => b.frames - a.frames).map((f) => f.code) };
 }
 
