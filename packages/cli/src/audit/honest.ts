@@ -7,13 +7,30 @@ import { playTable, type TableTally } from './tables.js';
  * their command → broadcast latency is the figure "honest rooms' p99 during the attacks". A room
  * whose game ends starts another (at most `maxGames` in all), so the attacks always meet live games.
  */
+/** Every sample, and a copy into the latencies of the attack running now: which attack makes the tail. */
+class StagedLatencies extends Latencies {
+  stage = new Latencies();
+  override add(ms: number): void {
+    super.add(ms);
+    this.stage.add(ms);
+  }
+}
+
 export class HonestTraffic {
-  readonly tally: TableTally = { latencies: new Latencies(), refused: new Tally(), errors: new Tally(), counters: { messages: 0, commands: 0 } };
+  private readonly staged = new StagedLatencies();
+  readonly tally: TableTally = { latencies: this.staged, refused: new Tally(), errors: new Tally(), counters: { messages: 0, commands: 0 } };
   games = 0;
   private stopped = false;
   private loops: Promise<void>[] = [];
 
   constructor(private readonly o: { port: number; rooms: number; step: number; thinkMs: number; maxGames: number; log: (s: string) => void }) {}
+
+  /** Starts a new attack's share of the samples; returns the last one's. */
+  nextStage(): Latencies {
+    const last = this.staged.stage;
+    this.staged.stage = new Latencies();
+    return last;
+  }
 
   start(): void {
     this.loops = Array.from({ length: this.o.rooms }, (_, k) => this.loop(k));

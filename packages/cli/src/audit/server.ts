@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 /** The built server, as `npm start` runs it (packages/cli/dist/audit → apps/server/dist). */
 const MAIN = fileURLToPath(new URL('../../../../apps/server/dist/main.js', import.meta.url));
+/** The repository: the server runs from there, as `npm start` does (it serves apps/web/dist). */
+const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -44,6 +46,7 @@ export async function startServer(database: DatabaseKind, env: Record<string, st
   const child: ChildProcess = spawn(process.execPath, ['--single-threaded-gc', '--max-semi-space-size=2', MAIN], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: url, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: REPO,
   });
   const levels: Record<string, number> = {};
   const last: string[] = [];

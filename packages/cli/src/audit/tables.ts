@@ -2,7 +2,7 @@ import { presetOf, type PresetId } from '@mafia/engine';
 import WebSocket from 'ws';
 import { BotClient } from '../loadtest/botClient.js';
 import type { Latencies, Tally } from '../loadtest/stats.js';
-import { postJson, sleep, TARGET_HOST, within } from './net.js';
+import { freshAddress, postJson, sleep, TARGET_HOST, within } from './net.js';
 
 export interface Created {
   readonly code: string;
@@ -70,7 +70,8 @@ export interface PlayedTable {
 }
 
 /**
- * One whole bot game in an online room from its own address: every seat a BotClient, plus the
+ * One whole bot game in an online room created from `from`, every client on an address of its own
+ * (phones on mobile data: no per-address cap meets a table): every seat a BotClient, plus the
  * optional recording of every frame to every client (`record(viewer, text)`, viewer `seat:N`,
  * `spectator` or `admin`). Bounded by `timeoutMs`.
  */
@@ -88,7 +89,7 @@ export async function playTable(o: {
   o.created?.(room);
   const ws = `ws://${TARGET_HOST}:${o.port}/ws`;
   const bots = Array.from({ length: seats }, (_, k) => new BotClient({
-    ws, code: room.code, seat: k + 1, seed: k + 1 + seats * Math.floor(Math.random() * 1000), thinkMs: o.thinkMs, localAddress: o.from,
+    ws, code: room.code, seat: k + 1, seed: k + 1 + seats * Math.floor(Math.random() * 1000), thinkMs: o.thinkMs, localAddress: freshAddress(),
     ...o.tally, ...(record ? { onFrame: (t: string) => record(`seat:${k + 1}`, t) } : {}),
   }));
   const others: WebSocket[] = [];
@@ -98,8 +99,8 @@ export async function playTable(o: {
       await b.connect();
       connected.push(b);
     }
-    if (record) others.push(await watcher(o.port, o.from, room.code, { as: 'spectator' }, (t) => record('spectator', t)));
-    others.push(await watcher(o.port, o.from, room.code, { as: 'admin', key: room.adminKey }, (t) => record?.('admin', t), true));
+    if (record) others.push(await watcher(o.port, freshAddress(), room.code, { as: 'spectator' }, (t) => record('spectator', t)));
+    others.push(await watcher(o.port, freshAddress(), room.code, { as: 'admin', key: room.adminKey }, (t) => record?.('admin', t), true));
     const done = await within(Promise.all(bots.map((b) => b.done)), o.timeoutMs);
     // The watchers' copies of the last update may still be on their way: wait for them (bounded).
     if (done !== undefined && o.record) await within((async () => { while (!ended.has('spectator') || !ended.has('admin')) await sleep(20); })(), 5000);
