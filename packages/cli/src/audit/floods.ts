@@ -195,12 +195,12 @@ async function lookupFlood(o: FloodOptions, traffic: Traffic): Promise<Check[]> 
   ];
 }
 
-export async function floodAudit(o: FloodOptions, code: string, rss: () => number, traffic: Traffic): Promise<Check[]> {
-  o.log('floods: messages');
-  const checks = await messageFlood(o, code, traffic);
-  o.log('floods: connections, half-open and idle sockets');
-  const [conns, idle] = await Promise.all([connectionFlood(o, traffic), idleSockets(o)]);
-  o.log('floods: rooms and lookups');
-  return [...checks, ...conns, ...idle, ...await roomFlood(o, rss, traffic), ...await lookupFlood(o, traffic)];
+/** The floods, each its own stage (so the honest rooms' p99 is told per flood). */
+export function floodStages(o: FloodOptions, code: string, rss: () => number, traffic: Traffic): [string, () => Promise<Check[]>][] {
+  return [
+    ['floods: messages', () => messageFlood(o, code, traffic)],
+    ['floods: connections', async () => (await Promise.all([connectionFlood(o, traffic), idleSockets(o)])).flat()],
+    ['floods: rooms', () => roomFlood(o, rss, traffic)],
+    ['floods: lookups', () => lookupFlood(o, traffic)],
+  ];
 }
-

@@ -1,5 +1,5 @@
 import { fuzzAudit } from './fuzz.js';
-import { floodAudit } from './floods.js';
+import { floodStages } from './floods.js';
 import { HonestTraffic } from './honest.js';
 import { check, type AuditReport, type Check, type Traffic } from './report.js';
 import { secrecyAudit } from './secrecy.js';
@@ -12,7 +12,7 @@ export type AuditSize = 'small' | 'full';
 export const SIZES = {
   small: {
     honestRooms: 2, wsMessages: 600, httpRequests: 200, floodConnections: 10, messageSeconds: 3, rooms: 150, lookups: 150, handshakeWaitSeconds: 12,
-    slowReaders: 3, slowSeconds: 20, gamesPerDeck: 1, parallel: 5, p99MaxMs: 200, gameTimeoutMs: 120_000,
+    slowReaders: 3, slowSeconds: 25, gamesPerDeck: 1, parallel: 5, p99MaxMs: 200, gameTimeoutMs: 120_000,
   },
   full: {
     honestRooms: 5, wsMessages: 20_000, httpRequests: 3000, floodConnections: 30, messageSeconds: 15, rooms: 2000, lookups: 3000, handshakeWaitSeconds: 30,
@@ -73,7 +73,7 @@ export async function runAudit(o: AuditOptions): Promise<AuditReport> {
       try {
         checks.push(...await f());
       } catch (e) {
-        checks.push(check(name, 'the attack ran to its end', false, e instanceof Error ? e.message : String(e)));
+        checks.push(check(name.split(':')[0], 'the attack ran to its end', false, e instanceof Error ? e.message : String(e)));
       }
       const p = honest.nextStage().percentiles();
       stages.push(`${name} ${p.p99} ms`);
@@ -81,7 +81,8 @@ export async function runAudit(o: AuditOptions): Promise<AuditReport> {
     };
     await stage('fuzz', () => fuzzAudit({ port: server.port, wsMessages: z.wsMessages, httpRequests: z.httpRequests, seed: o.seed, log: o.log }, traffic, alive));
     const codeOfFloods = await floodRoom(server.port);
-    await stage('floods', () => floodAudit({ port: server.port, connections: z.floodConnections, messageSeconds: z.messageSeconds, rooms: z.rooms, lookups: z.lookups, handshakeWaitSeconds: z.handshakeWaitSeconds, log: o.log }, codeOfFloods, server.rss, traffic));
+    const floods = { port: server.port, connections: z.floodConnections, messageSeconds: z.messageSeconds, rooms: z.rooms, lookups: z.lookups, handshakeWaitSeconds: z.handshakeWaitSeconds, log: o.log };
+    for (const [name, f] of floodStages(floods, codeOfFloods, server.rss, traffic)) await stage(name, f);
     let finished: string[] = [];
     await stage('secrecy', async () => {
       o.log('secrecy: bot games on every deck, every frame recorded');

@@ -40,8 +40,8 @@ export async function slowReaderAudit(o: SlowReaderOptions, code: string, traffi
       r.ws.send(JSON.stringify({ v: 1, type: 'hello', room: code, auth: { as: 'spectator' }, lastSeq: 0 }));
       sent++;
     }
-    // 18 a second: under the per-connection rate limit (20/s), so only the backlog can close them.
-    await sleep(55);
+    // 19 a second: under the per-connection rate limit (20/s), so only the backlog can close them.
+    await sleep(52);
   }
   const sample = await openSocket(o.port, freshAddress());
   const welcomeBytes = await new Promise<number>((resolve) => {
