@@ -12,7 +12,7 @@ export type AuditSize = 'small' | 'full';
 export const SIZES = {
   small: {
     honestRooms: 2, wsMessages: 600, httpRequests: 200, floodConnections: 10, messageSeconds: 3, rooms: 150, lookups: 150, handshakeWaitSeconds: 12,
-    slowReaders: 3, slowSeconds: 25, gamesPerDeck: 1, parallel: 5, p99MaxMs: 200, gameTimeoutMs: 120_000,
+    slowReaders: 3, slowSeconds: 25, gamesPerDeck: 1, parallel: 6, p99MaxMs: 200, gameTimeoutMs: 120_000,
   },
   full: {
     honestRooms: 5, wsMessages: 20_000, httpRequests: 3000, floodConnections: 30, messageSeconds: 15, rooms: 2000, lookups: 3000, handshakeWaitSeconds: 30,
