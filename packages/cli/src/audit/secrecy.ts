@@ -14,6 +14,8 @@ export interface SecrecyOptions {
   readonly thinkMs: number;
   readonly timeoutMs: number;
   readonly log: (s: string) => void;
+  /** Told the code of each room whose game ended and was checked (the slow readers may start on it). */
+  readonly onFinished?: (code: string) => void;
 }
 
 /** Every built preset, plus the extended deck with its extra card (issue 12 point 2) and Bonnie & Clyde. */
@@ -64,6 +66,7 @@ export async function secrecyAudit(o: SecrecyOptions, traffic: Traffic): Promise
     }
     games++;
     finishedCodes.push({ code: played.code, frames: recorded.length });
+    o.onFinished?.(played.code);
     const script = scripts.get(deckName(d)) ?? new Set<string>();
     scripts.set(deckName(d), script);
     for (const f of recorded) {
