@@ -12,11 +12,11 @@ export type AuditSize = 'small' | 'full';
 export const SIZES = {
   small: {
     honestRooms: 2, wsMessages: 600, httpRequests: 200, floodConnections: 10, messageSeconds: 3, rooms: 150, lookups: 150, handshakeWaitSeconds: 12,
-    slowReaders: 3, slowSeconds: 50, overlapSlowReaders: true, gamesPerDeck: 1, parallel: 6, p99MaxMs: 200, gameTimeoutMs: 120_000,
+    slowReaders: 3, slowSeconds: 50, slowTargetMiB: 12, overlapSlowReaders: false, gamesPerDeck: 1, parallel: 6, p99MaxMs: 200, gameTimeoutMs: 120_000,
   },
   full: {
     honestRooms: 5, wsMessages: 20_000, httpRequests: 3000, floodConnections: 30, messageSeconds: 15, rooms: 2000, lookups: 3000, handshakeWaitSeconds: 30,
-    slowReaders: 10, slowSeconds: 60, overlapSlowReaders: false, gamesPerDeck: 12, parallel: 6, p99MaxMs: 100, gameTimeoutMs: 300_000,
+    slowReaders: 10, slowSeconds: 60, slowTargetMiB: 16, overlapSlowReaders: false, gamesPerDeck: 12, parallel: 6, p99MaxMs: 100, gameTimeoutMs: 300_000,
   },
 } as const;
 
@@ -83,11 +83,11 @@ export async function runAudit(o: AuditOptions): Promise<AuditReport> {
     const codeOfFloods = await floodRoom(server.port);
     const floods = { port: server.port, connections: z.floodConnections, messageSeconds: z.messageSeconds, rooms: z.rooms, lookups: z.lookups, handshakeWaitSeconds: z.handshakeWaitSeconds, log: o.log };
     for (const [name, f] of floodStages(floods, codeOfFloods, server.rss, traffic)) await stage(name, f);
-    // The slow readers need a finished game's log. In --small they start on the first one and run
-    // beside the rest of the secrecy games (the audit stays well under 3 minutes); in a full run
-    // after them, so the honest rooms' p99 is told for each attack apart.
+    // The slow readers need a finished game's log: the longest one, after the secrecy games (so the
+    // honest rooms' p99 is told for each attack apart). `overlapSlowReaders` starts them on the first
+    // finished game beside the others instead (shorter, but that log may be too small to fill a backlog).
     let slow: Promise<Check[]> | null = null;
-    const slowReaders = (code: string) => (slow ??= slowReaderAudit({ port: server.port, readers: z.slowReaders, seconds: z.slowSeconds, targetBytes: 16 << 20, log: o.log }, code, traffic));
+    const slowReaders = (code: string) => (slow ??= slowReaderAudit({ port: server.port, readers: z.slowReaders, seconds: z.slowSeconds, targetBytes: z.slowTargetMiB * 2 ** 20, log: o.log }, code, traffic));
     let finished: string[] = [];
     await stage(z.overlapSlowReaders ? 'secrecy (with slow readers)' : 'secrecy', async () => {
       o.log('secrecy: bot games on every deck, every frame recorded');

@@ -55,6 +55,7 @@ export async function slowReaderAudit(o: SlowReaderOptions, code: string, traffi
     // 19 a second: under the per-connection rate limit (20/s), so only the backlog can close them.
     await sleep(52);
   }
+  const askedSeconds = (Date.now() - started) / 1000;
   const health = await http(o.port, { path: '/api/health', from: freshAddress() }).catch(() => ({ status: 0, body: '' }));
   // Read again: a reader the server closed sees its close frame (or the cut) now; `ws` gives a
   // closing peer 30 s to answer before it cuts the socket.
@@ -65,5 +66,5 @@ export async function slowReaderAudit(o: SlowReaderOptions, code: string, traffi
   for (const r of live) r.ws.terminate();
   traffic.messages += sent;
   return [check('slow readers', 'the server closes clients that never read', cut === live.length && live.length > 0,
-    `${live.length} readers sent ${sent} hellos (lastSeq 0) in room ${code} over ${((Date.now() - started) / 1000).toFixed(0)} s without reading (${(welcomeBytes / 1024).toFixed(0)} KiB each, ${((sent * welcomeBytes) / live.length / 2 ** 20).toFixed(1)} MiB asked per reader): ${cut} closed by the server; /api/health ${health.status}`)];
+    `${live.length} readers sent ${sent} hellos (lastSeq 0) in room ${code} over ${askedSeconds.toFixed(0)} s without reading (${(welcomeBytes / 1024).toFixed(0)} KiB each, ${((sent * welcomeBytes) / live.length / 2 ** 20).toFixed(1)} MiB asked per reader): ${cut} closed by the server; /api/health ${health.status}`)];
 }
