@@ -164,7 +164,7 @@ async function roomFlood(o: FloodOptions, rss: () => number, traffic: Traffic): 
   traffic.messages += o.rooms;
   const grown = (rss() - rss0) / 2 ** 20;
   return [check('floods', 'a room flood from one address gets 429 too-many-rooms', tooMany > 0,
-    `${o.rooms} create requests: ${[...statuses].map(([k, n]) => `${k}: ${n}`).join(', ')}; server RSS +${grown.toFixed(1)} MiB`, 'issue 12 point 9 (a room cap per address)')];
+    `${o.rooms} create requests: ${[...statuses].map(([k, n]) => `${k}: ${n}`).join(', ')}; server RSS ${grown >= 0 ? '+' : ''}${grown.toFixed(1)} MiB`, 'issue 12 point 9 (a room cap per address)')];
 }
 
 /** Lookups of codes that do not exist, from one address: expect 429 too-many-lookups; a foreign Origin's upgrade: 403. */
