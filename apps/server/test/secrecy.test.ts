@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { hiddenActPairs, type ScenarioName } from './secrecy/pairs.js';
+import { hiddenActPairs, type ScenarioName } from '../src/audit/hiddenActPairs.js';
 
 /**
  * Issue 12, "Secrets" 2–4: two games that differ only in something hidden, played alike through the
  * RoomManager; every town seat with the same card in both, and the spectator, must get the same
- * frames byte for byte (times, ids, codes and tokens replaced by placeholders: secrecy/pairs.ts).
+ * frames byte for byte (times, ids, codes and tokens replaced by placeholders: src/audit/hiddenActPairs.ts).
  */
 async function samePair(scenario: ScenarioName): Promise<void> {
   const r = await hiddenActPairs({ scenarios: [scenario] });

@@ -10,6 +10,8 @@ const HELP = `mafia — the Mafia Host command line
   mafia presets [--json]     list presets, their options and recommended compositions
   mafia loadtest --url U --rooms R --players N [--think MS] [--step S] [--json]
                              play bot games over WebSockets against a running server; latency, rate, RSS, errors
+  mafia audit [--small] [--database sqlite|postgres] [--json]
+                             start a real server on 127.0.0.1 and attack it (fuzz, floods, slow readers, secrecy)
 `;
 
 type Handler = (args: string[]) => number | Promise<number>;
@@ -19,6 +21,7 @@ const COMMANDS: Record<string, () => Promise<Handler>> = {
   simulate: async () => (await import('./simulate.js')).simulateCommand,
   presets: async () => (await import('./presets.js')).presetsCommand,
   loadtest: async () => (await import('./loadtest.js')).loadtestCommand,
+  audit: async () => (await import('./audit.js')).auditCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -58,6 +58,8 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
   const trustProxy = o.trustProxy ?? false;
   const app = Fastify({
     loggerInstance: o.logger as unknown as FastifyBaseLogger,
+    // A URL that does not parse (`%E0%A4` in a path, a bad route constraint): the API's error shape, not Fastify's.
+    frameworkErrors: (err, _req, reply) => (reply as FastifyReply).status(400).send({ error: { code: 'bad-url', message: `the request's URL could not be read (${err.code})` } }),
     bodyLimit: 16 * 1024,
     // A hop count as Fastify's trust function: the same address ws/clientAddress.ts takes.
     trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
@@ -136,6 +138,7 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
   registerSecurityHeaders(app);
   registerInfo(app, o.publicUrl !== undefined ? { publicUrl: o.publicUrl } : {});
   registerPages(app, o.webRoot ?? 'apps/web/dist');
+  registerNotFound(app);
   app.addHook('onClose', async () => {
     await manager.close();
   });
@@ -164,4 +167,15 @@ function tooManyLookups(reply: FastifyReply, guard: AddressGuard, refusals: Refu
   refusals.count('too-many-lookups');
   const perMinute = guard.limits.lookupMissesPerMinute;
   return reply.status(429).header('retry-after', String(Math.ceil(60 / perMinute))).send({ error: { code: 'too-many-lookups', message: `more than ${perMinute} look-ups of unknown room codes a minute from this address; try again later` } });
+}
+
+/**
+ * What no route answers: a GET outside /api gets the web app (registerPages), everything else the
+ * API's error shape `{error: {code, message}}`, never Fastify's own body.
+ */
+function registerNotFound(app: FastifyInstance): void {
+  const notFound = async (req: { method: string; url: string }, reply: FastifyReply) =>
+    reply.status(404).send({ error: { code: 'not-found', message: `nothing answers ${req.method} ${req.url.split('?')[0]!.slice(0, 100)}` } });
+  app.all('/api/*', notFound);
+  app.setNotFoundHandler(notFound);
 }

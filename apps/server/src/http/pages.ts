@@ -13,6 +13,15 @@ const PLACEHOLDER = `<!doctype html>
 WebSocket protocol at <code>/ws</code> (docs/wire-protocol.md). Health: <a href="/api/health">/api/health</a>.</p></body></html>
 `;
 
+/** A path's escapes decoded; one that does not decode (`%E0%A4`) names no file: '' (index.html), not a thrown URIError (a 500). */
+function decodedPath(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return '';
+  }
+}
+
 /**
  * The web app's build when it exists (`webRoot`: index.html and its assets; any other path that is
  * not a file gets index.html, so a join link /r/CODE opens the app), else a plain page saying the
@@ -23,7 +32,7 @@ export function registerPages(app: FastifyInstance, webRoot: string): void {
   const index = join(root, 'index.html');
   app.get('/*', async (req, reply) => {
     if (!existsSync(index)) return reply.type('text/html; charset=utf-8').send(PLACEHOLDER);
-    const rel = normalize(decodeURIComponent((req.params as { '*': string })['*'] ?? ''));
+    const rel = normalize(decodedPath((req.params as { '*': string })['*'] ?? ''));
     const file = resolve(root, rel);
     const inside = file === root || file.startsWith(root + sep);
     const target = inside && rel !== '' && existsSync(file) && statSync(file).isFile() ? file : index;

@@ -7,8 +7,6 @@ type Msg = Record<string, any>;
 
 export interface BotClientOptions {
   readonly ws: string;
-  /** The address this player connects from (its table's: addresses.ts). */
-  readonly localAddress: string;
   readonly code: string;
   readonly seat: number;
   readonly seed: number;
@@ -20,6 +18,10 @@ export interface BotClientOptions {
   /** Everything else that went wrong: connection errors, server errors, unexpected closes. */
   readonly errors: Tally;
   readonly counters: { messages: number; commands: number };
+  /** The address this player connects from (its table's: addresses.ts; the audit gives each room its own too). */
+  readonly localAddress?: string;
+  /** Sees every frame this client receives, as sent (the audit's secrecy check records them). */
+  readonly onFrame?: (text: string) => void;
 }
 
 /** What the server appends to the sender's copy of an update: `,"ack":"ID"}` (manager.ts `broadcast`). */
@@ -58,7 +60,7 @@ export class BotClient {
   }
 
   async connect(): Promise<void> {
-    this.socket = new WebSocket(this.o.ws, { perMessageDeflate: false, localAddress: this.o.localAddress });
+    this.socket = new WebSocket(this.o.ws, { perMessageDeflate: false, ...(this.o.localAddress ? { localAddress: this.o.localAddress } : {}) });
     await new Promise<void>((resolve, reject) => {
       this.socket.once('open', () => resolve());
       this.socket.once('error', reject);
@@ -70,7 +72,12 @@ export class BotClient {
         this.finish();
       }
     });
-    this.socket.on('message', (d: Buffer) => this.receive(d));
+    const onFrame = this.o.onFrame;
+    // The audit records every frame (as text); the load test keeps the bytes and parses late.
+    this.socket.on('message', onFrame ? (d: Buffer) => {
+      onFrame(String(d));
+      this.receive(d);
+    } : (d: Buffer) => this.receive(d));
     const welcome = new Promise<void>((resolve) => (this.welcomed = resolve));
     this.send({ v: 1, type: 'claim', room: this.o.code, seat: this.o.seat });
     await welcome;

@@ -82,8 +82,8 @@ async function pool<T>(items: readonly T[], limit: number, job: (item: T) => Pro
 }
 
 /** The room admin's connection (an online room has no host key) that sends `start` and waits for its acknowledgement. */
-async function startRoom(ws: string, code: string, adminKey: string, localAddress: string): Promise<void> {
-  const s = new WebSocket(ws, { perMessageDeflate: false, localAddress });
+export async function startRoom(ws: string, code: string, adminKey: string, localAddress?: string): Promise<void> {
+  const s = new WebSocket(ws, { perMessageDeflate: false, ...(localAddress ? { localAddress } : {}) });
   await new Promise<void>((res, rej) => {
     s.once('open', () => res());
     s.once('error', rej);

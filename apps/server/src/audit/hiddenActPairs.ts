@@ -1,9 +1,9 @@
 import { createGame, nextHostCommand, presetOf, timeUpCommand, type Command, type GameState, type SeatNo } from '@mafia/engine';
 import type { CreateRoomRequest, You } from '@mafia/protocol';
 import pino from 'pino';
-import { RoomManager, type Conn } from '../../src/room/manager.js';
-import type { Room } from '../../src/room/room.js';
-import { openStorage } from '../../src/storage/open.js';
+import { RoomManager, type Conn } from '../room/manager.js';
+import type { Room } from '../room/room.js';
+import { openStorage } from '../storage/open.js';
 
 /**
  * Issue 12, "Secrets" 2–4: two games through the server's RoomManager that differ only in something

@@ -1,0 +1,110 @@
+import { builtPresets, presetOf, type PresetId } from '@mafia/engine';
+import { Latencies, Tally } from '../loadtest/stats.js';
+import { frameLeaks, truthOf, type TableTruth } from './leaks.js';
+import { freshAddress } from './net.js';
+import { check, type Check, type Traffic } from './report.js';
+import { playTable, type TableTally } from './tables.js';
+
+export interface SecrecyOptions {
+  readonly port: number;
+  readonly gamesPerDeck: number;
+  /** Tables played at once. */
+  readonly parallel: number;
+  readonly step: number;
+  readonly thinkMs: number;
+  readonly timeoutMs: number;
+  readonly log: (s: string) => void;
+  /** Told the code of each room whose game ended and was checked (the slow readers may start on it). */
+  readonly onFinished?: (code: string) => void;
+}
+
+/** Every built preset, plus the extended deck with its extra card (issue 12 point 2) and Bonnie & Clyde. */
+export function decks(): { preset: string; modifications?: string[] }[] {
+  return [
+    ...builtPresets().map((p) => ({ preset: p.id as string })),
+    { preset: 'extended', modifications: ['extra-card'] },
+    { preset: 'extended', modifications: ['bonnie-and-clyde'] },
+  ];
+}
+
+const deckName = (d: { preset: string; modifications?: string[] }) => (d.modifications ? `${d.preset}+${d.modifications.join('+')}` : d.preset);
+
+/**
+ * Many bot games on every deck with every frame to every client recorded (each seat, a
+ * spectator, the room admin); each frame is checked against what its viewer may know (leaks.ts).
+ * Also: the night script (`view.nightSteps`) must be the same for every viewer and every game of
+ * one deck, or it tells which cards are in play (point 2, R-NIGHT-4).
+ */
+export async function secrecyAudit(o: SecrecyOptions, traffic: Traffic): Promise<{ checks: Check[]; leaks: number; /** Rooms whose game ended, the longest first. */ finishedCodes: string[] }> {
+  const tally: TableTally = { latencies: new Latencies(), refused: new Tally(), errors: new Tally(), counters: { messages: 0, commands: 0 } };
+  // The extra card's deck is played at least 3 times: which card is left out differs between games,
+  // so a night script that depends on it shows as two scripts of one deck.
+  const jobs = decks().flatMap((d) => Array.from({ length: d.modifications?.includes('extra-card') ? Math.max(3, o.gamesPerDeck) : o.gamesPerDeck }, () => d));
+  const leaks = new Map<string, number>();
+  const examples: string[] = [];
+  const hidden: string[] = [];
+  const scripts = new Map<string, Set<string>>();
+  const finishedCodes: { code: string; frames: number }[] = [];
+  let frames = 0;
+  let games = 0;
+  let unfinished = 0;
+  let next = 0;
+  const runOne = async (d: { preset: string; modifications?: string[] }) => {
+    const recorded: { viewer: string; text: string }[] = [];
+    let keys: string[] = [];
+    const played = await playTable({
+      port: o.port, from: freshAddress(), preset: d.preset, step: o.step, fallbackStep: 10, thinkMs: o.thinkMs, timeoutMs: o.timeoutMs, tally,
+      ...(d.modifications ? { modifications: d.modifications } : {}),
+      record: (viewer, text) => recorded.push({ viewer, text }), created: (c) => (keys = [c.adminKey]), log: o.log,
+    });
+    frames += recorded.length;
+    if (!played.finished) unfinished++;
+    const truth: TableTruth | null = truthOf(recorded, presetOf(d.preset as PresetId)?.defaults.revealOnDeath !== false, keys);
+    if (!truth) {
+      if (played.finished) tally.errors.add(`${deckName(d)}: no frame showed the final reveal`);
+      return;
+    }
+    games++;
+    finishedCodes.push({ code: played.code, frames: recorded.length });
+    o.onFinished?.(played.code);
+    const script = scripts.get(deckName(d)) ?? new Set<string>();
+    scripts.set(deckName(d), script);
+    for (const f of recorded) {
+      for (const l of frameLeaks(f.viewer, f.text, truth, hidden)) {
+        const kind = l.replace(/\d+/g, 'N');
+        leaks.set(kind, (leaks.get(kind) ?? 0) + 1);
+        if (examples.length < 5) examples.push(`${deckName(d)} ${played.code}: ${l}`);
+      }
+      const steps = f.text.includes('"nightSteps"') ? JSON.parse(f.text).view?.nightSteps : undefined;
+      if (steps) script.add(JSON.stringify(steps));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(o.parallel, jobs.length) }, async () => {
+    while (next < jobs.length) {
+      const d = jobs[next++];
+      try {
+        await runOne(d);
+      } catch (e) {
+        tally.errors.add(`${deckName(d)}: ${e instanceof Error ? e.message.slice(0, 120) : String(e)}`);
+      }
+      o.log(`secrecy: ${games}/${jobs.length} games checked, ${frames} frames`);
+    }
+  }));
+  traffic.messages += tally.counters.commands;
+  traffic.frames += frames;
+  const leakCount = [...leaks.values()].reduce((a, b) => a + b, 0);
+  const scriptsDiffer = [...scripts].filter(([, s]) => s.size > 1).map(([d, s]) => `${d} (${s.size} scripts)`);
+  const out = [
+    check('secrecy', 'bot games on every deck played to the end and recorded', games === jobs.length && tally.errors.total === 0,
+      `${games}/${jobs.length} games on ${decks().length} decks, ${frames} frames, ${unfinished} unfinished, errors ${tally.errors.total ? JSON.stringify(tally.errors.counts) : 'none'}`),
+    check('secrecy', 'no role, team, seed, token, key or night act reaches a client that may not see it', leakCount === 0,
+      leakCount === 0 ? `0 leaks in ${frames} frames` : `${leakCount} leaks: ${JSON.stringify(Object.fromEntries(leaks))}; e.g. ${examples.join(' | ')}`),
+    check('secrecy', 'no item marked by "hidden" (it tells that a hidden thing happened)', hidden.length === 0,
+      hidden.length === 0 ? `0 in ${frames} frames` : `${hidden.length} items, e.g. ${hidden.slice(0, 3).join(', ')}`, 'issue 12 point 3'),
+    check('secrecy', 'the night script is the same for every viewer and every game of a deck', scriptsDiffer.length === 0,
+      scriptsDiffer.length === 0 ? `${scripts.size} decks, one script each` : `differs in ${scriptsDiffer.join(', ')}`, 'issue 12 point 2'),
+  ];
+    // The longest games first: the slow readers ask for the biggest logs.
+  return { checks: out, leaks: leakCount + hidden.length, finishedCodes: finishedCodes.sort((a, b) => b.frames - a.frames).map((f) => f.code) };
+}
+

@@ -1,0 +1,112 @@
+import { presetOf, type PresetId } from '@mafia/engine';
+import WebSocket from 'ws';
+import { BotClient } from '../loadtest/botClient.js';
+import type { Latencies, Tally } from '../loadtest/stats.js';
+import { freshAddress, postJson, sleep, TARGET_HOST, within } from './net.js';
+
+export interface Created {
+  readonly code: string;
+  readonly adminKey: string;
+}
+
+/** Players of a bot table for a preset: 10, or the nearest count the preset deals. */
+export function tableSize(preset: string): number {
+  const p = presetOf(preset as PresetId);
+  if (!p) throw new Error(`unknown preset ${JSON.stringify(preset)}`);
+  return Math.min(p.maxPlayers, Math.max(p.minPlayers, 10));
+}
+
+/**
+ * Creates an online room (the app is the host) from `from`, every step `step` seconds. A server
+ * with a minimum step length longer than that refuses it with a `timers.*` path: the room is then
+ * made with steps of `fallbackStep` seconds (the audit says so in its log).
+ */
+export async function createOnlineRoom(port: number, from: string, preset: string, seats: number, step: number, o: { modifications?: readonly string[]; fallbackStep?: number; log?: (s: string) => void } = {}): Promise<Created> {
+  const body = (s: number) => ({ preset, seats, mode: 'online', timers: { speech: s, defence: s, lastWords: s, nightStep: s, vote: s }, ...(o.modifications ? { modifications: o.modifications } : {}) });
+  let r = await postJson(port, '/api/rooms', body(step), from);
+  if (r.status === 400 && String(r.json?.error?.path ?? '').startsWith('timers') && o.fallbackStep && o.fallbackStep > step) {
+    o.log?.(`the server refused ${step} s steps (${r.json.error.message}); using ${o.fallbackStep} s`);
+    r = await postJson(port, '/api/rooms', body(o.fallbackStep), from);
+  }
+  if (r.status !== 201) throw new Error(`POST /api/rooms (${preset}, ${seats} seats) answered ${r.status} ${JSON.stringify(r.json)}`);
+  return { code: r.json.code, adminKey: r.json.adminKey };
+}
+
+export interface TableTally {
+  readonly latencies: Latencies;
+  readonly refused: Tally;
+  readonly errors: Tally;
+  readonly counters: { messages: number; commands: number };
+}
+
+/** A recording viewer that is not a bot: the room admin (who starts the game) or a spectator. */
+export async function watcher(port: number, from: string, code: string, auth: Record<string, unknown>, onFrame: (text: string) => void, start = false): Promise<WebSocket> {
+  const ws = new WebSocket(`ws://${TARGET_HOST}:${port}/ws`, { perMessageDeflate: false, localAddress: from });
+  await new Promise<void>((res, rej) => {
+    ws.once('open', () => res());
+    ws.once('error', rej);
+  });
+  const welcomed = new Promise<void>((resolve, reject) => {
+    ws.on('message', (d) => {
+      const text = String(d);
+      onFrame(text);
+      const m = JSON.parse(text);
+      if (m.type === 'welcome') {
+        if (start) ws.send(JSON.stringify({ v: 1, type: 'start', id: 'audit-start' }));
+        else resolve();
+      } else if (m.type === 'update' && m.ack === 'audit-start') resolve();
+      else if (m.type === 'error' && !m.id) reject(new Error(`${auth.as} refused: ${m.code} ${m.message}`));
+      else if (m.type === 'error' && m.id === 'audit-start') reject(new Error(`start refused: ${m.code} ${m.message}`));
+    });
+  });
+  ws.send(JSON.stringify({ v: 1, type: 'hello', room: code, auth }));
+  await welcomed;
+  return ws;
+}
+
+export interface PlayedTable {
+  readonly code: string;
+  readonly finished: boolean;
+}
+
+/**
+ * One whole bot game in an online room created from `from`, every client on an address of its own
+ * (phones on mobile data: no per-address cap meets a table): every seat a BotClient, plus the
+ * optional recording of every frame to every client (`record(viewer, text)`, viewer `seat:N`,
+ * `spectator` or `admin`). Bounded by `timeoutMs`.
+ */
+export async function playTable(o: {
+  port: number; from: string; preset: string; seats?: number; step: number; fallbackStep?: number; thinkMs: number; timeoutMs: number;
+  tally: TableTally; modifications?: readonly string[]; record?: (viewer: string, text: string) => void; created?: (c: Created) => void; log?: (s: string) => void;
+}): Promise<PlayedTable> {
+  const seats = o.seats ?? tableSize(o.preset);
+  const ended = new Set<string>();
+  const record = o.record && ((viewer: string, text: string) => {
+    if (text.includes('"ended"')) ended.add(viewer);
+    o.record!(viewer, text);
+  });
+  const room = await createOnlineRoom(o.port, o.from, o.preset, seats, o.step, { modifications: o.modifications, fallbackStep: o.fallbackStep, log: o.log });
+  o.created?.(room);
+  const ws = `ws://${TARGET_HOST}:${o.port}/ws`;
+  const bots = Array.from({ length: seats }, (_, k) => new BotClient({
+    ws, code: room.code, seat: k + 1, seed: k + 1 + seats * Math.floor(Math.random() * 1000), thinkMs: o.thinkMs, localAddress: freshAddress(),
+    ...o.tally, ...(record ? { onFrame: (t: string) => record(`seat:${k + 1}`, t) } : {}),
+  }));
+  const others: WebSocket[] = [];
+  const connected: BotClient[] = [];
+  try {
+    for (const b of bots) {
+      await b.connect();
+      connected.push(b);
+    }
+    if (record) others.push(await watcher(o.port, freshAddress(), room.code, { as: 'spectator' }, (t) => record('spectator', t)));
+    others.push(await watcher(o.port, freshAddress(), room.code, { as: 'admin', key: room.adminKey }, (t) => record?.('admin', t), true));
+    const done = await within(Promise.all(bots.map((b) => b.done)), o.timeoutMs);
+    // The watchers' copies of the last update may still be on their way: wait for them (bounded).
+    if (done !== undefined && o.record) await within((async () => { while (!ended.has('spectator') || !ended.has('admin')) await sleep(20); })(), 5000);
+    return { code: room.code, finished: done !== undefined };
+  } finally {
+    for (const b of connected) b.close();
+    for (const s of others) s.close();
+  }
+}
