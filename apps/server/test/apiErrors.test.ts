@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { serverForTests } from './helpers.js';
 
@@ -32,5 +33,18 @@ describe('refused /api requests', () => {
       expect(r.status, `${method} ${path}`).toBe(status);
       expect(r.body, `${method} ${path}`).toMatchObject({ error: { code, message: expect.any(String) } });
     }
+  });
+
+  it('a_request_http_cannot_parse_answers_the_api_error_shape', async () => {
+    const { hostname, port } = new URL(running.get().base);
+    const answer = await new Promise<string>((resolve) => {
+      const s = connect({ host: hostname, port: Number(port) });
+      let got = '';
+      s.on('data', (d) => (got += String(d)));
+      s.on('close', () => resolve(got));
+      s.write('OPTIONS /api/ HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n');
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400/);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ error: { code: 'bad-request', message: expect.any(String) } });
   });
 });

@@ -60,6 +60,15 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
     loggerInstance: o.logger as unknown as FastifyBaseLogger,
     // A URL that does not parse (`%E0%A4` in a path, a bad route constraint): the API's error shape, not Fastify's.
     frameworkErrors: (err, _req, reply) => (reply as FastifyReply).status(400).send({ error: { code: 'bad-url', message: `the request's URL could not be read (${err.code})` } }),
+    // A request HTTP itself cannot parse, or that came too slowly: answered in the API's shape, then closed.
+    clientErrorHandler: (err: Error & { code?: string }, socket) => {
+      if (err.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
+      const [status, code, message] = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'request-timeout', 'the request did not arrive in time']
+        : err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'headers-too-large', 'the request\'s headers are too large']
+        : [400, 'bad-request', `the request could not be parsed as HTTP (${err.code ?? 'bad request'})`];
+      const body = JSON.stringify({ error: { code, message } });
+      socket.end(`HTTP/1.1 ${status} ${status === 408 ? 'Request Timeout' : status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    },
     bodyLimit: 16 * 1024,
     // A hop count as Fastify's trust function: the same address ws/clientAddress.ts takes.
     trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,

@@ -141,8 +141,9 @@ async function fuzzHttp(o: FuzzOptions, traffic: Traffic): Promise<Check[]> {
   const shapes: string[] = [];
   const note = (what: string, status: number, body: string) => {
     statuses.set(status, (statuses.get(status) ?? 0) + 1);
-    // The server's own error shape, {"error": {"code", "message"}}, on every refused /api request.
-    if (status >= 400 && what.includes(' /api')) {
+    // The server's own error shape, {"error": {"code", "message"}}, on every refused /api request
+    // (a HEAD answer has no body, by HTTP's rule).
+    if (status >= 400 && what.includes(' /api') && !what.startsWith('HEAD ')) {
       let e: any;
       try {
         e = JSON.parse(body).error;

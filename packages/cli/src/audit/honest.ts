@@ -40,7 +40,7 @@ export class HonestTraffic {
     await sleep(k * 300);
     while (!this.stopped && this.games < this.o.maxGames) {
       try {
-        const played = await playTable({ port: this.o.port, from: freshAddress(), preset: 'classic', step: this.o.step, fallbackStep: 10, thinkMs: this.o.thinkMs, timeoutMs: 600_000, tally: this.tally, log: this.o.log });
+        const played = await playTable({ port: this.o.port, from: freshAddress(), preset: 'classic', step: this.o.step, thinkMs: this.o.thinkMs, timeoutMs: 600_000, tally: this.tally, log: this.o.log });
         if (played.finished) this.games++;
       } catch (e) {
         this.tally.errors.add(`honest room: ${e instanceof Error ? e.message.slice(0, 120) : String(e)}`);

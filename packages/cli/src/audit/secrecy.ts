@@ -53,7 +53,7 @@ export async function secrecyAudit(o: SecrecyOptions, traffic: Traffic): Promise
     const recorded: { viewer: string; text: string }[] = [];
     let keys: string[] = [];
     const played = await playTable({
-      port: o.port, from: freshAddress(), preset: d.preset, step: o.step, fallbackStep: 10, thinkMs: o.thinkMs, timeoutMs: o.timeoutMs, tally,
+      port: o.port, from: freshAddress(), preset: d.preset, step: o.step, thinkMs: o.thinkMs, timeoutMs: o.timeoutMs, tally,
       ...(d.modifications ? { modifications: d.modifications } : {}),
       record: (viewer, text) => recorded.push({ viewer, text }), created: (c) => (keys = [c.adminKey]), log: o.log,
     });

@@ -1,3 +1,4 @@
+import { MIN_STEP_SECONDS } from '@mafia/protocol';
 import { presetOf, type PresetId } from '@mafia/engine';
 import WebSocket from 'ws';
 import { BotClient } from '../loadtest/botClient.js';
@@ -17,17 +18,13 @@ export function tableSize(preset: string): number {
 }
 
 /**
- * Creates an online room (the app is the host) from `from`, every step `step` seconds. A server
- * with a minimum step length longer than that refuses it with a `timers.*` path: the room is then
- * made with steps of `fallbackStep` seconds (the audit says so in its log).
+ * Creates an online room (the app is the host) from `from`, every step `step` seconds or the
+ * server's minimum for that step when it is longer (MIN_STEP_SECONDS: whole seconds, issue 12).
  */
-export async function createOnlineRoom(port: number, from: string, preset: string, seats: number, step: number, o: { modifications?: readonly string[]; fallbackStep?: number; log?: (s: string) => void } = {}): Promise<Created> {
-  const body = (s: number) => ({ preset, seats, mode: 'online', timers: { speech: s, defence: s, lastWords: s, nightStep: s, vote: s }, ...(o.modifications ? { modifications: o.modifications } : {}) });
-  let r = await postJson(port, '/api/rooms', body(step), from);
-  if (r.status === 400 && String(r.json?.error?.path ?? '').startsWith('timers') && o.fallbackStep && o.fallbackStep > step) {
-    o.log?.(`the server refused ${step} s steps (${r.json.error.message}); using ${o.fallbackStep} s`);
-    r = await postJson(port, '/api/rooms', body(o.fallbackStep), from);
-  }
+export async function createOnlineRoom(port: number, from: string, preset: string, seats: number, step: number, o: { modifications?: readonly string[] } = {}): Promise<Created> {
+  const at = (kind: keyof typeof MIN_STEP_SECONDS) => Math.max(Math.ceil(step), MIN_STEP_SECONDS[kind]);
+  const timers = { speech: at('speech'), defence: at('defence'), lastWords: at('lastWords'), nightStep: at('nightStep'), vote: at('vote') };
+  const r = await postJson(port, '/api/rooms', { preset, seats, mode: 'online', timers, ...(o.modifications ? { modifications: o.modifications } : {}) }, from);
   if (r.status !== 201) throw new Error(`POST /api/rooms (${preset}, ${seats} seats) answered ${r.status} ${JSON.stringify(r.json)}`);
   return { code: r.json.code, adminKey: r.json.adminKey };
 }
@@ -76,7 +73,7 @@ export interface PlayedTable {
  * `spectator` or `admin`). Bounded by `timeoutMs`.
  */
 export async function playTable(o: {
-  port: number; from: string; preset: string; seats?: number; step: number; fallbackStep?: number; thinkMs: number; timeoutMs: number;
+  port: number; from: string; preset: string; seats?: number; step: number; thinkMs: number; timeoutMs: number;
   tally: TableTally; modifications?: readonly string[]; record?: (viewer: string, text: string) => void; created?: (c: Created) => void; log?: (s: string) => void;
 }): Promise<PlayedTable> {
   const seats = o.seats ?? tableSize(o.preset);
@@ -85,7 +82,7 @@ export async function playTable(o: {
     if (text.includes('"ended"')) ended.add(viewer);
     o.record!(viewer, text);
   });
-  const room = await createOnlineRoom(o.port, o.from, o.preset, seats, o.step, { modifications: o.modifications, fallbackStep: o.fallbackStep, log: o.log });
+  const room = await createOnlineRoom(o.port, o.from, o.preset, seats, o.step, { modifications: o.modifications });
   o.created?.(room);
   const ws = `ws://${TARGET_HOST}:${o.port}/ws`;
   const bots = Array.from({ length: seats }, (_, k) => new BotClient({
