@@ -16,6 +16,9 @@ const db = new Database(workerData.file);
 db.pragma('journal_mode = WAL');
 db.pragma('synchronous = FULL');
 db.pragma('busy_timeout = 5000');
+// No checkpoint on the commit path: the checkpointer thread does them (CHECKPOINT_SOURCE).
+db.pragma('wal_autocheckpoint = 0');
+db.pragma('journal_size_limit = 67108864');
 const insert = db.prepare('INSERT INTO room_log (room_id, seq, kind, body, at) VALUES (?, ?, ?, ?, ?)');
 const ended = db.prepare('UPDATE rooms SET ended = 1 WHERE id = ?');
 const reopened = db.prepare('UPDATE rooms SET ended = 0 WHERE id = ?');
@@ -49,6 +52,24 @@ parentPort.on('message', (batch) => {
 });
 `;
 
+/**
+ * The checkpointer's code: its own connection copies the WAL into the database every `everyMs`
+ * (PASSIVE: it never waits for, or blocks, the writer). SQLite's automatic checkpoint would run
+ * inside a commit every ~4 MB of log, and every command waiting for that commit would wait for the
+ * copy and its fsync too: with 1,000 busy rooms that was the load test's p99 (issue 12 point 15).
+ */
+const CHECKPOINT_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.file);
+db.pragma('busy_timeout = 5000');
+const timer = setInterval(() => { try { db.pragma('wal_checkpoint(PASSIVE)'); } catch { /* busy or failing: the next turn tries again */ } }, workerData.everyMs);
+parentPort.on('message', (m) => { if (m === 'close') { clearInterval(timer); db.close(); parentPort.close(); } });
+`;
+
+/** How often the checkpointer copies the WAL into the database: small copies, often. */
+const CHECKPOINT_EVERY_MS = 1000;
+
 interface Waiting {
   readonly roomId: string;
   readonly seq: number;
@@ -69,6 +90,8 @@ export class WriteError extends Error {
 }
 
 interface Result { readonly id: number; readonly ok: boolean; readonly code?: string; readonly message?: string }
+
+const driverPath = (): string => createRequire(import.meta.url).resolve('better-sqlite3');
 
 /** How long after the writer thread died the next write or health probe starts a new one. */
 export const WRITER_RESTART_MS = 1000;
@@ -100,13 +123,19 @@ export class SqliteWriter {
   private probedAt = 0;
   private settleProbe: (() => void) | null = null;
 
+  private readonly checkpointer: Worker;
+  private readonly checkpointerGone: Promise<void>;
+
   constructor(private readonly file: string) {
     this.startWorker();
+    this.checkpointer = new Worker(CHECKPOINT_SOURCE, { eval: true, workerData: { file, driver: driverPath(), everyMs: CHECKPOINT_EVERY_MS } });
+    // A checkpointer that died costs only a longer WAL (the next start checkpoints it): no write fails for it.
+    this.checkpointer.on('error', () => {});
+    this.checkpointerGone = new Promise<void>((r) => this.checkpointer.once('exit', () => r()));
   }
 
   private startWorker(): void {
-    const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file: this.file, driver } });
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file: this.file, driver: driverPath() } });
     this.worker = worker;
     this.inFlight = false;
     worker.on('message', (results: Result[]) => this.settle(results));
@@ -220,10 +249,12 @@ export class SqliteWriter {
     this.send();
   }
 
-  /** Waits for what was appended, then stops the worker. */
+  /** Waits for what was appended, then stops the worker and the checkpointer. */
   async close(): Promise<void> {
     while ((this.inFlight || this.queue.length > 0) && this.worker !== null) await new Promise((r) => setTimeout(r, 2));
     this.closing = true;
+    this.checkpointer.postMessage('close');
+    await this.checkpointerGone;
     const worker = this.worker;
     if (worker === null) return;
     const exited = new Promise<void>((r) => worker.once('exit', () => r()));

@@ -152,10 +152,13 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
   loop.enable();
   await pool(rooms, 32, (room) => startRoom(ws, room.code, room.adminKey, room.address).catch((e: unknown) => errors.add(String(e))));
   let peak = rssIdle;
+  let logged = 0;
   const sampler = setInterval(() => {
     rss(base).then((v) => (peak = Math.max(peak, v)), () => errors.add('health check failed'));
     const finished = bots.filter((b) => b.ended).length;
-    log(`${((performance.now() - t0) / 1000).toFixed(0)} s: ${finished}/${bots.length} players done, ${counters.commands} commands, p99 so far ${latencies.percentiles().p99} ms`);
+    const recent = latencies.percentiles(logged).p99;
+    logged = latencies.count;
+    log(`${((performance.now() - t0) / 1000).toFixed(0)} s: ${finished}/${bots.length} players done, ${counters.commands} commands, p99 of the last 5 s ${recent} ms`);
   }, 5000);
   const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), o.timeoutSeconds * 1000).unref());
   const outcome = await Promise.race([Promise.all(bots.map((b) => b.done)).then(() => 'done' as const), timeout]);
