@@ -14,6 +14,7 @@ import { RefusalCounter } from '../ws/refusalCounter.js';
 import { acceptWebSockets } from '../ws/upgrade.js';
 import { registerInfo } from './info.js';
 import { registerPages } from './pages.js';
+import { answerAndClose } from './rawAnswer.js';
 import { registerSecurityHeaders } from './securityHeaders.js';
 
 export interface ServerParts {
@@ -62,12 +63,10 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
     frameworkErrors: (err, _req, reply) => (reply as FastifyReply).status(400).send({ error: { code: 'bad-url', message: `the request's URL could not be read (${err.code})` } }),
     // A request HTTP itself cannot parse, or that came too slowly: answered in the API's shape, then closed.
     clientErrorHandler: (err: Error & { code?: string }, socket) => {
-      if (err.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
-      const [status, code, message] = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'request-timeout', 'the request did not arrive in time']
-        : err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'headers-too-large', 'the request\'s headers are too large']
-        : [400, 'bad-request', `the request could not be parsed as HTTP (${err.code ?? 'bad request'})`];
-      const body = JSON.stringify({ error: { code, message } });
-      socket.end(`HTTP/1.1 ${status} ${status === 408 ? 'Request Timeout' : status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      if (err.code === 'ECONNRESET') return socket.destroy();
+      if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return answerAndClose(socket, '408 Request Timeout', 'request-timeout', 'the request did not arrive in time');
+      if (err.code === 'HPE_HEADER_OVERFLOW') return answerAndClose(socket, '431 Request Header Fields Too Large', 'headers-too-large', 'the request\'s headers are too large');
+      answerAndClose(socket, '400 Bad Request', 'bad-request', `the request could not be parsed as HTTP (${err.code ?? 'bad request'})`);
     },
     bodyLimit: 16 * 1024,
     // A hop count as Fastify's trust function: the same address ws/clientAddress.ts takes.

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { answerAndClose } from '../http/rawAnswer.js';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Admission } from './addressGuard.js';
@@ -14,11 +15,7 @@ export interface UpgradeOptions {
 
 /** An upgrade refused before any WebSocket exists: a plain HTTP answer with a JSON error, then the socket is closed. */
 function refuseUpgrade(socket: Duplex, { status, code, message }: UpgradeRefusal): void {
-  const body = JSON.stringify({ error: { code, message } });
-  // Destroyed once the answer is flushed, not when the client closes its side: under a flood the
-  // refused sockets must give their descriptors back at once, or they eat the reserve kept for health.
-  socket.once('finish', () => socket.destroy());
-  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  answerAndClose(socket, status, code, message);
 }
 
 /** Each connection is pinged once per interval, in one of this many turns. */
@@ -46,7 +43,7 @@ export function acceptWebSockets(app: FastifyInstance, ctx: ConnectionContext, o
   app.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== '/ws') {
-      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      refuseUpgrade(socket, { status: '404 Not Found', code: 'not-found', message: `only /ws speaks WebSocket, not ${path.slice(0, 100)}` });
       return;
     }
     if (!originAllowed(req.headers.origin, req.headers.host, o.allowedOrigins)) {

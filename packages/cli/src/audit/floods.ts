@@ -125,6 +125,8 @@ async function idleSockets(o: FloodOptions): Promise<Check[]> {
     const s = connect({ host: TARGET_HOST, port: o.port, localAddress: from });
     s.on('error', () => {});
     s.once('close', () => cut.half++);
+    // Read what comes (the server's 408): a socket nobody reads never sees the server close it.
+    s.resume();
     s.write('GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n');
     halfOpen.push(s);
   }

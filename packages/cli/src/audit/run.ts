@@ -14,11 +14,11 @@ export const SIZES = {
     honestRooms: 2, wsMessages: 600, httpRequests: 200, floodConnections: 10, messageSeconds: 3, rooms: 150, lookups: 150,
     // The headers timeout (10 s) is checked every 2.5 s: a half-open handshake goes 10 to 12.5 s after it began.
     handshakeWaitSeconds: 15,
-    slowReaders: 3, slowSeconds: 50, slowTargetMiB: 12, overlapSlowReaders: false, gamesPerDeck: 1, parallel: 6, p99MaxMs: 200, gameTimeoutMs: 120_000,
+    slowReaders: 3, slowSeconds: 60, slowTargetMiB: 12, overlapSlowReaders: true, gamesPerDeck: 1, parallel: 10, p99MaxMs: 200, gameTimeoutMs: 200_000,
   },
   full: {
     honestRooms: 5, wsMessages: 20_000, httpRequests: 3000, floodConnections: 30, messageSeconds: 15, rooms: 2000, lookups: 3000, handshakeWaitSeconds: 30,
-    slowReaders: 10, slowSeconds: 60, slowTargetMiB: 16, overlapSlowReaders: false, gamesPerDeck: 12, parallel: 6, p99MaxMs: 100, gameTimeoutMs: 300_000,
+    slowReaders: 10, slowSeconds: 60, slowTargetMiB: 16, overlapSlowReaders: false, gamesPerDeck: 3, parallel: 10, p99MaxMs: 100, gameTimeoutMs: 300_000,
   },
 } as const;
 
