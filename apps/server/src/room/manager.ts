@@ -498,12 +498,13 @@ export class RoomManager {
     try {
       await job();
     } finally {
-      if (room.seatCodes.version !== before) this.tellControllers(room, seatCodesText(room));
+      if (room.seatCodes.version !== before) this.tell(room, ['host', 'admin'], seatCodesText(room));
     }
   }
 
-  private tellControllers(room: Room, text: string): void {
-    for (const c of this.members.get(room.row.id) ?? []) if (c.you?.as === 'host' || c.you?.as === 'admin') c.send(text);
+  /** Sends `text` to the room's connections of the kinds in `to` only (host and admin messages no seat or spectator may get). */
+  private tell(room: Room, to: readonly You['as'][], text: string): void {
+    for (const c of this.members.get(room.row.id) ?? []) if (c.you !== null && to.includes(c.you.as)) c.send(text);
   }
 
   async start(conn: Conn, id: string | undefined): Promise<void> {
@@ -744,15 +745,11 @@ export class RoomManager {
       this.log.error({ room: room.row.id, by, code: e.refusal.code, rule: e.refusal.rule, command, err: e.refusal.message }, 'the engine refused the app host\'s command');
       if (by === 'app') {
         room.stuck = { timer: room.timer, alert: alertOf(e.refusal, command, this.clock()) };
-        this.tellAdmins(room, alertText(room.stuck.alert));
+        this.tell(room, ['admin'], alertText(room.stuck.alert));
       }
       throw e;
     }
     await this.commit(room, made.entry, made.game, sender, id ?? undefined);
-  }
-
-  private tellAdmins(room: Room, text: string): void {
-    for (const c of this.members.get(room.row.id) ?? []) if (c.you?.as === 'admin') c.send(text);
   }
 
   /** Stops the timers and waits for the jobs already queued (their appends finish). */

@@ -1,5 +1,5 @@
-import { request } from 'node:http';
 import WebSocket from 'ws';
+import { httpRequest, loopbackAddress, type HttpAnswer, type HttpAsk } from '../loopback.js';
 
 /**
  * Every audit client speaks to 127.0.0.1 only, from a source address of its own in 127.0.0.0/8
@@ -11,42 +11,12 @@ export const TARGET_HOST = '127.0.0.1';
 
 let nextAddress = 0;
 /** A fresh loopback source address (127.0.x.y, never 127.0.0.1, which the operator's own tools use). */
-export function freshAddress(): string {
-  const n = ++nextAddress;
-  return `127.0.${1 + Math.floor(n / 250) % 250}.${1 + (n % 250)}`;
-}
+export const freshAddress = (): string => loopbackAddress(0, ++nextAddress);
 
-export interface HttpAnswer {
-  readonly status: number;
-  readonly headers: Record<string, string | string[] | undefined>;
-  readonly body: string;
-}
+export type { HttpAnswer, HttpAsk };
 
-export interface HttpAsk {
-  readonly method?: string;
-  readonly path: string;
-  readonly headers?: Record<string, string>;
-  readonly body?: string | Buffer;
-  readonly from?: string;
-  readonly timeoutMs?: number;
-}
-
-/** One HTTP request to the audited server from the address `from` (node:http: fetch cannot pick its source address). */
-export function http(port: number, ask: HttpAsk): Promise<HttpAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = request({
-      host: TARGET_HOST, port, method: ask.method ?? 'GET', path: ask.path, headers: ask.headers, localAddress: ask.from, agent: false,
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.setTimeout(ask.timeoutMs ?? 10_000, () => req.destroy(new Error(`${ask.method ?? 'GET'} ${ask.path}: no answer in ${ask.timeoutMs ?? 10_000} ms`)));
-    req.on('error', reject);
-    req.end(ask.body);
-  });
-}
+/** One HTTP request to the audited server from the address `from`. */
+export const http = (port: number, ask: HttpAsk): Promise<HttpAnswer> => httpRequest(TARGET_HOST, port, ask);
 
 /** POST JSON and parse the answer (the body is `{}` when it is not JSON). */
 export async function postJson(port: number, path: string, body: unknown, from?: string): Promise<{ status: number; json: any }> {

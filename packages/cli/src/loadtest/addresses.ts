@@ -1,34 +1,17 @@
-import { request } from 'node:http';
+import { httpRequest, loopbackAddress } from '../loopback.js';
 
 /**
  * The loopback address table `i` plays from: 127.1.x.y, one per table. A club's players reach the
  * server from their own network, so the server's per-address limits (connections, messages,
  * rooms created: docs/security.md) stay switched on during a load test and each table keeps
- * within them, as a real table would. Linux routes all of 127.0.0.0/8 to the loopback interface.
+ * within them, as a real table would.
  */
-export function tableAddress(i: number): string {
-  return `127.1.${1 + Math.floor(i / 250)}.${1 + (i % 250)}`;
-}
+export const tableAddress = (i: number): string => loopbackAddress(1, i);
 
-/** POSTs JSON from `localAddress` and returns the parsed answer (a non-2xx answer throws, naming the body). */
-export function postJson(url: string, body: unknown, localAddress: string): Promise<any> {
-  const text = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) } }, (res) => {
-      let data = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (data += c));
-      res.on('end', () => {
-        try {
-          const parsed = JSON.parse(data);
-          if ((res.statusCode ?? 500) >= 300) reject(new Error(`POST ${url}: ${res.statusCode} ${data}`));
-          else resolve(parsed);
-        } catch {
-          reject(new Error(`POST ${url}: ${res.statusCode} ${data.slice(0, 200)}`));
-        }
-      });
-    });
-    req.on('error', reject);
-    req.end(text);
-  });
+/** POSTs JSON to `url` from `localAddress` and returns the parsed answer (a non-2xx answer throws, naming the body). */
+export async function postJson(url: string, body: unknown, localAddress: string): Promise<any> {
+  const u = new URL(url);
+  const r = await httpRequest(u.hostname, Number(u.port || 80), { method: 'POST', path: u.pathname, from: localAddress, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (r.status >= 300) throw new Error(`POST ${url}: ${r.status} ${r.body.slice(0, 200)}`);
+  return JSON.parse(r.body);
 }
