@@ -42,11 +42,16 @@ const UPDATE_PREFIX = Buffer.from('{"v":1,"type":"update"');
  */
 export class BotClient {
   private socket!: WebSocket;
-  private last: Msg | null = null;
-  /** The latest update, not yet parsed (null once `last` is up to date). */
-  private raw: Buffer | null = null;
+  /**
+   * The latest welcome or update as it came (bytes), parsed only when the bot acts on it: 10,000
+   * parsed views held between acts would be most of the load test's heap, and collecting a heap
+   * that size stalls the loop whose lateness is inside every latency measured.
+   */
+  private latest: Buffer | null = null;
   private busy = false;
+  /** Decisions tried at `triedSeq` (later sequence numbers start afresh: the set stays small). */
   private readonly tried = new Set<string>();
+  private triedSeq = -1;
   private readonly sent = new Map<string, number>();
   private nextId = 1;
   private readonly bot;
@@ -103,14 +108,14 @@ export class BotClient {
   private receive(d: Buffer): void {
     this.o.counters.messages++;
     if (d.subarray(0, UPDATE_PREFIX.length).equals(UPDATE_PREFIX) && d.indexOf(ENDED) < 0) return this.update(d);
-    this.take(JSON.parse(String(d)) as Msg);
+    this.take(JSON.parse(String(d)) as Msg, d);
   }
 
   /** An update of a game still running: its acknowledgement is noted now, the rest when the bot acts. */
   private update(d: Buffer): void {
     const at = d.lastIndexOf(ACK);
     if (at >= 0) this.acknowledged(String(d.subarray(at + ACK.length, d.length - 2)));
-    this.raw = d;
+    this.latest = d;
     this.schedule();
   }
 
@@ -122,46 +127,46 @@ export class BotClient {
     this.busy = false;
   }
 
-  private take(m: Msg): void {
+  private take(m: Msg, d: Buffer): void {
     if (m.type === 'error') {
       if (m.code === 'server-error' || m.code === 'too-many-errors' || m.code === 'rate-limited') this.o.errors.add(m.code);
       else this.o.refused.add(m.code);
       if (m.id && this.sent.delete(m.id)) this.busy = false;
-      if (!this.last) this.o.errors.add(`claim refused: ${m.code}`);
+      if (!this.latest) this.o.errors.add(`claim refused: ${m.code}`);
       this.schedule();
       return;
     }
     if (m.type !== 'welcome' && m.type !== 'update') return;
     if (m.type === 'welcome') this.welcomed();
     if (m.ack !== undefined) this.acknowledged(m.ack as string);
-    this.last = m;
-    this.raw = null;
     if (m.view?.phase?.kind === 'ended') {
       this.finish();
       return;
     }
+    this.latest = d;
     this.schedule();
   }
 
   private schedule(): void {
-    if (this.busy || this.ended || (this.raw === null && !this.last?.view)) return;
+    if (this.busy || this.ended || this.latest === null) return;
     this.busy = true;
     setTimeout(() => this.act(), Math.random() * this.o.thinkMs);
   }
 
   /** Decides on the latest view; each (seq, decision) is tried once. */
   private act(): void {
-    if (this.raw !== null) {
-      this.last = JSON.parse(String(this.raw)) as Msg;
-      this.raw = null;
-    }
-    const m = this.last!;
+    const m = JSON.parse(String(this.latest)) as Msg;
     const view = m.view as GameView | null;
+    // An update before the start (a seat claimed) has no view yet: nothing to decide.
     if (!view) {
       this.busy = false;
       return;
     }
     const seq = m.seq as number;
+    if (seq !== this.triedSeq) {
+      this.tried.clear();
+      this.triedSeq = seq;
+    }
     const command = this.choose(view, m.pending as Pending[], seq);
     if (command === null || this.ended) {
       this.busy = false;
