@@ -180,7 +180,8 @@ async function fuzzHttp(o: FuzzOptions, traffic: Traffic): Promise<Check[]> {
     const text = await rawRequest(o.port, raw);
     const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1] ?? 0);
     // The body is what follows the head (the head is HTTP's, not the server's JSON).
-    note(`raw ${JSON.stringify(raw.slice(0, 30))}`, status, text.includes('\r\n\r\n') ? text.slice(text.indexOf('\r\n\r\n') + 4) : text);
+    const head = text.indexOf('\r\n\r\n');
+    note(`raw ${JSON.stringify(raw.slice(0, 30))}`, status, head >= 0 ? text.slice(head + 4) : text);
   });
   let next = 0;
   await Promise.all(Array.from({ length: 4 }, async () => {

@@ -49,7 +49,7 @@ export class BotClient {
    */
   private latest: Buffer | null = null;
   private busy = false;
-  /** Decisions tried at `triedSeq` (later sequence numbers start afresh: the set stays small). */
+  /** Decisions tried at sequence number `triedSeq`, each once (a later one starts afresh: the set stays small). */
   private readonly tried = new Set<string>();
   private triedSeq = -1;
   private readonly sent = new Map<string, number>();
@@ -167,7 +167,7 @@ export class BotClient {
       this.tried.clear();
       this.triedSeq = seq;
     }
-    const command = this.choose(view, m.pending as Pending[], seq);
+    const command = this.choose(view, m.pending as Pending[]);
     if (command === null || this.ended) {
       this.busy = false;
       return;
@@ -178,19 +178,17 @@ export class BotClient {
     this.send({ v: 1, type: 'command', id, command });
   }
 
-  private choose(view: GameView, pending: readonly Pending[], seq: number): Command | null {
+  private choose(view: GameView, pending: readonly Pending[]): Command | null {
     for (const p of pending) {
-      const key = `${seq}/${p.kind}`;
-      if (this.tried.has(key)) continue;
-      this.tried.add(key);
+      if (!this.once(p.kind)) continue;
       const c = this.bot.decide(viewOf(view), p);
       if (c !== null) return c;
     }
     const day = view.day;
     const me = this.o.seat as SeatNo;
-    if (day && (day.stage === 'speeches' || day.stage === 'defence') && day.speaker === me && this.once(`${seq}/end`)) return { type: 'endSpeech' };
+    if (day && (day.stage === 'speeches' || day.stage === 'defence') && day.speaker === me && this.once('end')) return { type: 'endSpeech' };
     // Each leaving player has his own last word: the current one is the first owed (issue 11).
-    if (day && day.stage === 'lastWords' && day.lastWords[0] === me && this.once(`${seq}/words`)) return { type: 'endLastWords' };
+    if (day && day.stage === 'lastWords' && day.lastWords[0] === me && this.once('words')) return { type: 'endLastWords' };
     return null;
   }
 
