@@ -23,5 +23,5 @@ export const ALL_MODIFICATIONS = [
 ] as const;
 export type ModificationId = (typeof ALL_MODIFICATIONS)[number];
 
-export const PRESET_IDS = ['classic', 'sport', 'piter', 'extended', 'club', 'tabletop', 'party', 'short'] as const;
+export const PRESET_IDS = ['classic', 'sport', 'fiim', 'piter', 'extended', 'club', 'tabletop', 'party', 'short'] as const;
 export type PresetId = (typeof PRESET_IDS)[number];

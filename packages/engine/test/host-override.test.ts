@@ -193,7 +193,7 @@ describe('host-only commands (R-HOST-1)', () => {
     }
     // The hot path's switch names the same commands as HOST_ONLY, no more and no fewer.
     const { isHostOnly } = await import('@mafia/engine');
-    const ALL_TYPES = ['act', 'endNight', 'timeUp', 'bestMove', 'endLastWords', 'nominate', 'endSpeech', 'foul', 'remove', 'vote', 'liftVote', 'closeVote', 'override', 'undo', 'circle', 'blood', 'silenceBroken', 'rakeTakes'];
+    const ALL_TYPES = ['act', 'endNight', 'timeUp', 'bestMove', 'endLastWords', 'nominate', 'endSpeech', 'foul', 'remove', 'vote', 'liftVote', 'closeVote', 'override', 'undo', 'circle', 'blood', 'silenceBroken', 'rakeTakes', 'techFoul', 'teamDefeat', 'extraPoints'];
     for (const type of ALL_TYPES) expect(isHostOnly(type), type).toBe(HOST_ONLY.has(type as never));
     expect(ALL_TYPES.filter(isHostOnly).length).toBe(HOST_ONLY.size);
   });

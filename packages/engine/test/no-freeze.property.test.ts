@@ -40,7 +40,8 @@ const where = (s: GameState) => `${s.setup.preset}/${s.seats} ${s.phase.kind}${s
 /** One game: `idle` seats never act; the others pass each decision with probability `skip`. */
 function play(preset: string, players: number, seed: number): Played {
   const rng = new Rng(seed * 7919 + players);
-  const created = createGame({ preset, players, seed, options: { drawAfterQuietRounds: QUIET_ROUNDS } });
+  // fiim has its own draw after three quiet nights (R-FIIM-3), on always; the others get R-SPORT-4's.
+  const created = createGame({ preset, players, seed, options: preset === 'fiim' ? {} : { drawAfterQuietRounds: QUIET_ROUNDS } });
   if (!created.ok) throw new Error(`${preset}/${players}: ${created.error.message}`);
   let state = ownedCopy(created.game.state);
   // Anything from nobody idle to the whole table idle (a third of the games: all of it).

@@ -9,7 +9,8 @@ import type { Draft } from '../game/draft.js';
 import { aliveCount, isIn } from '../game/guards.js';
 import { startDefence } from './vote.js';
 import { hasNoVote } from './silence.js';
-import { resolveDay } from './evening.js';
+import { drawByLift, resolveDay } from './evening.js';
+import { nextAfterFiimRound } from '../voting/fiim.js';
 
 export function countRound(d: Draft): void {
   const s = d.state;
@@ -22,7 +23,9 @@ export function countRound(d: Draft): void {
     ? countGeneral(day.candidates, day.ballots, s.alive, 'last', (seat) => !hasNoVote(s, seat), day.round === 0 ? day.blood : NO_BLOOD, true)
     : countVotes(day.candidates, day.ballots, s.alive);
   d.emit({ type: 'VoteCounted', round: day.round, tally, tied: top.length > 1 ? top : [] });
-  const next = nextAfterRound(day.round, day.candidates, top, aliveCount(s), s.options);
+  const next = s.options.fiim
+    ? nextAfterFiimRound(day.n, day.round, day.candidates, top, aliveCount(s), s.options, (seat) => votedFor(day, seat) === seat)
+    : nextAfterRound(day.round, day.candidates, top, aliveCount(s), s.options);
   switch (next.kind) {
     case 'executed': return resolveExecution(d, next.seats, 'vote', tally);
     case 'revote': return startDefence(d, day.round + 1, next.candidates);
@@ -43,11 +46,19 @@ export function countLift(d: Draft): void {
   }
   const leave = liftPasses(votesFor, votesFor + against);
   d.emit({ type: 'LiftVoteCounted', for: votesFor, against, leave });
+  // R-FIIM-5 `killAll: draw`: the whole table tied twice and voted to leave: the game is a draw.
+  if (leave && s.options.fiim && day.candidates.length === votesFor + against) return drawByLift(d, day.tally);
   if (leave) resolveExecution(d, day.candidates, 'lift', day.tally);
   else resolveDay(d, [], 'none', day.tally);
 }
 
 export const NO_BLOOD: DayState['blood'] = [];
+
+/** R-VOTE-3: the candidate a seat's vote counted for this round (a vote not cast: the last candidate). */
+function votedFor(day: DayState, seat: SeatNo): SeatNo {
+  const b = day.ballots[seat - 1];
+  return (b !== 0 ? b : day.candidates[day.candidates.length - 1]) as SeatNo;
+}
 
 /** R-VOTE-7: Piter's two stages; the vote of a player who named nobody is not counted. */
 function countTwoStage(d: Draft): void {

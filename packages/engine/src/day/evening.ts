@@ -6,6 +6,7 @@ import type { Draft } from '../game/draft.js';
 import { aliveSides, endIfDraw, endIfWon } from '../game/win.js';
 import { startDay } from './morning.js';
 import { openRakeChoice } from './rake.js';
+import { endIfTeamDefeat } from '../game/penalties.js';
 
 export function resolveDay(d: Draft, eliminated: readonly SeatNo[], by: DayOutcome, tally: Tally | null): void {
   const s = d.state;
@@ -14,8 +15,16 @@ export function resolveDay(d: Draft, eliminated: readonly SeatNo[], by: DayOutco
   d.emit({ type: 'DayResolved', n: day.n, left, eliminated: sortedSeats(eliminated, NO_SEATS), by, tally });
   if (eliminated.length) afterLeaving(d, eliminated);
   if (eliminated.length && (by === 'vote' || by === 'lift') && openRakeChoice(d, eliminated)) return;
-  if (eliminated.length && endIfWon(d)) return;
+  // R-FIIM-13: the players the vote put out have the final minute when it decides a fiim game.
+  if (eliminated.length && endIfWon(d, eliminated)) return;
   if (d.state.day!.stage === 'evening') closeDay(d);
+}
+
+/** R-FIIM-5 `killAll: draw`: the whole table voted to leave together: nobody leaves, the game is a draw. */
+export function drawByLift(d: Draft, tally: Tally | null): void {
+  const day = d.state.day!;
+  d.emit({ type: 'DayResolved', n: day.n, left: sortedSeats(day.left, NO_SEATS), eliminated: [], by: 'lift', tally });
+  d.emit({ type: 'GameEnded', winner: 'draw', winners: [] });
 }
 
 const NO_SEATS: readonly SeatNo[] = [];
@@ -41,6 +50,8 @@ function sortedSeats(a: readonly SeatNo[], b: readonly SeatNo[]): SeatNo[] {
 
 /** End of a day: the draw count (R-SPORT-4), then the emergency day (R-PHASE-4) or the night. */
 export function closeDay(d: Draft): void {
+  // R-FIIM-15: a team defeat given today takes effect now, at the end of the day.
+  if (d.state.teamDefeat !== null && endIfTeamDefeat(d)) return;
   if (endIfDraw(d)) return;
   const s = d.state;
   const n = s.day!.n;

@@ -28,7 +28,11 @@ export function startDay(d: Draft, n: number, emergency: boolean, victims: reado
 export function speakingOrder(s: GameState): SeatNo[] {
   const n = s.seats;
   let start = 0;
-  if (s.lastFirstSpeaker > 0) {
+  if (s.options.fiim && s.options.rotation === 'last' && s.lastLastSpeaker > 0) {
+    // R-FIIM-9 `last`: the next alive seat after the previous day's last speaker speaks last today.
+    const closer = nextAlive(s, s.lastLastSpeaker - 1);
+    start = nextAlive(s, closer);
+  } else if (s.lastFirstSpeaker > 0) {
     for (let k = 1; k <= n; k++) {
       const i = (s.lastFirstSpeaker - 1 + k) % n;
       if (s.alive[i]) { start = i; break; }
@@ -44,6 +48,26 @@ export function speakingOrder(s: GameState): SeatNo[] {
   return out;
 }
 
+/** The index of the first alive seat after seat index `i` (round the table; `i` itself last). */
+function nextAlive(s: GameState, i: number): number {
+  for (let k = 1; k <= s.seats; k++) {
+    const j = (i + k) % s.seats;
+    if (s.alive[j]) return j;
+  }
+  return i;
+}
+
+/**
+ * R-SPORT-3 / R-FIIM-4: may `seat` make the best move today (before the day's vote)? The first night
+ * victim with a kill (FIIM: the night-2 victim only, a miss on night 2 leaving nobody one), unless 2 or
+ * more left by the day-1 vote.
+ */
+export function bestMoveOpen(s: GameState, day: number, seat: SeatNo): boolean {
+  const fk = s.firstKill;
+  if (!s.options.bestMove || s.bestMove !== null || fk === null || fk.night !== day || !fk.victims.includes(seat) || s.dayOneLeft >= 2) return false;
+  return !s.options.fiim || fk.night === 2;
+}
+
 export function bestMove(d: Draft, c: Extract<Command, { type: 'bestMove' }>, actor: Actor): void {
   const s = d.state;
   const day = needDay(s, 'lastWords', 'the best move', 'R-SPORT-3');
@@ -54,6 +78,7 @@ export function bestMove(d: Draft, c: Extract<Command, { type: 'bestMove' }>, ac
   if (!fk || fk.night !== day.n || !fk.victims.includes(by) || day.outcome !== null) {
     fail('no-best-move', 'R-SPORT-3', `seat ${by} was not killed on the first night with a kill, so he has no best move`);
   }
+  if (s.options.fiim && fk.night !== 2) fail('no-best-move', 'R-FIIM-4', `only the player shot on night 2 makes a best move, and night 2 was a miss (seat ${by} was shot on night ${fk.night})`);
   if (s.dayOneLeft >= 2) fail('no-best-move', 'R-SPORT-3', 'no best move: 2 or more players left by the day-1 vote');
   if (day.lastWords[0] !== by) fail('not-your-turn', 'R-SPORT-3', `seat ${by} names his best move during his own last word (now: ${day.lastWords.length > 0 ? `seat ${day.lastWords[0]}'s` : 'none'})`);
   if (s.bestMove) fail('no-best-move', 'R-SPORT-3', 'the best move has already been made');

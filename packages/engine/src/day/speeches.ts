@@ -3,9 +3,9 @@ import type { SeatNo } from '../ids.js';
 import { fail } from '../errors.js';
 import { circleOrder } from '../voting/circular.js';
 import type { Actor, Command } from '../game/commands.js';
-import type { DayState } from '../game/state.js';
+import type { DayState, GameState } from '../game/state.js';
 import type { Draft } from '../game/draft.js';
-import { needAlive, needDay, needSelfOrHost } from '../game/guards.js';
+import { aliveCount, needAlive, needDay, needSelfOrHost } from '../game/guards.js';
 import { openVote } from './vote.js';
 import { closeDay, resolveDay } from './evening.js';
 
@@ -44,12 +44,15 @@ export function nominate(d: Draft, c: Extract<Command, { type: 'nominate' }>, ac
     fail('no-nominations', rule, `the ${s.options.voting} vote has no nominations: every alive player is a candidate`);
   }
   const by = needAlive(s, c.by, 'the nominating player', 'R-VOTE-1');
+  const fiim = s.options.fiim;
+  const turn = day.speakers.indexOf(by);
+  // R-FIIM-2 (FIIM 9.5.1): a player who lost his speech for fouls keeps his nomination.
+  const lostSpeech = day.silenced.includes(by) || (s.missNextSpeech[by - 1] && turn >= day.speakerIndex);
   if (actor.kind === 'seat') {
     needSelfOrHost(actor, by);
-    if (day.speakers[day.speakerIndex] !== by) fail('not-your-turn', 'R-VOTE-1', `seat ${by} may nominate only during his own speech`);
+    if (day.speakers[day.speakerIndex] !== by && !(fiim && day.silenced.includes(by))) fail('not-your-turn', 'R-VOTE-1', `seat ${by} may nominate only during his own speech`);
   }
-  const turn = day.speakers.indexOf(by);
-  if (day.silenced.includes(by) || (s.missNextSpeech[by - 1] && turn >= day.speakerIndex)) {
+  if (lostSpeech && !fiim) {
     fail('silenced', 'R-FOUL-1', `seat ${by} has lost this speech for fouls and cannot nominate`);
   }
   const noms = day.nominations;
@@ -57,7 +60,8 @@ export function nominate(d: Draft, c: Extract<Command, { type: 'nominate' }>, ac
   for (let k = 0; k < noms.length; k++) if (noms[k][0] === by) byDone = true;
   if (byDone) fail('already-nominated', 'R-VOTE-1', `seat ${by} has already nominated a player today`);
   const target = needAlive(s, c.target, 'the nominee', 'R-VOTE-1');
-  if (target === by) fail('self-nomination', 'R-VOTE-1', `seat ${by} cannot nominate himself: a player nominates another player`);
+  // R-FIIM-10: in FIIM a player may nominate himself.
+  if (target === by && !fiim) fail('self-nomination', 'R-VOTE-1', `seat ${by} cannot nominate himself: a player nominates another player`);
   let targetDone = false;
   for (let k = 0; k < noms.length; k++) if (noms[k][1] === target) targetDone = true;
   if (targetDone) fail('already-nominee', 'R-VOTE-1', `seat ${target} is already nominated`);
@@ -73,8 +77,29 @@ export function advanceSpeakers(d: Draft): void {
     if (day.speakerIndex >= day.speakers.length) return closeSpeeches(d);
     const speaker = day.speakers[day.speakerIndex];
     if (s.alive[speaker - 1] && !s.missNextSpeech[speaker - 1]) return;
+    // R-FIIM-2: with 3 or 4 alive (or `short-speech`) the 3rd foul shortens the turn instead.
+    if (s.alive[speaker - 1] && s.options.fiim && speaksShort(s)) {
+      d.emit({ type: 'SpeechShortened', seat: speaker });
+      return;
+    }
     d.emit({ type: 'SpeechEnded', seat: speaker, skipped: true });
   }
+}
+
+/** R-FIIM-2: does a 3rd foul's lost turn become a short one (option `short-speech`, or 3–4 players alive)? */
+function speaksShort(s: GameState): boolean {
+  if (s.options.threeFouls === 'short-speech') return true;
+  return aliveCount(s) <= 4;
+}
+
+/**
+ * The seconds the current speech may last: the preset's speech, or the short one of R-FIIM-2. Null
+ * when nobody is giving a day speech.
+ */
+export function currentSpeechSeconds(s: GameState): number | null {
+  const day = s.day;
+  if (s.phase.kind !== 'day' || day === null || day.stage !== 'speeches' || day.speakerIndex >= day.speakers.length) return null;
+  return day.shortSpeech !== null && day.shortSpeech === day.speakers[day.speakerIndex] ? Math.min(s.options.shortSpeechSeconds, s.options.speechSeconds) : s.options.speechSeconds;
 }
 
 function closeSpeeches(d: Draft): void {

@@ -1,7 +1,7 @@
 import type { SeatNo } from '../ids.js';
 import { roleIn } from '../roles/registry.js';
 import type { GameEvent } from './events.js';
-import type { ActResult, CheckRecord, DayState, GameSetup, GameState, NightAct, PastAct } from './state.js';
+import type { ActResult, CheckRecord, DayState, GameSetup, GameState, NightAct, PastAct, PendingRemoval, RemovalReason } from './state.js';
 
 /** R-PHASE-3 (Piter): the executed players owed a last word: no check or compare act, not mafia. */
 function piterLastWords(s: GameState, seats: readonly SeatNo[]): readonly SeatNo[] {
@@ -55,6 +55,7 @@ function killAll(alive: readonly boolean[], seats: readonly SeatNo[]): boolean[]
 const NO_SEATS: readonly SeatNo[] = Object.freeze([]);
 const NO_PAST: readonly NightAct[] = Object.freeze([]);
 const NO_BLOOD: DayState['blood'] = Object.freeze([]);
+const NO_PENDING: readonly PendingRemoval[] = Object.freeze([]);
 
 /** An act with its night number (a literal: `{ ...a, night }` is slow in V8). */
 function pastAct(a: NightAct, night: number): PastAct {
@@ -119,6 +120,14 @@ export function initialState(setup: GameSetup): GameState {
     alibi: [],
     silenced: [],
     useful: filled(n, 0),
+    techFouls: filled(n, 0),
+    removedFor: filled<RemovalReason | null>(n, null),
+    pendingRemovals: NO_PENDING,
+    teamDefeat: null,
+    extraPoints: filled(n, 0),
+    quietNights: 0,
+    lastLastSpeaker: 0,
+    final: null,
     winner: null,
     winners: [],
     seq: 1,
@@ -157,6 +166,14 @@ function cloneState(s: GameState): Mutable<GameState> {
     alibi: s.alibi,
     silenced: s.silenced,
     useful: s.useful,
+    techFouls: s.techFouls,
+    removedFor: s.removedFor,
+    pendingRemovals: s.pendingRemovals,
+    teamDefeat: s.teamDefeat,
+    extraPoints: s.extraPoints,
+    quietNights: s.quietNights,
+    lastLastSpeaker: s.lastLastSpeaker,
+    final: s.final,
     winner: s.winner,
     winners: s.winners,
     seq: s.seq,
@@ -187,6 +204,7 @@ function cloneDay(d: DayState): Mutable<DayState> {
     dyingNote: d.dyingNote,
     spoke: d.spoke,
     rakeChoice: d.rakeChoice,
+    shortSpeech: d.shortSpeech,
   };
 }
 
@@ -293,6 +311,7 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
       const d = f.d();
       d.speakerIndex = d.speakerIndex + 1;
       if (skippedAlive) d.silenced = append(d.silenced, e.seat);
+      if (d.shortSpeech !== null) d.shortSpeech = null;
       return true;
     }
     case 'Nominated': {
@@ -336,6 +355,8 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
       const m = f.m();
       if (died) m.alive = killAll(s.alive, e.died);
       m.quietPhases = died || s.leftThisPhase ? 0 : s.quietPhases + 1;
+      // R-FIIM-3: shooting nights only (night 1 never counts); removals tonight reset it when applied.
+      if (e.n >= 2) m.quietNights = died || s.leftThisPhase ? 0 : s.quietNights + 1;
       if (s.firstKill === null && died) m.firstKill = { night: e.n, victims: e.died };
       m.checks = checks;
       m.useful = useful;
@@ -346,11 +367,14 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
     }
     case 'DayStarted': {
       const lastFirstSpeaker = e.speakers.length ? e.speakers[0] : s.lastFirstSpeaker;
+      const lastLastSpeaker = e.speakers.length ? e.speakers[e.speakers.length - 1] : s.lastLastSpeaker;
       const m = f.m();
       m.phase = { kind: 'day', n: e.n };
       m.night = null;
       m.leftThisPhase = false;
       m.lastFirstSpeaker = lastFirstSpeaker;
+      m.lastLastSpeaker = lastLastSpeaker;
+      if (s.pendingRemovals.length > 0) m.pendingRemovals = NO_PENDING;
       m.cancelNextVote = false;
       // An alibi or a silence holds for the day after its night only, not for an emergency day after it (R-VOTE-9, R-VOTE-11).
       if (e.emergency && (m.alibi.length > 0 || m.silenced.length > 0)) {
@@ -380,6 +404,7 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
         dyingNote: null,
         spoke: NO_SEATS,
         rakeChoice: null,
+        shortSpeech: null,
       });
       return true;
     }
@@ -395,7 +420,8 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
       return true;
     }
     case 'Fouled': {
-      const silence = e.total === s.options.foulsToSilence;
+      // R-FIIM-2 `threeFouls: none`: the 3rd foul costs nothing; a foul on a player out of the game counts for his penalties only.
+      const silence = e.total === s.options.foulsToSilence && s.alive[e.seat - 1] && !(s.options.fiim && s.options.threeFouls === 'none');
       const m = f.m();
       m.fouls = with1(m.fouls, e.seat, e.total);
       if (silence) m.missNextSpeech = with1(m.missNextSpeech, e.seat, true);
@@ -408,7 +434,12 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
       const m = f.m();
       m.alive = with1(m.alive, e.seat, false);
       m.removed = append(m.removed, e.seat);
+      m.removedFor = with1(m.removedFor, e.seat, e.reason);
+      if (s.pendingRemovals.length > 0) m.pendingRemovals = s.pendingRemovals.filter((p) => p.seat !== e.seat);
       m.leftThisPhase = true;
+      m.quietNights = 0;
+      // R-FIIM-12: a removal at night cancels the next day's vote.
+      if (s.options.fiim && s.phase.kind === 'night') m.cancelNextVote = true;
       if (inDay) {
         const decided = day!.outcome !== null;
         // After the day's vote the day has been counted already: the removal breaks the quiet run.
@@ -461,6 +492,7 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
       const m = f.m();
       if (eliminated) m.alive = killAll(m.alive, e.eliminated);
       m.quietPhases = anyLeft ? 0 : m.quietPhases + 1;
+      if (anyLeft) m.quietNights = 0;
       if (e.n === 1) m.dayOneLeft = e.eliminated.length;
       const d = f.d();
       // R-PHASE-3 Piter: only an executed player with no checking ability who is not mafia speaks.
@@ -477,6 +509,7 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
       m.phase = { kind: 'ended' };
       m.winner = e.winner;
       m.winners = e.winners;
+      if (e.final !== undefined) m.final = e.final;
       return true;
     }
     case 'HostOverride': {
@@ -532,6 +565,29 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
       d.stage = 'lastWords';
       return true;
     }
+    case 'TechFouled':
+      f.m().techFouls = with1(s.techFouls, e.seat, e.total);
+      return true;
+    case 'RemovalPending':
+      f.m().pendingRemovals = append(s.pendingRemovals, { seat: e.seat, reason: e.reason });
+      return true;
+    case 'PenaltyRecorded': {
+      const m = f.m();
+      m.removedFor = with1(s.removedFor, e.seat, e.reason);
+      if (s.pendingRemovals.length > 0) m.pendingRemovals = s.pendingRemovals.filter((p) => p.seat !== e.seat);
+      return true;
+    }
+    case 'TeamDefeatRecorded':
+      f.m().teamDefeat = e.seat;
+      return true;
+    case 'ExtraPointsGiven':
+      f.m().extraPoints = with1(s.extraPoints, e.seat, s.extraPoints[e.seat - 1] + e.points);
+      return true;
+    case 'SpeechShortened': {
+      f.m().missNextSpeech = with1(s.missNextSpeech, e.seat, false);
+      f.d().shortSpeech = e.seat;
+      return true;
+    }
     case 'RoleAnnounced':
     case 'VictimListSet':
     case 'SeatsIdle':
@@ -540,6 +596,7 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
       const m = f.m();
       m.alive = with1(s.alive, e.seat, false);
       m.leftThisPhase = true;
+      m.quietNights = 0;
       return true;
     }
     case 'Undone':

@@ -22,7 +22,14 @@ export type Command =
   | { readonly type: 'nominate'; readonly by: SeatNo; readonly target: SeatNo }
   | { readonly type: 'endSpeech' }
   | { readonly type: 'foul'; readonly seat: SeatNo }
-  | { readonly type: 'remove'; readonly seat: SeatNo }
+  /** `reason` (R-FIIM-12): `disqualified` (the default in `fiim`) or `left`; other presets take none. */
+  | { readonly type: 'remove'; readonly seat: SeatNo; readonly reason?: 'disqualified' | 'left' }
+  /** R-FIIM-14: a technical foul (option `techFouls: yes`). */
+  | { readonly type: 'techFoul'; readonly seat: SeatNo }
+  /** R-FIIM-15: the referee declares a team defeat for `seat`'s offence. */
+  | { readonly type: 'teamDefeat'; readonly seat: SeatNo }
+  /** R-FIIM-16: the referee's extra points (±) for a seat, at any time, also after the game. */
+  | { readonly type: 'extraPoints'; readonly seat: SeatNo; readonly points: number }
   | { readonly type: 'vote'; readonly by: SeatNo; readonly target: SeatNo }
   | { readonly type: 'liftVote'; readonly by: SeatNo; readonly leave: boolean }
   | { readonly type: 'closeVote' }
@@ -52,6 +59,7 @@ export const HOST: Actor = { kind: 'host' };
 /** Commands only the host may send. */
 export const HOST_ONLY: ReadonlySet<Command['type']> = new Set([
   'endNight', 'timeUp', 'endLastWords', 'foul', 'remove', 'closeVote', 'override', 'undo', 'circle', 'silenceBroken',
+  'techFoul', 'teamDefeat', 'extraPoints',
 ]);
 
 /**
@@ -71,6 +79,9 @@ export function isHostOnly(type: string): boolean {
     case 'undo':
     case 'circle':
     case 'silenceBroken':
+    case 'techFoul':
+    case 'teamDefeat':
+    case 'extraPoints':
       return true;
     default:
       return false;

@@ -5,7 +5,7 @@ import type { GameEvent } from './events.js';
 import type { GameState } from './state.js';
 import { Draft, NO_EVENTS } from './draft.js';
 import { act, endNight } from './night-commands.js';
-import { foul, override, remove } from './host-commands.js';
+import { allowedAfterEnd, extraPoints, foul, override, remove, techFoul, teamDefeat } from './host-commands.js';
 import { bestMove, blood, dyingNote, startDay } from '../day/morning.js';
 import { endLastWords, endSpeech, nominate } from '../day/speeches.js';
 import { circle, closeVote, liftVote, vote } from '../day/vote.js';
@@ -76,7 +76,7 @@ function handle(d: Draft, c: Command, actor: Actor): void {
   // Read once: commands come in many shapes, so every read of `type` is a slow (megamorphic) one.
   const type = c.type;
   if (typeof type !== 'string') fail('bad-command', 'INPUT', 'a command must be an object with a "type"');
-  if (s.phase.kind === 'ended') fail('game-over', 'R-WIN-0', `the game is over (${s.winner}); no more commands`);
+  if (s.phase.kind === 'ended' && !allowedAfterEnd(s, type)) fail('game-over', 'R-WIN-0', `the game is over (${s.winner}); no more commands`);
   if (actor.kind !== 'host' && isHostOnly(type)) fail('host-only', 'R-HOST-1', `only the host (Ведущий) may send ${type}`);
   // The most frequent commands first: a switch on strings compares its cases one by one.
   switch (type) {
@@ -98,6 +98,9 @@ function handle(d: Draft, c: Command, actor: Actor): void {
     case 'rakeTakes': return rakeTakes(d, c, actor);
     case 'victimList': return victimList(d, c, actor);
     case 'override': return override(d, c.action);
+    case 'techFoul': return techFoul(d, c);
+    case 'teamDefeat': return teamDefeat(d, c);
+    case 'extraPoints': return extraPoints(d, c);
     // Sent only by the app as host when a timer runs out (never in a simulation): late in the list.
     case 'timeUp': return timeUp(d);
     case 'undo': return fail('undo-needs-log', 'R-HOST-1', 'undo works on a game log: use transition() on a Game');

@@ -1,5 +1,5 @@
 import type { RoleId, SeatNo, Team } from '../ids.js';
-import type { ActResult, DayOutcome, DayStage, GameSetup, NightAct, Tally, Winner } from './state.js';
+import type { ActResult, DayOutcome, DayStage, GameSetup, NightAct, RemovalReason, Tally, Winner } from './state.js';
 
 /**
  * Everything that happens in a game is one of these events. The state is their fold; the log of
@@ -50,7 +50,22 @@ export type GameEvent =
   | { readonly type: 'Nominated'; readonly by: SeatNo; readonly target: SeatNo }
   | { readonly type: 'SpeechEnded'; readonly seat: SeatNo; readonly skipped: boolean }
   | { readonly type: 'Fouled'; readonly seat: SeatNo; readonly total: number }
-  | { readonly type: 'PlayerRemoved'; readonly seat: SeatNo; readonly reason: 'fouls' | 'host' }
+  | { readonly type: 'PlayerRemoved'; readonly seat: SeatNo; readonly reason: RemovalReason }
+  /** R-FIIM-14: a technical foul; `total` is the seat's count of them. */
+  | { readonly type: 'TechFouled'; readonly seat: SeatNo; readonly total: number }
+  /** R-FIIM-11/12: a removal given at night; it takes effect when the night ends. */
+  | { readonly type: 'RemovalPending'; readonly seat: SeatNo; readonly reason: RemovalReason }
+  /**
+   * R-FIIM-11/13: a removal that changes nothing in the game and counts for the player's penalties only:
+   * he is out already (his own last word, that night's victim) or the game was decided (the final minute).
+   */
+  | { readonly type: 'PenaltyRecorded'; readonly seat: SeatNo; readonly reason: RemovalReason }
+  /** R-FIIM-15: a team defeat for `seat`'s offence; it takes effect at the end of the step. */
+  | { readonly type: 'TeamDefeatRecorded'; readonly seat: SeatNo }
+  /** R-FIIM-16: the referee's extra points (±) for a seat. */
+  | { readonly type: 'ExtraPointsGiven'; readonly seat: SeatNo; readonly points: number }
+  /** R-FIIM-2: the 3rd foul's consequence: this discussion turn is a short one. */
+  | { readonly type: 'SpeechShortened'; readonly seat: SeatNo }
   | { readonly type: 'DefenceStarted'; readonly round: number; readonly candidates: readonly SeatNo[] }
   | { readonly type: 'VoteOpened'; readonly round: number; readonly candidates: readonly SeatNo[] }
   | { readonly type: 'VoteCast'; readonly by: SeatNo; readonly target: SeatNo }
@@ -59,7 +74,11 @@ export type GameEvent =
   | { readonly type: 'LiftVoteCast'; readonly by: SeatNo; readonly leave: boolean }
   | { readonly type: 'LiftVoteCounted'; readonly for: number; readonly against: number; readonly leave: boolean }
   | { readonly type: 'DayResolved'; readonly n: number; readonly left: readonly SeatNo[]; readonly eliminated: readonly SeatNo[]; readonly by: DayOutcome; readonly tally: Tally | null }
-  | { readonly type: 'GameEnded'; readonly winner: Winner; readonly winners: readonly SeatNo[] }
+  | {
+      readonly type: 'GameEnded'; readonly winner: Winner; readonly winners: readonly SeatNo[];
+      /** R-FIIM-13 (`fiim` only): the vote or the shot decided the game; these last players out have the final minute. */
+      readonly final?: readonly SeatNo[];
+    }
   | { readonly type: 'HostOverride'; readonly action: HostOverrideAction }
   /**
    * R-HOST-2: the step's time ran out (`timeUp`) while it waited for these seats (in seat order): the

@@ -7,29 +7,82 @@ import { resolveDay } from '../day/evening.js';
 import { afterLeaving } from './transform.js';
 import type { Command } from './commands.js';
 import type { Draft } from './draft.js';
+import type { GameState, RemovalReason } from './state.js';
+import { penaltyEffect, removal } from './penalties.js';
 import { isIn, needAlive, needSeat } from './guards.js';
 import { checkWinner, endIfWon, winningSeats } from './win.js';
 
-/** R-FOUL-1: a foul; the last one allowed (option foulsToRemove) removes the player. */
+/**
+ * R-FOUL-1: a foul; the last one allowed (option foulsToRemove) removes the player. `fiim`: also at
+ * night, in the player's own last word and in the final minute (game/penalties.ts says how it counts).
+ */
 export function foul(d: Draft, c: Extract<Command, { type: 'foul' }>): void {
   const s = d.state;
-  const seat = needAlive(s, c.seat, 'the fouled player', 'R-FOUL-1');
+  const [seat, effect] = penaltyEffect(s, c.seat, 'the fouled player', s.options.fiim ? 'R-FIIM-11' : 'R-FOUL-1');
   const total = s.fouls[seat - 1] + 1;
   d.emit({ type: 'Fouled', seat, total });
-  if (s.options.foulsToRemove > 0 && total === s.options.foulsToRemove) {
-    d.emit({ type: 'PlayerRemoved', seat, reason: 'fouls' });
-    afterRemoval(d, seat);
-  }
+  if (s.options.foulsToRemove > 0 && total === s.options.foulsToRemove) removal(d, seat, 'fouls', effect, afterRemoval);
 }
 
+/** R-FIIM-14: a technical foul (option `techFouls: yes`); the 2nd removes the player as a 4th foul does. */
+export function techFoul(d: Draft, c: Extract<Command, { type: 'techFoul' }>): void {
+  const s = d.state;
+  if (!s.options.fiim || s.options.techFouls !== 'yes') fail('not-in-preset', 'R-FIIM-14', `technical fouls are not counted in this ${s.setup.preset} game (option techFouls is not "yes")`);
+  const [seat, effect] = penaltyEffect(s, c.seat, 'the player given a technical foul', 'R-FIIM-14');
+  const total = s.techFouls[seat - 1] + 1;
+  d.emit({ type: 'TechFouled', seat, total });
+  if (total === TECH_FOULS_TO_REMOVE) removal(d, seat, 'tech-fouls', effect, afterRemoval);
+}
+
+/** R-FIIM-14: the technical foul that removes a player. */
+const TECH_FOULS_TO_REMOVE = 2;
+
+/** R-FOUL-1 / R-FIIM-12: the host removes a player; in `fiim` for a reason (disqualified, the default, or left the table). */
 export function remove(d: Draft, c: Extract<Command, { type: 'remove' }>): void {
   const s = d.state;
-  const seat = needAlive(s, c.seat, 'the removed player', 'R-FOUL-1');
-  d.emit({ type: 'PlayerRemoved', seat, reason: 'host' });
-  return afterRemoval(d, seat);
+  let reason: RemovalReason = 'host';
+  if (s.options.fiim) {
+    if (c.reason !== undefined && c.reason !== 'disqualified' && c.reason !== 'left') fail('bad-field', 'INPUT', `a removal's reason is "disqualified" or "left", got ${JSON.stringify(c.reason)}`);
+    reason = c.reason ?? 'disqualified';
+  } else if (c.reason !== undefined) {
+    fail('not-in-preset', 'R-FIIM-12', `a removal's reason is recorded in the fiim preset only (this game: ${s.setup.preset})`);
+  }
+  const [seat, effect] = penaltyEffect(s, c.seat, 'the removed player', s.options.fiim ? 'R-FIIM-12' : 'R-FOUL-1');
+  removal(d, seat, reason, effect, afterRemoval);
 }
 
-function afterRemoval(d: Draft, seat: SeatNo): void {
+/** R-FIIM-15: a team defeat; it takes effect at the end of the step (or counts for the points only once the game is decided). */
+export function teamDefeat(d: Draft, c: Extract<Command, { type: 'teamDefeat' }>): void {
+  const s = d.state;
+  if (!s.options.fiim) fail('not-in-preset', 'R-FIIM-15', `a team defeat is given in the fiim preset only (this game: ${s.setup.preset})`);
+  const seat = needSeat(s, c.seat, 'the offender of the team defeat');
+  if (s.teamDefeat !== null) fail('already-marked', 'R-FIIM-15', `a team defeat has already been given (seat ${s.teamDefeat})`);
+  d.emit({ type: 'TeamDefeatRecorded', seat });
+}
+
+/** R-FIIM-16: the referee's extra points for a seat (±), at any time, also after the game. */
+export function extraPoints(d: Draft, c: Extract<Command, { type: 'extraPoints' }>): void {
+  const s = d.state;
+  if (!s.options.fiim) fail('not-in-preset', 'R-FIIM-16', `extra points are given in the fiim preset only (this game: ${s.setup.preset})`);
+  const seat = needSeat(s, c.seat, 'the seat given extra points');
+  const p = c.points;
+  if (typeof p !== 'number' || !Number.isFinite(p) || p === 0 || Math.abs(p) > 10) fail('bad-field', 'INPUT', `extra points are a number from -10 to 10 other than 0, got ${JSON.stringify(p)}`);
+  d.emit({ type: 'ExtraPointsGiven', seat, points: p });
+}
+
+/**
+ * R-FIIM-13/16: what the referee may still record once a `fiim` game is over: extra points always;
+ * fouls, removals and a team defeat in the final minute (the game was decided by a vote or a shot and
+ * option gameEndSpeech is "yes"), for the points only.
+ */
+export function allowedAfterEnd(s: GameState, type: string): boolean {
+  if (!s.options.fiim) return false;
+  if (type === 'extraPoints') return true;
+  if (s.final === null || s.options.gameEndSpeech !== 'yes') return false;
+  return type === 'foul' || type === 'techFoul' || type === 'remove' || type === 'teamDefeat';
+}
+
+export function afterRemoval(d: Draft, seat: SeatNo): void {
   afterLeaving(d, [seat]);
   const s = d.state;
   const day = s.day;

@@ -7,8 +7,9 @@ import { afterLeaving, nightChanges } from './transform.js';
 import type { Actor, Command } from './commands.js';
 import type { NightAct } from './state.js';
 import type { Draft } from './draft.js';
-import { describePhase, needAlive, needSelfOrHost } from './guards.js';
+import { describePhase, needAlive, needSeat, needSelfOrHost } from './guards.js';
 import { endIfDraw, endIfWon } from './win.js';
+import { settleNight } from './penalties.js';
 
 /** A night act (R-NIGHT-1, R-PHASE-1 on night 1, the role's own limits R-ROLE), recorded until the night ends. */
 export function act(d: Draft, c: Extract<Command, { type: 'act' }>, actor: Actor): void {
@@ -25,14 +26,19 @@ export function act(d: Draft, c: Extract<Command, { type: 'act' }>, actor: Actor
     if (s.options.firstNight === 'introduction') fail('introduction-night', 'R-PHASE-1', `night 1 is the introduction night: nobody acts (seat ${by} tried "${c.act}")`);
     if (!spec!.onCheckingFirstNight && s.options.firstNight !== 'active') fail('introduction-night', 'R-PHASE-1', `nobody dies on night 1: only checks are allowed (seat ${by} tried "${c.act}")`);
   }
-  const target = needAlive(s, c.target, `the target of seat ${by}'s ${c.act}`, 'R-ROLE');
+  // R-FIIM-11: the host calls every seat number, dead ones too: a shot at a seat out of the game is a
+  // miss, a check of one is answered like any other.
+  const fiimCall = s.options.fiim && (c.act === 'kill' || c.act === 'check');
+  const target = fiimCall ? needSeat(s, c.target, `the target of seat ${by}'s ${c.act}`) : needAlive(s, c.target, `the target of seat ${by}'s ${c.act}`, 'R-ROLE');
   if (target === by && !spec!.mayTargetSelf) fail('self-target', 'R-ROLE', `seat ${by} (${role}) cannot ${c.act} himself`);
   let target2: SeatNo | undefined;
   if (spec!.needsTarget2) target2 = needAlive(s, c.target2, `the second target of seat ${by}'s ${c.act}`, 'R-ROLE');
   else if (c.target2 !== undefined) fail('bad-field', 'INPUT', `"${c.act}" takes no target2`);
   if (spec!.needsRole && typeof c.role !== 'string') fail('bad-field', 'INPUT', `"${c.act}" needs a role`);
   if (!spec!.needsRole && c.role !== undefined) fail('bad-field', 'INPUT', `"${c.act}" takes no role`);
-  if (hasActed(s.night!.acts, by, c.act)) fail('already-acted', c.act === 'kill' ? 'R-NIGHT-2' : 'R-ROLE', `seat ${by} has already used "${c.act}" tonight`);
+  // R-FIIM-11: a mafia member who shoots twice makes the night a miss (a second shot is recorded, not a third).
+  const times = actedTimes(s.night!.acts, by, c.act);
+  if (times > 0 && !(fiimCall && c.act === 'kill' && times === 1)) fail('already-acted', c.act === 'kill' ? 'R-NIGHT-2' : 'R-ROLE', `seat ${by} has already used "${c.act}" tonight`);
   const record: { by: SeatNo; act: NightAct['act']; target: SeatNo; target2?: SeatNo; role?: NightAct['role'] } = { by, act: c.act, target };
   if (target2 !== undefined) record.target2 = target2;
   if (c.role !== undefined) record.role = c.role;
@@ -41,9 +47,10 @@ export function act(d: Draft, c: Extract<Command, { type: 'act' }>, actor: Actor
   d.emit({ type: 'ActRecorded', act: record });
 }
 
-function hasActed(acts: readonly NightAct[], by: SeatNo, act: string): boolean {
-  for (let k = 0; k < acts.length; k++) if (acts[k].by === by && acts[k].act === act) return true;
-  return false;
+function actedTimes(acts: readonly NightAct[], by: SeatNo, act: string): number {
+  let n = 0;
+  for (let k = 0; k < acts.length; k++) if (acts[k].by === by && acts[k].act === act) n++;
+  return n;
 }
 
 /**
@@ -65,6 +72,11 @@ export function endNight(d: Draft, timeUp = false): void {
   }
   const changed = nightChanges(d, outcome.changes);
   afterLeaving(d, outcome.died);
+  if (s.options.fiim) {
+    // R-FIIM-11..15: the night's removals and a team defeat, after its shot; R-FIIM-3: the quiet-night draw.
+    if (settleNight(d, outcome.died) || endIfDraw(d, true)) return;
+    return startDay(d, n, false, outcome.died);
+  }
   if ((outcome.died.length || changed) && endIfWon(d)) return;
   if (endIfDraw(d)) return;
   startDay(d, n, false, outcome.died);

@@ -7,6 +7,7 @@ import { roleIn } from '../roles/registry.js';
 import { seedFrom, shuffle } from '../rng.js';
 import type { GameSetup } from './state.js';
 import { extraCardDeck, modifiedOptions } from './modifications.js';
+import { optionsFromRulesCode, rulesCodeOf } from '../presets/rulesCode.js';
 
 /**
  * What a caller gives to set up a game. Either `roles` (seat by seat), or a deck dealt from the
@@ -38,7 +39,11 @@ export function resolveOptions(preset: Preset, raw: Readonly<Record<string, unkn
   const options: Record<string, unknown> = { ...preset.defaults };
   if (raw === undefined) return options as unknown as GameOptions;
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) fail('bad-options', 'INPUT', 'options must be an object', path);
+  // R-FIIM-17: a rules code sets its options first; a named option given beside it overrides its digit.
+  const code = Object.prototype.hasOwnProperty.call(raw, 'rulesCode') && preset.options.includes('rulesCode');
+  if (code) Object.assign(options, optionsFromRulesCode(raw.rulesCode, `${path}.rulesCode`));
   for (const [name, value] of Object.entries(raw)) {
+    if (name === 'rulesCode' && code) continue;
     const spec = (OPTION_SPECS as Record<string, (typeof OPTION_SPECS)[keyof typeof OPTION_SPECS]>)[name];
     if (!spec || !preset.options.includes(spec.name)) {
       fail('unknown-option', 'R-PRESET', `unknown option "${name}" for preset ${preset.id}; options: ${preset.options.join(', ')}`, `${path}.${name}`);
@@ -51,6 +56,9 @@ export function resolveOptions(preset: Preset, raw: Readonly<Record<string, unkn
       case 'enum':
         if (!spec.values!.includes(value as string)) fail('bad-option', spec.rule, `option ${name} must be one of ${spec.values!.join(', ')}`, where);
         break;
+      case 'string':
+        if (typeof value !== 'string' || (spec.pattern !== undefined && !spec.pattern.test(value))) fail('bad-option', spec.rule, `option ${name} has the wrong form: ${JSON.stringify(value)}`, where);
+        break;
       default:
         if (typeof value !== 'number' || !Number.isFinite(value) || (spec.kind === 'integer' && !Number.isInteger(value)) ||
             (spec.min !== undefined && value < spec.min) || (spec.max !== undefined && value > spec.max)) {
@@ -59,6 +67,8 @@ export function resolveOptions(preset: Preset, raw: Readonly<Record<string, unkn
     }
     options[name] = value;
   }
+  // The code kept with the game is the one its options make (a named option may have changed a digit).
+  if (preset.options.includes('rulesCode')) options.rulesCode = rulesCodeOf(options);
   return options as unknown as GameOptions;
 }
 

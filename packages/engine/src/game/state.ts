@@ -60,6 +60,20 @@ export interface DayState {
   readonly spoke: readonly SeatNo[];
   /** R-ROLE Rake: the executed Rake and the voters he may take along (stage `rake`). */
   readonly rakeChoice: { readonly by: SeatNo; readonly among: readonly SeatNo[] } | null;
+  /** R-FIIM-2: the speaker whose current discussion turn is the short one (3rd foul), or null. */
+  readonly shortSpeech: SeatNo | null;
+}
+
+/**
+ * Why a player was removed (R-FOUL-1, R-SPORT-1, R-FIIM-12..15): `host` is a removal without a reason
+ * (the presets before `fiim`); FIIM's reasons decide the tournament points (R-FIIM-16).
+ */
+export type RemovalReason = 'fouls' | 'tech-fouls' | 'host' | 'disqualified' | 'left' | 'team-defeat';
+
+/** R-FIIM-11/12: a removal given at night; it takes effect when the night ends (after the shot). */
+export interface PendingRemoval {
+  readonly seat: SeatNo;
+  readonly reason: RemovalReason;
 }
 
 export interface NightState {
@@ -149,6 +163,25 @@ export interface GameState {
   readonly silenced: readonly SeatNo[];
   /** Useful actions for scoring: [seat, count]. */
   readonly useful: readonly number[];
+  /** R-FIIM-14: technical fouls per seat (index = seat - 1). */
+  readonly techFouls: readonly number[];
+  /** Why each seat was removed (null: not removed), also where the removal only counted for his penalties (R-FIIM-13). */
+  readonly removedFor: readonly (RemovalReason | null)[];
+  /** R-FIIM-11/12: removals given tonight, applied when the night ends. */
+  readonly pendingRemovals: readonly PendingRemoval[];
+  /** R-FIIM-15: the offender of a team defeat (it takes effect at the end of its step), or null. */
+  readonly teamDefeat: SeatNo | null;
+  /** R-FIIM-16: the referee's extra points per seat. */
+  readonly extraPoints: readonly number[];
+  /** R-FIIM-3: shooting nights in a row (night 2 on) in which nobody left, with nobody leaving in the days between. */
+  readonly quietNights: number;
+  /** The last seat of the last day's speaking order (R-FIIM-9 rotation `last`); 0 before day 1. */
+  readonly lastLastSpeaker: number;
+  /**
+   * R-FIIM-13: when a vote or a shot decided a `fiim` game, the last players out, who have the final
+   * minute (null otherwise: the game goes on, or a removal, a team defeat or a draw ended it).
+   */
+  readonly final: readonly SeatNo[] | null;
   readonly winner: Winner | null;
   readonly winners: readonly SeatNo[];
   /** Number of events folded into this state. */

@@ -89,18 +89,29 @@ export function winningSeats(s: GameState, winner: Winner): SeatNo[] {
   return out;
 }
 
-/** R-WIN-0: after an elimination, the game ends when a side has won. */
-export function endIfWon(d: Draft): boolean {
+/**
+ * R-WIN-0: after an elimination, the game ends when a side has won. `final` (R-FIIM-13): the players a
+ * vote or a shot has just put out, who have the final minute when that decides a `fiim` game.
+ */
+export function endIfWon(d: Draft, final?: readonly SeatNo[]): boolean {
   const w = checkWinner(d.state);
   if (w === null) return false;
-  d.emit({ type: 'GameEnded', winner: w, winners: winningSeats(d.state, w) });
+  const winners = winningSeats(d.state, w);
+  if (final !== undefined && final.length > 0 && d.state.options.fiim) d.emit({ type: 'GameEnded', winner: w, winners, final });
+  else d.emit({ type: 'GameEnded', winner: w, winners });
   return true;
 }
 
-/** R-SPORT-4: nobody left the game for N nights and N days in a row. */
-export function endIfDraw(d: Draft): boolean {
-  const rounds = d.state.options.drawAfterQuietRounds;
-  if (rounds <= 0 || d.state.quietPhases < rounds * 2) return false;
+/**
+ * R-SPORT-4: nobody left the game for N nights and N days in a row. R-FIIM-3 (`atNightEnd`): N
+ * shooting nights in a row killed nobody and nobody left between them.
+ */
+export function endIfDraw(d: Draft, atNightEnd = false): boolean {
+  const o = d.state.options;
+  const rounds = o.drawAfterQuietRounds;
+  const byRounds = rounds > 0 && d.state.quietPhases >= rounds * 2;
+  const byNights = atNightEnd && o.drawAfterQuietNights > 0 && d.state.quietNights >= o.drawAfterQuietNights;
+  if (!byRounds && !byNights) return false;
   d.emit({ type: 'GameEnded', winner: 'draw', winners: [] });
   return true;
 }

@@ -3,6 +3,7 @@ import type { Command } from '../game/commands.js';
 import type { GameState } from '../game/state.js';
 import { roleAt } from '../roles/registry.js';
 import { hasNoVote } from '../day/silence.js';
+import { bestMoveOpen } from '../day/morning.js';
 import type { ActSpec } from '../roles/types.js';
 import { withActLimits, type ActPending } from './actLimits.js';
 
@@ -188,12 +189,9 @@ export function pendingDecisionsInto(s: GameState, out: Pending[]): number {
     case 'lastWords': {
       if (day.victims.length > 0) c = bloodPending(s, out, c);
       if (day.dyingNote !== null && day.dyingNote.named === null && day.outcome === null) out[c++] = notePending(s, day.dyingNote.by);
-      const fk = s.firstKill;
-      if (s.options.bestMove && !s.bestMove && fk && fk.night === day.n && day.outcome === null && s.dayOneLeft < 2) {
-        // During his own last word only (issue 11: each leaving player speaks in turn).
-        const speaking = day.lastWords[0];
-        if (speaking !== undefined && fk.victims.includes(speaking)) out[c++] = seatPending('bestMove', speaking);
-      }
+      // During his own last word only (issue 11: each leaving player speaks in turn).
+      const speaking = day.lastWords[0];
+      if (speaking !== undefined && day.outcome === null && bestMoveOpen(s, day.n, speaking)) out[c++] = seatPending('bestMove', speaking);
       return c;
     }
     case 'speeches': {

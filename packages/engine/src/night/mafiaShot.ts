@@ -24,6 +24,8 @@ export function resolveMafiaShot(ctx: NightContext): void {
     shots++;
   }
   if (shooters === 0 || shots === 0) return;
+  // R-FIIM-11: a member who shoots twice makes the night a miss.
+  if (s.options.fiim && shotTwice(acts, s.teams)) return;
   let target: number | null = null;
   if (s.options.mafiaShot === 'unanimous') {
     if (shots !== shooters) return;
@@ -63,7 +65,18 @@ export function resolveMafiaShot(ctx: NightContext): void {
     }
     if (top === 1) target = only;
   }
-  if (target !== null) addAttempt(ctx, target, 'mafia');
+  // R-FIIM-11: a shot at a seat already out of the game is a miss.
+  if (target !== null && s.alive[target - 1]) addAttempt(ctx, target, 'mafia');
+}
+
+/** R-FIIM-11: has any mafia member recorded two shots tonight? */
+function shotTwice(acts: NightContext['acts'], teams: NightContext['state']['teams']): boolean {
+  for (let k = 0; k < acts.length; k++) {
+    const a = acts[k];
+    if (a.act !== 'kill' || teams[a.by - 1] !== 'mafia') continue;
+    for (let j = k + 1; j < acts.length; j++) if (acts[j].act === 'kill' && acts[j].by === a.by) return true;
+  }
+  return false;
 }
 
 /** Does seat index `i` (a mafia-team member) take part in the team's shot? (The Lover, Black Widow do not.) */

@@ -9,7 +9,7 @@ import type { PresetId } from '../ids.js';
  * and the web's create form (which may not import zod or node) read the same table.
  */
 export const NIGHT_STEP_SECONDS: Readonly<Record<PresetId, number>> = {
-  classic: 15, sport: 15, short: 20, club: 12, tabletop: 12, party: 12, piter: 10, extended: 12,
+  classic: 15, sport: 15, fiim: 15, short: 20, club: 12, tabletop: 12, party: 12, piter: 10, extended: 12,
 };
 
 /** A night step when the preset is not in the table: the classic game's. */

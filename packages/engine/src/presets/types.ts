@@ -62,14 +62,59 @@ export interface GameOptions {
   voting: 'sequential' | 'two-stage' | 'circular';
   /** R-ROLE Beauty (Piter): guesses per game the whole mafia gets (УГАДАЙКА) when no Beauty is in play. */
   mafiaGuesses: number;
+  /**
+   * R-FIIM: the federation's tournament procedure (fixed by the `fiim` preset, never set by a user):
+   * kept nominations after the 3rd foul, fouls at night and in a last word, dead seats called at
+   * night, the final minute, team defeat, the quiet-night draw, tournament points.
+   */
+  fiim: boolean;
+  /** R-FIIM-3: draw when this many shooting nights in a row (night 2 on) kill nobody and nobody leaves between them (0: never). */
+  drawAfterQuietNights: number;
+  /** R-FIIM-17: the mafiaratings rules code (13 digits) the options below were set from. */
+  rulesCode: string;
+  /** R-FIIM-9 (6.3): each day's first speaker. */
+  rotation: 'first' | 'last';
+  /** R-FIIM-17: «on record» (kept for the record and shown to the host; changes nothing the protocol records). */
+  onRecord: 'no' | 'night-killed' | 'killed' | 'except-split' | 'all';
+  onRecordCount: number;
+  /** R-FIIM-10 (7.5): withdrawing a nomination (kept for the record; the protocol lists final nominations). */
+  withdraw: 'allowed' | 'auto' | 'no';
+  /** R-FIIM-7 (7.16): the day-1 vote. */
+  firstVoting: 'standard' | 'to-talk' | 'no-break' | 'self-break';
+  /** R-FIIM-8 (7.18): the order of the re-vote after a tie. */
+  splitOrder: 'same' | 'reverse';
+  /** R-FIIM-5 (7.21): the whole table tied twice. */
+  killAll: 'no' | 'draw';
+  /** R-FIIM-6 (7.22): 4 alive, 2 tied twice. */
+  splitOnFour: 'allowed' | 'prohibited';
+  /** R-FIIM-6 (7.23): 9 alive, 3 tied twice. */
+  splitOnNine: 'yes' | 'no' | 'after1';
+  /** R-FIIM-4 (8.17): the best move of the night-2 victim. */
+  legacy: 'first' | 'no';
+  /** R-FIIM-13 (8.19): the final minute of the last player out when a vote or a shot decides the game. */
+  gameEndSpeech: 'yes' | 'no';
+  /** R-FIIM-2 (9.5): what the 3rd foul costs. */
+  threeFouls: 'lose-speech' | 'short-speech' | 'none';
+  /** R-FIIM-14 (9.6): technical fouls (the 2nd removes the player). */
+  techFouls: 'no' | 'yes';
+  /** R-FIIM-2: seconds of the short speech (3rd foul with 3–4 alive, or `short-speech`). */
+  shortSpeechSeconds: number;
+  /** R-FIIM-16: tournament points of each player of the winning team. */
+  winPoints: number;
+  /** R-FIIM-16: tournament points of a removal by fouls or disqualification (negative). */
+  removalPoints: number;
+  /** R-FIIM-16: tournament points of the offender of a team defeat, in all (negative). */
+  teamDefeatPoints: number;
 }
 
 export type OptionName = keyof GameOptions;
 
 export interface OptionSpec {
   readonly name: OptionName;
-  readonly kind: 'boolean' | 'integer' | 'number' | 'enum';
+  readonly kind: 'boolean' | 'integer' | 'number' | 'enum' | 'string';
   readonly values?: readonly string[];
+  /** `string` options: the form the value must have. */
+  readonly pattern?: RegExp;
   readonly min?: number;
   readonly max?: number;
   readonly rule: string;

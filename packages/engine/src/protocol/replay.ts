@@ -10,9 +10,15 @@ import { ballotRule, procedureRule } from '../voting/tally.js';
 export type ReplayOutcome = { readonly ok: true; readonly result: ProtocolResult } | { readonly ok: false; readonly error: RuleError };
 
 const TOP_KEYS = ['format', 'preset', 'options', 'seats', 'names', 'modifications', 'immune', 'steps'];
-const NIGHT_KEYS = ['night', 'acts'];
+const NIGHT_KEYS = ['night', 'acts', 'fouls', 'techFouls', 'removed', 'teamDefeat', 'extraPoints'];
 const ACT_KEYS = ['by', 'act', 'target', 'target2', 'role'];
-const DAY_KEYS = ['day', 'fouls', 'removed', 'bestMove', 'nominations', 'votes', 'circle', 'revote', 'liftAll', 'rakeTakes', 'blood'];
+const DAY_KEYS = [
+  'day', 'fouls', 'removed', 'bestMove', 'nominations', 'votes', 'circle', 'revote', 'liftAll', 'rakeTakes', 'blood',
+  'techFouls', 'foulsAfterVote', 'removedAfterVote', 'teamDefeat', 'extraPoints',
+];
+/** spec/protocol.md "Tournament fields": an error outside `fiim`. */
+const FIIM_DAY_KEYS = ['techFouls', 'foulsAfterVote', 'removedAfterVote', 'teamDefeat', 'extraPoints'];
+const FIIM_NIGHT_KEYS = ['fouls', 'techFouls', 'removed', 'teamDefeat', 'extraPoints'];
 
 /**
  * Replays a game protocol (spec/protocol.md) through the engine, as `mafia replay` does.
@@ -31,6 +37,8 @@ class Replayer {
   timeline: TimelineEntry[] = [];
   /** Seats whose role changed (RoleChanged events), with the latest role. */
   roles: Record<string, RoleId> = {};
+  /** The phase the events being collected happen in (R-FIIM-12: a removal after its phase was resolved). */
+  private phase: { kind: 'night' | 'day'; n: number } | null = null;
   constructor(public game: Game) {}
 
   run(cmd: Command, path: string): readonly GameEvent[] {
@@ -60,7 +68,25 @@ class Replayer {
         else if (last && 'night' in last) this.timeline[k] = { ...last, died: [...last.died, e.seat].sort((a, b) => a - b) };
       } else if (e.type === 'RoleChanged') {
         this.roles[e.seat] = e.role;
+      } else if (e.type === 'NightStarted' || e.type === 'DayStarted') {
+        this.phase = { kind: e.type === 'NightStarted' ? 'night' : 'day', n: e.n };
+      } else if (e.type === 'PlayerRemoved' && this.game.state.options.fiim) {
+        // R-FIIM-12: a removal after the phase was resolved (at the night's end, in the last words, a
+        // team defeat at the end of the step) joins that phase's list.
+        this.addToResolvedPhase(e.seat);
       }
+    }
+  }
+
+  private addToResolvedPhase(seat: SeatNo): void {
+    const k = this.timeline.length - 1;
+    const last = this.timeline[k];
+    const p = this.phase;
+    if (!last || p === null) return;
+    if (p.kind === 'day' && 'day' in last && last.day === p.n && !last.left.includes(seat)) {
+      this.timeline[k] = { ...last, left: [...last.left, seat].sort((a, b) => a - b) };
+    } else if (p.kind === 'night' && 'night' in last && last.night === p.n && !last.died.includes(seat)) {
+      this.timeline[k] = { ...last, died: [...last.died, seat].sort((a, b) => a - b) };
     }
   }
 
@@ -146,6 +172,8 @@ function nightStep(r: Replayer, step: Record<string, unknown>, path: string): vo
   onlyKeys(step, NIGHT_KEYS, path);
   const n = expectInt(step.night, `${path}.night`);
   expectPhase(r, 'night', n, `${path}.night`);
+  onlyInFiim(r, step, FIIM_NIGHT_KEYS, path);
+  checkPenaltyShape(step, path);
   const acts = step.acts === undefined ? [] : expectArray(step.acts, `${path}.acts`);
   acts.forEach((raw, j) => {
     const ap = `${path}.acts[${j}]`;
@@ -162,7 +190,84 @@ function nightStep(r: Replayer, step: Record<string, unknown>, path: string): vo
     };
     r.run(cmd, ap);
   });
+  // R-FIIM-11/12/15/16: fouls, removals, a team defeat and extra points given during the night (the
+  // engine applies the removals when the night ends, after its shot).
+  const penalties = penaltiesOf(step, path);
+  for (const p of penalties) r.run(p.cmd, p.path);
+  const extras = extraPointsOf(step, path);
   r.run({ type: 'endNight' }, path);
+  const s = r.state;
+  if (penalties.length > 0 && s.phase.kind === 'ended' && s.final !== null && s.options.gameEndSpeech === 'no') {
+    fail('no-final-minute', 'R-FIIM-13', `${penalties[0].path}: the night's shot decided the game and option gameEndSpeech is "no": the game ended at once, so no foul or removal can follow`, penalties[0].path);
+  }
+  for (const p of extras) r.run(p.cmd, p.path);
+}
+
+/** A tournament field outside `fiim` is an error (spec/protocol.md "Tournament fields"). */
+function onlyInFiim(r: Replayer, step: Record<string, unknown>, keys: readonly string[], path: string): void {
+  if (r.state.options.fiim) return;
+  for (const k of keys) {
+    if (step[k] !== undefined) fail('not-in-preset', 'R-FIIM', `${path}.${k} is a tournament field of the fiim preset (this game: ${r.state.setup.preset})`, `${path}.${k}`);
+  }
+  if (Array.isArray(step.removed)) {
+    step.removed.forEach((x, j) => {
+      if (x !== null && typeof x === 'object') fail('not-in-preset', 'R-FIIM-12', `${path}.removed[${j}]: a removal's reason is recorded in the fiim preset only (this game: ${r.state.setup.preset})`, `${path}.removed[${j}]`);
+    });
+  }
+}
+
+interface Entry {
+  readonly cmd: Command;
+  readonly path: string;
+}
+
+/** `removed` entries: SEAT (disqualified) or {"seat": SEAT, "reason": "disqualified" | "left"} (R-FIIM-12). */
+function removalCommand(raw: unknown, p: string): Command {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return { type: 'remove', seat: expectInt(raw, p) as SeatNo };
+  const o = expectObject(raw, p);
+  onlyKeys(o, ['seat', 'reason'], p);
+  const seat = expectInt(o.seat, `${p}.seat`) as SeatNo;
+  if (o.reason === undefined) return { type: 'remove', seat };
+  if (o.reason !== 'disqualified' && o.reason !== 'left') fail('bad-field', 'INPUT', `${p}.reason must be "disqualified" or "left", got ${JSON.stringify(o.reason)}`, `${p}.reason`);
+  return { type: 'remove', seat, reason: o.reason };
+}
+
+/** Field types of the penalty fields, checked before anything is replayed. */
+function checkPenaltyShape(step: Record<string, unknown>, path: string): void {
+  for (const k of ['fouls', 'techFouls', 'foulsAfterVote']) {
+    if (step[k] !== undefined) expectArray(step[k], `${path}.${k}`).forEach((x, j) => expectInt(x, `${path}.${k}[${j}]`));
+  }
+  for (const k of ['removed', 'removedAfterVote']) {
+    if (step[k] !== undefined) expectArray(step[k], `${path}.${k}`).forEach((x, j) => removalCommand(x, `${path}.${k}[${j}]`));
+  }
+  if (step.teamDefeat !== undefined) expectInt(step.teamDefeat, `${path}.teamDefeat`);
+  if (step.extraPoints !== undefined) {
+    for (const [key, v] of Object.entries(expectObject(step.extraPoints, `${path}.extraPoints`))) {
+      seatKey(key, `${path}.extraPoints`);
+      if (typeof v !== 'number' || !Number.isFinite(v)) fail('bad-field', 'INPUT', `${path}.extraPoints.${key} must be a number, got ${JSON.stringify(v)}`, `${path}.extraPoints.${key}`);
+    }
+  }
+}
+
+/** The step's fouls, technical fouls, removals and team defeat as commands, in that order (`suffix`: "AfterVote"). */
+function penaltiesOf(step: Record<string, unknown>, path: string, suffix = ''): Entry[] {
+  const out: Entry[] = [];
+  const fouls = step[`fouls${suffix}`];
+  if (fouls !== undefined) expectArray(fouls, `${path}.fouls${suffix}`).forEach((x, j) => out.push({ cmd: { type: 'foul', seat: x as SeatNo }, path: `${path}.fouls${suffix}[${j}]` }));
+  if (suffix === '' && step.techFouls !== undefined) expectArray(step.techFouls, `${path}.techFouls`).forEach((x, j) => out.push({ cmd: { type: 'techFoul', seat: x as SeatNo }, path: `${path}.techFouls[${j}]` }));
+  const removed = step[`removed${suffix}`];
+  if (removed !== undefined) expectArray(removed, `${path}.removed${suffix}`).forEach((x, j) => out.push({ cmd: removalCommand(x, `${path}.removed${suffix}[${j}]`), path: `${path}.removed${suffix}[${j}]` }));
+  if (suffix === '' && step.teamDefeat !== undefined) out.push({ cmd: { type: 'teamDefeat', seat: step.teamDefeat as SeatNo }, path: `${path}.teamDefeat` });
+  return out;
+}
+
+/** R-FIIM-16: the step's extra points as commands. */
+function extraPointsOf(step: Record<string, unknown>, path: string): Entry[] {
+  if (step.extraPoints === undefined) return [];
+  return Object.entries(expectObject(step.extraPoints, `${path}.extraPoints`)).map(([key, v]) => ({
+    cmd: { type: 'extraPoints', seat: seatKey(key, `${path}.extraPoints`) as SeatNo, points: v as number },
+    path: `${path}.extraPoints.${key}`,
+  }));
 }
 
 /**
@@ -178,7 +283,7 @@ function checkDayShape(step: Record<string, unknown>, path: string): void {
     }
   };
   if (step.fouls !== undefined) ints(step.fouls, `${path}.fouls`);
-  if (step.removed !== undefined) ints(step.removed, `${path}.removed`);
+  // `removed` (SEAT, or a fiim removal with its reason) is checked by checkPenaltyShape.
   const pairs = (v: unknown, p: string, shape: string) =>
     expectArray(v, p).forEach((raw, j) => {
       const pp = `${p}[${j}]`;
@@ -211,6 +316,9 @@ function dayStep(r: Replayer, step: Record<string, unknown>, path: string): void
   const n = expectInt(step.day, `${path}.day`);
   expectPhase(r, 'day', n, `${path}.day`);
   checkDayShape(step, path);
+  onlyInFiim(r, step, FIIM_DAY_KEYS, path);
+  checkPenaltyShape(step, path);
+  const fiim = r.state.options.fiim;
   const s0 = r.state;
   const voting = s0.options.voting;
   const voteRule = voting === 'two-stage' ? 'R-VOTE-7' : voting === 'circular' ? 'R-VOTE-8' : 'R-VOTE-6';
@@ -243,13 +351,22 @@ function dayStep(r: Replayer, step: Record<string, unknown>, path: string): void
   }
   // The night victims name their killers in blood in the morning (R-MOD), before the speeches.
   nameInBlood();
+  // R-FIIM-13: fouls and removals of the night's victims were given in their own last words, in the
+  // morning; R-FIIM-15: a team defeat recorded in a day step takes effect at its end.
+  const dayPenalties = penaltiesOf(step, path);
+  const inMorning = (e: Entry): boolean => {
+    const seat = (e.cmd as { seat: unknown }).seat;
+    return fiim && e.cmd.type !== 'teamDefeat' && typeof seat === 'number' && r.state.day?.stage === 'lastWords' && r.state.day.lastWords.includes(seat as SeatNo) && !r.state.alive[seat - 1];
+  };
+  const morning = dayPenalties.filter(inMorning);
+  for (const e of morning) r.run(e.cmd, e.path);
+  for (const e of dayPenalties) if (e.cmd.type === 'teamDefeat') r.run(e.cmd, e.path);
+  const later = dayPenalties.filter((e) => !morning.includes(e) && e.cmd.type !== 'teamDefeat');
   // Every victim's own last word, one after another (issue 11).
   while (r.state.day?.stage === 'lastWords') r.run({ type: 'endLastWords' }, path);
 
   // Speeches: nominations in speech order (R-VOTE-1), then fouls and removals (before the vote).
   const nominations = step.nominations === undefined ? [] : expectArray(step.nominations, `${path}.nominations`);
-  const fouls = step.fouls === undefined ? [] : expectArray(step.fouls, `${path}.fouls`);
-  const removed = step.removed === undefined ? [] : expectArray(step.removed, `${path}.removed`);
   nominations.forEach((raw, j) => {
     const np = `${path}.nominations[${j}]`;
     const pair = expectArray(raw, np);
@@ -260,14 +377,10 @@ function dayStep(r: Replayer, step: Record<string, unknown>, path: string): void
   // the next day's speech, and a removal cancels (sport) or thins (classic) this day's vote.
   const sameDay = () => r.state.phase.kind === 'day' && r.state.phase.n === n;
   while (sameDay() && r.state.day?.stage === 'speeches' && speakersLeftAfterCurrent(r) > 0) r.run({ type: 'endSpeech' }, path);
-  fouls.forEach((raw, j) => {
-    if (r.state.phase.kind === 'ended') fail('game-over', 'R-WIN-0', `${path}.fouls[${j}]: the game is already over`, `${path}.fouls[${j}]`);
-    r.run({ type: 'foul', seat: expectInt(raw, `${path}.fouls[${j}]`) as SeatNo }, `${path}.fouls[${j}]`);
-  });
-  removed.forEach((raw, j) => {
-    if (r.state.phase.kind === 'ended') fail('game-over', 'R-WIN-0', `${path}.removed[${j}]: the game is already over`, `${path}.removed[${j}]`);
-    r.run({ type: 'remove', seat: expectInt(raw, `${path}.removed[${j}]`) as SeatNo }, `${path}.removed[${j}]`);
-  });
+  for (const e of later) {
+    if (r.state.phase.kind === 'ended') fail('game-over', 'R-WIN-0', `${e.path}: the game is already over`, e.path);
+    r.run(e.cmd, e.path);
+  }
   while (sameDay() && r.state.day?.stage === 'speeches') r.run({ type: 'endSpeech' }, path);
 
   // The vote (R-VOTE-3), the re-votes (R-VOTE-6, R-SPORT-5) and the lift vote.
@@ -324,6 +437,10 @@ function dayStep(r: Replayer, step: Record<string, unknown>, path: string): void
   } else if (raking) {
     fail('missing-rake', 'R-ROLE', `${path}.rakeTakes: the Rake was executed, so his choice must be recorded`, `${path}.rakeTakes`);
   }
+  // R-FIIM-12/13: fouls and removals after the vote was decided (in the last words; in the final
+  // minute when the vote decided the game), then the referee's extra points.
+  for (const e of penaltiesOf(step, path, 'AfterVote')) r.run(e.cmd, e.path);
+  for (const e of extraPointsOf(step, path)) r.run(e.cmd, e.path);
   // Evening: the executed players' last words, each his own (issue 11). (A function: each
   // endLastWords changes the state, which the compiler would take as narrowed.)
   const lastWordsOpen = (): boolean => sameDay() && r.state.day?.stage === 'lastWords';

@@ -1,5 +1,6 @@
 import type { RoleId, SeatNo } from '../ids.js';
 import type { ActResult, DayOutcome, GameState, Tally, Winner } from '../game/state.js';
+import { shotFirstNight, tournamentScores } from '../game/tournament.js';
 
 export type TimelineEntry =
   | { readonly night: number; readonly died: readonly SeatNo[]; readonly results: readonly ActResult[] }
@@ -15,6 +16,10 @@ export interface ProtocolResult {
   readonly timeline: readonly TimelineEntry[];
   readonly roles: Readonly<Record<string, RoleId>>;
   readonly scores: Readonly<Record<string, number>>;
+  /** R-FIIM-16 (preset `fiim` only): the tournament points per seat. */
+  readonly tournamentScores?: Readonly<Record<string, number>>;
+  /** R-FIIM-16 (preset `fiim` only): the seats marked for the compensation points. */
+  readonly shotFirstNight?: readonly SeatNo[];
 }
 
 /**
@@ -48,8 +53,9 @@ export function buildResult(s: GameState, timeline: readonly TimelineEntry[], ch
     if (s.alive[i]) alive.push((i + 1) as SeatNo);
     if (s.roles[i] !== s.setup.roles[i] || changed[i + 1] !== undefined) roles[i + 1] = s.roles[i];
   }
-  const bm = s.bestMove;
-  return {
+  // R-FIIM-4 `legacy: no`: he may name three, nothing is recorded.
+  const bm = s.options.fiim && s.options.legacy === 'no' ? null : s.bestMove;
+  const result: ProtocolResult = {
     format: 'mafia-result/1',
     winner: s.winner,
     winners: s.winners,
@@ -59,4 +65,6 @@ export function buildResult(s: GameState, timeline: readonly TimelineEntry[], ch
     roles,
     scores: gameScores(s),
   };
+  if (!s.options.fiim) return result;
+  return { ...result, tournamentScores: tournamentScores(s), shotFirstNight: shotFirstNight(s) };
 }
