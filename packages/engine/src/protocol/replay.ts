@@ -38,8 +38,11 @@ class Replayer {
   /** Seats whose role changed (RoleChanged events), with the latest role. */
   roles: Record<string, RoleId> = {};
   /** The phase the events being collected happen in (R-FIIM-12: a removal after its phase was resolved). */
-  private phase: { kind: 'night' | 'day'; n: number } | null = null;
-  constructor(public game: Game) {}
+  private phase: { kind: 'night' | 'day'; n: number } | null;
+  constructor(public game: Game) {
+    const p = game.state.phase;
+    this.phase = p.kind === 'ended' ? null : { kind: p.kind, n: p.n };
+  }
 
   run(cmd: Command, path: string): readonly GameEvent[] {
     const t = transition(this.game, cmd);
@@ -377,7 +380,11 @@ function dayStep(r: Replayer, step: Record<string, unknown>, path: string): void
   // the next day's speech, and a removal cancels (sport) or thins (classic) this day's vote.
   const sameDay = () => r.state.phase.kind === 'day' && r.state.phase.n === n;
   while (sameDay() && r.state.day?.stage === 'speeches' && speakersLeftAfterCurrent(r) > 0) r.run({ type: 'endSpeech' }, path);
-  for (const e of later) {
+  // fiim: the current (last) speaker's own penalties come after the others': his removal would close
+  // the speeches, and a vote it cancels would end the day before the others' were given.
+  const current = r.state.day?.stage === 'speeches' ? r.state.day.speakers[r.state.day.speakerIndex] : undefined;
+  const own = (e: Entry) => fiim && (e.cmd as { seat?: unknown }).seat === current;
+  for (const e of [...later.filter((e) => !own(e)), ...later.filter(own)]) {
     if (r.state.phase.kind === 'ended') fail('game-over', 'R-WIN-0', `${e.path}: the game is already over`, e.path);
     r.run(e.cmd, e.path);
   }
