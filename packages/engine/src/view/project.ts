@@ -2,7 +2,9 @@ import { ALL_ROLE_IDS, type RoleId, type SeatNo, type Team } from '../ids.js';
 import type { GameEvent } from '../game/events.js';
 import { roleAt } from '../roles/registry.js';
 import { nightSteps, type NightStep } from '../night/script.js';
-import type { ActResult, BestMove, DayState, GameSetup, GameState, Phase, Winner } from '../game/state.js';
+import type { ActResult, BestMove, DayState, GameSetup, GameState, Phase, RemovalReason, Winner } from '../game/state.js';
+import { currentSpeechSeconds } from '../day/speeches.js';
+import { tournamentScores } from '../game/tournament.js';
 
 /** Who is looking: a seat, the host (sees everything) or a spectator (sees only public facts). */
 export type Viewer = { readonly kind: 'seat'; readonly seat: SeatNo } | { readonly kind: 'host' } | { readonly kind: 'spectator' };
@@ -65,6 +67,26 @@ export interface GameView {
   readonly bestMove: BestMove | null;
   readonly winner: Winner | null;
   readonly winners: readonly SeatNo[];
+  /** `fiim` games only: the referee's public record (R-FIIM-2, R-FIIM-13..16). */
+  readonly tournament?: TournamentView;
+}
+
+/** What the whole table knows of a `fiim` game's penalties and points (all of it is said aloud). */
+export interface TournamentView {
+  /** Technical fouls per seat (index = seat - 1). */
+  readonly techFouls: readonly number[];
+  /** Why each seat was removed (also a removal that counted for the points only), or null. */
+  readonly removedFor: readonly (RemovalReason | null)[];
+  /** The referee's extra points per seat. */
+  readonly extraPoints: readonly number[];
+  /** The offender of a team defeat, or null. */
+  readonly teamDefeat: SeatNo | null;
+  /** The last players out with the final minute once a vote or a shot decided the game, or null. */
+  readonly final: readonly SeatNo[] | null;
+  /** The seconds of the current day speech (the 3rd foul's short one: R-FIIM-2), or null. */
+  readonly speechSeconds: number | null;
+  /** The tournament points per seat once the game is over (null before). */
+  readonly scores: Readonly<Record<string, number>> | null;
 }
 
 /** May `viewer` know the role at `seat`? The single rule behind every hidden-information decision. */
@@ -326,7 +348,20 @@ export function project(s: GameState, viewer: Viewer): GameView {
     winner: s.winner,
     winners: s.winners,
   };
-  return blocked ? { ...view, blockedTonight: true } : view;
+  const withTournament = s.options.fiim ? { ...view, tournament: tournamentView(s) } : view;
+  return blocked ? { ...withTournament, blockedTonight: true } : withTournament;
+}
+
+function tournamentView(s: GameState): TournamentView {
+  return {
+    techFouls: s.techFouls,
+    removedFor: s.removedFor,
+    extraPoints: s.extraPoints,
+    teamDefeat: s.teamDefeat,
+    final: s.final,
+    speechSeconds: currentSpeechSeconds(s),
+    scores: s.phase.kind === 'ended' ? tournamentScores(s) : null,
+  };
 }
 
 /**
