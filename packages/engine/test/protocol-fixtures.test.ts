@@ -153,6 +153,28 @@
  *   (same patient twice, a second self-heal), the Beauty (herself, same host twice), the club Maniac (same victim
  *   twice), acts by the dead (a Kamikaze's victim, a shot Sheriff), by roles without the act (Civilian, party
  *   Lover, Sleepwalker), a role the preset lacks
+ *
+ * FIIM (issue 13, worked out by hand from RULES.md R-FIIM; each sets its options with a rules code, and
+ * every value of every option is in one of them):
+ * - fiim-default-code-best-move-final-minute (0002000010000): R-FIIM-7 standard day 1, R-FIIM-8 same order
+ *   (the re-vote's silent voters to the last tied nominee), R-FIIM-4 best move of the night-2 victim (+0.4),
+ *   R-FIIM-13 the final minute (a 4th foul on the last mafioso and a player leaving the table change nothing,
+ *   −0.5 and 0), R-FIIM-16 extra points; the Commissar's check the night he is shot (+1 in `scores`)
+ * - fiim-to-talk-reverse-kill-all-draw-legacy-no (1110111101111): R-FIIM-7 to-talk (the winner stays),
+ *   R-FIIM-14 a technical foul, R-FIIM-4 legacy no (nothing recorded), R-FIIM-5 the whole table tied twice
+ *   (re-vote in reverse order, R-FIIM-8), the lift vote passes: a draw; rotation last, withdraw allowed,
+ *   night-killed on record, split on four prohibited, split on nine yes, short speech, no final minute
+ * - fiim-no-break-nine-after1-three-fouls-none (0291200020020): R-FIIM-7 no-break (the winner stays),
+ *   R-FIIM-2 none (three fouls cost nothing), R-FIIM-6 after1 (9 alive, 3 tied twice on day 2: no lift),
+ *   R-FIIM-10 self-nomination, R-FIIM-13 a disqualification in the final minute (−0.5)
+ * - fiim-self-break-nine-yes-lift-gives-mafia-the-game (0332300000000): R-FIIM-7 self-break (a winner who did
+ *   not vote for himself stays), R-FIIM-6 split on nine yes (the lift vote passes, parity: the mafia win),
+ *   R-FIIM-4 two mafia named (+0.25), R-FIIM-16 the night-2 victim marked (`shotFirstNight`)
+ * - fiim-night-fouls-removal-team-defeat (0402000010000): R-FIIM-11 fouls at night (the 4th removes at dawn),
+ *   R-FIIM-12 the next day's vote cancelled, R-FIIM-15 the Don's team defeat at night (−0.7, the town wins)
+ * - fiim-split-on-four-prohibited (0002000110000): R-FIIM-6 (4 alive, 2 tied twice: nobody leaves)
+ * - error-fiim-*: R-FIIM-17 (a digit past its list), R-FIIM-14 (technical fouls off), R-FIIM-13 (a foul after
+ *   the deciding shot with gameEndSpeech no); error-sport-night-fouls: tournament fields outside fiim
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
