@@ -22,7 +22,7 @@ import {
 const S = (n: number) => n as SeatNo;
 
 interface Input {
-  readonly preset: 'classic' | 'sport' | 'short';
+  readonly preset: 'classic' | 'sport' | 'short' | 'fiim';
   readonly players: number;
   readonly seed: number;
   /** Random choices, consumed in order (cycled). */
@@ -33,6 +33,7 @@ const inputArb: fc.Arbitrary<Input> = fc
   .oneof(
     fc.record({ preset: fc.constant('classic' as const), players: fc.integer({ min: 4, max: 13 }) }),
     fc.record({ preset: fc.constant('sport' as const), players: fc.constant(10) }),
+    fc.record({ preset: fc.constant('fiim' as const), players: fc.constant(10) }),
     fc.record({ preset: fc.constant('short' as const), players: fc.integer({ min: 3, max: 5 }) }),
   )
   .chain((p) => fc.record({
@@ -167,7 +168,12 @@ function illegalCommand(tape: Tape, s: GameState): [Command, Actor] {
   if (s.phase.kind !== 'day' || s.day?.stage !== 'speeches') options.push([{ type: 'nominate', by: me, target: other }, HOST]);
   // A speech ends only during the speeches or the candidates' defence (R-VOTE-2).
   if (s.phase.kind !== 'day' || (s.day?.stage !== 'speeches' && s.day?.stage !== 'defence')) options.push([{ type: 'endSpeech' }, HOST]);
-  if (s.phase.kind === 'ended') options.push([{ type: 'endSpeech' }, HOST], [{ type: 'foul', seat: me }, HOST], [{ type: 'timeUp' }, HOST]);
+  if (s.phase.kind === 'ended') options.push([{ type: 'endSpeech' }, HOST], [{ type: 'timeUp' }, HOST]);
+  // A foul after the end is recorded only in a fiim game's final minute (R-FIIM-13).
+  if (s.phase.kind === 'ended' && s.final === null) options.push([{ type: 'foul', seat: me }, HOST]);
+  // fiim's referee commands from a seat, and outside fiim at all (R-FIIM-14..16).
+  options.push([{ type: 'extraPoints', seat: me, points: 0.1 }, asSeat], [{ type: 'teamDefeat', seat: me }, asSeat]);
+  if (!s.options.fiim) options.push([{ type: 'extraPoints', seat: me, points: 0.1 }, HOST], [{ type: 'remove', seat: me, reason: 'left' }, HOST]);
   return tape.pick(options);
 }
 
@@ -274,7 +280,11 @@ function simulate(input: Input): Report {
     } else if (roll < 0.09) {
       accept(send(r, { type: 'foul', seat: tape.pick(aliveSeats(s)) }));
     } else if (roll < 0.095) {
-      accept(send(r, { type: 'remove', seat: tape.pick(aliveSeats(s)) }));
+      const reason = s.options.fiim && tape.next() < 0.5 ? { reason: tape.pick(['left', 'disqualified'] as const) } : {};
+      accept(send(r, { type: 'remove', seat: tape.pick(aliveSeats(s)), ...reason }));
+    } else if (roll < 0.097 && s.options.fiim) {
+      // R-FIIM-15/16: now and then a team defeat (it ends the game at the end of the step) or extra points.
+      accept(send(r, tape.next() < 0.3 ? { type: 'teamDefeat', seat: tape.pick(aliveSeats(s)) } : { type: 'extraPoints', seat: tape.pick(aliveSeats(s)), points: 0.2 }));
     } else if (roll < 0.10) {
       accept(send(r, { type: 'override', action: { kind: 'eliminate', seat: tape.pick(aliveSeats(s)) } }));
     } else if (roll < 0.13 && history.length > 0) {
@@ -363,7 +373,12 @@ describe('random games (properties)', () => {
       const seatsOf = (team: string) => s.teams.flatMap((t, i) => (t === team ? [i + 1] : []));
       const alive = aliveSeats(s);
       const aliveMafia = alive.filter((x) => s.teams[x - 1] === 'mafia').length;
-      if (s.winner === 'town') {
+      // R-FIIM-15: a team defeat gives the game to the other team whatever the count.
+      if (s.teamDefeat !== null && s.removedFor[s.teamDefeat - 1] === 'team-defeat') {
+        const loser = s.teams[s.teamDefeat - 1];
+        expect(s.winner).toBe(loser === 'mafia' ? 'town' : 'mafia');
+        expect(s.winners).toEqual(seatsOf(s.winner!));
+      } else if (s.winner === 'town') {
         expect(s.winners).toEqual(seatsOf('town'));
         expect(aliveMafia).toBe(0);
       } else if (s.winner === 'mafia') {
@@ -371,7 +386,7 @@ describe('random games (properties)', () => {
         expect(aliveMafia).toBeGreaterThanOrEqual(alive.length - aliveMafia);
       } else {
         expect(s.winners).toEqual([]);
-        expect(s.options.drawAfterQuietRounds).toBeGreaterThan(0);
+        expect(s.options.drawAfterQuietRounds + s.options.drawAfterQuietNights + (s.options.killAll === 'draw' ? 1 : 0)).toBeGreaterThan(0);
         expect(aliveMafia).toBeGreaterThan(0);
         expect(aliveMafia).toBeLessThan(alive.length - aliveMafia);
       }
