@@ -132,6 +132,10 @@ describe('the day-1 vote (R-FIIM-7)', () => {
     // The tied after the re-vote stay too: no lift vote.
     expect(day1({ ...tie, revote: { 9: [1, 2, 3, 4, 5] } }, { firstVoting: 'to-talk' })).toMatchObject({ left: [], by: 'none' });
     expect(replayErr(fiim([{ night: 1 }, { ...tie, revote: { 9: [1, 2, 3, 4, 5] }, liftAll: [1] }], { firstVoting: 'to-talk' }))).toMatchObject({ code: 'not-reached' });
+    // One re-vote only: a 3-way tie (9, 10, 1) re-voted into a 2-way tie (9, 1) is not re-voted again.
+    const three: Step = { day: 1, nominations: [[1, 9], [3, 10], [5, 1], [6, 2]], votes: { 9: [1, 2, 3], 10: [4, 5, 6], 1: [7, 8, 9] }, revote: { 9: [1, 2, 3, 4, 5] } };
+    expect(day1(three, { firstVoting: 'to-talk' })).toEqual({ day: 1, left: [], by: 'none', tally: { 9: 5, 10: 0, 1: 5 } });
+    expect(replayErr(fiim([{ night: 1 }, three]))).toMatchObject({ code: 'missing-revote', rule: 'R-SPORT-5' });
   });
 
   it('no_break_a_single_winner_stays_but_the_tied_go_to_the_lift_vote (R-FIIM-7)', () => {

@@ -4,12 +4,13 @@ import type { RoundOutcome } from './sequential.js';
 
 /**
  * What follows a counted round of a `fiim` day (R-FIIM-5..8, with R-SPORT-5):
+ * - day 1 under `firstVoting: to-talk`: nobody leaves, and a tie has one re-vote only;
  * - a single leader leaves, except on day 1 under `firstVoting` (to-talk, no-break: he stays;
  *   self-break: he leaves only if his own vote was against himself, `votedForHimself`);
  * - a tie, the whole table's too, goes to a re-vote among the tied, in the same or the reverse order
  *   (`splitOrder`); a re-vote that ties among fewer players is held again among those (R-SPORT-5);
  * - the same players tied twice: the lift vote, unless the whole table is tied (`killAll`: no —
- *   nobody leaves; draw — the lift vote decides a draw), day 1 is `to-talk`, or `splitOnFour` /
+ *   nobody leaves; draw — the lift vote decides a draw), or `splitOnFour` /
  *   `splitOnNine` say it is not held.
  */
 export function nextAfterFiimRound(
@@ -27,10 +28,11 @@ export function nextAfterFiimRound(
     if (firstDay && (fv === 'to-talk' || fv === 'no-break' || (fv === 'self-break' && !votedForHimself(top[0])))) return NONE;
     return { kind: 'executed', seats: top };
   }
+  // `to-talk`: "its winner, or the tied after the re-vote, get 30 s more each": one re-vote at most.
+  if (round > 0 && firstDay && options.firstVoting === 'to-talk') return NONE;
   if (round === 0 || top.length < candidates.length) {
     return { kind: 'revote', candidates: options.splitOrder === 'reverse' ? top.slice().reverse() : top };
   }
-  if (firstDay && options.firstVoting === 'to-talk') return NONE;
   if (top.length === aliveCount) return options.killAll === 'draw' ? { kind: 'lift', tied: top } : NONE;
   if (aliveCount === 4 && top.length === 2 && options.splitOnFour === 'prohibited') return NONE;
   if (aliveCount === 9 && top.length === 3 && (options.splitOnNine === 'no' || (options.splitOnNine === 'after1' && day === 2))) return NONE;
