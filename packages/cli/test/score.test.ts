@@ -198,3 +198,19 @@ describe('mafia score: errors exit 2 with a message naming the problem', () => {
     expect(parseScoreArgs(['--preset=fiim', 'a.json', '-'])).toEqual({ files: ['a.json', '-'], compensation: { max: 0.4, share: 0.4 }, json: false });
   });
 });
+
+describe('mafia score: the documented series (docs/cli.md, docs/presets/fiim.md)', () => {
+  it('gives_the_standings_the_docs_show (R-FIIM-16)', () => {
+    const files = [1, 2, 3, 4, 5].map((n) => fileURLToPath(new URL(`../../../docs/examples/fiim-series/game${n}.json`, import.meta.url)));
+    const r = mafia(['--preset', 'fiim', ...files]);
+    expect(r.code).toBe(0);
+    const rows = r.out.trimEnd().split('\n');
+    expect(rows).toHaveLength(13);
+    // Boris: 2 of 5 marked, round(2) = 2: 0.8/2 = 0.4; Vera: 1 of 4, round(1.6) = 2: 0.4/2 = 0.2.
+    expect(rows[2]).toBe(' 2  Boris       5     2.8       2  0.4    3.2');
+    expect(rows[4]).toBe(' 4  Vera        4     2.4       1  0.2    2.6');
+    // Ilya: his town won game 2 (+1) but 4 fouls removed him (−0.5); Anna: +0.3 extra points in game 4.
+    expect(rows[9]).toBe(' 9  Ilya        4     1.5       0  0.0    1.5');
+    expect(rows[1]).toBe(' 1  Anna        5     3.3       0  0.0    3.3');
+  });
+});
