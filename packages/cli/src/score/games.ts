@@ -23,7 +23,7 @@ function refuse(file: string, message: string, code: string, rule?: string, path
 }
 
 /** What the messages call a file: standard input has no name. */
-export const fileLabel = (file: string): string => (file === '-' ? 'standard input' : file);
+const fileLabel = (file: string): string => (file === '-' ? 'standard input' : file);
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
