@@ -13,7 +13,8 @@
 // speed-up can never come from playing other games.
 //
 // `npm run bench -- --presets` also measures every other preset at 10 seats the same way (warm-up,
-// median of three runs) and prints its phases/s as a fraction of classic's (issue 3: at least 0.5).
+// median of three runs) and prints its phases/s as a fraction of classic's (issue 3: at least 0.5),
+// and fiim's as a fraction of sport's, the table it plays by other rules (issue 13: at least 0.9).
 
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -62,8 +63,9 @@ console.log(`median: ${fmt(median)} phases/s (classic, 10 seats, random bots, ${
 if (ref !== null) console.log(`median / reference-sim: ${(median / ref).toFixed(3)}`);
 
 if (process.argv.includes('--presets')) {
-  const PRESETS = ['sport', 'club', 'tabletop', 'party', 'piter', 'extended'];
+  const PRESETS = ['sport', 'fiim', 'club', 'tabletop', 'party', 'piter', 'extended'];
   const PRESET_GAMES = 20_000;
+  const medians = {};
   for (const preset of PRESETS) {
     const table = { preset, players: 10, bots: 'random' };
     simulate({ ...table, games: 3_000, seed: 'warm-up' });
@@ -71,6 +73,8 @@ if (process.argv.includes('--presets')) {
     for (let k = 0; k < RUNS; k++) rates.push(simulate({ ...table, games: PRESET_GAMES, seed: 1 }).phasesPerSecond);
     rates.sort((a, b) => a - b);
     const m = rates[Math.floor(rates.length / 2)];
+    medians[preset] = m;
     console.log(`${preset.padEnd(8)} median ${fmt(m)} phases/s (runs ${rates.map(fmt).join(' · ')}): ${(m / median).toFixed(2)} × classic`);
   }
+  console.log(`fiim / sport: ${(medians.fiim / medians.sport).toFixed(2)} (issue 13: at least 0.9)`);
 }

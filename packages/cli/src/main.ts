@@ -7,6 +7,8 @@ const HELP = `mafia — the Mafia Host command line
 
   mafia replay FILE|-        replay a game protocol (spec/protocol.md); prints the result JSON
   mafia simulate --preset P --players N --games G [--bots random|heuristic] [--seed S] [--json]
+  mafia score --preset fiim [--ci-max X] [--ci-share X] [--json] FILE|- ...
+                             tournament standings of fiim games: points, compensation Ci, total per player
   mafia presets [--json]     list presets, their options and recommended compositions
   mafia loadtest --url U --rooms R --players N [--think MS] [--step S] [--json]
                              play bot games over WebSockets against a running server; latency, rate, RSS, errors
@@ -19,6 +21,7 @@ type Handler = (args: string[]) => number | Promise<number>;
 const COMMANDS: Record<string, () => Promise<Handler>> = {
   replay: async () => replayCommand,
   simulate: async () => (await import('./simulate.js')).simulateCommand,
+  score: async () => (await import('./score.js')).scoreCommand,
   presets: async () => (await import('./presets.js')).presetsCommand,
   loadtest: async () => (await import('./loadtest.js')).loadtestCommand,
   audit: async () => (await import('./audit.js')).auditCommand,

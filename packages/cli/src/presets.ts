@@ -15,6 +15,8 @@ export interface PresetOptionInfo {
   readonly name: OptionName;
   readonly kind: OptionSpec['kind'];
   readonly values?: readonly string[];
+  /** `string` options: the form of the value, as a regular expression's source (e.g. `^[0-9]{13}$`). */
+  readonly pattern?: string;
   readonly min?: number;
   readonly max?: number;
   readonly default: unknown;
@@ -86,6 +88,8 @@ function describePreset(p: Preset): PresetInfo {
       name,
       kind: spec.kind,
       ...(spec.values ? { values: spec.values } : {}),
+      // A RegExp has no JSON form: its source says the same in --json and in the text.
+      ...(spec.pattern ? { pattern: spec.pattern.source } : {}),
       ...(spec.min !== undefined ? { min: spec.min } : {}),
       ...(spec.max !== undefined ? { max: spec.max } : {}),
       default: defaults[name],
@@ -127,11 +131,14 @@ export function compositionText(roles: readonly string[]): string {
   return [...counts].map(([r, c]) => (c === 1 ? r : `${r}×${c}`)).join(', ');
 }
 
-/** `enum: introduction | checks`, `integer 10–600`, `boolean`. */
-export function optionType(o: Pick<PresetOptionInfo, 'kind' | 'values' | 'min' | 'max'>): string {
+/** `enum: introduction | checks`, `integer 10–600`, `number -10 to 0`, `string ^[0-9]{13}$`, `boolean`. */
+export function optionType(o: Pick<PresetOptionInfo, 'kind' | 'values' | 'pattern' | 'min' | 'max'>): string {
   if (o.kind === 'enum') return `enum: ${(o.values ?? []).join(' | ')}`;
   if (o.kind === 'boolean') return 'boolean';
-  const range = o.min !== undefined && o.max !== undefined ? ` ${o.min}–${o.max}` : '';
+  if (o.kind === 'string') return o.pattern === undefined ? 'string' : `string ${o.pattern}`;
+  // "-10–0" reads as a subtraction: a range with a negative end is spelled out.
+  const dash = (o.min ?? 0) < 0 ? ' to ' : '–';
+  const range = o.min !== undefined && o.max !== undefined ? ` ${o.min}${dash}${o.max}` : '';
   return `${o.kind}${range}`;
 }
 

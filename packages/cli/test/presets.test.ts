@@ -20,8 +20,8 @@ describe('mafia presets', () => {
 
   it('lists_every_built_preset_and_the_coming_ones (R-PRESET)', () => {
     const doc = presetsDocument();
-    // Issue 3 built the last five presets: nothing is coming any more.
-    expect(doc.presets.map((p) => p.id).sort()).toEqual(['classic', 'club', 'extended', 'party', 'piter', 'short', 'sport', 'tabletop']);
+    // Issue 3 built the last five presets: nothing is coming any more; issue 13 added fiim.
+    expect(doc.presets.map((p) => p.id).sort()).toEqual(['classic', 'club', 'extended', 'fiim', 'party', 'piter', 'short', 'sport', 'tabletop']);
     expect(doc.coming).toEqual([]);
   });
 
@@ -58,7 +58,7 @@ describe('mafia presets', () => {
     const { code, out } = captureStdout(() => presetsCommand(['--json']));
     expect(code).toBe(0);
     expect(out.trim().split('\n')).toHaveLength(1);
-    expect(JSON.parse(out).presets).toHaveLength(8);
+    expect(JSON.parse(out).presets).toHaveLength(9);
   });
 
   it('prints_text_with_the_compositions_of_every_preset', () => {
@@ -93,6 +93,22 @@ describe('mafia presets', () => {
       'don, mafia×3, sheriff, doctor, maniac, beauty, civilian×7',
       'don, mafia×3, sheriff, doctor, maniac, beauty, civilian×8',
     ]);
+  });
+
+  it('shows_the_fiim_options_with_the_form_of_the_rules_code (R-FIIM-17)', () => {
+    const fiim = presetsDocument().presets.find((p) => p.id === 'fiim')!;
+    expect(fiim.options.find((o) => o.name === 'rulesCode')).toMatchObject({ kind: 'string', pattern: '^[0-9]{13}$', default: '0002000010000', rule: 'R-FIIM-17' });
+    expect(fiim.options.find((o) => o.name === 'threeFouls')).toMatchObject({ kind: 'enum', values: ['lose-speech', 'short-speech', 'none'], default: 'lose-speech' });
+    expect(fiim.compositions.map((c) => c.text)).toEqual(['don, mafia×2, commissar, civilian×6']);
+    // The --json form carries the pattern as text (a RegExp would print as {}).
+    const { out: json } = captureStdout(() => presetsCommand(['--json']));
+    const rulesCode = JSON.parse(json).presets.find((p: { id: string }) => p.id === 'fiim').options[0];
+    expect(rulesCode).toMatchObject({ name: 'rulesCode', pattern: '^[0-9]{13}$' });
+    const { out } = captureStdout(() => presetsCommand([]));
+    expect(out).toContain('fiim — FIIM tournament (Турнирная ФИИМ)');
+    expect(out).toMatch(/rulesCode\s+= 0002000010000 {2}\[string \^\[0-9\]\{13\}\$; R-FIIM-17\]/);
+    expect(out).toMatch(/removalPoints\s+= -0\.5 {2}\[number -10 to 0; R-FIIM-16\]/);
+    expect(out).toMatch(/winPoints\s+= 1 {2}\[number 0–10; R-FIIM-16\]/);
   });
 
   it('refuses_unknown_flags_and_arguments', () => {
