@@ -34,6 +34,9 @@ export const fiim: Preset = {
     drawAfterQuietNights: 3,
     wholeTableTieNobodyLeaves: false,
     repeatShrinkingRevote: true,
+    // Not read in fiim (splitOnFour / splitOnNine decide): set as their defaults say, for the listings.
+    liftVoteFourAliveTwoTied: true,
+    liftVoteNineAliveThreeTied: false,
   },
   options: [
     'rulesCode', 'rotation', 'onRecord', 'onRecordCount', 'withdraw', 'firstVoting', 'splitOrder', 'killAll',
