@@ -10,21 +10,15 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../src/i18n';
-import type { RoomState } from '../src/net/client';
 import { HostConsole, type HostActions } from '../src/screens/host/Console';
 import { describeEvent } from '../src/screens/host/history';
 import { parsePoints } from '../src/screens/host/fiim';
-import { HostGame, S, TABLE10 } from './hostGame';
+import { HostGame, S, TABLE10, hostStateOf } from './hostGame';
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
   vi.unstubAllGlobals();
-});
-
-const stateOf = (g: HostGame): RoomState => ({
-  status: 'open', you: { as: 'host' }, lobby: null, view: g.view, pending: g.pending, timer: null, seq: g.log.length,
-  lastError: null, log: g.log, unacked: [], clockOffset: 0, attempt: 0,
 });
 
 async function show(g: HostGame, lng = 'ru') {
@@ -41,7 +35,7 @@ async function show(g: HostGame, lng = 'ru') {
   };
   render(
     <I18nextProvider i18n={i18n}>
-      <HostConsole state={stateOf(g)} actions={actions} />
+      <HostConsole state={hostStateOf(g)} actions={actions} />
     </I18nextProvider>,
   );
   return { sent, i18n };

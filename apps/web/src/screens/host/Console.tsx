@@ -14,6 +14,7 @@ import { CirclePanel } from './CirclePanel';
 import { SilencePanel } from './SilencePanel';
 import { VictimListPanel } from './VictimListPanel';
 import { SeatsPanel } from './SeatsPanel';
+import { SeatSelect } from './SeatSelect';
 import { FiimPanel } from './FiimPanel';
 import { fiimRecord, isFiim } from './fiim';
 import {
@@ -450,16 +451,7 @@ function ToolsPanel({ t, view, busy, send }: { t: Tx; view: GameView; busy: bool
       {view.phase.kind !== 'ended' ? (
         <>
           <div className="row">
-            <label className="field">
-              <span>{t('tools.seat')}</span>
-              <select className="input" data-testid="override-seat" value={seat} onChange={(e) => setSeat(Number(e.target.value))}>
-                {view.seats.map((s) => (
-                  <option key={s.seat} value={s.seat}>
-                    {s.seat} {s.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SeatSelect label={t('tools.seat')} testId="override-seat" view={view} seat={seat} onChange={setSeat} />
             <Button data-testid="override-eliminate" disabled={busy || !target?.alive} onClick={() => confirm() && send({ type: 'override', action: { kind: 'eliminate', seat: seat as never } })}>
               {t('tools.eliminate')}
             </Button>

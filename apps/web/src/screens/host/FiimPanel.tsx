@@ -2,6 +2,7 @@ import type { Command, GameEvent, GameView } from '@mafia/engine';
 import type { LogItem } from '@mafia/protocol';
 import { useEffect, useState } from 'react';
 import { Button } from '../../ui';
+import { SeatSelect } from './SeatSelect';
 import type { Tx } from './Console';
 import { parsePoints, teamDefeatOpen, type FiimRecord } from './fiim';
 import { signedPoints } from './history';
@@ -62,16 +63,7 @@ function TeamDefeat({ t, view, setup, record, busy, send }: Props) {
     <div className="stack" style={{ gap: 4 }}>
       <span className="muted">{t('fiim.teamDefeat.hint')}</span>
       <div className="row">
-        <label className="field">
-          <span>{t('fiim.teamDefeat.seat')}</span>
-          <select className="input" data-testid="team-defeat-seat" value={seat} onChange={(e) => setSeat(Number(e.target.value))}>
-            {view.seats.map((s) => (
-              <option key={s.seat} value={s.seat}>
-                {s.seat} {s.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SeatSelect label={t('fiim.teamDefeat.seat')} testId="team-defeat-seat" view={view} seat={seat} onChange={setSeat} />
         <Button data-testid="team-defeat" variant="danger" disabled={busy} onClick={() => {
           if (globalThis.confirm?.(t('fiim.teamDefeat.confirm', { seat })) ?? true) send({ type: 'teamDefeat', seat: seat as never });
         }}>
