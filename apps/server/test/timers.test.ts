@@ -176,3 +176,40 @@ describe('a loaded timer on a new process\'s clock (issue 12, point 8)', () => {
     expect(rebaseTimer(night, 900_000)).toBe(night);
   });
 });
+
+describe('the short speech (R-FIIM-2)', () => {
+  const fiim = (threeFouls: string) => {
+    const t = createGame({ preset: 'fiim', players: 10, seed: 11, options: { threeFouls } });
+    if (!t.ok) throw new Error(t.error.message);
+    // Night 1 is the introduction: the day's first speaker is speaking once it ends.
+    return step(t.game, { type: 'endNight' });
+  };
+  /** The second speaker's turn after his 3rd foul, given during the first speaker's speech. */
+  const turnAfterThreeFouls = (threeFouls: string) => {
+    let g = fiim(threeFouls);
+    const second = g.state.day!.speakers[1]!;
+    for (let i = 0; i < 3; i++) g = step(g, { type: 'foul', seat: second });
+    const before = nextTimer(null, g.state, DEFAULT_TIMERS, 0);
+    g = step(g, { type: 'endSpeech' });
+    return { g, second, before };
+  };
+
+  it('times_the_turn_after_a_third_foul_by_the_engines_short_speech', () => {
+    const { g, second, before } = turnAfterThreeFouls('short-speech');
+    // The first speaker's turn was the room's minute.
+    expect(before).toMatchObject({ kind: 'speech', deadline: 60_000 });
+    expect(g.state.day!.speakers[g.state.day!.speakerIndex]).toBe(second);
+    expect(nextTimer(before, g.state, DEFAULT_TIMERS, 100_000)).toMatchObject({ kind: 'speech', deadline: 100_000 + 30_000 });
+    // A room with shorter speeches than the short speech keeps its own.
+    expect(nextTimer(before, g.state, { ...DEFAULT_TIMERS, speech: 20 }, 0)).toMatchObject({ deadline: 20_000 });
+  });
+
+  it('keeps_the_rooms_speech_for_every_turn_the_engine_did_not_shorten', () => {
+    // lose-speech with 10 alive: the turn is skipped, the next speaker has a full speech.
+    const { g, second } = turnAfterThreeFouls('lose-speech');
+    expect(g.state.day!.speakers[g.state.day!.speakerIndex]).not.toBe(second);
+    expect(nextTimer(null, g.state, DEFAULT_TIMERS, 0)).toMatchObject({ kind: 'speech', deadline: 60_000 });
+    // A room that asked for longer speeches keeps them (the preset's 60 s is not a cut).
+    expect(nextTimer(null, g.state, { ...DEFAULT_TIMERS, speech: 90 }, 0)).toMatchObject({ deadline: 90_000 });
+  });
+});

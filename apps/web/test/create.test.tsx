@@ -83,7 +83,7 @@ describe('create: the form as data', () => {
 
   it('each_preset_starts_with_its_own_night_step_and_sends_it_only_when_changed', () => {
     const seen = Object.fromEntries(builtPresetIds().map((id) => [id, initialForm(id).timers.nightStep]));
-    expect(seen).toEqual({ classic: 15, sport: 15, short: 20, club: 12, tabletop: 12, party: 12, piter: 10, extended: 12 });
+    expect(seen).toEqual({ classic: 15, sport: 15, fiim: 15, short: 20, club: 12, tabletop: 12, party: 12, piter: 10, extended: 12 });
     // The preset's own default is what the server gives anyway: not sent. 15 s in a club room is.
     expect(buildRequest(initialForm('piter')).timers).toBeUndefined();
     const club = withPreset(initialForm('classic'), 'club');

@@ -6,20 +6,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createI18n } from '../src/i18n';
 import type { RoomState } from '../src/net/client';
 import { HostConsole, type HostActions } from '../src/screens/host/Console';
-import { HostGame, S } from './hostGame';
+import { HostGame, S, hostStateOf } from './hostGame';
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
 });
-
-/** What the server would have sent the host of this game (a fake RoomClient state). */
-function stateOf(g: HostGame, timer: RoomState['timer'] = null): RoomState {
-  return {
-    status: 'open', you: { as: 'host' }, lobby: null, view: g.view, pending: g.pending, timer, seq: g.log.length,
-    lastError: null, log: g.log, unacked: [], clockOffset: 0, attempt: 0,
-  };
-}
 
 /** Records what the console sends. */
 function fakeActions() {
@@ -44,13 +36,13 @@ async function show(g: HostGame, timer: RoomState['timer'] = null, lng = 'ru') {
   const { sent, actions } = fakeActions();
   const r = render(
     <I18nextProvider i18n={i18n}>
-      <HostConsole state={stateOf(g, timer)} actions={actions} />
+      <HostConsole state={hostStateOf(g, timer)} actions={actions} />
     </I18nextProvider>,
   );
   const rerender = () =>
     r.rerender(
       <I18nextProvider i18n={i18n}>
-        <HostConsole state={stateOf(g, timer)} actions={actions} />
+        <HostConsole state={hostStateOf(g, timer)} actions={actions} />
       </I18nextProvider>,
     );
   return { sent, rerender };
@@ -87,7 +79,7 @@ describe('host console (render, fake state)', () => {
     const { actions } = fakeActions();
     render(
       <I18nextProvider i18n={i18n}>
-        <HostConsole state={{ ...stateOf(new HostGame()), seatCodes: [{ seat: 7, code: '305118' }] }} actions={actions} />
+        <HostConsole state={{ ...hostStateOf(new HostGame()), seatCodes: [{ seat: 7, code: '305118' }] }} actions={actions} />
       </I18nextProvider>,
     );
     const panel = screen.getByTestId('seat-codes');

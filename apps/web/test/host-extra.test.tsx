@@ -5,9 +5,8 @@ import { computeAccessibleName } from 'dom-accessibility-api';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createI18n } from '../src/i18n';
-import type { RoomState } from '../src/net/client';
 import { HostConsole, type HostActions } from '../src/screens/host/Console';
-import { HostGame, S, TABLE10 } from './hostGame';
+import { HostGame, S, TABLE10, hostStateOf } from './hostGame';
 
 // The host console's inputs for the commands of some presets and modifications (dying note, name in
 // blood, voting circle, Black Widow silence, victim list), against a real engine game: what the
@@ -17,13 +16,6 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
 });
-
-function stateOf(g: HostGame): RoomState {
-  return {
-    status: 'open', you: { as: 'host' }, lobby: null, view: g.view, pending: g.pending, timer: null, seq: g.log.length,
-    lastError: null, log: g.log, unacked: [], clockOffset: 0, attempt: 0,
-  };
-}
 
 /** Renders the console of `g`; each command it sends is run by the engine, then the console is shown the new state. */
 async function console_(g: HostGame, lng = 'ru') {
@@ -45,7 +37,7 @@ async function console_(g: HostGame, lng = 'ru') {
   };
   const ui = () => (
     <I18nextProvider i18n={i18n}>
-      <HostConsole state={stateOf(g)} actions={actions} />
+      <HostConsole state={hostStateOf(g)} actions={actions} />
     </I18nextProvider>
   );
   const r = render(ui());

@@ -1,6 +1,7 @@
 /** Test helper for the host console tests: a real engine game and what the server would send its host. */
 import { createGame, HOST, pendingDecisions, project, transition, type Command, type Game, type GameEvent, type GameView, type Pending, type ProjectedEvent } from '@mafia/engine';
 import type { LogItem } from '@mafia/protocol';
+import type { RoomState } from '../src/net/client';
 
 /** Ten seats: mafia 2, 8; Don 5; Commissar 3; the rest civilians. */
 export const TABLE10 = ['civilian', 'mafia', 'commissar', 'civilian', 'don', 'civilian', 'civilian', 'mafia', 'civilian', 'civilian'];
@@ -48,3 +49,11 @@ export class HostGame {
 }
 
 export const S = (n: number) => n as never;
+
+/** What the server would have sent the host of this game (a fake RoomClient state). */
+export function hostStateOf(g: HostGame, timer: RoomState['timer'] = null): RoomState {
+  return {
+    status: 'open', you: { as: 'host' }, lobby: null, view: g.view, pending: g.pending, timer, seq: g.log.length,
+    lastError: null, log: g.log, unacked: [], clockOffset: 0, attempt: 0,
+  };
+}

@@ -20,7 +20,12 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('nominate'), by: seatSchema, target: seatSchema }).strict(),
   z.object({ type: z.literal('endSpeech') }).strict(),
   z.object({ type: z.literal('foul'), seat: seatSchema }).strict(),
-  z.object({ type: z.literal('remove'), seat: seatSchema }).strict(),
+  // R-FIIM-12: a removal's reason (fiim only; the engine refuses one elsewhere).
+  z.object({ type: z.literal('remove'), seat: seatSchema, reason: z.enum(['disqualified', 'left']).optional() }).strict(),
+  // R-FIIM-14..16: a technical foul, a team defeat, the referee's extra points (the engine checks the range).
+  z.object({ type: z.literal('techFoul'), seat: seatSchema }).strict(),
+  z.object({ type: z.literal('teamDefeat'), seat: seatSchema }).strict(),
+  z.object({ type: z.literal('extraPoints'), seat: seatSchema, points: z.number().finite() }).strict(),
   z.object({ type: z.literal('vote'), by: seatSchema, target: seatSchema }).strict(),
   z.object({ type: z.literal('liftVote'), by: seatSchema, leave: z.boolean() }).strict(),
   z.object({ type: z.literal('closeVote') }).strict(),

@@ -48,7 +48,10 @@ describe('client messages', () => {
       nominate: { by: 1, target: 2 },
       endSpeech: {},
       foul: { seat: 1 },
-      remove: { seat: 1 },
+      remove: { seat: 1, reason: 'left' },
+      techFoul: { seat: 2 },
+      teamDefeat: { seat: 3 },
+      extraPoints: { seat: 4, points: -0.2 },
       vote: { by: 1, target: 2 },
       liftVote: { by: 1, leave: true },
       closeVote: {},
@@ -66,6 +69,22 @@ describe('client messages', () => {
       expect(m.type === 'command' ? m.command : null).toEqual(command);
     }
     expect(err({ v: 1, type: 'command', id: 'x', command: { type: 'circle', from: 1, dir: 'left' } }).path).toBe('command.dir');
+  });
+
+  it('takes the tournament commands strictly: a removal\'s reason is one of two, extra points a number', () => {
+    const cmd = (command: unknown) => ({ v: 1, type: 'command', id: 'f1', command });
+    const parsed = (command: unknown) => {
+      const m = ok(cmd(command));
+      return m.type === 'command' ? m.command : null;
+    };
+    expect(parsed({ type: 'remove', seat: 5 })).toEqual({ type: 'remove', seat: 5 });
+    expect(parsed({ type: 'remove', seat: 5, reason: 'disqualified' })).toEqual({ type: 'remove', seat: 5, reason: 'disqualified' });
+    expect(parsed({ type: 'extraPoints', seat: 1, points: 0.3 })).toEqual({ type: 'extraPoints', seat: 1, points: 0.3 });
+    expect(err(cmd({ type: 'remove', seat: 5, reason: 'fouls' })).path).toBe('command.reason');
+    expect(err(cmd({ type: 'extraPoints', seat: 1, points: '0.3' })).path).toBe('command.points');
+    expect(err(cmd({ type: 'extraPoints', seat: 1 })).path).toBe('command.points');
+    expect(err(cmd({ type: 'techFoul', seat: 0 })).path).toBe('command.seat');
+    expect(err(cmd({ type: 'teamDefeat', seat: 2, reason: 'oath' })).code).toBe('bad-message');
   });
 
   it('names what is wrong: not JSON, another version, an unknown type, a bad field, an unknown field', () => {

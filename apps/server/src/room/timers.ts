@@ -1,4 +1,4 @@
-import { nightSteps, nightStepSeconds, type GameOptions, type GameState } from '@mafia/engine';
+import { currentSpeechSeconds, nightSteps, nightStepSeconds, type GameOptions, type GameState } from '@mafia/engine';
 import { DEFAULT_TIMERS, type TimerKind, type Timers } from '@mafia/protocol';
 import type { TimerRec } from './records.js';
 
@@ -64,7 +64,19 @@ export function nextTimer(before: TimerRec | null, s: GameState, timers: StoredT
   if (key === null || kind === null) return null;
   if (before !== null && before.key === key) return before;
   if (kind === 'night') return nightTimer(s, key, timers, now);
-  return { kind, key, deadline: now + Math.round(timers[kind] * 1000), started: now };
+  const seconds = kind === 'speech' ? speechSeconds(s, timers) : timers[kind];
+  return { kind, key, deadline: now + Math.round(seconds * 1000), started: now };
+}
+
+/**
+ * A day speech's length: the room's speech timer, or the engine's short speech when this turn is one
+ * (R-FIIM-2: a 3rd foul with 3–4 alive, or option threeFouls `short-speech`) and it is shorter. Only
+ * a turn the engine shortened (shorter than the preset's own speech) is cut: a room that asked for
+ * longer speeches keeps them for every other turn.
+ */
+function speechSeconds(s: GameState, timers: StoredTimers): number {
+  const engine = currentSpeechSeconds(s);
+  return engine !== null && engine < s.options.speechSeconds ? Math.min(timers.speech, engine) : timers.speech;
 }
 
 /**

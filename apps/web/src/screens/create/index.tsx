@@ -12,6 +12,8 @@ import {
   addCard, buildRequest, builtPresetIds, canAdd, clampSeats, deckCounts, roleLabel, widowTicked, withDeck, fieldOfPath, initialForm, MODES, optionSpecs, parseOption, presetById,
   recommendedDeck, removeCard, sameDeck, TIMER_KEYS, TIMER_MAX, TIMER_MIN, withPreset, withSeats, type CreateForm, type OptionValue,
 } from './model';
+import { RulesCodeField, rulesCodeText } from './RulesCodeField';
+import { codeProblem, shownOptions, withRulesCode } from './rulesCode';
 import './create.css';
 
 export interface CreateProps {
@@ -23,6 +25,8 @@ export interface CreateProps {
 interface Refusal {
   readonly field: string;
   readonly message: string;
+  /** Found by the form itself (not the server's answer). */
+  readonly local?: boolean;
 }
 
 /** /new: the room form. Submit → POST /api/rooms → keep the host key → the lobby as its host. */
@@ -39,6 +43,7 @@ export default function Create({ http, secrets }: CreateProps = {}) {
   const custom = !sameDeck(form.deck, recommended);
   const seatsOk = Number.isInteger(form.seats) && form.seats >= preset.minPlayers && form.seats <= preset.maxPlayers;
   const role = (r: RoleId) => roleLabel(t, form.preset, r);
+  const shown = shownOptions(preset, form);
   const optionsRef = useRef<HTMLDetailsElement>(null);
   const timersRef = useRef<HTMLDetailsElement>(null);
   // A refusal inside a folded section opens it, so its message is seen.
@@ -53,6 +58,10 @@ export default function Create({ http, secrets }: CreateProps = {}) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    // A rules code the engine would refuse is named here, digit and all, before the server is asked.
+    const code = form.options.rulesCode;
+    const problem = typeof code === 'string' ? codeProblem(code) : null;
+    if (problem) return setRefusal({ field: 'options.rulesCode', message: rulesCodeText(t, problem), local: true });
     setBusy(true);
     setRefusal(null);
     try {
@@ -70,7 +79,7 @@ export default function Create({ http, secrets }: CreateProps = {}) {
   const errorFor = (field: string): ReactNode =>
     refusal && refusal.field === field ? (
       <p className="error" role="alert" data-testid={`error-${field}`}>
-        {t('error', { message: refusal.message })}
+        {refusal.local ? refusal.message : t('error', { message: refusal.message })}
       </p>
     ) : null;
 
@@ -196,15 +205,19 @@ export default function Create({ http, secrets }: CreateProps = {}) {
           <summary className="create-summary">{t('options.title')}</summary>
           <div className="stack">
             <p className="muted create-help">{t('options.hint')}</p>
-            {optionSpecs(preset).map((spec) => (
-              <OptionField
-                key={spec.name}
-                spec={spec}
-                value={form.options[spec.name] ?? preset.defaults[spec.name]}
-                onChange={(v) => update({ ...form, options: { ...form.options, [spec.name]: v } })}
-                error={errorFor(`options.${spec.name}`)}
-              />
-            ))}
+            {optionSpecs(preset).map((spec) =>
+              spec.name === 'rulesCode' ? (
+                <RulesCodeField key={spec.name} preset={preset} form={form} onChange={(code) => update(withRulesCode(form, code))} error={errorFor('options.rulesCode')} />
+              ) : (
+                <OptionField
+                  key={spec.name}
+                  spec={spec}
+                  value={shown[spec.name]!}
+                  onChange={(v) => update({ ...form, options: { ...form.options, [spec.name]: v } })}
+                  error={errorFor(`options.${spec.name}`)}
+                />
+              ),
+            )}
             {errorFor('options')}
           </div>
         </details>
@@ -277,7 +290,8 @@ function OptionField({ spec, value, onChange, error }: { spec: OptionSpec; value
           <select className="input" data-testid={id} aria-describedby={`${id}-help`} value={String(value)} onChange={(e) => onChange(parseOption(spec, e.target.value))}>
             {(spec.values ?? []).map((v) => (
               <option key={v} value={v}>
-                {t(`value.${v}` as 'value.open', { defaultValue: v })}
+                {/* A word like "no" means something else in each option: its own word first, then the common one. */}
+                {t(`option.${spec.name}.values.${v}` as 'value.open', { defaultValue: t(`value.${v}` as 'value.open', { defaultValue: v }) })}
               </option>
             ))}
           </select>

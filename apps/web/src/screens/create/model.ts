@@ -1,5 +1,6 @@
 import { nightStepSeconds, OPTION_SPECS, PRESETS, type GameOptions, type OptionName, type OptionSpec, type Preset, type PresetId, type RoleId } from '@mafia/engine';
 import { MAX_STEP_SECONDS, MIN_STEP_SECONDS, type CreateRoomRequest, type RoomMode, type Timers } from '@mafia/protocol';
+import { codeOptions } from './rulesCode';
 
 /**
  * The create form as pure data: the presets the engine has built, the recommended deck for a count,
@@ -7,7 +8,7 @@ import { MAX_STEP_SECONDS, MIN_STEP_SECONDS, type CreateRoomRequest, type RoomMo
  */
 
 /** The presets in the order the form offers them (every built preset). */
-export const PRESET_ORDER: readonly PresetId[] = ['classic', 'sport', 'short', 'club', 'tabletop', 'party', 'piter', 'extended'];
+export const PRESET_ORDER: readonly PresetId[] = ['classic', 'sport', 'fiim', 'short', 'club', 'tabletop', 'party', 'piter', 'extended'];
 export const MODES: readonly RoomMode[] = ['human', 'app', 'online'];
 export const TIMER_KEYS = ['speech', 'defence', 'lastWords', 'nightStep', 'vote'] as const satisfies readonly (keyof Timers)[];
 
@@ -93,7 +94,7 @@ export type OptionValue = GameOptions[OptionName];
 /** What an input's text means for an option of this kind (NaN numbers are kept: the server says why). */
 export function parseOption(spec: OptionSpec, raw: string | boolean): OptionValue {
   if (spec.kind === 'boolean') return raw === true || raw === 'true';
-  if (spec.kind === 'enum') return String(raw) as OptionValue;
+  if (spec.kind === 'enum' || spec.kind === 'string') return String(raw) as OptionValue;
   return Number(raw) as OptionValue;
 }
 
@@ -137,8 +138,11 @@ export function buildRequest(f: CreateForm): CreateRoomRequest {
   const p = presetById(f.preset);
   const body: { -readonly [K in keyof CreateRoomRequest]: CreateRoomRequest[K] } = { preset: f.preset, seats: f.seats, mode: f.mode };
   const options: Record<string, unknown> = {};
+  // An option is sent when it differs from what the server would set anyway: the preset's default,
+  // or the digit of the rules code sent beside it (R-FIIM-17: the named option overrides the digit).
+  const base: Record<string, unknown> = { ...p.defaults, ...codeOptions(f) };
   for (const [name, value] of Object.entries(f.options)) {
-    if (p.options.includes(name as OptionName) && value !== p.defaults[name as OptionName]) options[name] = value;
+    if (p.options.includes(name as OptionName) && value !== base[name]) options[name] = value;
   }
   if (Object.keys(options).length) body.options = options;
   if (!sameDeck(f.deck, recommendedDeck(p, f.seats))) body.composition = [...f.deck];

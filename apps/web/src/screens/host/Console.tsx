@@ -13,6 +13,10 @@ import { ChoicePanel } from './ChoicePanel';
 import { CirclePanel } from './CirclePanel';
 import { SilencePanel } from './SilencePanel';
 import { VictimListPanel } from './VictimListPanel';
+import { SeatsPanel } from './SeatsPanel';
+import { SeatSelect } from './SeatSelect';
+import { FiimPanel } from './FiimPanel';
+import { fiimRecord, isFiim } from './fiim';
 import {
   actCommand, history, isMorning, lastNight, liftBoard, nextCommand, nightDeaths, recordedActs, speechesToday, stepActors, strayActors,
   setupOf, targetable, voteBoard, type StepActor,
@@ -38,6 +42,8 @@ export function HostConsole({ state, actions }: { readonly state: RoomState; rea
   const view = state.view;
   const pending = state.pending;
   const setup = useMemo(() => setupOf(state.log), [state.log]);
+  // R-FIIM-11..16: technical fouls, removal reasons, extra points, the final minute (fiim only; empty elsewhere).
+  const record = useMemo(() => fiimRecord(state.log, view?.seats.length ?? 0), [state.log, view?.seats.length]);
   const [error, setError] = useState<RefusalLike | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -302,7 +308,9 @@ export function HostConsole({ state, actions }: { readonly state: RoomState; rea
       {view && view.phase.kind === 'ended' ? <EndPanel t={t} view={view} roleName={roleName} /> : null}
       {view && view.phase.kind === 'ended' && actions?.nextGame && mayDealNextGame(state.you) ? <NextGameButton next={() => actions.nextGame!()} /> : null}
 
-      {view ? <SeatsPanel t={t} view={view} busy={busy} send={send} roleName={roleName} /> : null}
+      {view ? <SeatsPanel t={t} view={view} setup={setup} record={record} busy={busy} send={send} roleName={roleName} /> : null}
+
+      {view && setup && isFiim(setup) ? <FiimPanel t={t} view={view} setup={setup} record={record} log={state.log} busy={busy} send={send} /> : null}
 
       {view ? <ToolsPanel t={t} view={view} busy={busy} send={send} /> : null}
 
@@ -429,41 +437,6 @@ function MorningPanel({ t, view, log }: { t: Tx; view: GameView; log: RoomState[
   );
 }
 
-function SeatsPanel({ t, view, busy, send, roleName }: { t: Tx; view: GameView; busy: boolean; send: (c: Command) => void; roleName: (r: RoleId | undefined) => string }) {
-  const live = view.phase.kind !== 'ended';
-  return (
-    <section className="card stack" aria-label={t('seats.title')}>
-      <strong>{t('seats.title')}</strong>
-      <ul className="stack" style={{ listStyle: 'none', padding: 0, margin: 0, gap: 6 }}>
-        {view.seats.map((s) => (
-          <li key={s.seat} className="row" data-testid={`seat-row-${s.seat}`} data-alive={s.alive} style={{ gap: 8, opacity: s.alive ? 1 : 0.55 }}>
-            <span style={{ minWidth: 28, fontWeight: 700 }}>{s.seat}</span>
-            <span style={{ flex: 1 }}>
-              {s.name} · {roleName(s.role)}
-              {s.alive ? '' : ` · ${t('seats.dead')}`}
-            </span>
-            <span data-testid={`fouls-${s.seat}`} data-n={s.fouls} className="muted">
-              {t('seats.fouls', { n: s.fouls })}
-            </span>
-            {live && s.alive ? (
-              <>
-                <Button data-testid={`foul-${s.seat}`} label={t('seats.foul', { seat: s.seat, n: s.fouls })} disabled={busy} onClick={() => send({ type: 'foul', seat: s.seat })}>
-                  +1
-                </Button>
-                <Button data-testid={`remove-${s.seat}`} variant="danger" label={t('seats.remove', { seat: s.seat })} disabled={busy} onClick={() => {
-                  if (globalThis.confirm?.(t('seats.removeConfirm', { seat: s.seat })) ?? true) send({ type: 'remove', seat: s.seat });
-                }}>
-                  ✕
-                </Button>
-              </>
-            ) : null}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
 function ToolsPanel({ t, view, busy, send }: { t: Tx; view: GameView; busy: boolean; send: (c: Command) => void }) {
   const [seat, setSeat] = useState<number>(1);
   const [winner, setWinner] = useState<'town' | 'mafia' | 'draw'>('town');
@@ -478,16 +451,7 @@ function ToolsPanel({ t, view, busy, send }: { t: Tx; view: GameView; busy: bool
       {view.phase.kind !== 'ended' ? (
         <>
           <div className="row">
-            <label className="field">
-              <span>{t('tools.seat')}</span>
-              <select className="input" data-testid="override-seat" value={seat} onChange={(e) => setSeat(Number(e.target.value))}>
-                {view.seats.map((s) => (
-                  <option key={s.seat} value={s.seat}>
-                    {s.seat} {s.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SeatSelect label={t('tools.seat')} testId="override-seat" view={view} seat={seat} onChange={setSeat} />
             <Button data-testid="override-eliminate" disabled={busy || !target?.alive} onClick={() => confirm() && send({ type: 'override', action: { kind: 'eliminate', seat: seat as never } })}>
               {t('tools.eliminate')}
             </Button>

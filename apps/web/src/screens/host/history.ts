@@ -43,7 +43,14 @@ const WORDS: { readonly [T in EventType]: (e: Of<T>) => Sentence } = {
   Nominated: (e) => s('Nominated', { by: e.by, target: e.target }),
   SpeechEnded: (e) => s(e.skipped ? 'SpeechSkipped' : 'SpeechEnded', { seat: e.seat }),
   Fouled: (e) => s('Fouled', { seat: e.seat, count: e.total }),
-  PlayerRemoved: (e) => s(e.reason === 'fouls' ? 'PlayerRemovedFouls' : 'PlayerRemoved', { seat: e.seat }),
+  // The reasons before `fiim` keep their own sentences; FIIM's (R-FIIM-12..15) name the reason.
+  PlayerRemoved: (e) => (e.reason === 'fouls' ? s('PlayerRemovedFouls', { seat: e.seat }) : e.reason === 'host' ? s('PlayerRemoved', { seat: e.seat }) : s('PlayerRemovedFor', { seat: e.seat, reason: e.reason })),
+  TechFouled: (e) => s('TechFouled', { seat: e.seat, count: e.total }),
+  RemovalPending: (e) => s('RemovalPending', { seat: e.seat, reason: e.reason }),
+  PenaltyRecorded: (e) => s('PenaltyRecorded', { seat: e.seat, reason: e.reason }),
+  TeamDefeatRecorded: (e) => s('TeamDefeatRecorded', { seat: e.seat }),
+  ExtraPointsGiven: (e) => s('ExtraPointsGiven', { seat: e.seat, points: signedPoints(e.points) }),
+  SpeechShortened: (e) => s('SpeechShortened', { seat: e.seat }),
   DefenceStarted: (e) => s('DefenceStarted', seats(e.candidates)),
   VoteOpened: (e) => s('VoteOpened', { round: e.round + 1, ...seats(e.candidates) }),
   VoteCast: (e) => s('VoteCast', { by: e.by, target: e.target }),
@@ -52,11 +59,16 @@ const WORDS: { readonly [T in EventType]: (e: Of<T>) => Sentence } = {
   LiftVoteCast: (e) => s(e.leave ? 'LiftVoteCast' : 'LiftVoteCastAgainst', { by: e.by }),
   LiftVoteCounted: (e) => s(e.leave ? 'LiftVoteCounted' : 'LiftVoteCountedStay', { for: e.for, against: e.against }),
   DayResolved: (e) => s('DayResolved', { n: e.n, ...seats(e.eliminated) }),
-  GameEnded: (e) => s('GameEnded', { winner: e.winner }),
+  GameEnded: (e) => (e.final && e.final.length > 0 ? s('GameEndedFinal', { winner: e.winner, seats: list(e.final) }) : s('GameEnded', { winner: e.winner })),
   HostOverride: (e) =>
     e.action.kind === 'endGame' ? s('HostOverrideEnd', { winner: e.action.winner }) : s(e.action.kind === 'eliminate' ? 'HostOverride' : 'HostOverrideRevive', { seat: e.action.seat }),
   Undone: (e) => s('Undone', { count: e.count }),
 };
+
+/** Points with their sign, as the referee says them: «+0.3», «−0.2» (a true minus sign). */
+export function signedPoints(p: number): string {
+  return `${p > 0 ? '+' : p < 0 ? '−' : ''}${Math.abs(p)}`;
+}
 
 /** «№ 3 — 4, № 5 — 2»: a round's count, highest first. */
 export function tallyText(tally: Readonly<Record<string, number>>): string {
@@ -73,12 +85,13 @@ export function sentenceOf(e: ProjectedEvent): Sentence {
 
 type Tx = (key: string, opts?: Record<string, unknown>) => string;
 
-/** The event in words: ids (role, act, preset, winner) named in the console's language. */
+/** The event in words: ids (role, act, removal reason, preset, winner) named in the console's language. */
 export function describeEvent(e: ProjectedEvent, t: Tx): string {
   const { key, params } = sentenceOf(e);
   const p: Record<string, unknown> = { ...params };
   if (typeof p.role === 'string') p.role = t(`roles.${p.role as RoleId}`, { ns: 'common' });
   if (typeof p.act === 'string') p.act = t(`act.names.${p.act}`);
+  if (typeof p.reason === 'string') p.reason = t(`history.reason.${p.reason}`);
   if (typeof p.preset === 'string') p.preset = t(`presets.${p.preset}`, { ns: 'common' });
   if (typeof p.winner === 'string') {
     const w = p.winner;
