@@ -100,6 +100,8 @@ function describePreset(p: Preset): PresetInfo {
   });
   const fixed: Record<string, unknown> = {};
   for (const name of Object.keys(OPTION_SPECS) as OptionName[]) {
+    // The federation's settings (R-FIIM) mean nothing outside a fiim game: not listed for the others.
+    if (!defaults.fiim && OPTION_SPECS[name].rule.startsWith('R-FIIM')) continue;
     if (!p.options.includes(name) && name in defaults) fixed[name] = defaults[name];
   }
   const compositions: CompositionInfo[] = [];

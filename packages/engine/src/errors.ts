@@ -96,6 +96,7 @@ export const REFUSAL_CODES = [
   'self-target',
   'self-vote',
   'silenced',
+  'team-defeat-given',
   'too-few-players',
   'undo-needs-log',
   'unknown-command',

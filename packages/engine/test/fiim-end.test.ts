@@ -110,7 +110,7 @@ describe('team defeat (R-FIIM-15)', () => {
     expect(night1).toMatchObject({ winner: 'mafia', timeline: [{ night: 1, died: [4], results: [] }] });
     expect(night1.tournamentScores!['4']).toBe(-0.6);
     let g = run(night(newGame('fiim')), { type: 'teamDefeat', seat: S(4) });
-    expect(refused(g, { type: 'teamDefeat', seat: S(5) }).code).toBe('already-marked');
+    expect(refused(g, { type: 'teamDefeat', seat: S(5) }).code).toBe('team-defeat-given');
     g = run(g, { type: 'extraPoints', seat: S(4), points: -0.1 });
     expect(g.state.extraPoints[3]).toBe(-0.1);
     const sport = protocol('sport', TABLE10, [{ night: 1 }, { day: 1, teamDefeat: 4 }]);

@@ -56,7 +56,7 @@ export function teamDefeat(d: Draft, c: Extract<Command, { type: 'teamDefeat' }>
   const s = d.state;
   if (!s.options.fiim) fail('not-in-preset', 'R-FIIM-15', `a team defeat is given in the fiim preset only (this game: ${s.setup.preset})`);
   const seat = needSeat(s, c.seat, 'the offender of the team defeat');
-  if (s.teamDefeat !== null) fail('already-marked', 'R-FIIM-15', `a team defeat has already been given (seat ${s.teamDefeat})`);
+  if (s.teamDefeat !== null) fail('team-defeat-given', 'R-FIIM-15', `a team defeat has already been given (seat ${s.teamDefeat})`);
   d.emit({ type: 'TeamDefeatRecorded', seat });
 }
 
