@@ -117,7 +117,7 @@ export default function Create({ http, secrets }: CreateProps = {}) {
               onBlur={() => !seatsOk && update(withSeats(form, clampSeats(preset, form.seats)))}
             />
             <span className={seatsOk ? 'muted' : 'create-warn'} data-testid="seats-hint" data-ok={seatsOk}>
-              {t('seatsHint', { min: preset.minPlayers, max: preset.maxPlayers })}
+              {preset.minPlayers === preset.maxPlayers ? t('seatsHintExact', { count: preset.minPlayers }) : t('seatsHint', { min: preset.minPlayers, max: preset.maxPlayers })}
             </span>
           </label>
           {errorFor('seats')}
