@@ -49,13 +49,10 @@ export const fiim: Preset = {
     { wake: ['don'], acts: ['check'], note: 'don (check)' },
     { wake: ['commissar'], acts: ['check'], note: 'commissar (check; the FIIM Sheriff)' },
   ],
+  // sport's rules, but R-SPORT-4 (replaced by R-FIIM-3 and R-FIIM-5) and R-SPORT-6 (by R-FIIM-6), and the R-FIIM ones.
   rules: [
-    'R-HOST-1', 'R-HOST-2', 'R-TEAM', 'R-WIN-0', 'R-WIN-TOWN', 'R-WIN-MAFIA', 'R-CHECK-1', 'R-PHASE', 'R-PHASE-1', 'R-PHASE-2',
-    'R-PHASE-3', 'R-VOTE', 'R-VOTE-1', 'R-VOTE-2', 'R-VOTE-3', 'R-VOTE-4', 'R-VOTE-5', 'R-VOTE-6', 'R-FOUL',
-    'R-FOUL-1', 'R-NIGHT', 'R-NIGHT-1', 'R-NIGHT-2', 'R-NIGHT-4', 'R-NIGHT-5', 'R-SPORT', 'R-SPORT-1', 'R-SPORT-2',
-    'R-SPORT-3', 'R-SPORT-5', 'R-ROLE', 'R-PRESET', 'R-FIIM',
-    'R-FIIM-1', 'R-FIIM-2', 'R-FIIM-3', 'R-FIIM-4', 'R-FIIM-5', 'R-FIIM-6', 'R-FIIM-7', 'R-FIIM-8', 'R-FIIM-9',
-    'R-FIIM-10', 'R-FIIM-11', 'R-FIIM-12', 'R-FIIM-13', 'R-FIIM-14', 'R-FIIM-15', 'R-FIIM-16', 'R-FIIM-17',
+    ...sport.rules.filter((id) => id !== 'R-SPORT-4' && id !== 'R-SPORT-6'),
+    'R-FIIM', ...Array.from({ length: 17 }, (_, k) => `R-FIIM-${k + 1}`),
   ],
   composition: sport.composition,
   checkComposition(roles) {
