@@ -120,7 +120,7 @@ describe('team defeat (R-FIIM-15)', () => {
 
 describe('tournament points (R-FIIM-16)', () => {
   it('the_winning_team_gets_a_point_and_the_referee_adds_extra_points (R-FIIM-16)', () => {
-    const r = replayOk(fiim(TOWN_WIN_BY_VOTE({ extraPoints: { 3: 0.3, 7: -0.2 } })));
+    const r = replayOk(fiim(TOWN_WIN_BY_VOTE({ extraPoints: { 3: 0.3, 7: -0.2, 9: 0 } })));
     expect(r.winner).toBe('town');
     expect(r.tournamentScores).toEqual({ 1: 1, 2: 0, 3: 1.3, 4: 1, 5: 0, 6: 1, 7: 0.8, 8: 0, 9: 1, 10: 1 });
     expect(r.shotFirstNight).toEqual([]);
@@ -133,6 +133,12 @@ describe('tournament points (R-FIIM-16)', () => {
     const draw = replayOk(fiim([...OPENING, { night: 2, acts: fiimShot(6) }, { day: 2 }, { night: 3 }, { day: 3 }, { night: 4 }, { day: 4 }, { night: 5 }]));
     expect(draw.winner).toBe('draw');
     expect(draw.shotFirstNight).toEqual([]);
+  });
+
+  it('extra_points_are_numbers_and_a_seat_out_of_the_table_is_an_error (R-FIIM-16)', () => {
+    expect(replayErr(fiim([{ night: 1, extraPoints: { 4: 'much' } }]))).toMatchObject({ code: 'bad-field', path: 'steps[0].extraPoints.4' });
+    expect(replayErr(fiim([{ night: 1, extraPoints: { 11: 0.5 } }]))).toMatchObject({ code: 'bad-seat' });
+    expect(replayErr(fiim([{ night: 1, extraPoints: { 4: 11 } }]))).toMatchObject({ code: 'bad-field', path: 'steps[0].extraPoints.4' });
   });
 
   it('removals_cost_points_by_their_reason (R-FIIM-16)', () => {

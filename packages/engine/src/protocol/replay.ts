@@ -267,7 +267,8 @@ function penaltiesOf(step: Record<string, unknown>, path: string, suffix = ''): 
 /** R-FIIM-16: the step's extra points as commands. */
 function extraPointsOf(step: Record<string, unknown>, path: string): Entry[] {
   if (step.extraPoints === undefined) return [];
-  return Object.entries(expectObject(step.extraPoints, `${path}.extraPoints`)).map(([key, v]) => ({
+  // A seat listed with 0 (a club's export may list every seat) is given nothing.
+  return Object.entries(expectObject(step.extraPoints, `${path}.extraPoints`)).filter(([, v]) => v !== 0).map(([key, v]) => ({
     cmd: { type: 'extraPoints', seat: seatKey(key, `${path}.extraPoints`) as SeatNo, points: v as number },
     path: `${path}.extraPoints.${key}`,
   }));
