@@ -1,4 +1,3 @@
-import { BASE_OPTIONS } from './options.js';
 import { sport } from './sport.js';
 import type { Preset } from './types.js';
 
@@ -18,22 +17,17 @@ export const fiim: Preset = {
   roles: sport.roles,
   modifications: [],
   uniqueRoles: sport.uniqueRoles,
+  // sport's table and its R-SPORT-1..3, 5 (60-s speeches and last words, the 4th foul's removal, the
+  // best move, repeated re-votes), with the federation's choices on top.
   defaults: {
-    ...BASE_OPTIONS,
+    ...sport.defaults,
     fiim: true,
     // R-FIIM-1: night 1 is an introduction night (FIIM "night 0").
     firstNight: 'introduction',
-    revealOnDeath: false,
-    speechSeconds: 60,
-    lastWordSeconds: 60,
-    foulsToRemove: 4,
-    removalCancelsVote: true,
-    bestMove: true,
     // R-FIIM-3 replaces R-SPORT-4's draw; R-FIIM-5 replaces its whole-table tie.
     drawAfterQuietRounds: 0,
     drawAfterQuietNights: 3,
     wholeTableTieNobodyLeaves: false,
-    repeatShrinkingRevote: true,
     // Not read in fiim (splitOnFour / splitOnNine decide): set as their defaults say, for the listings.
     liftVoteFourAliveTwoTied: true,
     liftVoteNineAliveThreeTied: false,
