@@ -40,6 +40,7 @@ export const REFUSAL_CODES = [
   'already-named',
   'already-nominated',
   'already-nominee',
+  'already-removed',
   'already-voted',
   'bad-command',
   'bad-composition',

@@ -208,6 +208,16 @@ describe('removals (R-FIIM-12)', () => {
     expect(r.tournamentScores!['8']).toBe(-0.5);
   });
 
+  it('a_player_removed_at_night_or_in_his_last_word_cannot_be_removed_again (R-FIIM-12)', () => {
+    let g = endSpeeches(night(fiimGame()));
+    g = run(g, { type: 'remove', seat: S(4) });
+    expect(g.state.pendingRemovals).toEqual([{ seat: 4, reason: 'disqualified' }]);
+    expect(refused(g, { type: 'remove', seat: S(4), reason: 'left' }).code).toBe('already-removed');
+    g = night(g);
+    expect(g.state.removedFor[3]).toBe('disqualified');
+    expect(g.state.alive[3]).toBe(false);
+  });
+
   it('a_removal_reason_is_disqualified_or_left_and_only_in_fiim (R-FIIM-12)', () => {
     expect(replayErr(fiim([{ night: 1 }, { day: 1, removed: [{ seat: 4, reason: 'tired' }] }]))).toMatchObject({ code: 'bad-field', path: 'steps[1].removed[0].reason' });
     const sport = { ...fiim([{ night: 1 }, { day: 1, removed: [{ seat: 4, reason: 'left' }] }]), preset: 'sport' };

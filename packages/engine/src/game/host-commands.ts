@@ -48,6 +48,8 @@ export function remove(d: Draft, c: Extract<Command, { type: 'remove' }>): void 
     fail('not-in-preset', 'R-FIIM-12', `a removal's reason is recorded in the fiim preset only (this game: ${s.setup.preset})`);
   }
   const [seat, effect] = penaltyEffect(s, c.seat, 'the removed player', s.options.fiim ? 'R-FIIM-12' : 'R-FOUL-1');
+  const already = effect === 'night' ? s.pendingRemovals.some((p) => p.seat === seat) : effect === 'record' && s.removedFor[seat - 1] !== null;
+  if (already) fail('already-removed', 'R-FIIM-12', `seat ${seat} has already been removed${effect === 'night' ? ' (it takes effect at dawn)' : ''}`);
   removal(d, seat, reason, effect, afterRemoval);
 }
 
