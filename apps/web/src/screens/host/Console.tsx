@@ -310,7 +310,7 @@ export function HostConsole({ state, actions }: { readonly state: RoomState; rea
 
       {view ? <SeatsPanel t={t} view={view} setup={setup} record={record} busy={busy} send={send} roleName={roleName} /> : null}
 
-      {view && setup && isFiim(setup) ? <FiimPanel t={t} view={view} setup={setup} record={record} log={state.log} busy={busy} send={send} /> : null}
+      {view && setup && isFiim(setup) ? <FiimPanel t={t} view={view} setup={setup} record={record} busy={busy} send={send} /> : null}
 
       {view ? <ToolsPanel t={t} view={view} busy={busy} send={send} /> : null}
 

@@ -1,19 +1,17 @@
-import type { Command, GameEvent, GameView } from '@mafia/engine';
-import type { LogItem } from '@mafia/protocol';
-import { useEffect, useState } from 'react';
+import type { Command, GameView } from '@mafia/engine';
+import { useState } from 'react';
 import { Button } from '../../ui';
 import { SeatSelect } from './SeatSelect';
 import type { Tx } from './Console';
 import { parsePoints, teamDefeatOpen, type FiimRecord } from './fiim';
 import { signedPoints } from './history';
-import { effectiveEvents, type SetupOf } from './logic';
+import type { SetupOf } from './logic';
 
 interface Props {
   readonly t: Tx;
   readonly view: GameView;
   readonly setup: SetupOf;
   readonly record: FiimRecord;
-  readonly log: readonly LogItem[];
   readonly busy: boolean;
   readonly send: (c: Command) => void;
 }
@@ -34,7 +32,7 @@ export function FiimPanel(p: Props) {
       ) : null}
       <TeamDefeat {...p} />
       <ExtraPoints {...p} />
-      {view.phase.kind === 'ended' ? <Scores t={t} view={view} log={p.log} record={record} /> : null}
+      {view.phase.kind === 'ended' ? <Scores t={t} view={view} record={record} /> : null}
     </section>
   );
 }
@@ -118,24 +116,11 @@ function ExtraPoints({ t, view, record, busy, send }: Props) {
 }
 
 /**
- * R-FIIM-16 at the end: the engine's tournamentScores of the host's game, folded from his log (the
- * host's log holds every event). The engine is loaded only now: the console needs it nowhere else.
- * A log that does not start with the deal (it cannot be folded) shows the extra points and the
- * removals only.
+ * R-FIIM-16 at the end: the tournament points the server's engine put in the host's view
+ * (`view.tournament.scores`), with the extra points and removals behind them.
  */
-function Scores({ t, view, log, record }: { t: Tx; view: GameView; log: readonly LogItem[]; record: FiimRecord }) {
-  const [scores, setScores] = useState<Record<string, number> | null>(null);
-  useEffect(() => {
-    let live = true;
-    const events = effectiveEvents(log) as unknown as GameEvent[];
-    if (events[0]?.type !== 'GameCreated') return setScores(null);
-    void import('@mafia/engine').then(({ foldLog, tournamentScores }) => {
-      if (live) setScores(tournamentScores(foldLog(events)));
-    });
-    return () => {
-      live = false;
-    };
-  }, [log]);
+function Scores({ t, view, record }: { t: Tx; view: GameView; record: FiimRecord }) {
+  const scores = view.tournament?.scores ?? null;
   return (
     <div className="stack" style={{ gap: 4 }} data-testid="tournament-scores">
       <strong>{t('fiim.scores.title')}</strong>
