@@ -3,6 +3,7 @@ import { createRoomSchemaWith, CODE_PATTERN } from '@mafia/protocol';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from '../config.js';
+import { registerClub, type ClubOptions, type ClubParts } from '../club/index.js';
 import { RoomError } from '../room/errors.js';
 import { RoomManager } from '../room/manager.js';
 import { DEFAULT_ROOM_LIMITS, type RoomLimits } from '../room/roomLimits.js';
@@ -20,6 +21,8 @@ import { registerSecurityHeaders } from './securityHeaders.js';
 export interface ServerParts {
   readonly app: FastifyInstance;
   readonly manager: RoomManager;
+  /** The club (members, evenings, invitations, the ledger): docs/club.md. */
+  readonly club: ClubParts;
 }
 
 export interface BuildOptions {
@@ -48,6 +51,8 @@ export interface BuildOptions {
    * Unset, every request is held to MIN_STEP_SECONDS in whole seconds; no request can change it.
    */
   readonly minStepSeconds?: number;
+  /** The club's mailer, SMS gateway, clock and job polling (tests give their own; default: the environment's). */
+  readonly club?: ClubOptions;
 }
 
 /**
@@ -143,6 +148,7 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
   app.get('/ws', async (_req, reply) =>
     reply.status(426).header('upgrade', 'websocket').send({ error: { code: 'upgrade-required', message: '/ws speaks WebSocket only (docs/wire-protocol.md)' } }));
 
+  const club = await registerClub(app, o.storage, manager, o.logger.child({ part: 'club' }), { ...(o.publicUrl !== undefined ? { publicUrl: o.publicUrl } : {}), ...o.club });
   registerSecurityHeaders(app);
   registerInfo(app, o.publicUrl !== undefined ? { publicUrl: o.publicUrl } : {});
   registerPages(app, o.webRoot ?? 'apps/web/dist');
@@ -150,7 +156,7 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
   app.addHook('onClose', async () => {
     await manager.close();
   });
-  return { app, manager };
+  return { app, manager, club };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { clubMigration } from './clubMigration.js';
 
 /**
  * The schema, as migrations that run on both back ends. Bodies are JSON text (not jsonb) so the
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('rooms').dropColumn('deal').execute();
     },
   },
+  '003_club': clubMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+
 /** A room as stored: what it was created with. Its game lives in its log. */
 /** How a room's deck differs from its preset's recommended one (the `deal` column, JSON). */
 export interface RoomDeal {
@@ -48,6 +50,11 @@ export class SeqConflictError extends Error {
  */
 export interface Storage {
   readonly kind: 'sqlite' | 'postgres';
+  /**
+   * The database itself, for the club's tables (apps/server/src/club): they are written on this
+   * connection, not through the room log's writer thread. Typed by the club (club/schema.ts).
+   */
+  readonly db: Kysely<any>;
   migrate(): Promise<void>;
   createRoom(room: RoomRow): Promise<void>;
   roomById(id: string): Promise<RoomRow | undefined>;

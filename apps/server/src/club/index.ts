@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { RoomManager } from '../room/manager.js';
+import type { Storage } from '../storage/types.js';
+import { registerAuth } from './auth/index.js';
+import { ClubError } from './errors.js';
+import { DbJobQueue } from './jobs.js';
+import { mailerFromEnv } from './mail/index.js';
+import { registerMeRoutes } from './me.js';
+import type { ClubContext, Mailer, SmsGateway } from './ports.js';
+import { registerClubRoutes } from './routes/clubs.js';
+import { registerDoorRoutes } from './routes/door.js';
+import { registerEveningRoutes } from './routes/evenings.js';
+import type { ClubDb } from './schema.js';
+import { smsFromEnv } from './sms/index.js';
+
+/** What a test (or main.ts) may give the club; everything else comes from the environment. */
+export interface ClubOptions {
+  readonly mailer?: Mailer;
+  /** null: no SMS even if SMS_GATEWAY_URL is set. */
+  readonly sms?: SmsGateway | null;
+  readonly now?: () => number;
+  /** How often due jobs are looked for (ms; default 5 s; 0: never by itself, a test calls runDue). */
+  readonly jobPollMs?: number;
+  /** The base of links in messages (default PUBLIC_URL, else http://localhost:PORT). */
+  readonly publicUrl?: string;
+}
+
+export interface ClubParts {
+  readonly context: ClubContext;
+  readonly jobs: DbJobQueue;
+}
+
+/**
+ * The club (issue 14, docs/club.md, docs/club-api.md): its routes live in one encapsulated
+ * scope, so the cookies, the session, CSRF and the rate limits apply to them and not to the
+ * game's /api/rooms and /ws. Errors there are `{error: {code, message, path?, params?}}`.
+ */
+export async function registerClub(app: FastifyInstance, storage: Storage, rooms: RoomManager, log: Logger, o: ClubOptions = {}): Promise<ClubParts> {
+  const db = storage.db as ClubDb;
+  const now = o.now ?? Date.now;
+  const jobs = new DbJobQueue(db, now, log.child({ part: 'jobs' }));
+  const context: ClubContext = {
+    db, kind: storage.kind, now, jobs, rooms, log,
+    mailer: o.mailer ?? mailerFromEnv(process.env, log.child({ part: 'mail' })),
+    sms: o.sms !== undefined ? o.sms : smsFromEnv(process.env),
+    publicUrl: () => o.publicUrl ?? process.env.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://localhost:${process.env.PORT ?? 3000}`,
+  };
+  await app.register(async (scope) => {
+    scope.setErrorHandler((err: Error & { statusCode?: number; code?: string }, _req, reply) => {
+      if (err instanceof ClubError) return reply.status(err.status).send(err.body);
+      const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+      if (status >= 500) log.error({ err: err.message }, 'club request failed');
+      // Fastify's own (a body that is not JSON, CSRF, the rate limit): a code of ours, never a stack.
+      const code = status === 429 ? 'too-many-requests' : status === 403 && err.code?.startsWith('FST_CSRF') ? 'bad-csrf' : status >= 500 ? 'server-error' : 'bad-request';
+      return reply.status(status).send({ error: { code, message: status >= 500 ? 'the server could not do that' : err.message } });
+    });
+    await registerAuth(scope, context);
+    await registerMeRoutes(scope, context);
+    await registerClubRoutes(scope, context);
+    await registerEveningRoutes(scope, context);
+    await registerDoorRoutes(scope, context);
+  });
+  if (o.jobPollMs !== 0) jobs.start(o.jobPollMs ?? 5_000);
+  app.addHook('onClose', async () => jobs.stop());
+  return { context, jobs };
+}

@@ -1,0 +1,57 @@
+import type { Kysely } from 'kysely';
+import type { Schema as RoomSchema } from '../storage/kyselyStorage.js';
+
+/** bigint columns come back from PostgreSQL as strings: read them with `num`. */
+type Big = number | string;
+type Flag = number; // 0 | 1
+
+export interface UsersTable { id: string; email: string; name: string | null; phone: string | null; password_hash: string | null; locale: string; created_at: Big; deleted_at: Big | null }
+export interface ClubsTable { id: string; name: string; created_at: Big }
+export type ClubRole = 'admin' | 'host' | 'member';
+export interface MembershipsTable {
+  club_id: string; user_id: string; role: ClubRole; nickname: string;
+  share_name: Flag; share_email: Flag; share_phone: Flag;
+  on_list: Flag; unanswered_streak: number; off_list_at: Big | null; joined_at: Big;
+}
+export interface SessionsTable { id: string; user_id: string | null; data: string; expires_at: Big }
+export interface LoginTokensTable { token_hash: string; user_id: string; created_at: Big; expires_at: Big; used_at: Big | null }
+export interface EveningsTable {
+  id: string; club_id: string; starts_at: Big; answer_by: Big; place: string; capacity: number; weight: number;
+  preset: string; games_planned: number; created_by: string; created_at: Big; closed_at: Big | null; cancelled_at: Big | null;
+}
+export type Answer = 'yes' | 'no';
+export interface InvitationsTable {
+  id: string; evening_id: string; user_id: string; token_hash: string; answer: Answer | null; answered_at: Big | null;
+  unanswered: Flag; created_at: Big; sent_at: Big | null; reminded_at: Big | null; delivery_error: string | null;
+}
+export interface AnswersTable { invitation_id: string; answer: Answer; at: Big }
+export interface AttendanceTable { evening_id: string; user_id: string; arrived_at: Big; left_at: Big | null; replacement_user_id: string | null; checked_in_by: string }
+export interface EveningTablesTable { evening_id: string; table_no: number; room_id: string | null; room_code: string | null; seat_seed: Big }
+export interface TableSeatsTable { evening_id: string; table_no: number; seat: number; from_game: number; user_id: string | null; nickname: string }
+export interface EveningGamesTable { id: string; evening_id: string; table_no: number | null; room_id: string | null; game_no: number | null; protocol: string | null; winner: string | null; created_at: Big }
+export interface GameSeatsTable { game_id: string; seat: number; user_id: string | null; nickname: string }
+export interface LedgerTable {
+  id: string; club_id: string; user_id: string; evening_id: string | null; rule: string; points: number; reason: string;
+  dedupe_key: string | null; created_at: Big; created_by: string | null; cancelled_at: Big | null; cancelled_by: string | null; cancel_note: string | null;
+}
+export type JobState = 'pending' | 'running' | 'done' | 'failed';
+export interface JobsTable {
+  id: string; kind: string; payload: string; run_at: Big; attempts: number; max_attempts: number; state: JobState;
+  locked_until: Big | null; last_error: string | null; dedupe_key: string | null; created_at: Big; done_at: Big | null;
+}
+
+export interface SettingsTable { key: string; value: string }
+
+export interface ClubSchema extends RoomSchema {
+  settings: SettingsTable;
+  users: UsersTable; clubs: ClubsTable; memberships: MembershipsTable; sessions: SessionsTable; login_tokens: LoginTokensTable;
+  evenings: EveningsTable; invitations: InvitationsTable; answers: AnswersTable; attendance: AttendanceTable;
+  evening_tables: EveningTablesTable; table_seats: TableSeatsTable; evening_games: EveningGamesTable; game_seats: GameSeatsTable;
+  ledger: LedgerTable; jobs: JobsTable;
+}
+
+export type ClubDb = Kysely<ClubSchema>;
+
+/** A bigint column's value as a number (PostgreSQL returns strings). */
+export const num = (v: Big): number => (typeof v === 'number' ? v : Number(v));
+export const numOrNull = (v: Big | null): number | null => (v === null ? null : num(v));
