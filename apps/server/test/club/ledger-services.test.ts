@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createClub } from '../../src/club/services/clubs.js';
 import { answerInvitation, invite } from '../../src/club/services/invitations.js';
 import { cancelEntry, clubLedger } from '../../src/club/services/ledger.js';
 import { listMembers, memberPage } from '../../src/club/services/members.js';
@@ -61,7 +62,6 @@ for (const make of TARGETS) {
     it('an_admin_of_another_club_cannot_cancel', async () => {
       const { entry } = await lateDecline();
       const other = await t.user('other@example.com');
-      const { createClub } = await import('../../src/club/services/clubs.js');
       await createClub(t.ctx, other, { name: 'Другой', nickname: 'Он' });
       expect((await refusal(cancelEntry(t.ctx, other, entry.id, { note: 'x' }))).code).toBe('not-a-member');
     });
