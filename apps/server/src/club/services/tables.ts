@@ -18,10 +18,20 @@ export interface DrawnTable {
   readonly seats: readonly SeatView[];
 }
 
+/**
+ * The modifications an evening's tables play: cross-game immunity (R-MOD first-victim-immunity,
+ * seed 004) wherever the preset has it (the club preset): a preset lists the modifications it
+ * allows, and a room plays only those it was created with. The room's «Новая игра с теми же
+ * местами» then carries the night-1 victims into the next game by itself (room.ts nextEntry).
+ */
+export function eveningModifications(preset: string): string[] {
+  return (presetOf(preset as PresetId)?.modifications ?? []).filter((m) => m === 'first-victim-immunity');
+}
+
 /** The player counts the evening's preset deals a game for, checked with the engine itself. */
-function allowedSizes(preset: string): { min: number; max: number; ok: (n: number) => boolean } {
+function allowedSizes(preset: string, modifications: readonly string[]): { min: number; max: number; ok: (n: number) => boolean } {
   const p = presetOf(preset as PresetId);
-  const ok = (n: number) => n >= 1 && createGame({ preset, players: n, seed: 1 }).ok;
+  const ok = (n: number) => n >= 1 && createGame({ preset, players: n, seed: 1, modifications }).ok;
   return { min: p?.minPlayers ?? 1, max: p?.maxPlayers ?? 0, ok };
 }
 
@@ -29,8 +39,8 @@ function allowedSizes(preset: string): { min: number; max: number; ok: (n: numbe
  * Seats the members who are here (checked in, not left) at `tables` tables by drawn numbers
  * (seed 003): the members sorted by nickname are shuffled with the seed (given, else drawn and
  * recorded) and dealt in turn, so anyone can redo the draw. Each table gets a room of the game
- * server (the evening's preset, a human host; the seat names are the nicknames). Every table's
- * size is checked against the preset before any room is made. Tables are drawn once an evening
+ * server (the evening's preset and its cross-game immunity, a human host; the seat names are the
+ * nicknames). Every table's size is checked against the preset before any room is made. Tables are drawn once an evening
  * (`tables-exist`).
  */
 export async function drawTables(ctx: ClubContext, actorUserId: string, eveningId: string, input: { tables: number; seed?: number }): Promise<{ seed: number; tables: DrawnTable[] }> {
@@ -44,7 +54,8 @@ export async function drawTables(ctx: ClubContext, actorUserId: string, eveningI
   here.sort((a, b) => (a.nickname < b.nickname ? -1 : a.nickname > b.nickname ? 1 : 0));
   const seed = input.seed ?? randomInt(0, SEED_LIMIT);
   const drawn = drawSeats(here, input.tables, seed);
-  const sizes = allowedSizes(e.preset);
+  const modifications = eveningModifications(e.preset);
+  const sizes = allowedSizes(e.preset, modifications);
   drawn.forEach((people, i) => {
     if (!sizes.ok(people.length)) {
       clubRefuse('bad-table-size', `table ${i + 1} would seat ${people.length} players; the evening's rules (${e.preset}) play with ${sizes.min} to ${sizes.max}`, 400, {
@@ -62,7 +73,7 @@ export async function drawTables(ctx: ClubContext, actorUserId: string, eveningI
     let created;
     try {
       // The club counts as one address for the room limits (ROOMS_PER_ADDRESS_PER_HOUR, …).
-      created = await ctx.rooms.create({ preset: e.preset, mode: 'human', seats: people.length, names }, `club:${e.clubId}`);
+      created = await ctx.rooms.create({ preset: e.preset, mode: 'human', seats: people.length, names, ...(modifications.length ? { modifications } : {}) }, `club:${e.clubId}`);
     } catch (err) {
       if (err instanceof RoomError) clubRefuse('room-refused', `the game server could not open a room for table ${i + 1}: ${err.refusal.message}`, 409, { params: { table: i + 1, reason: err.refusal.code } });
       throw err;
