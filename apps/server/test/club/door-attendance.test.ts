@@ -66,7 +66,7 @@ describe.each(TARGETS.map((make) => [make().name, make] as const))('the door (%s
     }
   });
 
-  it('a_stranger_a_second_check_in_a_plain_member_and_a_future_time_are_refused', async () => {
+  it('a_stranger_a_second_check_in_a_plain_member_a_future_time_and_a_cancelled_evening_are_refused', async () => {
     const w = await doorWorld(target);
     try {
       expect((await refusal(checkIn(w.ctx, w.host, w.eveningId, { userId: 'nobody' }))).code).toBe('not-a-member');
@@ -78,6 +78,9 @@ describe.each(TARGETS.map((make) => [make().name, make] as const))('the door (%s
       expect((await refusal(checkIn(w.ctx, w.ids['Борис']!, w.eveningId, { userId: w.ids['Вера']! }))).code).toBe('forbidden');
       expect((await refusal(checkIn(w.ctx, w.host, w.eveningId, { userId: w.ids['Вера']!, arrivedAt: STARTS_AT + 600 * MINUTE }))).code).toBe('bad-time');
       expect((await refusal(checkIn(w.ctx, w.host, 'no-such-evening', { userId: w.ids['Вера']! }))).code).toBe('evening-unknown');
+      expect(await w.snapshot()).toEqual(before);
+      await w.db.updateTable('evenings').set({ cancelled_at: STARTS_AT - 600 * MINUTE }).where('id', '=', w.eveningId).execute();
+      expect((await refusal(checkIn(w.ctx, w.host, w.eveningId, { userId: w.ids['Вера']! }))).code).toBe('evening-cancelled');
       expect(await w.snapshot()).toEqual(before);
     } finally {
       await w.close();

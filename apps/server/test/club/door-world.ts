@@ -19,7 +19,7 @@ export const MINUTE = 60_000;
 
 /**
  * A club over a fresh database of `target`, with the server's ClubContext (its clock set by the
- * test), an admin and host («Ведущий»), members `names`, and an evening at STARTS_AT (preset and
+ * test) and the rows of seedEvening: a host («Ведущий»), members `members`, and an evening at STARTS_AT (preset and
  * planned games as asked) to which `invited` are invited. Rows are written directly: the door's
  * services are tested on their own.
  */
@@ -34,28 +34,7 @@ export async function doorWorld(target: Target, o: { preset?: string; gamesPlann
   });
   const ctx: ClubContext = club.context;
   const db: ClubDb = ctx.db;
-  const clubId = randomUUID();
-  await db.insertInto('clubs').values({ id: clubId, name: 'Клуб', created_at: clock }).execute();
-  const user = async (nickname: string, role: 'admin' | 'host' | 'member') => {
-    const id = randomUUID();
-    await db.insertInto('users').values({ id, email: `${id}@example.test`, name: null, phone: null, password_hash: null, locale: 'ru', created_at: clock, deleted_at: null }).execute();
-    await db.insertInto('memberships').values({ club_id: clubId, user_id: id, role, nickname, share_name: 0, share_email: 0, share_phone: 0, on_list: 1, unanswered_streak: 0, off_list_at: null, joined_at: clock }).execute();
-    return id;
-  };
-  const host = await user('Ведущий', 'host');
-  const ids: Record<string, string> = {};
-  for (const n of o.members ?? ['Аня', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жора']) ids[n] = await user(n, 'member');
-  const eveningId = randomUUID();
-  await db.insertInto('evenings').values({
-    id: eveningId, club_id: clubId, starts_at: STARTS_AT, answer_by: STARTS_AT, place: 'Кафе', capacity: 40, weight: 1,
-    preset: o.preset ?? 'classic', games_planned: o.gamesPlanned ?? 3, created_by: host, created_at: clock, closed_at: null, cancelled_at: null,
-  }).execute();
-  for (const n of o.invited ?? Object.keys(ids)) {
-    await db.insertInto('invitations').values({
-      id: randomUUID(), evening_id: eveningId, user_id: ids[n]!, token_hash: randomUUID(), answer: 'yes', answered_at: clock, unanswered: 0,
-      created_at: clock, sent_at: clock, reminded_at: null, delivery_error: null,
-    }).execute();
-  }
+  const { clubId, host, ids, eveningId } = await seedEvening(db, clock, o);
   return {
     ctx, db, storage, manager, clubId, host, ids, eveningId,
     setNow(t: number) { clock = t; },
@@ -97,4 +76,37 @@ export async function hostOf(manager: RoomManager, code: string, hostKey: string
       return undefined;
     },
   };
+}
+
+/**
+ * Rows for a door test, written directly: a club, its host («Ведущий», or the given user), members
+ * `members` (nickname → user id in `ids`), and an evening at STARTS_AT to which `invited` are invited.
+ */
+export async function seedEvening(db: ClubDb, at: number, o: { preset?: string; gamesPlanned?: number; members?: readonly string[]; invited?: readonly string[]; hostUserId?: string } = {}) {
+  const clubId = randomUUID();
+  await db.insertInto('clubs').values({ id: clubId, name: 'Клуб', created_at: at }).execute();
+  const join = async (id: string, nickname: string, role: 'admin' | 'host' | 'member') => {
+    await db.insertInto('memberships').values({ club_id: clubId, user_id: id, role, nickname, share_name: 0, share_email: 0, share_phone: 0, on_list: 1, unanswered_streak: 0, off_list_at: null, joined_at: at }).execute();
+    return id;
+  };
+  const user = async (nickname: string, role: 'admin' | 'host' | 'member') => {
+    const id = randomUUID();
+    await db.insertInto('users').values({ id, email: `${id}@example.test`, name: null, phone: null, password_hash: null, locale: 'ru', created_at: at, deleted_at: null }).execute();
+    return join(id, nickname, role);
+  };
+  const host = o.hostUserId ? await join(o.hostUserId, 'Ведущий', 'host') : await user('Ведущий', 'host');
+  const ids: Record<string, string> = {};
+  for (const n of o.members ?? ['Аня', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жора']) ids[n] = await user(n, 'member');
+  const eveningId = randomUUID();
+  await db.insertInto('evenings').values({
+    id: eveningId, club_id: clubId, starts_at: STARTS_AT, answer_by: STARTS_AT, place: 'Кафе', capacity: 40, weight: 1,
+    preset: o.preset ?? 'classic', games_planned: o.gamesPlanned ?? 3, created_by: host, created_at: at, closed_at: null, cancelled_at: null,
+  }).execute();
+  for (const n of o.invited ?? Object.keys(ids)) {
+    await db.insertInto('invitations').values({
+      id: randomUUID(), evening_id: eveningId, user_id: ids[n]!, token_hash: randomUUID(), answer: 'yes', answered_at: at, unanswered: 0,
+      created_at: at, sent_at: at, reminded_at: null, delivery_error: null,
+    }).execute();
+  }
+  return { clubId, host, ids, eveningId };
 }
