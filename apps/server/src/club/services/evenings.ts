@@ -7,23 +7,11 @@ import { clubRefuse } from '../errors.js';
 import { DbJobQueue } from '../jobs.js';
 import type { ClubContext } from '../ports.js';
 import { num, numOrNull, type ClubDb, type ClubRole, type EveningsTable } from '../schema.js';
+import { doorView, type DoorView } from './door.js';
 import { ledgerQuery, toLedgerEntry, type LedgerEntry } from './ledger.js';
 import { parseInput } from './validate.js';
 
 const DAY = 24 * 60 * 60_000;
-
-/** The door's part of the evening page (docs/club-api.md `EveningPage`). */
-export interface DoorView {
-  attendance: { userId: string; nickname: string; arrivedAt: number; late: boolean; leftAt: number | null; replacementUserId: string | null; gamesPlayed: number; unplayed: number }[];
-  tables: { tableNo: number; roomCode: string | null; seatSeed: number; seats: { seat: number; userId: string | null; nickname: string }[] }[];
-  games: { id: string; tableNo: number | null; gameNo: number | null; roomCode: string | null; protocol: boolean; winner: string | null; seats: { seat: number; userId: string | null; nickname: string }[] }[];
-}
-
-// TODO(lead): replace this stub with `doorView` from './door.js' (the door helper's module,
-// branch club-door) once it is merged: `import { doorView } from './door.js'` and delete this.
-async function doorView(_ctx: ClubContext, _eveningId: string): Promise<DoorView> {
-  return { attendance: [], tables: [], games: [] };
-}
 
 /** docs/club-api.md `Evening` (+ `cancelledAt`, null unless the evening was cancelled). */
 export interface Evening {
