@@ -11,6 +11,7 @@ import { errorText, refuse, RoomError, type Refusal } from './errors.js';
 import { mayEndOwnTurn } from './selfService.js';
 import { parseEntry, type CommandBody, type Entry } from './records.js';
 import { Room } from './room.js';
+import { gamesOfLog, type RoomGame } from './games.js';
 import { pauseTimer, resumeTimer } from './pause.js';
 import { CreationLedger, DEFAULT_ROOM_LIMITS, type RoomLimits } from './roomLimits.js';
 import { timersFor } from './timers.js';
@@ -198,6 +199,14 @@ export class RoomManager {
       p.finally(() => this.loading.delete(code)).catch(() => {});
     }
     return p;
+  }
+
+  /**
+   * The games a room has played, read from its durable log (read-only; the club links each seat of
+   * each game to a member: club/services/games.ts). Empty for an unknown room or one not started.
+   */
+  async gamesOf(roomId: string): Promise<RoomGame[]> {
+    return gamesOfLog(await this.storage.readLog(roomId));
   }
 
   async lobby(code: string): Promise<Lobby | undefined> {

@@ -1,5 +1,51 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyCsrf from '@fastify/csrf-protection';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySession from '@fastify/session';
 import type { FastifyInstance } from 'fastify';
+import { ClubError } from '../errors.js';
 import type { ClubContext } from '../ports.js';
+import { registerSigninRoutes } from './routes.js';
+import { sessionSecret } from './secret.js';
+import { DbSessionStore } from './sessionStore.js';
+import { handleSigninJobs } from './signinMail.js';
+import './current.js';
 
-// PLACEHOLDER: filled in by its owner (see docs/club-api.md). Registers nothing yet.
-export async function registerAuth(_app: FastifyInstance, _ctx: ClubContext): Promise<void> {}
+export const SESSION_COOKIE = 'mafia.sid';
+const SESSION_MAX_AGE_MS = 30 * 24 * 3_600_000;
+const UNSAFE = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+
+/**
+ * Cookies, sessions (in the `sessions` table), CSRF and the rate limits for the club's scope, and
+ * the sign-in routes (docs/club-api.md, "Sign-in and the account"). Every POST/PATCH/PUT/DELETE of
+ * the scope needs the session's CSRF token in `x-csrf-token`, except a route whose config says
+ * `csrf: false` (the invitation answer: its link's token is the credential).
+ */
+export async function registerAuth(scope: FastifyInstance, ctx: ClubContext): Promise<void> {
+  scope.decorate('clubDb', ctx.db);
+  await scope.register(fastifyCookie);
+  await scope.register(fastifySession, {
+    secret: await sessionSecret(ctx.db, process.env),
+    cookieName: SESSION_COOKIE,
+    // 'auto': Secure when the request came over https (behind a proxy: TRUST_PROXY and X-Forwarded-Proto).
+    cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_MAX_AGE_MS },
+    saveUninitialized: false,
+    store: new DbSessionStore(ctx.db),
+  });
+  await scope.register(fastifyCsrf, {
+    sessionPlugin: '@fastify/session',
+    // Only the header: a token in a form body or a query string would let a page of another site post one.
+    getToken: (req) => req.headers['x-csrf-token'] as string | undefined,
+  });
+  scope.addHook('onRequest', (req, reply, done) => {
+    if (!UNSAFE.has(req.method) || req.routeOptions.config?.csrf === false) return done();
+    // On a refusal it answers the FST_CSRF_* error, which the scope's error handler makes `bad-csrf`.
+    scope.csrfProtection(req, reply, done);
+  });
+  await scope.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, c) => new ClubError('too-many-requests', `too many attempts; try again in ${c.after}`, 429, { params: { retryAfterSeconds: Math.ceil(c.ttl / 1000) } }),
+  });
+  handleSigninJobs(ctx);
+  await registerSigninRoutes(scope, ctx);
+}

@@ -1,5 +1,46 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parseBody } from '../auth/body.js';
+import { requireUser } from '../auth/current.js';
 import type { ClubContext } from '../ports.js';
+import { checkIn, checkOut, drawTables, importProtocol } from '../services/door.js';
+import { SEED_LIMIT } from '../services/tables.js';
 
-// PLACEHOLDER: filled in by its owner (see docs/club-api.md). Registers nothing yet.
-export async function registerDoorRoutes(_app: FastifyInstance, _ctx: ClubContext): Promise<void> {}
+const id = z.string().min(1).max(100);
+const time = z.number().int().min(0).max(8.64e15);
+const params = z.object({ eveningId: id });
+
+const checkinBody = z.object({ userId: id, arrivedAt: time.optional() }).strict();
+const checkoutBody = z.object({ userId: id, leftAt: time.optional(), replacementUserId: id.optional() }).strict();
+const tablesBody = z.object({ tables: z.number().int().min(1).max(50), seed: z.number().int().min(0).max(SEED_LIMIT - 1).optional() }).strict();
+// The protocol as JSON (an object) or its text; the engine checks the rest (spec/protocol.md).
+const gamesBody = z.object({ protocol: z.union([z.record(z.string(), z.unknown()), z.string().max(1_000_000)]) }).strict();
+
+/** At the door (docs/club-api.md): check-in, check-out, the tables and a game played on paper. Host+ of the evening's club. */
+export async function registerDoorRoutes(app: FastifyInstance, ctx: ClubContext): Promise<void> {
+  app.post('/api/evenings/:eveningId/checkin', async (req) => {
+    const me = await requireUser(req);
+    const { eveningId } = parseBody(params, req.params);
+    return checkIn(ctx, me.id, eveningId, parseBody(checkinBody, req.body));
+  });
+
+  app.post('/api/evenings/:eveningId/checkout', async (req) => {
+    const me = await requireUser(req);
+    const { eveningId } = parseBody(params, req.params);
+    return checkOut(ctx, me.id, eveningId, parseBody(checkoutBody, req.body));
+  });
+
+  app.post('/api/evenings/:eveningId/tables', async (req, reply) => {
+    const me = await requireUser(req);
+    const { eveningId } = parseBody(params, req.params);
+    const drawn = await drawTables(ctx, me.id, eveningId, parseBody(tablesBody, req.body));
+    return reply.status(201).send(drawn);
+  });
+
+  app.post('/api/evenings/:eveningId/games', async (req, reply) => {
+    const me = await requireUser(req);
+    const { eveningId } = parseBody(params, req.params);
+    const made = await importProtocol(ctx, me.id, eveningId, parseBody(gamesBody, req.body));
+    return reply.status(201).send(made);
+  });
+}

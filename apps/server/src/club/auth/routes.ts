@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { clubRefuse } from '../errors.js';
+import type { ClubContext } from '../ports.js';
+import { num } from '../schema.js';
+import { normalEmail, parseBody } from './body.js';
+import { userView, type UserView } from './current.js';
+import { PER_ADDRESS, perEmailLimit } from './limits.js';
+import { burnPasswordTime, verifyPassword } from './password.js';
+import { SIGNIN_JOB, type SigninJob } from './signinMail.js';
+import { hashToken } from './tokens.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+const email = z.string().trim().toLowerCase().max(254).email();
+const linkBody = z.object({ email, locale: z.enum(['ru', 'en']).optional() });
+const consumeBody = z.object({ token: z.string().min(1).max(200) });
+const passwordBody = z.object({ email, password: z.string().min(1).max(200) });
+
+/** Starts a fresh session for `user` (a new id: a session id known before sign-in is worth nothing after). */
+async function startSession(req: FastifyRequest, reply: FastifyReply, user: UserView) {
+  await req.session.regenerate();
+  req.session.userId = user.id;
+  return { user, csrfToken: reply.generateCsrf() };
+}
+
+export async function registerSigninRoutes(scope: FastifyInstance, ctx: ClubContext): Promise<void> {
+  const linkLimit = perEmailLimit(scope, 'link');
+  const passwordLimit = perEmailLimit(scope, 'password');
+
+  scope.get('/api/auth/csrf', async (_req, reply) => ({ csrfToken: reply.generateCsrf() }));
+
+  scope.post('/api/auth/link', { config: { rateLimit: PER_ADDRESS } }, async (req, reply) => {
+    const b = parseBody(linkBody, req.body, { email: 'bad-email' });
+    await linkLimit(req, b.email);
+    // The same single insert for every address: the answer and its timing tell nothing.
+    const job: SigninJob = { email: b.email, ...(b.locale ? { locale: b.locale } : {}) };
+    await ctx.jobs.enqueue(SIGNIN_JOB, job);
+    return reply.status(202).send({ sent: true });
+  });
+
+  scope.post('/api/auth/link/consume', { config: { rateLimit: PER_ADDRESS } }, async (req, reply) => {
+    const b = parseBody(consumeBody, req.body, { token: 'link-unknown' });
+    const hash = hashToken(b.token);
+    const row = await ctx.db.selectFrom('login_tokens').innerJoin('users', 'users.id', 'login_tokens.user_id')
+      .select(['login_tokens.user_id', 'login_tokens.expires_at', 'login_tokens.used_at', 'users.deleted_at'])
+      .where('login_tokens.token_hash', '=', hash).executeTakeFirst();
+    if (!row || row.deleted_at !== null) return clubRefuse('link-unknown', 'this sign-in link is not one the club sent', 400, { path: 'token' });
+    if (row.used_at !== null) return clubRefuse('link-used', 'this sign-in link was used already; ask for a new one', 400, { path: 'token' });
+    const at = ctx.now();
+    if (num(row.expires_at) <= at) return clubRefuse('link-expired', 'this sign-in link has expired (links work for 30 minutes); ask for a new one', 400, { path: 'token' });
+    // Conditional: of two requests with one link, one signs in.
+    const taken = await ctx.db.updateTable('login_tokens').set({ used_at: at }).where('token_hash', '=', hash).where('used_at', 'is', null).executeTakeFirst();
+    if (Number(taken.numUpdatedRows) !== 1) return clubRefuse('link-used', 'this sign-in link was used already; ask for a new one', 400, { path: 'token' });
+    const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirstOrThrow();
+    return startSession(req, reply, userView(user));
+  });
+
+  scope.post('/api/auth/password', { config: { rateLimit: PER_ADDRESS } }, async (req, reply) => {
+    const b = parseBody(passwordBody, req.body, { email: 'bad-email' });
+    await passwordLimit(req, b.email);
+    const user = await ctx.db.selectFrom('users').selectAll().where('email', '=', b.email).where('deleted_at', 'is', null).executeTakeFirst();
+    const ok = user?.password_hash ? await verifyPassword(b.password, user.password_hash) : (await burnPasswordTime(b.password), false);
+    if (!user || !ok) return clubRefuse('bad-credentials', 'the e-mail address or the password is wrong', 401);
+    return startSession(req, reply, userView(user));
+  });
+
+  scope.post('/api/auth/logout', async (req, reply) => {
+    if (req.session.sessionId) await req.session.destroy();
+    void reply.clearCookie('mafia.sid', { path: '/' });
+    return { ok: true };
+  });
+}

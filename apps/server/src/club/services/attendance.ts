@@ -1,0 +1,134 @@
+import { latePenalty, leavePenalty } from '@mafia/club';
+import { clubRefuse } from '../errors.js';
+import type { ClubContext } from '../ports.js';
+import { num, numOrNull, type AttendanceTable, type ClubDb } from '../schema.js';
+import { chargeOnce, eveningForHost, ledgerView, type DoorEvening, type LedgerEntryView } from './doorShared.js';
+import { gamesPlayedBy, syncGames } from './games.js';
+
+/** One member at the door (docs/club-api.md `EveningPage.attendance`). */
+export interface AttendanceView {
+  readonly userId: string; readonly nickname: string; readonly arrivedAt: number; readonly late: boolean;
+  readonly leftAt: number | null; readonly replacementUserId: string | null;
+  /** The evening's games he has a seat in. */
+  readonly gamesPlayed: number;
+  /** Planned games he left without playing and without a replacement (what the −3 counts); 0 otherwise. */
+  readonly unplayed: number;
+}
+
+export interface DoorAnswer { readonly attendance: AttendanceView; readonly penalty?: LedgerEntryView }
+
+/** A time the host types may be a little ahead of the server's clock (phones drift), not more. */
+const CLOCK_SLACK_MS = 60_000;
+
+export function attendanceView(e: DoorEvening, a: AttendanceTable, nickname: string, played: number): AttendanceView {
+  const leftAt = numOrNull(a.left_at);
+  const unplayed = leftAt !== null && a.replacement_user_id === null ? Math.max(0, e.gamesPlanned - played) : 0;
+  return {
+    userId: a.user_id, nickname, arrivedAt: num(a.arrived_at), late: latePenalty(e.startsAt, num(a.arrived_at)) !== null,
+    leftAt, replacementUserId: a.replacement_user_id, gamesPlayed: played, unplayed,
+  };
+}
+
+/** The member's membership of the evening's club (his nickname), or `not-a-member` naming the field. */
+async function memberOf(db: ClubDb, e: DoorEvening, userId: string, path: string): Promise<{ nickname: string }> {
+  const m = await db.selectFrom('memberships').select('nickname').where('club_id', '=', e.clubId).where('user_id', '=', userId).executeTakeFirst();
+  if (!m) return clubRefuse('not-a-member', `user ${userId} is no member of this club`, 404, { path });
+  return m;
+}
+
+function refuseFuture(ctx: ClubContext, at: number, path: string): void {
+  if (at > ctx.now() + CLOCK_SLACK_MS) clubRefuse('bad-time', `${path} is in the future`, 400, { path });
+}
+
+/**
+ * Checks a member in at the door with the time he arrived (now by default). Any member invited
+ * to the evening is let in, whatever he answered (a NO who comes anyway plays: his NO may have
+ * cost him already). More than 5 minutes after the start costs −5 (`late`), once.
+ */
+export async function checkIn(ctx: ClubContext, actorUserId: string, eveningId: string, input: { userId: string; arrivedAt?: number }): Promise<DoorAnswer> {
+  const e = await eveningForHost(ctx, actorUserId, eveningId);
+  const { nickname } = await memberOf(ctx.db, e, input.userId, 'userId');
+  const invited = await ctx.db.selectFrom('invitations').select('id').where('evening_id', '=', e.id).where('user_id', '=', input.userId).executeTakeFirst();
+  if (!invited) clubRefuse('not-invited', `${nickname} was not invited to this evening`, 409, { path: 'userId', params: { nickname } });
+  const arrivedAt = input.arrivedAt ?? ctx.now();
+  refuseFuture(ctx, arrivedAt, 'arrivedAt');
+  const row: AttendanceTable = { evening_id: e.id, user_id: input.userId, arrived_at: arrivedAt, left_at: null, replacement_user_id: null, checked_in_by: actorUserId };
+  const penalty = latePenalty(e.startsAt, arrivedAt);
+  const charged = await ctx.db.transaction().execute(async (trx) => {
+    const had = await trx.selectFrom('attendance').select('arrived_at').where('evening_id', '=', e.id).where('user_id', '=', input.userId).executeTakeFirst();
+    if (had) clubRefuse('already-checked-in', `${nickname} is already checked in (at ${new Date(num(had.arrived_at)).toISOString()})`, 409, { path: 'userId', params: { nickname, arrivedAt: num(had.arrived_at) } });
+    await trx.insertInto('attendance').values(row).execute();
+    return penalty ? chargeOnce(trx, e, input.userId, penalty, actorUserId, ctx.now()) : null;
+  });
+  return { attendance: attendanceView(e, row, nickname, 0), ...(charged ? { penalty: ledgerView(charged, nickname) } : {}) };
+}
+
+/**
+ * Checks a member out. The games he played are the evening's games he has a seat in (the rooms
+ * are synced first); −3 for each planned game not played (`left-early`), unless the host names a
+ * replacement: a member checked in and still here, not seated at a table now. The replacement
+ * takes the leaver's seat from his table's next game on (the game after the one started last,
+ * or game 1 when none has started). A leaver without a replacement leaves his seat to «игрок N»
+ * (no member) from the next game on, so later games are not counted as his.
+ */
+export async function checkOut(ctx: ClubContext, actorUserId: string, eveningId: string, input: { userId: string; leftAt?: number; replacementUserId?: string }): Promise<DoorAnswer> {
+  const e = await eveningForHost(ctx, actorUserId, eveningId);
+  const { nickname } = await memberOf(ctx.db, e, input.userId, 'userId');
+  const here = await ctx.db.selectFrom('attendance').selectAll().where('evening_id', '=', e.id).where('user_id', '=', input.userId).executeTakeFirst();
+  if (!here) return clubRefuse('not-checked-in', `${nickname} has not been checked in`, 409, { path: 'userId', params: { nickname } });
+  if (here.left_at !== null) return clubRefuse('already-left', `${nickname} has already been checked out`, 409, { path: 'userId', params: { nickname } });
+  const leftAt = input.leftAt ?? ctx.now();
+  refuseFuture(ctx, leftAt, 'leftAt');
+  if (leftAt < num(here.arrived_at)) clubRefuse('bad-time', `${nickname} cannot leave before he arrived`, 400, { path: 'leftAt' });
+  const seatsNow = await ctx.db.selectFrom('table_seats').selectAll().where('evening_id', '=', e.id).execute();
+  const current = currentOccupants(seatsNow);
+  let replacement: { userId: string; nickname: string } | null = null;
+  if (input.replacementUserId !== undefined) {
+    const r = input.replacementUserId;
+    const bad = (why: string): never => clubRefuse('bad-replacement', why, 400, { path: 'replacementUserId' });
+    if (r === input.userId) bad(`${nickname} cannot replace himself`);
+    const m = await ctx.db.selectFrom('memberships').select('nickname').where('club_id', '=', e.clubId).where('user_id', '=', r).executeTakeFirst();
+    if (!m) bad(`the replacement ${r} is no member of this club`);
+    const ra = await ctx.db.selectFrom('attendance').select('left_at').where('evening_id', '=', e.id).where('user_id', '=', r).executeTakeFirst();
+    if (!ra || ra.left_at !== null) bad(`the replacement ${m!.nickname} is not here: ${ra ? 'he has left' : 'he has not been checked in'}`);
+    const sits = current.find((s) => s.user_id === r);
+    if (sits) bad(`the replacement ${m!.nickname} already sits at table ${sits.table_no} (seat ${sits.seat})`);
+    replacement = { userId: r, nickname: m!.nickname };
+  }
+  // His seat now, if he has one: the replacement (or nobody) sits there from the table's next game.
+  const seat = current.find((s) => s.user_id === input.userId);
+  let fromGame = 1;
+  if (seat) {
+    const table = await ctx.db.selectFrom('evening_tables').select('room_id').where('evening_id', '=', e.id).where('table_no', '=', seat.table_no).executeTakeFirst();
+    const games = table?.room_id ? await ctx.rooms.gamesOf(table.room_id) : [];
+    fromGame = (games.at(-1)?.gameNo ?? 0) + 1;
+  }
+  await syncGames(ctx, e.id);
+  const played = (await gamesPlayedBy(ctx.db, e.id)).get(input.userId) ?? 0;
+  const penalty = leavePenalty(e.gamesPlanned, played, replacement !== null);
+  const charged = await ctx.db.transaction().execute(async (trx) => {
+    const n = await trx.updateTable('attendance').set({ left_at: leftAt, replacement_user_id: replacement?.userId ?? null })
+      .where('evening_id', '=', e.id).where('user_id', '=', input.userId).where('left_at', 'is', null).executeTakeFirst();
+    // Another check-out of the same member got there first.
+    if (Number(n.numUpdatedRows) !== 1) clubRefuse('already-left', `${nickname} has already been checked out`, 409, { path: 'userId', params: { nickname } });
+    if (seat) {
+      const key = { evening_id: e.id, table_no: seat.table_no, seat: seat.seat, from_game: fromGame };
+      await trx.deleteFrom('table_seats').where('evening_id', '=', key.evening_id).where('table_no', '=', key.table_no).where('seat', '=', key.seat).where('from_game', '=', key.from_game).execute();
+      await trx.insertInto('table_seats').values({ ...key, user_id: replacement?.userId ?? null, nickname: replacement?.nickname ?? `игрок ${seat.seat}` }).execute();
+    }
+    return penalty ? chargeOnce(trx, e, input.userId, penalty, actorUserId, ctx.now()) : null;
+  });
+  const after: AttendanceTable = { ...here, left_at: leftAt, replacement_user_id: replacement?.userId ?? null };
+  return { attendance: attendanceView(e, after, nickname, played), ...(charged ? { penalty: ledgerView(charged, nickname) } : {}) };
+}
+
+/** Who sits on each seat of each table now: per seat, its row with the greatest `from_game`. */
+export function currentOccupants<T extends { table_no: number; seat: number; from_game: number }>(rows: readonly T[]): T[] {
+  const best = new Map<string, T>();
+  for (const r of rows) {
+    const k = `${r.table_no}:${r.seat}`;
+    const had = best.get(k);
+    if (!had || had.from_game < r.from_game) best.set(k, r);
+  }
+  return [...best.values()].sort((a, b) => a.table_no - b.table_no || a.seat - b.seat);
+}

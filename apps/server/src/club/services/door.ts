@@ -1,0 +1,46 @@
+import type { ClubContext } from '../ports.js';
+import { attendanceView, currentOccupants, type AttendanceView } from './attendance.js';
+import { eveningById } from './doorShared.js';
+import { gamesOfEvening, gamesPlayedBy, syncGames, type GameView, type SeatView } from './games.js';
+
+export { checkIn, checkOut, type AttendanceView, type DoorAnswer } from './attendance.js';
+export { importProtocol, syncGames, type GameView, type SeatView } from './games.js';
+export { drawTables, type DrawnTable } from './tables.js';
+
+export interface TableView {
+  readonly tableNo: number; readonly roomCode: string | null; readonly seatSeed: number;
+  /** Who sits on each seat now (a replacement once he has taken the seat over). */
+  readonly seats: readonly SeatView[];
+}
+
+export interface DoorView {
+  readonly attendance: readonly AttendanceView[];
+  readonly tables: readonly TableView[];
+  readonly games: readonly GameView[];
+}
+
+/**
+ * The door's part of the evening page (docs/club-api.md `EveningPage`): who came and when, the
+ * tables and the games with the member on every seat. The rooms' games are linked first (a room
+ * that cannot be read leaves the games as they were linked; the page still shows). No access
+ * check here: the evening page has made it.
+ */
+export async function doorView(ctx: ClubContext, eveningId: string): Promise<DoorView> {
+  const e = await eveningById(ctx.db, eveningId);
+  try {
+    await syncGames(ctx, eveningId);
+  } catch (err) {
+    ctx.log.error({ evening: eveningId, err: err instanceof Error ? err.message : String(err) }, 'linking the rooms\' games failed');
+  }
+  const rows = await ctx.db.selectFrom('attendance').innerJoin('memberships', (j) => j.onRef('memberships.user_id', '=', 'attendance.user_id').on('memberships.club_id', '=', e.clubId))
+    .selectAll('attendance').select('memberships.nickname as nickname').where('attendance.evening_id', '=', eveningId).orderBy('attendance.arrived_at').orderBy('memberships.nickname').execute();
+  const played = await gamesPlayedBy(ctx.db, eveningId);
+  const attendance = rows.map((r) => attendanceView(e, r, r.nickname, played.get(r.user_id) ?? 0));
+  const tableRows = await ctx.db.selectFrom('evening_tables').selectAll().where('evening_id', '=', eveningId).orderBy('table_no').execute();
+  const seats = currentOccupants(await ctx.db.selectFrom('table_seats').selectAll().where('evening_id', '=', eveningId).execute());
+  const tables = tableRows.map((t) => ({
+    tableNo: t.table_no, roomCode: t.room_code, seatSeed: Number(t.seat_seed),
+    seats: seats.filter((s) => s.table_no === t.table_no).map((s) => ({ seat: s.seat, userId: s.user_id, nickname: s.nickname })),
+  }));
+  return { attendance, tables, games: await gamesOfEvening(ctx.db, eveningId) };
+}

@@ -1,0 +1,140 @@
+import { replayProtocol } from '@mafia/engine';
+import { randomUUID } from 'node:crypto';
+import { clubRefuse } from '../errors.js';
+import type { ClubContext } from '../ports.js';
+import type { ClubDb, TableSeatsTable } from '../schema.js';
+import { eveningForHost, nicknames } from './doorShared.js';
+
+/** A seat of a game or a table as the API shows it. */
+export interface SeatView { readonly seat: number; readonly userId: string | null; readonly nickname: string }
+
+/** A game of the evening (docs/club-api.md `EveningPage.games`). */
+export interface GameView {
+  readonly id: string; readonly tableNo: number | null; readonly gameNo: number | null; readonly roomCode: string | null;
+  readonly protocol: boolean; readonly winner: string | null; readonly seats: readonly SeatView[];
+}
+
+/**
+ * The id of a room's game: fixed by the room and the game's number, so two evening pages syncing
+ * at the same moment cannot link one game twice (the second insert meets the primary key).
+ */
+const roomGameId = (roomId: string, gameNo: number): string => `${roomId}.${gameNo}`;
+
+/** Who sits on each seat of a table in game `gameNo`: per seat, the row with the greatest `from_game` ≤ `gameNo`. */
+export function seatsForGame(rows: readonly TableSeatsTable[], tableNo: number, gameNo: number): SeatView[] {
+  const best = new Map<number, TableSeatsTable>();
+  for (const r of rows) {
+    if (r.table_no !== tableNo || r.from_game > gameNo) continue;
+    const had = best.get(r.seat);
+    if (!had || had.from_game < r.from_game) best.set(r.seat, r);
+  }
+  return [...best.values()].sort((a, b) => a.seat - b.seat).map((r) => ({ seat: r.seat, userId: r.user_id, nickname: r.nickname }));
+}
+
+/**
+ * Links the games played in the evening's table rooms: every game a room has started (game 1
+ * and each «Новая игра с теми же местами») gets an evening_games row and one game_seats row per
+ * seat, linked to the member seated there for that game (table_seats). A linked game's winner is
+ * brought up to date (it ended since, or an end was undone). It mirrors the rooms and may run any
+ * time: the evening page and check-out run it.
+ */
+export async function syncGames(ctx: ClubContext, eveningId: string): Promise<void> {
+  const tables = await ctx.db.selectFrom('evening_tables').selectAll().where('evening_id', '=', eveningId).where('room_id', 'is not', null).execute();
+  if (tables.length === 0) return;
+  const linked = await ctx.db.selectFrom('evening_games').select(['id', 'winner']).where('evening_id', '=', eveningId).where('room_id', 'is not', null).execute();
+  const winnerOf = new Map(linked.map((g) => [g.id, g.winner]));
+  const seats = await ctx.db.selectFrom('table_seats').selectAll().where('evening_id', '=', eveningId).execute();
+  for (const t of tables) {
+    const games = await ctx.rooms.gamesOf(t.room_id!);
+    for (const g of games) {
+      const id = roomGameId(t.room_id!, g.gameNo);
+      if (!winnerOf.has(id)) {
+        await ctx.db.transaction().execute(async (trx) => {
+          await trx.insertInto('evening_games').values({
+            id, evening_id: eveningId, table_no: t.table_no, room_id: t.room_id, game_no: g.gameNo, protocol: null, winner: g.winner, created_at: ctx.now(),
+          }).onConflict((oc) => oc.column('id').doNothing()).execute();
+          const rows = seatsForGame(seats, t.table_no, g.gameNo).map((s) => ({ game_id: id, seat: s.seat, user_id: s.userId, nickname: s.nickname }));
+          if (rows.length > 0) await trx.insertInto('game_seats').values(rows).onConflict((oc) => oc.columns(['game_id', 'seat']).doNothing()).execute();
+        });
+      } else if (winnerOf.get(id) !== g.winner) {
+        await ctx.db.updateTable('evening_games').set({ winner: g.winner }).where('id', '=', id).execute();
+      }
+    }
+  }
+}
+
+/** How many games of the evening `userId` has a seat in (its linked room games and its protocols). */
+export async function gamesPlayedBy(db: ClubDb, eveningId: string): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('game_seats').innerJoin('evening_games', 'evening_games.id', 'game_seats.game_id')
+    .select(['game_seats.user_id as userId', 'game_seats.game_id as gameId'])
+    .where('evening_games.evening_id', '=', eveningId).where('game_seats.user_id', 'is not', null).execute();
+  const games = new Map<string, Set<string>>();
+  for (const r of rows) {
+    const set = games.get(r.userId!) ?? new Set<string>();
+    set.add(r.gameId);
+    games.set(r.userId!, set);
+  }
+  return new Map([...games].map(([u, s]) => [u, s.size]));
+}
+
+/** The evening's games with their seats, in table and game order, protocols last. */
+export async function gamesOfEvening(db: ClubDb, eveningId: string): Promise<GameView[]> {
+  const games = await db.selectFrom('evening_games').leftJoin('evening_tables', (j) => j.onRef('evening_tables.evening_id', '=', 'evening_games.evening_id').onRef('evening_tables.table_no', '=', 'evening_games.table_no'))
+    .select(['evening_games.id', 'evening_games.table_no', 'evening_games.game_no', 'evening_games.protocol', 'evening_games.winner', 'evening_games.created_at', 'evening_tables.room_code'])
+    .where('evening_games.evening_id', '=', eveningId).execute();
+  const ids = games.map((g) => g.id);
+  const seats = ids.length === 0 ? [] : await db.selectFrom('game_seats').selectAll().where('game_id', 'in', ids).orderBy('seat').execute();
+  const order = (g: (typeof games)[number]) => [g.protocol === null ? 0 : 1, g.table_no ?? 0, g.game_no ?? 0, Number(g.created_at)];
+  games.sort((a, b) => {
+    const [x, y] = [order(a), order(b)];
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+    return a.id < b.id ? -1 : 1;
+  });
+  return games.map((g) => ({
+    id: g.id, tableNo: g.table_no, gameNo: g.game_no, roomCode: g.protocol === null ? g.room_code ?? null : null,
+    protocol: g.protocol !== null, winner: g.winner,
+    seats: seats.filter((s) => s.game_id === g.id).map((s) => ({ seat: s.seat, userId: s.user_id, nickname: s.nickname })),
+  }));
+}
+
+/**
+ * A game played on paper (spec/protocol.md): replayed by the engine (every rule applies), its
+ * `names` the nicknames of members of the evening's club, one per seat. Any preset is taken (a
+ * table may play another rule set than the evening's). Nothing is written on any error.
+ */
+export async function importProtocol(ctx: ClubContext, actorUserId: string, eveningId: string, input: { protocol: unknown }): Promise<{ game: GameView }> {
+  const e = await eveningForHost(ctx, actorUserId, eveningId);
+  let doc = input.protocol;
+  if (typeof doc === 'string') {
+    try {
+      doc = JSON.parse(doc) as unknown;
+    } catch {
+      return clubRefuse('bad-protocol', 'the protocol is not JSON', 400, { path: 'protocol' });
+    }
+  }
+  const replayed = replayProtocol(doc);
+  if (!replayed.ok) {
+    return clubRefuse('bad-protocol', `the protocol breaks a rule: ${replayed.error.message}`, 400, { path: replayed.error.path ? `protocol.${replayed.error.path}` : 'protocol', params: { rule: replayed.error.rule ?? '', engineCode: replayed.error.code } });
+  }
+  const p = doc as { seats: unknown[]; names?: unknown };
+  if (!Array.isArray(p.names) || p.names.length !== p.seats.length) {
+    return clubRefuse('bad-protocol', `the protocol needs "names": the members' nicknames, one for each of its ${p.seats.length} seats`, 400, { path: 'protocol.names' });
+  }
+  const byNick = new Map([...(await nicknames(ctx.db, e.clubId))].map(([userId, nick]) => [nick, userId]));
+  const seen = new Set<string>();
+  const seats = (p.names as unknown[]).map((raw, i) => {
+    const name = typeof raw === 'string' ? raw.trim() : String(raw);
+    const userId = byNick.get(name);
+    if (userId === undefined) clubRefuse('unknown-member', `"${name}" (seat ${i + 1}) is no member of this club: the names must be the members' nicknames`, 400, { path: `names[${i}]`, params: { name } });
+    if (seen.has(userId!)) clubRefuse('duplicate-member', `"${name}" sits on two seats of the protocol`, 400, { path: `names[${i}]`, params: { name } });
+    seen.add(userId!);
+    return { seat: i + 1, userId: userId!, nickname: name };
+  });
+  const id = randomUUID();
+  const winner = replayed.result.winner;
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.insertInto('evening_games').values({ id, evening_id: e.id, table_no: null, room_id: null, game_no: null, protocol: JSON.stringify(doc), winner, created_at: ctx.now() }).execute();
+    await trx.insertInto('game_seats').values(seats.map((s) => ({ game_id: id, seat: s.seat, user_id: s.userId, nickname: s.nickname }))).execute();
+  });
+  return { game: { id, tableNo: null, gameNo: null, roomCode: null, protocol: true, winner, seats } };
+}

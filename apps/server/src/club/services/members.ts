@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import { latePenalty } from '@mafia/club';
+import { z } from 'zod';
+import { membershipOf } from '../access.js';
+import { clubRefuse } from '../errors.js';
+import type { ClubContext } from '../ports.js';
+import { num, numOrNull, type ClubDb, type ClubRole, type MembershipsTable, type UsersTable } from '../schema.js';
+import { eveningsByIds, type Evening } from './evenings.js';
+import { ledgerQuery, pointsOf, toLedgerEntry, type LedgerEntry } from './ledger.js';
+import { parseInput } from './validate.js';
+
+export const Nickname = z.string().trim().min(1, 'the nickname is empty').max(40, 'the nickname is longer than 40 characters');
+const Role = z.enum(['admin', 'host', 'member']);
+const Phone = z.string().trim().regex(/^\+?[0-9][0-9 ()-]{4,24}$/, 'not a phone number (digits, spaces, +, -, brackets)');
+
+/** docs/club-api.md `Member`: the private fields only for the club's admins, or when he shares them. */
+export interface Member {
+  userId: string; nickname: string; role: ClubRole; name?: string; email?: string; phone?: string;
+  onList: boolean; unansweredStreak: number; offListAt?: number;
+  invitations?: { sent: number; yes: number; no: number; unanswered: number }; points: number;
+}
+
+type MemberRow = MembershipsTable & Pick<UsersTable, 'name' | 'email' | 'phone'>;
+type Counts = { sent: number; yes: number; no: number; unanswered: number };
+
+/**
+ * What a reader sees of a member. An admin sees everything; anybody else sees the nickname, the
+ * role, the list state and only the fields the member chose to share (the issue: real name,
+ * e-mail and phone are for the admins unless he shares them). A member reading himself sees his own.
+ */
+export function memberView(r: MemberRow, readerIsAdmin: boolean, readerId: string, counts: Counts | undefined, points: number): Member {
+  const all = readerIsAdmin || r.user_id === readerId;
+  const show = (flag: number, v: string | null) => (v !== null && (all || flag === 1) ? v : undefined);
+  const name = show(r.share_name, r.name);
+  const email = show(r.share_email, r.email);
+  const phone = show(r.share_phone, r.phone);
+  const offListAt = numOrNull(r.off_list_at);
+  return {
+    userId: r.user_id, nickname: r.nickname, role: r.role,
+    ...(name !== undefined ? { name } : {}), ...(email !== undefined ? { email } : {}), ...(phone !== undefined ? { phone } : {}),
+    onList: Number(r.on_list) === 1, unansweredStreak: Number(r.unanswered_streak), ...(offListAt !== null ? { offListAt } : {}),
+    ...(readerIsAdmin ? { invitations: counts ?? { sent: 0, yes: 0, no: 0, unanswered: 0 } } : {}),
+    points,
+  };
+}
+
+const memberRows = (db: ClubDb, clubId: string) => db.selectFrom('memberships').innerJoin('users', 'users.id', 'memberships.user_id')
+  .selectAll('memberships').select(['users.name', 'users.email', 'users.phone']).where('memberships.club_id', '=', clubId);
+
+/** Invitation counts per member of a club (sent = invitations made to him). */
+async function invitationCounts(db: ClubDb, clubId: string, userId?: string): Promise<Map<string, Counts>> {
+  let q = db.selectFrom('invitations').innerJoin('evenings', 'evenings.id', 'invitations.evening_id')
+    .select(['invitations.user_id', 'invitations.answer', 'invitations.unanswered']).where('evenings.club_id', '=', clubId);
+  if (userId) q = q.where('invitations.user_id', '=', userId);
+  const out = new Map<string, Counts>();
+  for (const r of await q.execute()) {
+    const c = out.get(r.user_id) ?? { sent: 0, yes: 0, no: 0, unanswered: 0 };
+    c.sent++;
+    if (r.answer === 'yes') c.yes++;
+    else if (r.answer === 'no') c.no++;
+    else if (Number(r.unanswered) === 1) c.unanswered++;
+    out.set(r.user_id, c);
+  }
+  return out;
+}
+
+async function pointsByMember(db: ClubDb, clubId: string): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('ledger').select(['user_id', 'points', 'cancelled_at']).where('club_id', '=', clubId).execute();
+  const out = new Map<string, number>();
+  for (const r of rows) if (r.cancelled_at === null) out.set(r.user_id, (out.get(r.user_id) ?? 0) + Number(r.points));
+  return out;
+}
+
+/** GET /api/clubs/:clubId/members, by nickname. */
+export async function listMembers(ctx: ClubContext, actor: string, clubId: string): Promise<{ members: Member[] }> {
+  const me = await membershipOf(ctx.db, actor, clubId);
+  const admin = me.role === 'admin';
+  const rows = await memberRows(ctx.db, clubId).orderBy('memberships.nickname').execute();
+  const counts = admin ? await invitationCounts(ctx.db, clubId) : new Map<string, Counts>();
+  const points = await pointsByMember(ctx.db, clubId);
+  return { members: rows.map((r) => memberView(r, admin, actor, counts.get(r.user_id), points.get(r.user_id) ?? 0)) };
+}
+
+async function oneMember(ctx: ClubContext, actor: string, clubId: string, userId: string, admin: boolean): Promise<Member> {
+  const r = await memberRows(ctx.db, clubId).where('memberships.user_id', '=', userId).executeTakeFirst();
+  if (!r) return clubRefuse('member-unknown', `user ${userId} is no member of this club`, 404, { path: 'userId' });
+  const counts = admin ? await invitationCounts(ctx.db, clubId, userId) : new Map<string, Counts>();
+  const points = (await pointsByMember(ctx.db, clubId)).get(userId) ?? 0;
+  return memberView(r, admin, actor, counts.get(userId), points);
+}
+
+const AddMember = z.object({
+  email: z.string().trim().toLowerCase().email('not an e-mail address').max(254),
+  nickname: Nickname,
+  role: Role.optional(),
+  name: z.string().trim().min(1).max(100).optional(),
+  phone: Phone.optional(),
+});
+
+async function nicknameFree(db: ClubDb, clubId: string, nickname: string, except?: string): Promise<void> {
+  let q = db.selectFrom('memberships').select('user_id').where('club_id', '=', clubId).where('nickname', '=', nickname);
+  if (except) q = q.where('user_id', '!=', except);
+  if (await q.executeTakeFirst()) clubRefuse('nickname-taken', `the nickname «${nickname}» is taken in this club`, 409, { path: 'nickname', params: { nickname } });
+}
+
+/**
+ * POST /api/clubs/:clubId/members (admin): adds a person by e-mail; a new address gets an account
+ * (he signs in with a link sent to it). An existing account keeps its own name and phone: an
+ * admin of one club does not rewrite a person's account.
+ */
+export async function addMember(ctx: ClubContext, actor: string, clubId: string, body: unknown): Promise<{ member: Member }> {
+  await membershipOf(ctx.db, actor, clubId, 'admin');
+  const b = parseInput(AddMember, body);
+  const at = ctx.now();
+  const userId = await ctx.db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom('users').select('id').where('email', '=', b.email).executeTakeFirst();
+    if (existing) {
+      const already = await trx.selectFrom('memberships').select('nickname').where('club_id', '=', clubId).where('user_id', '=', existing.id).executeTakeFirst();
+      if (already) clubRefuse('already-a-member', `${b.email} is a member already (as «${already.nickname}»)`, 409, { path: 'email', params: { nickname: already.nickname } });
+    }
+    await nicknameFree(trx, clubId, b.nickname);
+    const id = existing?.id ?? randomUUID();
+    if (!existing) {
+      await trx.insertInto('users').values({ id, email: b.email, name: b.name ?? null, phone: b.phone ?? null, password_hash: null, locale: 'ru', created_at: at, deleted_at: null }).execute();
+    }
+    await trx.insertInto('memberships').values({
+      club_id: clubId, user_id: id, role: b.role ?? 'member', nickname: b.nickname, share_name: 0, share_email: 0, share_phone: 0,
+      on_list: 1, unanswered_streak: 0, off_list_at: null, joined_at: at,
+    }).execute();
+    return id;
+  });
+  return { member: await oneMember(ctx, actor, clubId, userId, true) };
+}
+
+const PatchMember = z.object({ role: Role.optional(), nickname: Nickname.optional(), restore: z.literal(true).optional() });
+
+/**
+ * PATCH /api/clubs/:clubId/members/:userId (admin): role, nickname, and `restore`, which puts a
+ * member taken off the invitation list back on it with his run of unanswered invitations at 0.
+ * The club's last admin cannot stop being one (the club would have nobody to run it).
+ */
+export async function updateMember(ctx: ClubContext, actor: string, clubId: string, userId: string, body: unknown): Promise<{ member: Member }> {
+  await membershipOf(ctx.db, actor, clubId, 'admin');
+  const b = parseInput(PatchMember, body);
+  await ctx.db.transaction().execute(async (trx) => {
+    const m = await trx.selectFrom('memberships').selectAll().where('club_id', '=', clubId).where('user_id', '=', userId).executeTakeFirst();
+    if (!m) return clubRefuse('member-unknown', `user ${userId} is no member of this club`, 404, { path: 'userId' });
+    if (b.nickname !== undefined) await nicknameFree(trx, clubId, b.nickname, userId);
+    if (b.role !== undefined && b.role !== 'admin' && m.role === 'admin') {
+      const admins = await trx.selectFrom('memberships').select('user_id').where('club_id', '=', clubId).where('role', '=', 'admin').execute();
+      if (admins.length <= 1) clubRefuse('last-admin', `«${m.nickname}» is the club's only admin: make another member admin first`, 409, { path: 'role', params: { nickname: m.nickname } });
+    }
+    const set: Partial<MembershipsTable> = {};
+    if (b.role !== undefined) set.role = b.role;
+    if (b.nickname !== undefined) set.nickname = b.nickname;
+    if (b.restore) Object.assign(set, { on_list: 1, unanswered_streak: 0, off_list_at: null });
+    if (Object.keys(set).length > 0) await trx.updateTable('memberships').set(set).where('club_id', '=', clubId).where('user_id', '=', userId).execute();
+  });
+  return { member: await oneMember(ctx, actor, clubId, userId, true) };
+}
+
+export interface MemberPage {
+  member: Member;
+  evenings: { evening: Evening; answer: 'yes' | 'no' | null; arrivedAt: number | null; leftAt: number | null; late: boolean; gamesPlayed: number }[];
+  games: { gameId: string; eveningId: string; startsAt: number; tableNo: number | null; gameNo: number | null; seat: number; winner: string | null }[];
+  ledger: LedgerEntry[];
+  points: number;
+}
+
+/**
+ * GET /api/clubs/:clubId/members/:userId: his evenings (invited to or attended), the games he has
+ * a seat in (game_seats, filled at the door), his ledger entries and points. Private fields as in
+ * the member list.
+ */
+export async function memberPage(ctx: ClubContext, actor: string, clubId: string, userId: string): Promise<MemberPage> {
+  const me = await membershipOf(ctx.db, actor, clubId);
+  const member = await oneMember(ctx, actor, clubId, userId, me.role === 'admin');
+  const invitations = await ctx.db.selectFrom('invitations').innerJoin('evenings', 'evenings.id', 'invitations.evening_id')
+    .select(['invitations.evening_id', 'invitations.answer']).where('evenings.club_id', '=', clubId).where('invitations.user_id', '=', userId).execute();
+  const attendance = await ctx.db.selectFrom('attendance').innerJoin('evenings', 'evenings.id', 'attendance.evening_id')
+    .select(['attendance.evening_id', 'attendance.arrived_at', 'attendance.left_at']).where('evenings.club_id', '=', clubId).where('attendance.user_id', '=', userId).execute();
+  const seats = await ctx.db.selectFrom('game_seats').innerJoin('evening_games', 'evening_games.id', 'game_seats.game_id')
+    .innerJoin('evenings', 'evenings.id', 'evening_games.evening_id')
+    .select(['evening_games.id', 'evening_games.evening_id', 'evening_games.table_no', 'evening_games.game_no', 'evening_games.winner', 'evening_games.created_at', 'game_seats.seat', 'evenings.starts_at'])
+    .where('evenings.club_id', '=', clubId).where('game_seats.user_id', '=', userId).execute();
+  const ids = [...new Set([...invitations.map((i) => i.evening_id), ...attendance.map((a) => a.evening_id)])];
+  const evenings = await eveningsByIds(ctx.db, ids);
+  const answerOf = new Map(invitations.map((i) => [i.evening_id, i.answer]));
+  const cameOf = new Map(attendance.map((a) => [a.evening_id, a]));
+  const played = new Map<string, number>();
+  for (const s of seats) played.set(s.evening_id, (played.get(s.evening_id) ?? 0) + 1);
+  const ledger = (await ledgerQuery(ctx.db).where('ledger.club_id', '=', clubId).where('ledger.user_id', '=', userId).orderBy('ledger.created_at', 'desc').execute()).map(toLedgerEntry);
+  return {
+    member,
+    evenings: evenings.sort((a, b) => b.startsAt - a.startsAt).map((e) => {
+      const came = cameOf.get(e.id);
+      const arrivedAt = came ? num(came.arrived_at) : null;
+      return {
+        evening: e, answer: answerOf.get(e.id) ?? null, arrivedAt, leftAt: came ? numOrNull(came.left_at) : null,
+        late: arrivedAt !== null && latePenalty(e.startsAt, arrivedAt) !== null, gamesPlayed: played.get(e.id) ?? 0,
+      };
+    }),
+    games: seats.map((s) => ({
+      gameId: s.id, eveningId: s.evening_id, startsAt: num(s.starts_at), tableNo: s.table_no, gameNo: s.game_no, seat: Number(s.seat), winner: s.winner,
+      created: num(s.created_at),
+    })).sort((a, b) => b.startsAt - a.startsAt || (a.tableNo ?? 0) - (b.tableNo ?? 0) || (a.gameNo ?? 0) - (b.gameNo ?? 0) || a.created - b.created)
+      .map(({ created: _c, ...g }) => g),
+    ledger,
+    points: pointsOf(ledger),
+  };
+}

@@ -1,0 +1,86 @@
+import type { MailMessage, SmsMessage } from '../ports.js';
+
+/**
+ * The texts of invitations and reminders, in the member's language (users.locale: 'en' gets
+ * English, anything else Russian). Times are shown in the club's time zone, CLUB_TIMEZONE
+ * (an IANA name; default Europe/Moscow), with its offset written out.
+ */
+export const clubTimeZone = (env: NodeJS.ProcessEnv = process.env): string => {
+  const tz = env.CLUB_TIMEZONE?.trim() || 'Europe/Moscow';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return tz;
+  } catch {
+    return 'Europe/Moscow';
+  }
+};
+
+export function formatWhen(at: number, locale: string, short = false): string {
+  const timeZone = clubTimeZone();
+  const o: Intl.DateTimeFormatOptions = short
+    ? { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit', timeZone }
+    : { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone, timeZoneName: 'short' };
+  return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'ru-RU', o).format(new Date(at));
+}
+
+export interface InviteFacts {
+  readonly to: string; readonly locale: string; readonly club: string; readonly nickname: string;
+  readonly startsAt: number; readonly answerBy: number; readonly place: string;
+}
+
+/** The invitation: the evening, and the links that answer it (the page asks for one tap, a GET never answers). */
+export function inviteMail(f: InviteFacts, link: string): MailMessage {
+  const when = formatWhen(f.startsAt, f.locale);
+  const by = formatWhen(f.answerBy, f.locale);
+  if (f.locale === 'en') {
+    return {
+      to: f.to, subject: `${f.club}: game evening ${formatWhen(f.startsAt, 'en', true)} — will you come?`,
+      text: [
+        `Hello, ${f.nickname}!`, '',
+        `${f.club} invites you to a game evening:`, `  When: ${when}`, `  Where: ${f.place}`, '',
+        `Please answer YES or NO by ${by}:`, `  YES, I will come: ${link}?a=yes`, `  NO: ${link}?a=no`, `  (or open ${link})`, '',
+        'Club rules: three invitations left unanswered in a row take you off the invitation list; a NO later than one day before the evening costs 10 rating points.',
+      ].join('\n'),
+    };
+  }
+  return {
+    to: f.to, subject: `${f.club}: игровой вечер ${formatWhen(f.startsAt, 'ru', true)} — придёте?`,
+    text: [
+      `Здравствуйте, ${f.nickname}!`, '',
+      `${f.club} приглашает вас на игровой вечер:`, `  Когда: ${when}`, `  Где: ${f.place}`, '',
+      `Ответьте, пожалуйста, ДА или НЕТ до ${by}:`, `  ДА, приду: ${link}?a=yes`, `  НЕТ: ${link}?a=no`, `  (или откройте ${link})`, '',
+      'Правила клуба: после трёх приглашений подряд без ответа вы исключаетесь из списка приглашаемых; отказ позже чем за 1 день до вечера — минус 10 рейтинговых очков.',
+    ].join('\n'),
+  };
+}
+
+export function inviteSms(f: InviteFacts, link: string): SmsMessage {
+  const when = formatWhen(f.startsAt, f.locale, true);
+  return f.locale === 'en'
+    ? { to: f.to, text: `${f.club}: game evening ${when}, ${f.place}. Answer YES or NO: ${link}` }
+    : { to: f.to, text: `${f.club}: игровой вечер ${when}, ${f.place}. Ответьте ДА или НЕТ: ${link}` };
+}
+
+/** The day-before reminder to those who said YES. The answer link is not in it: only its hash is kept. */
+export function reminderMail(f: InviteFacts, site: string): MailMessage {
+  const when = formatWhen(f.startsAt, f.locale);
+  if (f.locale === 'en') {
+    return {
+      to: f.to, subject: `${f.club}: reminder — game evening ${formatWhen(f.startsAt, 'en', true)}`,
+      text: [`Hello, ${f.nickname}!`, '', `You said YES to the game evening of ${f.club}:`, `  When: ${when}`, `  Where: ${f.place}`, '',
+        'Please do not be late: more than 5 minutes late costs 5 rating points.', `If your plans changed, answer NO with the link of the invitation (${site}).`].join('\n'),
+    };
+  }
+  return {
+    to: f.to, subject: `${f.club}: напоминание — игровой вечер ${formatWhen(f.startsAt, 'ru', true)}`,
+    text: [`Здравствуйте, ${f.nickname}!`, '', `Вы ответили ДА на приглашение ${f.club}:`, `  Когда: ${when}`, `  Где: ${f.place}`, '',
+      'Пожалуйста, не опаздывайте: опоздание более чем на 5 минут — минус 5 рейтинговых очков.', `Если планы изменились, ответьте НЕТ по ссылке из приглашения (${site}).`].join('\n'),
+  };
+}
+
+export function reminderSms(f: InviteFacts): SmsMessage {
+  const when = formatWhen(f.startsAt, f.locale, true);
+  return f.locale === 'en'
+    ? { to: f.to, text: `${f.club}: reminder, game evening ${when}, ${f.place}. Please be on time.` }
+    : { to: f.to, text: `${f.club}: напоминаем, игровой вечер ${when}, ${f.place}. Не опаздывайте.` };
+}
