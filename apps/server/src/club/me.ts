@@ -66,8 +66,9 @@ export async function registerMeRoutes(scope: FastifyInstance, ctx: ClubContext)
     const m = await membershipOf(db, me.id, req.params.clubId);
     const b = parseBody(membershipBody, req.body, { nickname: 'bad-nickname' });
     if (b.nickname !== undefined && b.nickname !== m.nickname) {
-      const taken = await db.selectFrom('memberships').select('user_id').where('club_id', '=', m.club_id).where('user_id', '!=', me.id)
-        .where((w) => w(w.fn('lower', ['nickname']), '=', b.nickname!.toLowerCase())).executeTakeFirst();
+      // Compared here rather than with SQL lower(): SQLite's folds only ASCII, and nicknames are mostly Cyrillic.
+      const others = await db.selectFrom('memberships').select('nickname').where('club_id', '=', m.club_id).where('user_id', '!=', me.id).execute();
+      const taken = others.some((o) => o.nickname.toLocaleLowerCase('ru') === b.nickname!.toLocaleLowerCase('ru'));
       if (taken) return clubRefuse('nickname-taken', `another member of this club is called ${b.nickname}`, 409, { path: 'nickname', params: { nickname: b.nickname } });
     }
     const set = {
