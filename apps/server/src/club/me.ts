@@ -1,18 +1,110 @@
 import type { FastifyInstance } from 'fastify';
-import { currentUser } from './auth/current.js';
+import { z } from 'zod';
+import { membershipOf } from './access.js';
+import { deleteAccount, exportAccount } from './auth/account.js';
+import { normalEmail, parseBody } from './auth/body.js';
+import { currentUser, forgetCurrentUser, requireUser, SESSION_COOKIE } from './auth/current.js';
+import { hashPassword } from './auth/password.js';
+import { clubRefuse } from './errors.js';
 import type { ClubContext } from './ports.js';
+import type { MembershipsTable } from './schema.js';
+
+const optionalText = (max: number) => z.union([z.string().trim().max(max), z.null()]).transform((v) => (v === '' ? null : v));
+const meBody = z.object({
+  name: optionalText(100).optional(),
+  phone: optionalText(30).refine((v) => v === null || /^\+?[0-9][0-9 ()-]{4,28}$/.test(v), 'a phone number is digits, spaces, brackets and dashes, with an optional + first').optional(),
+  locale: z.enum(['ru', 'en']).optional(),
+}).strict();
+const passwordBody = z.object({ password: z.string().min(8, 'at least 8 characters').max(200, 'at most 200 characters') }).strict();
+const membershipBody = z.object({
+  nickname: z.string().trim().min(1, 'a nickname cannot be empty').max(40, 'at most 40 characters').optional(),
+  shareName: z.boolean().optional(),
+  shareEmail: z.boolean().optional(),
+  sharePhone: z.boolean().optional(),
+}).strict();
+const deleteBody = z.object({ confirm: z.string().max(300) });
+
+export const membershipView = (m: MembershipsTable) => ({
+  clubId: m.club_id, userId: m.user_id, role: m.role, nickname: m.nickname,
+  shareName: m.share_name === 1, shareEmail: m.share_email === 1, sharePhone: m.share_phone === 1, onList: m.on_list === 1,
+});
 
 /** The signed-in user's own account (docs/club-api.md, "Sign-in and the account"). */
 export async function registerMeRoutes(scope: FastifyInstance, ctx: ClubContext): Promise<void> {
+  const db = ctx.db;
+
   scope.get('/api/me', async (req) => {
     const user = await currentUser(req);
     if (!user) return { user: null };
-    const clubs = await ctx.db.selectFrom('memberships').innerJoin('clubs', 'clubs.id', 'memberships.club_id')
+    const clubs = await db.selectFrom('memberships').innerJoin('clubs', 'clubs.id', 'memberships.club_id')
       .select(['clubs.id', 'clubs.name', 'memberships.role', 'memberships.nickname', 'memberships.share_name', 'memberships.share_email', 'memberships.share_phone'])
       .where('memberships.user_id', '=', user.id).orderBy('clubs.name').execute();
     return {
       user,
       clubs: clubs.map((c) => ({ id: c.id, name: c.name, role: c.role, nickname: c.nickname, shareName: c.share_name === 1, shareEmail: c.share_email === 1, sharePhone: c.share_phone === 1 })),
     };
+  });
+
+  scope.patch('/api/me', async (req) => {
+    const me = await requireUser(req);
+    const b = parseBody(meBody, req.body, { phone: 'bad-phone', name: 'bad-name', locale: 'bad-locale' });
+    const set = { ...(b.name !== undefined ? { name: b.name } : {}), ...(b.phone !== undefined ? { phone: b.phone } : {}), ...(b.locale ? { locale: b.locale } : {}) };
+    if (Object.keys(set).length > 0) await db.updateTable('users').set(set).where('id', '=', me.id).execute();
+    forgetCurrentUser(req);
+    return { user: await requireUser(req) };
+  });
+
+  scope.post('/api/me/password', async (req) => {
+    const me = await requireUser(req);
+    const b = parseBody(passwordBody, req.body, { password: 'bad-password' });
+    await db.updateTable('users').set({ password_hash: await hashPassword(b.password) }).where('id', '=', me.id).execute();
+    return { ok: true };
+  });
+
+  scope.patch<{ Params: { clubId: string } }>('/api/me/clubs/:clubId', async (req) => {
+    const me = await requireUser(req);
+    const m = await membershipOf(db, me.id, req.params.clubId);
+    const b = parseBody(membershipBody, req.body, { nickname: 'bad-nickname' });
+    if (b.nickname !== undefined && b.nickname !== m.nickname) {
+      // Compared here rather than with SQL lower(): SQLite's folds only ASCII, and nicknames are mostly Cyrillic.
+      const others = await db.selectFrom('memberships').select('nickname').where('club_id', '=', m.club_id).where('user_id', '!=', me.id).execute();
+      const taken = others.some((o) => o.nickname.toLocaleLowerCase('ru') === b.nickname!.toLocaleLowerCase('ru'));
+      if (taken) return clubRefuse('nickname-taken', `another member of this club is called ${b.nickname}`, 409, { path: 'nickname', params: { nickname: b.nickname } });
+    }
+    const set = {
+      ...(b.nickname !== undefined ? { nickname: b.nickname } : {}),
+      ...(b.shareName !== undefined ? { share_name: b.shareName ? 1 : 0 } : {}),
+      ...(b.shareEmail !== undefined ? { share_email: b.shareEmail ? 1 : 0 } : {}),
+      ...(b.sharePhone !== undefined ? { share_phone: b.sharePhone ? 1 : 0 } : {}),
+    };
+    if (Object.keys(set).length > 0) {
+      try {
+        await db.updateTable('memberships').set(set).where('club_id', '=', m.club_id).where('user_id', '=', me.id).execute();
+      } catch (e) {
+        // Two members taking one nickname at the same moment: the unique constraint decides.
+        if (/unique|duplicate/i.test(e instanceof Error ? e.message : String(e))) return clubRefuse('nickname-taken', `another member of this club is called ${b.nickname}`, 409, { path: 'nickname', params: { nickname: b.nickname ?? '' } });
+        throw e;
+      }
+    }
+    return { membership: membershipView(await membershipOf(db, me.id, m.club_id)) };
+  });
+
+  scope.get('/api/me/export', async (req, reply) => {
+    const me = await requireUser(req);
+    const data = await exportAccount(ctx, me.id);
+    void reply.header('content-disposition', 'attachment; filename="mafia-club-export.json"');
+    void reply.header('cache-control', 'no-store');
+    return data;
+  });
+
+  scope.delete('/api/me', async (req, reply) => {
+    const me = await requireUser(req);
+    const b = parseBody(deleteBody, req.body, { confirm: 'confirm-mismatch' });
+    if (normalEmail(b.confirm) !== me.email) return clubRefuse('confirm-mismatch', 'to delete the account, type its e-mail address exactly', 400, { path: 'confirm' });
+    await deleteAccount(ctx, me.id, me.email);
+    // The session's row is gone with the account's; the cookie goes too.
+    await req.session.destroy().catch(() => undefined);
+    void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { ok: true };
   });
 }

@@ -180,7 +180,9 @@ export function signinTokenFrom(outbox: readonly MailMessage[], email: string): 
 /**
  * Signs `email` in the way a person does (asks for a link, the job sends it, the link is used)
  * and returns his agent: `const admin = await signIn(h, 'admin@club.test')`. A new address gets
- * its account here. Works with the capturing mailer (the default of startClub).
+ * its account here. Works with the capturing mailer (the default of startClub). Note: it runs
+ * every due job (`h.club.jobs.runDue()`), not only the sign-in letter: sign people in before
+ * enqueueing the jobs a test wants to watch, or expect them to have run.
  */
 export async function signIn(h: ClubHarness, email: string, o: { locale?: 'ru' | 'en'; agent?: Agent } = {}): Promise<Agent> {
   const agent = o.agent ?? new Agent(h);

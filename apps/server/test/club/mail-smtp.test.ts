@@ -5,7 +5,7 @@ import { logMailer, mailerFromEnv } from '../../src/club/mail/index.js';
 import { DeliveryError } from '../../src/club/ports.js';
 import { TARGETS } from '../storageTargets.js';
 import { anonymous, startClub, type ClubHarness } from './clubServer.js';
-import { headerOf, startSmtp, textOf } from './smtpTestServer.js';
+import { parsed, startSmtp } from './smtpTestServer.js';
 
 const silent = pino({ level: 'silent' });
 const REJECT = {
@@ -27,9 +27,11 @@ describe('the SMTP mailer against a real SMTP server', () => {
     const got = smtp.received[0];
     expect(got.from).toBe('club@club.test');
     expect(got.to).toEqual(['anna@club.test']);
-    expect(textOf(got.raw)).toContain('Здравствуйте!');
-    expect(textOf(got.raw)).toContain('http://test/signin/abc');
-    expect(headerOf(got.raw, 'Subject')).toBeTruthy();
+    const letter = await parsed(got.raw);
+    expect(letter.subject).toBe('Вход в Mafia Host');
+    expect(letter).toMatchObject({ from: 'club@club.test', fromName: 'Club' });
+    expect(letter.text).toContain('Здравствуйте!');
+    expect(letter.text).toContain('http://test/signin/abc');
   });
 
   it('host_and_port_settings_work_as_well_as_a_url', async () => {
@@ -103,7 +105,10 @@ for (const make of TARGETS) {
       await h.club.jobs.runDue();
       expect(smtp.received).toHaveLength(1);
       expect(smtp.received[0].to).toEqual(['real@club.test']);
-      const text = textOf(smtp.received[0].raw);
+      const letter = await parsed(smtp.received[0].raw);
+      expect(letter.subject).toBe('Вход в Mafia Host');
+      expect(letter).toMatchObject({ from: 'noreply@club.test', fromName: 'Mafia Host' });
+      const text = letter.text;
       expect(text).toContain('Здравствуйте!');
       const link = /http:\/\/test\/signin\/([A-Za-z0-9_-]+)/.exec(text);
       expect(link).not.toBeNull();

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 /** One letter as the test SMTP server received it. */
@@ -42,22 +43,8 @@ export async function startSmtp(reject: Record<string, { code: number; message: 
   return { port, url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-/** The text part of a single-part letter, its transfer encoding undone (quoted-printable or base64). */
-export function textOf(raw: string): string {
-  const split = raw.indexOf('\r\n\r\n');
-  const headers = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
-  const body = raw.slice(split + 4);
-  const encoding = /^content-transfer-encoding:\s*(\S+)/im.exec(headers)?.[1].toLowerCase() ?? '7bit';
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding === 'quoted-printable') {
-    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => `%${h}`);
-    return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
-  }
-  return body;
-}
-
-/** The header `name` of a letter (folded lines joined), undecoded. */
-export function headerOf(raw: string, name: string): string | null {
-  const headers = raw.slice(0, raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
-  return new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(headers)?.[1] ?? null;
+/** A received letter parsed (mailparser): its subject and text, the transfer encoding undone. */
+export async function parsed(raw: string): Promise<{ subject: string; text: string; from: string; fromName: string }> {
+  const m = await simpleParser(raw);
+  return { subject: m.subject ?? '', text: m.text ?? '', from: m.from?.value[0]?.address ?? '', fromName: m.from?.value[0]?.name ?? '' };
 }

@@ -17,6 +17,9 @@ declare module 'fastify' {
   }
 }
 
+/** The session cookie's name. */
+export const SESSION_COOKIE = 'mafia.sid';
+
 /** The account as its owner sees it (GET /api/me): never the password's hash. */
 export interface UserView {
   readonly id: string;

@@ -9,9 +9,10 @@ import { registerSigninRoutes } from './routes.js';
 import { sessionSecret } from './secret.js';
 import { DbSessionStore } from './sessionStore.js';
 import { handleSigninJobs } from './signinMail.js';
-import './current.js';
+import { SESSION_COOKIE } from './current.js';
 
-export const SESSION_COOKIE = 'mafia.sid';
+export { SESSION_COOKIE };
+
 const SESSION_MAX_AGE_MS = 30 * 24 * 3_600_000;
 const UNSAFE = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 

@@ -1,15 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
 import { num } from '../schema.js';
 import { normalEmail, parseBody } from './body.js';
-import { userView, type UserView } from './current.js';
+import { SESSION_COOKIE, userView, type UserView } from './current.js';
 import { PER_ADDRESS, perEmailLimit } from './limits.js';
 import { burnPasswordTime, verifyPassword } from './password.js';
 import { SIGNIN_JOB, type SigninJob } from './signinMail.js';
 import { hashToken } from './tokens.js';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const email = z.string().trim().toLowerCase().max(254).email();
 const linkBody = z.object({ email, locale: z.enum(['ru', 'en']).optional() });
@@ -66,7 +65,7 @@ export async function registerSigninRoutes(scope: FastifyInstance, ctx: ClubCont
 
   scope.post('/api/auth/logout', async (req, reply) => {
     if (req.session.sessionId) await req.session.destroy();
-    void reply.clearCookie('mafia.sid', { path: '/' });
+    void reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { ok: true };
   });
 }

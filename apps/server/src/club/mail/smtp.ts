@@ -29,9 +29,8 @@ export function deliveryErrorOf(e: unknown, to: string): DeliveryError {
 export function smtpMailer(options: SmtpOptions, from: string): Mailer & { close(): void } {
   // Short timeouts: a stuck server holds one job, not the queue, and the job is retried later.
   const base = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
-  const transport = typeof options === 'string'
-    ? nodemailer.createTransport(options, { from })
-    : nodemailer.createTransport({ ...base, ...(options as object) } as Parameters<typeof nodemailer.createTransport>[0], { from });
+  const given = typeof options === 'string' ? { url: options } : (options as object);
+  const transport = nodemailer.createTransport({ ...base, ...given } as Parameters<typeof nodemailer.createTransport>[0], { from });
   return {
     async send(m: MailMessage) {
       try {
