@@ -111,7 +111,7 @@ describe.each(TARGETS.map((make) => [make().name, make] as const))('the door (%s
   it('leaving_after_one_of_three_planned_games_without_a_replacement_costs_six', async () => {
     const w = await doorWorld(target, { gamesPlanned: 3, members: ['Аня', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жора'] });
     try {
-      await afterOneGame(w);
+      const { table, host } = await afterOneGame(w);
       w.setNow(STARTS_AT + 60 * MINUTE);
       const r = await checkOut(w.ctx, w.host, w.eveningId, { userId: w.ids['Вера']! });
       expect(r.attendance).toMatchObject({ leftAt: STARTS_AT + 60 * MINUTE, gamesPlayed: 1, unplayed: 2, replacementUserId: null });
@@ -124,8 +124,12 @@ describe.each(TARGETS.map((make) => [make().name, make] as const))('the door (%s
       expect((await refusal(checkOut(w.ctx, w.host, w.eveningId, { userId: w.ids['Вера']! }))).code).toBe('already-left');
       expect(await w.snapshot()).toEqual(before);
       // The evening page shows it.
+      // The table plays on: her seat is nobody's from game 2, so game 2 is not counted as hers.
+      await host.next();
       const v = await doorView(w.ctx, w.eveningId);
       expect(v.attendance.find((a) => a.nickname === 'Вера')).toMatchObject({ gamesPlayed: 1, unplayed: 2 });
+      const seat = table.seats.find((s) => s.nickname === 'Вера')!.seat;
+      expect(v.games[1]!.seats.find((s) => s.seat === seat)).toEqual({ seat, userId: null, nickname: `игрок ${seat}` });
     } finally {
       await w.close();
     }
