@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClubApiError } from '../../../net/clubApi';
 
@@ -48,7 +48,11 @@ export function errorElsewhere(error: ClubApiError | null, paths: readonly strin
 export function useAction() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ClubApiError | null>(null);
+  // A second tap before React has disabled the button is dropped too.
+  const running = useRef(false);
   const run = useCallback(async <T,>(f: () => Promise<T>): Promise<T | undefined> => {
+    if (running.current) return undefined;
+    running.current = true;
     setBusy(true);
     setError(null);
     try {
@@ -57,6 +61,7 @@ export function useAction() {
       setError(asClubError(e));
       return undefined;
     } finally {
+      running.current = false;
       setBusy(false);
     }
   }, []);
