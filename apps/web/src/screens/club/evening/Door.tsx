@@ -101,7 +101,7 @@ function DoorRow({ page, person, att, present, host, now, onChanged }: {
           <label className="visually-hidden" htmlFor={`arrive-${id}`}>
             {t('door.arrivalTimeOf', { nickname: person.nickname })}
           </label>
-          <input id={`arrive-${id}`} className="input" type="time" value={typed ?? toTimeInput(now)} onChange={(e) => setTyped(e.target.value)} style={{ width: 120 }} />
+          <input id={`arrive-${id}`} className="input" type="time" value={typed ?? toTimeInput(now)} onChange={(e) => setTyped(e.target.value)} style={{ width: 150, flex: '0 0 auto' }} />
           <Button variant="primary" disabled={act.busy} onClick={() => void checkin()} label={t('door.checkinOf', { nickname: person.nickname })}>
             {t('door.checkin')}
           </Button>
