@@ -48,12 +48,16 @@ describe('the club API client', () => {
     expect(s.calls[0]!.headers['x-csrf-token']).toBeUndefined();
   });
 
-  it('reports_no_answer_as_network_and_a_non_json_failure_as_server_error', async () => {
+  it('reports_no_answer_as_network_a_non_json_failure_as_server_error_and_a_bare_429_as_too_many_requests', async () => {
     const e1 = await createClubApi({ fetch: () => Promise.reject(new TypeError('offline')) }).me().catch((x: unknown) => x);
     expect(e1).toMatchObject({ code: 'network' });
     const e2 = await createClubApi({ fetch: async () => new Response('<html>', { status: 502 }) })
       .me()
       .catch((x: unknown) => x);
     expect(e2).toMatchObject({ code: 'server-error', status: 502 });
+    const e3 = await createClubApi({ fetch: async () => new Response(JSON.stringify({ statusCode: 429, error: 'Too Many Requests', message: 'Rate limit exceeded' }), { status: 429 }) })
+      .me()
+      .catch((x: unknown) => x);
+    expect(e3).toMatchObject({ code: 'too-many-requests', status: 429 });
   });
 });

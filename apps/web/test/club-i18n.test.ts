@@ -11,6 +11,7 @@ const CODES = [
   'invitation-unknown', 'answers-closed', 'evening-full', 'evening-cancelled', 'bad-answer', 'off-the-list', 'already-cancelled', 'not-invited',
   'already-checked-in', 'not-checked-in', 'already-left', 'bad-replacement', 'bad-table-size', 'tables-exist', 'bad-protocol', 'unknown-member',
   'email-taken', 'member-exists', 'network',
+  'already-a-member', 'bad-time', 'duplicate-member', 'entry-unknown', 'evening-unknown', 'last-admin', 'member-unknown', 'nobody-here', 'room-refused',
 ];
 
 describe('the club in both languages', () => {
@@ -54,5 +55,20 @@ describe('club times and points', () => {
   it('writes_points_with_a_real_minus_sign', () => {
     expect(formatPoints(-10)).toBe('\u221210');
     expect(formatPoints(0)).toBe('0');
+  });
+});
+
+describe('club refusals in words', () => {
+  it('names_the_value_when_the_refusal_carries_it_and_falls_back_to_the_plain_sentence', async () => {
+    const { createI18n } = await import('../src/i18n');
+    const { ClubApiError } = await import('../src/net/clubApi');
+    const { clubErrorText } = await import('../src/screens/club/common/errors');
+    const i18n = createI18n();
+    await i18n.changeLanguage('ru');
+    const t = i18n.getFixedT('ru', 'club');
+    expect(clubErrorText(t, new ClubApiError('unknown-member', 'x', 400, 'names[2]', { name: 'Вася' }))).toBe('«Вася» из протокола — не участник клуба.');
+    expect(clubErrorText(t, new ClubApiError('unknown-member', 'x', 400, 'names[2]', { other: 1 }))).toBe('Имя из протокола не принадлежит участнику клуба.');
+    expect(clubErrorText(t, new ClubApiError('answers-closed', 'x', 409))).toBe('Приём ответов на это приглашение закрыт.');
+    expect(clubErrorText(t, new ClubApiError('never-heard-of', 'The server says why.', 409))).toBe('The server says why.');
   });
 });

@@ -266,7 +266,9 @@ export function createClubApi(o: ClubApiOptions = {}) {
           err.params && typeof err.params === 'object' ? (err.params as Record<string, unknown>) : undefined,
         );
       }
-      throw new ClubApiError(r.status >= 500 ? 'server-error' : `http-${r.status}`, r.statusText || `HTTP ${r.status}`, r.status);
+      // Not the club's shape (a rate limiter's or a proxy's own answer): named by its status.
+      const code = r.status === 429 ? 'too-many-requests' : r.status >= 500 ? 'server-error' : `http-${r.status}`;
+      throw new ClubApiError(code, r.statusText || `HTTP ${r.status}`, r.status);
     }
     if (json === null) throw new ClubApiError('bad-response', 'the server did not answer with JSON', r.status);
     return json as T;

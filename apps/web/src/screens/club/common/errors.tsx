@@ -15,8 +15,14 @@ export function asClubError(e: unknown): ClubApiError {
  */
 export function clubErrorText(t: unknown, e: ClubApiError): string {
   const tx = t as Tx;
+  // A sentence naming the value (`errorsNamed.<code>`, «Ник «Кот» уже занят») when the refusal's
+  // params hold every value it names; else the plain one.
+  if (e.params) {
+    const named = tx(`errorsNamed.${e.code}`, { ns: 'club', defaultValue: '', ...e.params });
+    if (named && named !== `errorsNamed.${e.code}` && !named.includes('{{')) return named;
+  }
   const key = `errors.${e.code}`;
-  const text = tx(key, { ns: 'club', defaultValue: '', ...(e.params ?? {}) });
+  const text = tx(key, { ns: 'club', defaultValue: '' });
   return text && text !== key ? text : e.message || tx('errors.unknown', { ns: 'club' });
 }
 
