@@ -7,6 +7,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@mafia/engine': src('./packages/engine/src/index.ts'),
+      '@mafia/club': src('./packages/club/src/index.ts'),
       '@mafia/bots': src('./packages/bots/src/index.ts'),
       '@mafia/protocol': src('./packages/protocol/src/index.ts'),
       '@mafia/server': src('./apps/server/src/index.ts'),

@@ -101,7 +101,7 @@ export interface RunningServer {
 }
 
 /** Starts the built server on a free port with its own SQLite file; resolves when it listens. */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(extraEnv: Readonly<Record<string, string>> = {}): Promise<RunningServer> {
   const main = join(REPO, 'apps/server/dist/main.js');
   const web = join(REPO, 'apps/web/dist/index.html');
   if (!existsSync(main) || !existsSync(web)) throw new Error('build first (npm run build): apps/server/dist/main.js and apps/web/dist are needed');
@@ -119,6 +119,7 @@ export async function startServer(): Promise<RunningServer> {
       // Every room of a run comes from 127.0.0.1: above a club's per-address room limits (docs/server.md).
       ROOMS_PER_ADDRESS_PER_HOUR: '10000',
       UNSTARTED_ROOMS_PER_ADDRESS: '10000',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -405,10 +406,10 @@ export async function wordProblems(page: Page, lang: 'ru' | 'en'): Promise<strin
 const excerpt = (s: string, at: number) => JSON.stringify(s.slice(Math.max(0, at - 40), at + 60));
 
 /** A real server and a browser for one test file: started before its tests, stopped after them. */
-export function serverAndBrowser(): { readonly server: RunningServer; readonly browser: Browser } {
+export function serverAndBrowser(extraEnv: () => Readonly<Record<string, string>> = () => ({})): { readonly server: RunningServer; readonly browser: Browser } {
   const env = {} as { server: RunningServer; browser: Browser };
   beforeAll(async () => {
-    env.server = await startServer();
+    env.server = await startServer(extraEnv());
     env.browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -44,7 +44,7 @@ export async function registerClub(app: FastifyInstance, storage: Storage, rooms
     db, kind: storage.kind, now, jobs, rooms, log,
     mailer: o.mailer ?? mailerFromEnv(process.env, log.child({ part: 'mail' })),
     sms: o.sms !== undefined ? o.sms : smsFromEnv(process.env),
-    publicUrl: () => o.publicUrl ?? process.env.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://localhost:${process.env.PORT ?? 3000}`,
+    publicUrl: () => o.publicUrl ?? process.env.PUBLIC_URL?.replace(/\/+$/, '') ?? ownAddress(app),
   };
   await app.register(async (scope) => {
     scope.setErrorHandler((err: Error & { statusCode?: number; code?: string }, _req, reply) => {
@@ -61,7 +61,24 @@ export async function registerClub(app: FastifyInstance, storage: Storage, rooms
     await registerEveningRoutes(scope, context);
     await registerDoorRoutes(scope, context);
   });
-  if (o.jobPollMs !== 0) jobs.start(o.jobPollMs ?? 5_000);
+  const pollMs = o.jobPollMs ?? pollFromEnv(process.env.CLUB_JOB_POLL_MS);
+  if (pollMs !== 0) jobs.start(pollMs);
   app.addHook('onClose', async () => jobs.stop());
   return { context, jobs };
+}
+
+/** Links in messages without PUBLIC_URL: the address the server listens on (localhost for every interface). */
+function ownAddress(app: FastifyInstance): string {
+  const a = app.server.address();
+  const port = a !== null && typeof a === 'object' ? a.port : Number(process.env.PORT ?? 3000);
+  const host = a !== null && typeof a === 'object' && !['0.0.0.0', '::'].includes(a.address) ? a.address : 'localhost';
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/** CLUB_JOB_POLL_MS: how often due deliveries and deadlines are looked for (default 5 s, 200 ms .. 10 min). */
+function pollFromEnv(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 5_000;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 200 || ms > 600_000) throw new Error(`CLUB_JOB_POLL_MS must be a whole number of milliseconds from 200 to 600000 (got ${JSON.stringify(raw)})`);
+  return ms;
 }

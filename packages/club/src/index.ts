@@ -1,0 +1,5 @@
+export * from './seed003.js';
+export * from './penalties.js';
+export * from './invitationList.js';
+export * from './seats.js';
+export * from './ledger.js';

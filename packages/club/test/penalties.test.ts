@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { latePenalty, lateDeclinePenalty, leavePenalty, SEED_003 } from '../src/index.js';
+
+const START = Date.UTC(2026, 11, 5, 16, 0);
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+
+describe('late arrival (R-CLUB, seed 003)', () => {
+  it('arriving_seven_minutes_late_costs_five_points', () => {
+    const p = latePenalty(START, START + 7 * MIN);
+    expect(p).toEqual({ rule: 'late', points: -5, reason: 'arrived 7 minutes after the start (more than 5)', params: { minutes: 7 } });
+  });
+  it('arriving_exactly_five_minutes_late_costs_nothing', () => {
+    expect(latePenalty(START, START + 5 * MIN)).toBeNull();
+  });
+  it('five_minutes_and_one_second_late_is_more_than_five', () => {
+    expect(latePenalty(START, START + 5 * MIN + 1000)?.points).toBe(-5);
+  });
+  it('arriving_early_costs_nothing', () => {
+    expect(latePenalty(START, START - 30 * MIN)).toBeNull();
+  });
+});
+
+describe('late decline (R-CLUB, seed 003)', () => {
+  it('a_no_two_hours_before_costs_ten_points', () => {
+    const p = lateDeclinePenalty(START, START - 2 * HOUR, 'no', null);
+    expect(p?.points).toBe(-10);
+    expect(p?.rule).toBe('late-decline');
+    expect(p?.params).toEqual({ hours: 2, withdrawn: 0 });
+  });
+  it('a_withdrawn_yes_later_than_a_day_before_costs_ten_points', () => {
+    const p = lateDeclinePenalty(START, START - 23 * HOUR, 'no', 'yes');
+    expect(p?.points).toBe(SEED_003.lateDeclinePoints);
+    expect(p?.reason).toMatch(/withdrew a YES/);
+  });
+  it('a_no_a_day_or_more_before_costs_nothing', () => {
+    expect(lateDeclinePenalty(START, START - 24 * HOUR, 'no', 'yes')).toBeNull();
+    expect(lateDeclinePenalty(START, START - 3 * 24 * HOUR, 'no', null)).toBeNull();
+  });
+  it('a_yes_never_costs_points', () => {
+    expect(lateDeclinePenalty(START, START - HOUR, 'yes', 'no')).toBeNull();
+  });
+  it('a_no_repeated_over_a_no_costs_nothing_again', () => {
+    expect(lateDeclinePenalty(START, START - HOUR, 'no', 'no')).toBeNull();
+  });
+});
+
+describe('leaving the evening (R-CLUB, seed 003)', () => {
+  it('leaving_after_one_of_three_games_costs_three_per_unplayed_game', () => {
+    expect(leavePenalty(3, 1, false)).toEqual({
+      rule: 'left-early', points: -6, reason: 'left after 1 of 3 planned games without a replacement: 2 unplayed', params: { played: 1, planned: 3, unplayed: 2 },
+    });
+  });
+  it('leaving_with_a_replacement_costs_nothing', () => {
+    expect(leavePenalty(3, 1, true)).toBeNull();
+  });
+  it('leaving_after_every_planned_game_costs_nothing', () => {
+    expect(leavePenalty(3, 3, false)).toBeNull();
+    expect(leavePenalty(3, 4, false)).toBeNull();
+  });
+  it('leaving_before_any_game_costs_every_planned_game', () => {
+    expect(leavePenalty(4, 0, false)?.points).toBe(-12);
+  });
+});
