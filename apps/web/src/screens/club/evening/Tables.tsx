@@ -47,6 +47,7 @@ export function Tables({ page, host, onChanged, secrets }: {
                 <strong>{t('tables.table', { n: tb.tableNo })}</strong>
                 <span className="muted">{tb.roomCode}</span>
               </div>
+              {tb.seatSeed !== undefined && <span className="muted">{t('tables.seed', { seed: tb.seatSeed })}</span>}
               <ol style={{ margin: 0, paddingLeft: 24 }}>
                 {[...tb.seats].sort((a, b) => a.seat - b.seat).map((s) => (
                   <li key={s.seat} value={s.seat}>
