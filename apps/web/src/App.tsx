@@ -10,6 +10,17 @@ const Host = lazy(() => import('./screens/host'));
 const Table = lazy(() => import('./screens/table'));
 const Player = lazy(() => import('./screens/player'));
 const Admin = lazy(() => import('./screens/admin'));
+// The club (docs/club-api.md): each page its own chunk too; none is loaded by a game's screens.
+const SignIn = lazy(() => import('./screens/club/signin'));
+const ConsumeLink = lazy(() => import('./screens/club/signin/consume'));
+const Clubs = lazy(() => import('./screens/club/clubs'));
+const Calendar = lazy(() => import('./screens/club/calendar'));
+const Members = lazy(() => import('./screens/club/members'));
+const MemberPage = lazy(() => import('./screens/club/member'));
+const ClubLedger = lazy(() => import('./screens/club/ledger'));
+const Evening = lazy(() => import('./screens/club/evening'));
+const AnswerInvitation = lazy(() => import('./screens/club/answer'));
+const Account = lazy(() => import('./screens/club/account'));
 
 function Loading() {
   const { t } = useTranslation();
@@ -41,6 +52,16 @@ export function App() {
         <Route path="/r/:code/table" element={<Table />} />
         <Route path="/r/:code/play" element={<Player />} />
         <Route path="/r/:code/admin" element={<Admin />} />
+        <Route path="/signin" element={<SignIn />} />
+        <Route path="/signin/:token" element={<ConsumeLink />} />
+        <Route path="/club" element={<Clubs />} />
+        <Route path="/club/:clubId" element={<Calendar />} />
+        <Route path="/club/:clubId/members" element={<Members />} />
+        <Route path="/club/:clubId/members/:userId" element={<MemberPage />} />
+        <Route path="/club/:clubId/ledger" element={<ClubLedger />} />
+        <Route path="/club/:clubId/evenings/:eveningId" element={<Evening />} />
+        <Route path="/i/:token" element={<AnswerInvitation />} />
+        <Route path="/account" element={<Account />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>

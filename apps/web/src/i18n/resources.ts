@@ -1,3 +1,4 @@
+import enClub from '../locales/en/club.json';
 import enCommon from '../locales/en/common.json';
 import enCreate from '../locales/en/create.json';
 import enHost from '../locales/en/host.json';
@@ -5,6 +6,7 @@ import enLobby from '../locales/en/lobby.json';
 import enPlayer from '../locales/en/player.json';
 import enRefusals from '../locales/en/refusals.json';
 import enTable from '../locales/en/table.json';
+import ruClub from '../locales/ru/club.json';
 import ruCommon from '../locales/ru/common.json';
 import ruCreate from '../locales/ru/create.json';
 import ruHost from '../locales/ru/host.json';
@@ -21,10 +23,10 @@ import ruTable from '../locales/ru/table.json';
  */
 export const LANGUAGES = ['en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const NAMESPACES = ['common', 'create', 'lobby', 'host', 'player', 'table', 'refusals'] as const;
+export const NAMESPACES = ['common', 'create', 'lobby', 'host', 'player', 'table', 'refusals', 'club'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const resources = {
-  en: { common: enCommon, create: enCreate, lobby: enLobby, host: enHost, player: enPlayer, table: enTable, refusals: enRefusals },
-  ru: { common: ruCommon, create: ruCreate, lobby: ruLobby, host: ruHost, player: ruPlayer, table: ruTable, refusals: ruRefusals },
+  en: { common: enCommon, create: enCreate, lobby: enLobby, host: enHost, player: enPlayer, table: enTable, refusals: enRefusals, club: enClub },
+  ru: { common: ruCommon, create: ruCreate, lobby: ruLobby, host: ruHost, player: ruPlayer, table: ruTable, refusals: ruRefusals, club: ruClub },
 } as const;

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { CODE_LENGTH, isRoomCode, normalizeCode } from '../../net/code';
 import { Button, Layout } from '../../ui';
 
@@ -46,6 +46,9 @@ export default function Home() {
           {t('home.join')}
         </Button>
       </form>
+      <Link className="btn btn-block" to="/club">
+        {t('home.club')}
+      </Link>
     </Layout>
   );
 }

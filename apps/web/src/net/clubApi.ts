@@ -1,0 +1,361 @@
+/**
+ * The club's HTTP API (docs/club-api.md) as typed calls. JSON in and out, the session cookie sent
+ * with every call (`credentials: 'same-origin'`), and the CSRF token from GET /api/auth/csrf sent as
+ * `x-csrf-token` on every POST/PATCH/DELETE. The token is fetched once and kept; signing in or out
+ * starts a new session (a new token), so it is dropped then, and a `bad-csrf` refusal is retried
+ * once with a fresh token (the session may have expired while the page stayed open).
+ */
+
+export type ClubRole = 'admin' | 'host' | 'member';
+export type Answer = 'yes' | 'no';
+export type PenaltyRule = 'late' | 'left-early' | 'late-decline';
+
+export interface User {
+  readonly id: string;
+  readonly email: string;
+  readonly name: string | null;
+  readonly phone: string | null;
+  readonly locale: string | null;
+  readonly hasPassword: boolean;
+}
+
+export interface MyClub {
+  readonly id: string;
+  readonly name: string;
+  readonly role: ClubRole;
+  readonly nickname: string;
+  /** Not in the contract's GET /api/me yet: read when the server sends them (docs/decisions-club-web.md). */
+  readonly shareName?: boolean;
+  readonly shareEmail?: boolean;
+  readonly sharePhone?: boolean;
+}
+
+export interface Me {
+  readonly user: User | null;
+  readonly clubs?: readonly MyClub[];
+}
+
+export interface Counts {
+  readonly invited: number;
+  readonly yes: number;
+  readonly no: number;
+  readonly none: number;
+}
+
+export interface Evening {
+  readonly id: string;
+  readonly clubId: string;
+  readonly startsAt: number;
+  readonly answerBy: number;
+  readonly place: string;
+  readonly capacity: number;
+  readonly weight: number;
+  readonly preset: string;
+  readonly gamesPlanned: number;
+  readonly counts: Counts;
+  readonly cancelledAt?: number | null;
+}
+
+export interface ClubPage {
+  readonly club: { readonly id: string; readonly name: string };
+  readonly me: { readonly role: ClubRole; readonly nickname: string };
+  readonly upcoming: readonly Evening[];
+}
+
+export interface Member {
+  readonly userId: string;
+  readonly nickname: string;
+  readonly role: ClubRole;
+  readonly name?: string | null;
+  readonly email?: string | null;
+  readonly phone?: string | null;
+  readonly onList: boolean;
+  readonly unansweredStreak: number;
+  readonly offListAt?: number | null;
+  readonly invitations?: { readonly sent: number; readonly yes: number; readonly no: number; readonly unanswered: number };
+  readonly points: number;
+}
+
+export interface LedgerEntry {
+  readonly id: string;
+  readonly userId: string | null;
+  readonly nickname: string;
+  readonly eveningId: string | null;
+  readonly rule: PenaltyRule | string;
+  readonly points: number;
+  readonly reason: string;
+  readonly params?: Record<string, number | string>;
+  readonly createdAt: number;
+  readonly createdBy: string | null;
+  readonly cancelledAt?: number | null;
+  readonly cancelledBy?: string | null;
+  readonly cancelNote?: string | null;
+}
+
+export interface MemberPage {
+  readonly member: Member;
+  readonly evenings: readonly {
+    readonly evening: Evening;
+    readonly answer: Answer | null;
+    readonly arrivedAt: number | null;
+    readonly leftAt: number | null;
+    readonly late: boolean;
+    readonly gamesPlayed: number;
+  }[];
+  readonly games: readonly {
+    readonly gameId: string;
+    readonly eveningId: string;
+    readonly startsAt: number;
+    readonly tableNo: number;
+    readonly gameNo: number;
+    readonly seat: number;
+    readonly winner: string | null;
+  }[];
+  readonly ledger: readonly LedgerEntry[];
+  readonly points: number;
+}
+
+export interface SeatOf {
+  readonly seat: number;
+  readonly userId: string | null;
+  readonly nickname: string;
+}
+
+export interface Invitation {
+  readonly userId: string;
+  readonly nickname: string;
+  readonly answer: Answer | null;
+  readonly answeredAt: number | null;
+  readonly unanswered: boolean;
+  readonly deliveryError?: string | null;
+}
+
+export interface Attendance {
+  readonly userId: string;
+  readonly nickname: string;
+  readonly arrivedAt: number | null;
+  readonly late: boolean;
+  readonly leftAt: number | null;
+  readonly replacementUserId: string | null;
+  readonly gamesPlayed: number;
+  readonly unplayed: number;
+}
+
+export interface EveningTable {
+  readonly tableNo: number;
+  readonly roomCode: string;
+  readonly seatSeed?: number;
+  readonly seats: readonly SeatOf[];
+}
+
+export interface EveningGame {
+  readonly id: string;
+  readonly tableNo: number | null;
+  readonly gameNo: number;
+  readonly roomCode: string | null;
+  readonly protocol: boolean;
+  readonly winner: string | null;
+  readonly seats: readonly SeatOf[];
+}
+
+export interface EveningPage {
+  readonly evening: Evening;
+  readonly me: { readonly role: ClubRole; readonly answer: Answer | null };
+  readonly invitations: readonly Invitation[];
+  readonly attendance: readonly Attendance[];
+  readonly tables: readonly EveningTable[];
+  readonly games: readonly EveningGame[];
+  readonly ledger: readonly LedgerEntry[];
+}
+
+export interface InvitationPage {
+  readonly club: { readonly name: string };
+  readonly evening: { readonly startsAt: number; readonly answerBy: number; readonly place: string };
+  readonly nickname: string;
+  readonly answer: Answer | null;
+  readonly open: boolean;
+  readonly lateDeclineFrom: number;
+}
+
+export interface NewEvening {
+  readonly startsAt: number;
+  readonly answerBy?: number;
+  readonly place: string;
+  readonly capacity: number;
+  readonly weight: number;
+  readonly preset: string;
+  readonly gamesPlanned: number;
+}
+
+export interface NewMember {
+  readonly email: string;
+  readonly nickname: string;
+  readonly role?: ClubRole;
+  readonly name?: string;
+  readonly phone?: string;
+}
+
+export interface MembershipPatch {
+  readonly nickname?: string;
+  readonly shareName?: boolean;
+  readonly shareEmail?: boolean;
+  readonly sharePhone?: boolean;
+}
+
+/**
+ * A refusal of the club's API (`{"error": {code, message, path?, params?}}`), or `network` when
+ * there was no answer, or `bad-response` when the answer was not JSON. `message` is the server's
+ * English sentence: shown only when the code has no translation.
+ */
+export class ClubApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+    readonly path?: string,
+    readonly params?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'ClubApiError';
+  }
+}
+
+export interface ClubApiOptions {
+  /** Server origin ('' = this page's origin). */
+  readonly base?: string;
+  readonly fetch?: typeof fetch;
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+const enc = encodeURIComponent;
+
+export function createClubApi(o: ClubApiOptions = {}) {
+  const f = (input: string, init: RequestInit) => (o.fetch ?? globalThis.fetch.bind(globalThis))(input, init);
+  let csrf: Promise<string> | null = null;
+
+  async function raw<T>(method: Method, path: string, body: unknown, token: string | null): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (token !== null) headers['x-csrf-token'] = token;
+    let r: Response;
+    try {
+      r = await f(`${o.base ?? ''}${path}`, {
+        method,
+        headers,
+        credentials: 'same-origin',
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+    } catch (e) {
+      throw new ClubApiError('network', e instanceof Error ? e.message : String(e), 0);
+    }
+    let json: unknown = null;
+    try {
+      json = await r.json();
+    } catch {
+      // not JSON (a proxy's error page): reported below
+    }
+    if (!r.ok) {
+      const err = (json as { error?: { code?: unknown; message?: unknown; path?: unknown; params?: unknown } } | null)?.error;
+      if (err && typeof err === 'object' && typeof err.code === 'string') {
+        throw new ClubApiError(
+          err.code,
+          typeof err.message === 'string' ? err.message : r.statusText,
+          r.status,
+          typeof err.path === 'string' ? err.path : undefined,
+          err.params && typeof err.params === 'object' ? (err.params as Record<string, unknown>) : undefined,
+        );
+      }
+      // Not the club's shape (a rate limiter's or a proxy's own answer): named by its status.
+      const code = r.status === 429 ? 'too-many-requests' : r.status >= 500 ? 'server-error' : `http-${r.status}`;
+      throw new ClubApiError(code, r.statusText || `HTTP ${r.status}`, r.status);
+    }
+    if (json === null) throw new ClubApiError('bad-response', 'the server did not answer with JSON', r.status);
+    return json as T;
+  }
+
+  function csrfToken(): Promise<string> {
+    if (!csrf) {
+      csrf = raw<{ csrfToken: string }>('GET', '/api/auth/csrf', undefined, null).then((a) => a.csrfToken);
+      // A failed fetch is not kept: the next call asks again.
+      csrf.catch(() => {
+        csrf = null;
+      });
+    }
+    return csrf;
+  }
+
+  async function call<T>(method: Method, path: string, body?: unknown, opts: { csrf?: boolean } = {}): Promise<T> {
+    if (method === 'GET' || opts.csrf === false) return raw<T>(method, path, body, null);
+    try {
+      return await raw<T>(method, path, body, await csrfToken());
+    } catch (e) {
+      if (!(e instanceof ClubApiError) || e.code !== 'bad-csrf') throw e;
+      csrf = null;
+      return raw<T>(method, path, body, await csrfToken());
+    }
+  }
+
+  /** Signing in or out starts another session: its CSRF token is another one. */
+  async function newSession<T>(p: Promise<T>): Promise<T> {
+    try {
+      return await p;
+    } finally {
+      csrf = null;
+    }
+  }
+
+  return {
+    csrfToken,
+    // sign-in and the account
+    requestLink: (email: string, locale?: string) => call<{ sent: true }>('POST', '/api/auth/link', { email, ...(locale ? { locale } : {}) }),
+    consumeLink: (token: string) => newSession(call<{ user: User }>('POST', '/api/auth/link/consume', { token })),
+    signInWithPassword: (email: string, password: string) => newSession(call<{ user: User }>('POST', '/api/auth/password', { email, password })),
+    logout: () => newSession(call<{ ok: true }>('POST', '/api/auth/logout', {})),
+    me: () => call<Me>('GET', '/api/me'),
+    updateMe: (patch: { name?: string; phone?: string; locale?: string }) => call<{ user: User }>('PATCH', '/api/me', patch),
+    setPassword: (password: string) => call<{ ok: true }>('POST', '/api/me/password', { password }),
+    updateMembership: (clubId: string, patch: MembershipPatch) => call<{ membership: unknown }>('PATCH', `/api/me/clubs/${enc(clubId)}`, patch),
+    exportMe: () => call<unknown>('GET', '/api/me/export'),
+    deleteMe: (confirm: string) => newSession(call<{ ok: true }>('DELETE', '/api/me', { confirm })),
+    // clubs and members
+    createClub: (name: string, nickname: string) => call<{ club: { id: string; name: string } }>('POST', '/api/clubs', { name, nickname }),
+    club: (clubId: string) => call<ClubPage>('GET', `/api/clubs/${enc(clubId)}`),
+    members: (clubId: string) => call<{ members: Member[] }>('GET', `/api/clubs/${enc(clubId)}/members`),
+    addMember: (clubId: string, m: NewMember) => call<{ member: Member }>('POST', `/api/clubs/${enc(clubId)}/members`, m),
+    updateMember: (clubId: string, userId: string, patch: { role?: ClubRole; nickname?: string; restore?: true }) =>
+      call<{ member: Member }>('PATCH', `/api/clubs/${enc(clubId)}/members/${enc(userId)}`, patch),
+    member: (clubId: string, userId: string) => call<MemberPage>('GET', `/api/clubs/${enc(clubId)}/members/${enc(userId)}`),
+    ledger: (clubId: string) => call<{ entries: LedgerEntry[] }>('GET', `/api/clubs/${enc(clubId)}/ledger`),
+    cancelEntry: (entryId: string, note: string) => call<{ entry: LedgerEntry }>('POST', `/api/ledger/${enc(entryId)}/cancel`, { note }),
+    // evenings and invitations
+    evenings: (clubId: string) => call<{ evenings: Evening[] }>('GET', `/api/clubs/${enc(clubId)}/evenings`),
+    createEvening: (clubId: string, e: NewEvening) => call<{ evening: Evening }>('POST', `/api/clubs/${enc(clubId)}/evenings`, e),
+    evening: (eveningId: string) => call<EveningPage>('GET', `/api/evenings/${enc(eveningId)}`),
+    invite: (eveningId: string, userIds?: string[]) => call<{ invited: number }>('POST', `/api/evenings/${enc(eveningId)}/invitations`, userIds ? { userIds } : {}),
+    invitation: (token: string) => call<InvitationPage>('GET', `/api/invitations/${enc(token)}`),
+    /** The link's token is the credential: no session, no CSRF token (docs/club-api.md). */
+    answer: (token: string, answer: Answer) =>
+      call<{ answer: Answer; penalty?: LedgerEntry }>('POST', `/api/invitations/${enc(token)}`, { answer }, { csrf: false }),
+    // at the door
+    checkin: (eveningId: string, userId: string, arrivedAt?: number) =>
+      call<{ attendance: Attendance; penalty?: LedgerEntry }>('POST', `/api/evenings/${enc(eveningId)}/checkin`, { userId, ...(arrivedAt !== undefined ? { arrivedAt } : {}) }),
+    checkout: (eveningId: string, userId: string, replacementUserId?: string, leftAt?: number) =>
+      call<{ attendance: Attendance; penalty?: LedgerEntry }>('POST', `/api/evenings/${enc(eveningId)}/checkout`, {
+        userId,
+        ...(replacementUserId ? { replacementUserId } : {}),
+        ...(leftAt !== undefined ? { leftAt } : {}),
+      }),
+    drawTables: (eveningId: string, tables: number) =>
+      call<{ tables: (EveningTable & { hostKey: string })[] }>('POST', `/api/evenings/${enc(eveningId)}/tables`, { tables }),
+    enterProtocol: (eveningId: string, protocol: unknown) => call<{ game: EveningGame }>('POST', `/api/evenings/${enc(eveningId)}/games`, { protocol }),
+  };
+}
+
+export type ClubApi = ReturnType<typeof createClubApi>;
+
+let shared: ClubApi | null = null;
+/** The page's one client (one CSRF token for the page). */
+export function clubApi(): ClubApi {
+  return (shared ??= createClubApi());
+}

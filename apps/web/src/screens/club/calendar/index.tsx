@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { Evening } from '../../../net/clubApi';
+import { useClubApi } from '../common/api';
+import { Counts } from '../common/Counts';
+import { formatDateTime } from '../common/format';
+import { ClubPage } from '../common/Page';
+import { useLoad } from '../common/useLoad';
+import { NewEvening } from './NewEvening';
+
+/**
+ * /club/:clubId: the club's calendar (GET /api/clubs/:clubId/evenings): upcoming evenings first,
+ * then past ones newest first; «Новый вечер» for admins; links to the members and the ledger.
+ */
+export default function Calendar() {
+  const { t } = useTranslation('club');
+  const api = useClubApi();
+  const navigate = useNavigate();
+  const { clubId = '' } = useParams();
+  const page = useLoad(() => Promise.all([api.club(clubId), api.evenings(clubId)]), [api, clubId]);
+  const [club, list] = page.data ?? [null, null];
+  const now = Date.now();
+  const upcoming = (list?.evenings ?? []).filter((e) => e.startsAt >= now).sort((a, b) => a.startsAt - b.startsAt);
+  const past = (list?.evenings ?? []).filter((e) => e.startsAt < now).sort((a, b) => b.startsAt - a.startsAt);
+
+  return (
+    <ClubPage title={club?.club.name ?? t('calendar.title')} error={page.error} ready={page.data !== null}>
+      <nav className="row" aria-label={t('calendar.links')}>
+        <Link className="btn" to={`/club/${clubId}/members`}>
+          {t('members.title')}
+        </Link>
+        <Link className="btn" to={`/club/${clubId}/ledger`}>
+          {t('ledger.title')}
+        </Link>
+      </nav>
+      <section className="stack" aria-labelledby="upcoming">
+        <h2 id="upcoming" className="club-h">
+          {t('calendar.upcoming')}
+        </h2>
+        <EveningList clubId={clubId} evenings={upcoming} />
+      </section>
+      {club?.me.role === 'admin' && <NewEvening clubId={clubId} onCreated={(id) => navigate(`/club/${clubId}/evenings/${id}`)} />}
+      <section className="stack" aria-labelledby="past">
+        <h2 id="past" className="club-h">
+          {t('calendar.past')}
+        </h2>
+        <EveningList clubId={clubId} evenings={past} />
+      </section>
+    </ClubPage>
+  );
+}
+
+function EveningList({ clubId, evenings }: { readonly clubId: string; readonly evenings: readonly Evening[] }) {
+  const { t, i18n } = useTranslation('club');
+  if (evenings.length === 0) return <p className="muted">{t('calendar.none')}</p>;
+  return (
+    <ul className="club-list">
+      {evenings.map((e) => (
+        <li key={e.id} className="stack" style={{ gap: 6 }}>
+          <Link to={`/club/${clubId}/evenings/${e.id}`}>{formatDateTime(e.startsAt, i18n.language)}</Link>
+          <span className="muted">{e.place}</span>
+          <Counts counts={e.counts} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,75 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LedgerEntry } from '../../../net/clubApi';
+import { Button } from '../../../ui';
+import { useClubApi } from './api';
+import { errorAt, ErrorText, errorElsewhere, useAction } from './errors';
+import { formatDateTime, formatPoints } from './format';
+
+type Tx = (key: string, opts?: Record<string, unknown>) => string;
+
+/** A penalty rule's name (seed 003) in the page's language; an unknown rule shows its id. */
+export function ruleName(t: unknown, rule: string): string {
+  return (t as Tx)(`rules.${rule}`, { ns: 'club', defaultValue: rule });
+}
+
+/**
+ * Rating-points ledger entries: rule, points, who, the reason recorded; a cancelled one struck
+ * through with its note (the ledger keeps both). An admin may cancel one with a note.
+ */
+export function Ledger({ entries, admin, onChanged, showWho = true }: {
+  readonly entries: readonly LedgerEntry[];
+  readonly admin: boolean;
+  readonly onChanged?: () => void;
+  readonly showWho?: boolean;
+}) {
+  const { t, i18n } = useTranslation('club');
+  if (entries.length === 0) return <p className="muted">{t('ledger.empty')}</p>;
+  return (
+    <ul className="club-list" aria-label={t('ledger.title')}>
+      {entries.map((e) => (
+        <li key={e.id} data-testid={`ledger-${e.id}`} data-cancelled={e.cancelledAt ? 'true' : 'false'}>
+          <div className={e.cancelledAt ? 'club-struck' : undefined}>
+            <span className="club-points">{formatPoints(e.points)}</span> · {ruleName(t, e.rule)}
+            {showWho && <> · {e.nickname}</>}
+          </div>
+          <div className="muted" style={{ fontSize: '0.85rem' }}>
+            {formatDateTime(e.createdAt, i18n.language)} · {e.reason}
+          </div>
+          {e.cancelledAt ? (
+            <div className="muted">
+              {t('ledger.cancelled', { note: e.cancelNote ?? '' })}
+            </div>
+          ) : (
+            admin && <CancelEntry entry={e} onDone={onChanged} />
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CancelEntry({ entry, onDone }: { readonly entry: LedgerEntry; readonly onDone?: () => void }) {
+  const { t } = useTranslation('club');
+  const api = useClubApi();
+  const [note, setNote] = useState('');
+  const act = useAction();
+  const id = `cancel-note-${entry.id}`;
+  const submit = async (ev: FormEvent) => {
+    ev.preventDefault();
+    const ok = await act.run(() => api.cancelEntry(entry.id, note.trim()));
+    if (ok) onDone?.();
+  };
+  return (
+    <form className="row" onSubmit={submit} style={{ marginTop: 8 }}>
+      <label htmlFor={id} className="visually-hidden">
+        {t('ledger.note', { nickname: entry.nickname })}
+      </label>
+      <input id={id} className="input" style={{ flex: '1 1 140px', minWidth: 0 }} value={note} maxLength={500} required placeholder={t('ledger.notePlaceholder')} onChange={(e) => setNote(e.target.value)} />
+      <Button type="submit" variant="danger" disabled={act.busy || note.trim() === ''}>
+        {t('ledger.cancel')}
+      </Button>
+      <ErrorText error={errorAt(act.error, 'note') ?? errorElsewhere(act.error, ['note'])} />
+    </form>
+  );
+}

@@ -1,0 +1,75 @@
+import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ClubApiError } from '../../../net/clubApi';
+
+type Tx = (key: string, opts?: Record<string, unknown>) => string;
+
+/** Anything a rejected call gives, as a ClubApiError. */
+export function asClubError(e: unknown): ClubApiError {
+  return e instanceof ClubApiError ? e : new ClubApiError('unknown', e instanceof Error ? e.message : String(e), 0);
+}
+
+/**
+ * The refusal in the page's language (`club:errors.<code>`); a code this app has no translation for
+ * shows the server's own sentence, which names what was wrong.
+ */
+export function clubErrorText(t: unknown, e: ClubApiError): string {
+  const tx = t as Tx;
+  // A sentence naming the value (`errorsNamed.<code>`, «Ник «Кот» уже занят») when the refusal's
+  // params hold every value it names; else the plain one.
+  if (e.params) {
+    const named = tx(`errorsNamed.${e.code}`, { ns: 'club', defaultValue: '', ...e.params });
+    if (named && named !== `errorsNamed.${e.code}` && !named.includes('{{')) return named;
+  }
+  const key = `errors.${e.code}`;
+  const text = tx(key, { ns: 'club', defaultValue: '' });
+  return text && text !== key ? text : e.message || tx('errors.unknown', { ns: 'club' });
+}
+
+/** A refusal shown where it applies: beside the field named by its `path`, or under the form. */
+export function ErrorText({ error, id }: { readonly error: ClubApiError | null; readonly id?: string }) {
+  const { t } = useTranslation('club');
+  if (!error) return null;
+  return (
+    <p className="error club-error" role="alert" id={id} data-code={error.code}>
+      {clubErrorText(t, error)}
+    </p>
+  );
+}
+
+/** The part of `error` that belongs to the field `path`, else null. */
+export function errorAt(error: ClubApiError | null, path: string): ClubApiError | null {
+  return error && error.path === path ? error : null;
+}
+
+/** The part of `error` that belongs to none of `paths` (shown under the form). */
+export function errorElsewhere(error: ClubApiError | null, paths: readonly string[]): ClubApiError | null {
+  return error && (!error.path || !paths.includes(error.path)) ? error : null;
+}
+
+/**
+ * One action at a time (a form's submit, a button): `busy` while it runs (the button is disabled,
+ * so one tap sends one request), `error` when it was refused.
+ */
+export function useAction() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ClubApiError | null>(null);
+  // A second tap before React has disabled the button is dropped too.
+  const running = useRef(false);
+  const run = useCallback(async <T,>(f: () => Promise<T>): Promise<T | undefined> => {
+    if (running.current) return undefined;
+    running.current = true;
+    setBusy(true);
+    setError(null);
+    try {
+      return await f();
+    } catch (e) {
+      setError(asClubError(e));
+      return undefined;
+    } finally {
+      running.current = false;
+      setBusy(false);
+    }
+  }, []);
+  return { busy, error, run, setError };
+}

@@ -1,0 +1,78 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ClubApiError, type EveningPage } from '../../../net/clubApi';
+import { Button } from '../../../ui';
+import { useClubApi } from '../common/api';
+import { winnerName } from '../common/bits';
+import { ErrorText, useAction } from '../common/errors';
+
+/** The evening's games (each seat linked to a member), and «Ввести протокол» for a paper game. */
+export function Games({ page, host, onChanged }: { readonly page: EveningPage; readonly host: boolean; readonly onChanged: () => void }) {
+  const { t } = useTranslation('club');
+  const api = useClubApi();
+  const act = useAction();
+  const [text, setText] = useState('');
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    let protocol: unknown;
+    try {
+      protocol = JSON.parse(text);
+    } catch (err) {
+      // Not JSON at all: said here, nothing sent.
+      return act.setError(new ClubApiError('bad-protocol', err instanceof Error ? err.message : 'not JSON', 0, 'protocol'));
+    }
+    if (await act.run(() => api.enterProtocol(page.evening.id, protocol))) {
+      setText('');
+      onChanged();
+    }
+  };
+  const games = [...page.games].sort((a, b) => (a.tableNo ?? 0) - (b.tableNo ?? 0) || a.gameNo - b.gameNo);
+  return (
+    <section className="stack" aria-labelledby="ev-games">
+      <h2 id="ev-games" className="club-h">
+        {t('games.title')}
+      </h2>
+      {games.length === 0 ? (
+        <p className="muted">{t('games.none')}</p>
+      ) : (
+        <ul className="club-list">
+          {games.map((g) => (
+            <li key={g.id} className="stack" style={{ gap: 6 }}>
+              <div className="row" style={{ gap: 8 }}>
+                <strong>{g.tableNo !== null ? t('games.tableGame', { table: g.tableNo, game: g.gameNo }) : t('games.paperGame', { game: g.gameNo })}</strong>
+                {g.protocol && <span className="club-badge">{t('games.protocol')}</span>}
+                <span>
+                  {t('games.winner')}: {winnerName(t, g.winner)}
+                </span>
+              </div>
+              <div className="muted" style={{ fontSize: '0.9rem' }}>
+                {[...g.seats]
+                  .sort((a, b) => a.seat - b.seat)
+                  .map((s) => `${s.seat}. ${s.nickname}`)
+                  .join(' · ')}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {host && (
+        <details className="card">
+          <summary style={{ cursor: 'pointer', minHeight: 32 }}>{t('games.enterProtocol')}</summary>
+          <form className="club-form" onSubmit={submit} style={{ marginTop: 12 }}>
+            <div className="field">
+              <label htmlFor="protocol-json">{t('fields.protocol')}</label>
+              <textarea id="protocol-json" className="input" value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} aria-describedby="protocol-hint" />
+              <span id="protocol-hint" className="muted">
+                {t('games.protocolHint')}
+              </span>
+            </div>
+            <Button type="submit" variant="primary" block disabled={act.busy || text.trim() === ''}>
+              {t('games.submitProtocol')}
+            </Button>
+            <ErrorText error={act.error} />
+          </form>
+        </details>
+      )}
+    </section>
+  );
+}

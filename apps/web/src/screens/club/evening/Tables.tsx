@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { EveningPage } from '../../../net/clubApi';
+import { secrets as browserSecrets, type Secrets } from '../../../net/secrets';
+import { Button } from '../../../ui';
+import { useClubApi } from '../common/api';
+import { errorAt, ErrorText, errorElsewhere, useAction } from '../common/errors';
+
+/**
+ * Tables: «Рассадить» draws the seats among the members present (POST tables); each table's room
+ * gets a host key in that answer only, kept in this browser the way the create page keeps a new
+ * room's key (secrets.setHostKey), so its «Пульт ведущего» link opens the host console here.
+ */
+export function Tables({ page, host, onChanged, secrets }: {
+  readonly page: EveningPage;
+  readonly host: boolean;
+  readonly onChanged: () => void;
+  readonly secrets?: Secrets;
+}) {
+  const { t } = useTranslation('club');
+  const api = useClubApi();
+  const act = useAction();
+  const present = page.attendance.filter((a) => a.arrivedAt !== null && a.leftAt === null).length;
+  const [count, setCount] = useState(String(Math.max(1, Math.round(present / 10))));
+  const draw = async (e: FormEvent) => {
+    e.preventDefault();
+    const r = await act.run(() => api.drawTables(page.evening.id, Number(count)));
+    if (r) {
+      const s = secrets ?? browserSecrets();
+      for (const table of r.tables) s.setHostKey(table.roomCode, table.hostKey);
+      onChanged();
+    }
+  };
+  return (
+    <section className="stack" aria-labelledby="ev-tables">
+      <h2 id="ev-tables" className="club-h">
+        {t('tables.title')}
+      </h2>
+      {page.tables.length === 0 ? (
+        <p className="muted">{t('tables.none')}</p>
+      ) : (
+        <ul className="club-list">
+          {page.tables.map((tb) => (
+            <li key={tb.tableNo} className="stack" style={{ gap: 6 }} data-testid={`table-${tb.tableNo}`}>
+              <div className="row" style={{ justifyContent: 'space-between' }}>
+                <strong>{t('tables.table', { n: tb.tableNo })}</strong>
+                <span className="muted">{tb.roomCode}</span>
+              </div>
+              {tb.seatSeed !== undefined && <span className="muted">{t('tables.seed', { seed: tb.seatSeed })}</span>}
+              <ol style={{ margin: 0, paddingLeft: 24 }}>
+                {[...tb.seats].sort((a, b) => a.seat - b.seat).map((s) => (
+                  <li key={s.seat} value={s.seat}>
+                    {s.nickname}
+                  </li>
+                ))}
+              </ol>
+              {host && (
+                <div className="row">
+                  <Link className="btn" to={`/r/${tb.roomCode}/host`} aria-label={t('tables.hostConsoleOf', { n: tb.tableNo })}>
+                    {t('tables.hostConsole')}
+                  </Link>
+                  <Link className="btn btn-ghost" to={`/r/${tb.roomCode}/table`} aria-label={t('tables.tableScreenOf', { n: tb.tableNo })}>
+                    {t('tables.tableScreen')}
+                  </Link>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {host && page.tables.length === 0 && (
+        <form className="card club-form" onSubmit={draw} aria-labelledby="ev-tables">
+          <p className="muted" style={{ margin: 0 }}>
+            {t('tables.present', { count: present })}
+          </p>
+          <div className="field">
+            <label htmlFor="tables-count">{t('fields.tables')}</label>
+            <input id="tables-count" className="input" type="number" inputMode="numeric" min={1} max={50} step={1} required value={count} onChange={(e) => setCount(e.target.value)} />
+            <ErrorText error={errorAt(act.error, 'tables')} />
+          </div>
+          <Button type="submit" variant="primary" block disabled={act.busy}>
+            {t('tables.draw')}
+          </Button>
+          <ErrorText error={errorElsewhere(act.error, ['tables'])} />
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useClubApi } from '../common/api';
+import { AnswerBadge } from '../common/bits';
+import { Counts } from '../common/Counts';
+import { formatDateTime } from '../common/format';
+import { Ledger } from '../common/Ledger';
+import { ClubPage } from '../common/Page';
+import { useLoad } from '../common/useLoad';
+import { Door } from './Door';
+import { Games } from './Games';
+import { Invitations } from './Invitations';
+import { Tables } from './Tables';
+
+/**
+ * /club/:clubId/evenings/:eveningId (GET /api/evenings/:eveningId): the evening's header, who said
+ * ДА / НЕТ / nothing, the door, the tables and their rooms, the games and the evening's penalties.
+ */
+export default function EveningScreen() {
+  const { t, i18n } = useTranslation('club');
+  const api = useClubApi();
+  const { clubId = '', eveningId = '' } = useParams();
+  const page = useLoad(() => api.evening(eveningId), [api, eveningId]);
+  const p = page.data;
+  const admin = p?.me.role === 'admin';
+  const host = admin || p?.me.role === 'host';
+  const lng = i18n.language;
+  return (
+    <ClubPage title={p ? formatDateTime(p.evening.startsAt, lng) : t('evening.title')} error={page.error} ready={p !== null}>
+      {p && (
+        <>
+          <Link to={`/club/${p.evening.clubId || clubId}`}>← {t('calendar.title')}</Link>
+          <dl className="card club-pair" style={{ margin: 0 }} aria-label={t('evening.title')}>
+            <Fact term={t('fields.place')}>{p.evening.place}</Fact>
+            <Fact term={t('fields.answerBy')}>{formatDateTime(p.evening.answerBy, lng)}</Fact>
+            <Fact term={t('fields.capacity')}>{p.evening.capacity}</Fact>
+            <Fact term={t('fields.weight')}>{p.evening.weight}</Fact>
+            <Fact term={t('fields.preset')}>{t(`presets.${p.evening.preset}`, { ns: 'common', defaultValue: p.evening.preset })}</Fact>
+            <Fact term={t('fields.gamesPlanned')}>{p.evening.gamesPlanned}</Fact>
+          </dl>
+          <Counts counts={p.evening.counts} />
+          <p style={{ margin: 0 }}>
+            {t('evening.myAnswer')} <AnswerBadge answer={p.me.answer} />
+          </p>
+          <Invitations page={p} admin={admin} onChanged={page.reload} />
+          <Door page={p} host={host} onChanged={page.reload} />
+          <Tables page={p} host={host} onChanged={page.reload} />
+          <Games page={p} host={host} onChanged={page.reload} />
+          <section className="stack" aria-labelledby="ev-ledger">
+            <h2 id="ev-ledger" className="club-h">
+              {t('evening.penalties')}
+            </h2>
+            <Ledger entries={p.ledger} admin={admin} onChanged={page.reload} />
+          </section>
+        </>
+      )}
+    </ClubPage>
+  );
+}
+
+function Fact({ term, children }: { readonly term: string; readonly children: ReactNode }) {
+  return (
+    <div>
+      <dt className="muted" style={{ fontSize: '0.85rem' }}>
+        {term}
+      </dt>
+      <dd style={{ margin: 0, overflowWrap: 'anywhere' }}>{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { ClubRole, Member } from '../../../net/clubApi';
+import { Button } from '../../../ui';
+import { useClubApi } from '../common/api';
+import { ErrorText, useAction } from '../common/errors';
+import { formatPoints } from '../common/format';
+import { ClubPage } from '../common/Page';
+import { useLoad } from '../common/useLoad';
+import { AddMember, ROLES } from './AddMember';
+
+/**
+ * /club/:clubId/members. Admins: every field, the invitation counts (sent / yes / no / unanswered),
+ * the unanswered streak, «Снят с рассылки» with «Вернуть в список», the role, and adding a member.
+ * Others: nicknames, roles and what each member shares (the server sends nothing more).
+ */
+export default function Members() {
+  const { t } = useTranslation('club');
+  const api = useClubApi();
+  const { clubId = '' } = useParams();
+  const page = useLoad(() => Promise.all([api.club(clubId), api.members(clubId)]), [api, clubId]);
+  const [club, list] = page.data ?? [null, null];
+  const admin = club?.me.role === 'admin';
+  return (
+    <ClubPage title={t('members.title')} error={page.error} ready={page.data !== null}>
+      <Link to={`/club/${clubId}`}>← {club?.club.name}</Link>
+      <ul className="club-list" aria-label={t('members.title')}>
+        {(list?.members ?? []).map((m) => (
+          <MemberRow key={m.userId} clubId={clubId} m={m} admin={admin} onChanged={page.reload} />
+        ))}
+      </ul>
+      {admin && <AddMember clubId={clubId} onAdded={page.reload} />}
+    </ClubPage>
+  );
+}
+
+function MemberRow({ clubId, m, admin, onChanged }: { readonly clubId: string; readonly m: Member; readonly admin: boolean; readonly onChanged: () => void }) {
+  const { t } = useTranslation('club');
+  const api = useClubApi();
+  const act = useAction();
+  const patch = async (p: { role?: ClubRole; restore?: true }) => {
+    if (await act.run(() => api.updateMember(clubId, m.userId, p))) onChanged();
+  };
+  return (
+    <li className="stack" style={{ gap: 6 }} data-testid={`member-${m.userId}`}>
+      <div className="row" style={{ gap: 8 }}>
+        <Link to={`/club/${clubId}/members/${m.userId}`} style={{ fontWeight: 700 }}>
+          {m.nickname}
+        </Link>
+        {!admin && <span className="club-badge">{t(`roles.${m.role}`)}</span>}
+        {!m.onList && (
+          <span className="club-badge" data-kind="off">
+            {t('members.offList')}
+          </span>
+        )}
+        <span className="club-points">{formatPoints(m.points)}</span>
+      </div>
+      {(m.name || m.email || m.phone) && <div className="muted">{[m.name, m.email, m.phone].filter(Boolean).join(' · ')}</div>}
+      {m.invitations && (
+        <div className="muted" style={{ fontSize: '0.9rem' }}>
+          {t('members.invitations', { ...m.invitations })} · {t('members.streak', { n: m.unansweredStreak })}
+        </div>
+      )}
+      {admin && (
+        <div className="row">
+          <label htmlFor={`role-${m.userId}`} className="visually-hidden">
+            {t('members.roleOf', { nickname: m.nickname })}
+          </label>
+          <select id={`role-${m.userId}`} className="input" value={m.role} disabled={act.busy} onChange={(e) => void patch({ role: e.target.value as ClubRole })}>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {t(`roles.${r}`)}
+              </option>
+            ))}
+          </select>
+          {!m.onList && (
+            <Button disabled={act.busy} onClick={() => void patch({ restore: true })} label={t('members.restoreOf', { nickname: m.nickname })}>
+              {t('members.restore')}
+            </Button>
+          )}
+        </div>
+      )}
+      <ErrorText error={act.error} />
+    </li>
+  );
+}
