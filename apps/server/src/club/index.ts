@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { RoomManager } from '../room/manager.js';
@@ -38,7 +39,7 @@ export interface ClubParts {
  */
 export async function registerClub(app: FastifyInstance, storage: Storage, rooms: RoomManager, log: Logger, o: ClubOptions = {}): Promise<ClubParts> {
   const db = storage.db as ClubDb;
-  const now = o.now ?? Date.now;
+  const now = o.now ?? clockFromEnv(process.env.MAFIA_TEST_CLOCK_FILE, log);
   const jobs = new DbJobQueue(db, now, log.child({ part: 'jobs' }));
   const context: ClubContext = {
     db, kind: storage.kind, now, jobs, rooms, log,
@@ -81,4 +82,25 @@ function pollFromEnv(raw: string | undefined): number {
   const ms = Number(raw);
   if (!Number.isInteger(ms) || ms < 200 || ms > 600_000) throw new Error(`CLUB_JOB_POLL_MS must be a whole number of milliseconds from 200 to 600000 (got ${JSON.stringify(raw)})`);
   return ms;
+}
+
+/**
+ * FOR END-TO-END TESTS ONLY: with MAFIA_TEST_CLOCK_FILE set, the club's clock is the real one
+ * plus the milliseconds written in that file (read at every tick), so a browser test can live
+ * through an evening — answers two hours before, arrivals after the start — in a minute. Only the
+ * environment can set it (no request can), it moves the club's clock only (never a game's
+ * timers), and the server logs a warning when it is on.
+ */
+function clockFromEnv(file: string | undefined, log: Logger): () => number {
+  if (!file) return Date.now;
+  log.warn({ file }, 'MAFIA_TEST_CLOCK_FILE is set: the club clock is shifted by the offset in that file (a test seam)');
+  return () => {
+    let offset = 0;
+    try {
+      offset = Number(readFileSync(file, 'utf8').trim()) || 0;
+    } catch {
+      /* no file yet: no offset */
+    }
+    return Date.now() + offset;
+  };
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { Member } from '../../../net/clubApi';
 import { useTranslation } from 'react-i18next';
 import type { EveningPage } from '../../../net/clubApi';
 import { Button } from '../../../ui';
@@ -6,6 +7,7 @@ import { useClubApi } from '../common/api';
 import { AnswerBadge } from '../common/bits';
 import { ErrorText, useAction } from '../common/errors';
 import { formatDateTime } from '../common/format';
+import { useLoad } from '../common/useLoad';
 
 /** Who said ДА / НЕТ / nothing; delivery errors and «Разослать приглашения» for admins. */
 export function Invitations({ page, admin, onChanged }: { readonly page: EveningPage; readonly admin: boolean; readonly onChanged: () => void }) {
@@ -13,10 +15,23 @@ export function Invitations({ page, admin, onChanged }: { readonly page: Evening
   const api = useClubApi();
   const act = useAction();
   const [sent, setSent] = useState<number | null>(null);
+  // The admin picks who is invited: everyone on the invitation list not yet invited, ticked by
+  // default (he may untick himself or anyone); members taken off the list are shown, not offered.
+  const members = useLoad(() => (admin ? api.members(page.evening.clubId) : Promise.resolve({ members: [] as Member[] })), [admin, page.evening.clubId]);
+  const invited = new Set(page.invitations.map((i) => i.userId));
+  const candidates = (members.data?.members ?? []).filter((m) => !invited.has(m.userId));
+  const [unticked, setUnticked] = useState<ReadonlySet<string>>(new Set());
+  const chosen = candidates.filter((m) => m.onList && !unticked.has(m.userId)).map((m) => m.userId);
+  const toggle = (id: string) => setUnticked((u) => {
+    const next = new Set(u);
+    if (!next.delete(id)) next.add(id);
+    return next;
+  });
   const send = async () => {
-    const r = await act.run(() => api.invite(page.evening.id));
+    const r = await act.run(() => api.invite(page.evening.id, chosen));
     if (r) {
       setSent(r.invited);
+      members.reload();
       onChanged();
     }
   };
@@ -44,9 +59,21 @@ export function Invitations({ page, admin, onChanged }: { readonly page: Evening
           ))}
         </ul>
       )}
+      {admin && candidates.length > 0 && (
+        <fieldset className="card stack" style={{ gap: 4 }}>
+          <legend>{t('evening.inviteWho')}</legend>
+          {candidates.map((m) => (
+            <label key={m.userId} className="row" style={{ gap: 8, minHeight: 48 }}>
+              <input type="checkbox" disabled={!m.onList} checked={m.onList && !unticked.has(m.userId)} onChange={() => toggle(m.userId)} style={{ width: 24, height: 24 }} />
+              <span>{m.nickname}</span>
+              {!m.onList && <span className="club-badge">{t('members.offList')}</span>}
+            </label>
+          ))}
+        </fieldset>
+      )}
       {admin && (
         <>
-          <Button variant="primary" block disabled={act.busy} onClick={() => void send()}>
+          <Button variant="primary" block disabled={act.busy || chosen.length === 0} onClick={() => void send()}>
             {t('evening.invite')}
           </Button>
           {sent !== null && <p role="status">{t('evening.invited', { count: sent })}</p>}
