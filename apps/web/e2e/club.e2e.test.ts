@@ -182,7 +182,12 @@ describe('a club evening (real browser, real server, real SMTP)', () => {
       await until(async () => (await phaseOf(page))?.kind === 'ended' || undefined, `table ${n}: the game ended`);
       await page.goto(eveningUrl);
     }
-    await until(async () => (await page.locator('#ev-games ~ * [data-testid^="game-"], section[aria-labelledby="ev-games"] li').count()) >= 2 || (await page.reload(), undefined), 'both games on the evening page');
+    const gamesShown = page.locator('section[aria-labelledby="ev-games"] li');
+    await until(async () => {
+      if ((await gamesShown.count()) >= 2) return true;
+      await page.reload();
+      return undefined;
+    }, `both games on the evening page (${(await page.locator("main").innerText().catch(() => "no main")).slice(0, 1500)}) (the server has ${JSON.stringify((await call<{ games: unknown[] }>('GET', `/api/evenings/${evening.id}`)).games)})`);
 
     // One member leaves after his first game, without a replacement: −3 × 2 unplayed games.
     await page.getByRole('button', { name: `Ушёл: ${LEAVES}` }).click();

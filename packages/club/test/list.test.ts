@@ -1,22 +1,23 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { afterDeadline, drawSeats, ledgerTotal } from '../src/index.js';
+import { drawSeats, ledgerTotal, offTheList, unansweredRun } from '../src/index.js';
 
 describe('the invitation list (R-CLUB, seed 003)', () => {
   it('the_third_unanswered_invitation_in_a_row_takes_the_member_off_the_list', () => {
-    let s = afterDeadline(0, false);
-    expect(s).toEqual({ streak: 1, offList: false });
-    s = afterDeadline(s.streak, false);
-    expect(s).toEqual({ streak: 2, offList: false });
-    s = afterDeadline(s.streak, false);
-    expect(s).toEqual({ streak: 3, offList: true });
+    expect(unansweredRun(['unanswered'])).toBe(1);
+    expect(offTheList(unansweredRun(['unanswered', 'unanswered']))).toBe(false);
+    expect(unansweredRun(['unanswered', 'unanswered', 'unanswered'])).toBe(3);
+    expect(offTheList(unansweredRun(['unanswered', 'unanswered', 'unanswered']))).toBe(true);
   });
   it('an_answer_between_unanswered_invitations_starts_the_count_again', () => {
-    let s = afterDeadline(afterDeadline(0, false).streak, false);
-    s = afterDeadline(s.streak, true);
-    expect(s).toEqual({ streak: 0, offList: false });
-    s = afterDeadline(s.streak, false);
-    expect(s).toEqual({ streak: 1, offList: false });
+    expect(unansweredRun(['unanswered', 'unanswered', 'answered', 'unanswered'])).toBe(1);
+  });
+  it('an_answer_to_a_later_evening_ends_the_run_of_earlier_ones_closing_after_it', () => {
+    // Invitations to the 10th and 15th close unanswered after he answered the 20th.
+    expect(unansweredRun(['unanswered', 'unanswered', 'answered'])).toBe(0);
+  });
+  it('invitations_still_open_count_neither_way', () => {
+    expect(unansweredRun(['unanswered', 'open', 'unanswered', 'open'])).toBe(2);
   });
 });
 

@@ -11,7 +11,7 @@ export type ClubRole = 'admin' | 'host' | 'member';
 export interface MembershipsTable {
   club_id: string; user_id: string; role: ClubRole; nickname: string;
   share_name: Flag; share_email: Flag; share_phone: Flag;
-  on_list: Flag; unanswered_streak: number; off_list_at: Big | null; joined_at: Big;
+  on_list: Flag; unanswered_streak: number; off_list_at: Big | null; list_since?: Big | null; joined_at: Big;
 }
 export interface SessionsTable { id: string; user_id: string | null; data: string; expires_at: Big }
 export interface LoginTokensTable { token_hash: string; user_id: string; created_at: Big; expires_at: Big; used_at: Big | null }
@@ -31,7 +31,7 @@ export interface TableSeatsTable { evening_id: string; table_no: number; seat: n
 export interface EveningGamesTable { id: string; evening_id: string; table_no: number | null; room_id: string | null; game_no: number | null; protocol: string | null; winner: string | null; created_at: Big }
 export interface GameSeatsTable { game_id: string; seat: number; user_id: string | null; nickname: string }
 export interface LedgerTable {
-  id: string; club_id: string; user_id: string; evening_id: string | null; rule: string; points: number; reason: string;
+  id: string; club_id: string; user_id: string; evening_id: string | null; rule: string; points: number; reason: string; params: string;
   dedupe_key: string | null; created_at: Big; created_by: string | null; cancelled_at: Big | null; cancelled_by: string | null; cancel_note: string | null;
 }
 export type JobState = 'pending' | 'running' | 'done' | 'failed';

@@ -34,6 +34,8 @@ export const clubMigration: Migration = {
       .addColumn('on_list', 'integer', (c) => c.notNull().defaultTo(1))
       .addColumn('unanswered_streak', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('off_list_at', 'bigint')
+      // Put back on the list by an admin at this time: invitations that closed before it no longer count.
+      .addColumn('list_since', 'bigint')
       .addColumn('joined_at', 'bigint', (c) => c.notNull())
       .addPrimaryKeyConstraint('memberships_pk', ['club_id', 'user_id'])
       .addUniqueConstraint('memberships_nickname', ['club_id', 'nickname'])
@@ -151,6 +153,8 @@ export const clubMigration: Migration = {
       .addColumn('rule', 'text', (c) => c.notNull())
       .addColumn('points', 'integer', (c) => c.notNull())
       .addColumn('reason', 'text', (c) => c.notNull())
+      // The numbers of the reason as JSON (minutes late, games unplayed, hours before): the pages say the reason in the reader's language.
+      .addColumn('params', 'text', (c) => c.notNull().defaultTo('{}'))
       // One entry per rule, member and evening at most (a repeated check-in does not charge twice).
       .addColumn('dedupe_key', 'text', (c) => c.unique())
       .addColumn('created_at', 'bigint', (c) => c.notNull())

@@ -107,6 +107,32 @@ for (const make of TARGETS) {
       expect(page.invitations.map((i) => i.nickname)).toEqual(['Анна']);
     });
 
+    it('an_answer_to_a_later_evening_ends_the_run_of_earlier_invitations_closing_after_it', async () => {
+      const { admin, club, anna, boris } = await seedClub(t);
+      const evenings = [];
+      for (const days of [2, 3, 4]) {
+        const e = await seedEvening(t, admin, club.id, days);
+        await invite(t.ctx, admin, e.id, {});
+        evenings.push(e);
+      }
+      await t.jobs.runDue();
+      // Anna answers the latest evening first; the two earlier invitations then close unanswered.
+      const latest = t.outbox.sent.filter((m) => m.to === 'anna@example.com').at(-1)!;
+      await answerInvitation(t.ctx, tokenIn(latest.text), { answer: 'yes' });
+      const member = async (id: string) => (await listMembers(t.ctx, admin, club.id)).members.find((m) => m.userId === id)!;
+      t.clock = evenings[2]!.startsAt + 1;
+      await t.jobs.runDue();
+      expect(await member(anna)).toMatchObject({ onList: true, unansweredStreak: 0 });
+      expect(await member(boris)).toMatchObject({ onList: false, unansweredStreak: 3 });
+      // Put back on the list, Boris starts from nothing: the invitations closed before do not count.
+      await updateMember(t.ctx, admin, club.id, boris, { restore: true });
+      const next = await seedEvening(t, admin, club.id, 2);
+      await invite(t.ctx, admin, next.id, { userIds: [boris] });
+      t.clock = next.startsAt + 1;
+      await t.jobs.runDue();
+      expect(await member(boris)).toMatchObject({ onList: true, unansweredStreak: 1 });
+    });
+
     it('the_deadline_runs_once_a_second_run_changes_nothing', async () => {
       const { admin, club, anna } = await seedClub(t);
       const e = await seedEvening(t, admin, club.id, 2);

@@ -2,7 +2,8 @@ import { latePenalty, leavePenalty } from '@mafia/club';
 import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
 import { num, numOrNull, type AttendanceTable, type ClubDb } from '../schema.js';
-import { chargeOnce, eveningForHost, ledgerView, type DoorEvening, type LedgerEntryView } from './doorShared.js';
+import { eveningForHost, type DoorEvening } from './doorShared.js';
+import { chargePenalty, type LedgerEntry } from './ledger.js';
 import { gamesPlayedBy, syncGames } from './games.js';
 
 /** One member at the door (docs/club-api.md `EveningPage.attendance`). */
@@ -15,7 +16,7 @@ export interface AttendanceView {
   readonly unplayed: number;
 }
 
-export interface DoorAnswer { readonly attendance: AttendanceView; readonly penalty?: LedgerEntryView }
+export interface DoorAnswer { readonly attendance: AttendanceView; readonly penalty?: LedgerEntry }
 
 /** A time the host types may be a little ahead of the server's clock (phones drift), not more. */
 const CLOCK_SLACK_MS = 60_000;
@@ -58,9 +59,9 @@ export async function checkIn(ctx: ClubContext, actorUserId: string, eveningId: 
     const had = await trx.selectFrom('attendance').select('arrived_at').where('evening_id', '=', e.id).where('user_id', '=', input.userId).executeTakeFirst();
     if (had) clubRefuse('already-checked-in', `${nickname} is already checked in (at ${new Date(num(had.arrived_at)).toISOString()})`, 409, { path: 'userId', params: { nickname, arrivedAt: num(had.arrived_at) } });
     await trx.insertInto('attendance').values(row).execute();
-    return penalty ? chargeOnce(trx, e, input.userId, penalty, actorUserId, ctx.now()) : null;
+    return penalty ? chargePenalty(trx, { clubId: e.clubId, userId: input.userId, eveningId: e.id, penalty, at: ctx.now(), by: actorUserId }) : null;
   });
-  return { attendance: attendanceView(e, row, nickname, 0), ...(charged ? { penalty: ledgerView(charged, nickname) } : {}) };
+  return { attendance: attendanceView(e, row, nickname, 0), ...(charged ? { penalty: charged } : {}) };
 }
 
 /**
@@ -116,10 +117,10 @@ export async function checkOut(ctx: ClubContext, actorUserId: string, eveningId:
       await trx.deleteFrom('table_seats').where('evening_id', '=', key.evening_id).where('table_no', '=', key.table_no).where('seat', '=', key.seat).where('from_game', '=', key.from_game).execute();
       await trx.insertInto('table_seats').values({ ...key, user_id: replacement?.userId ?? null, nickname: replacement?.nickname ?? `игрок ${seat.seat}` }).execute();
     }
-    return penalty ? chargeOnce(trx, e, input.userId, penalty, actorUserId, ctx.now()) : null;
+    return penalty ? chargePenalty(trx, { clubId: e.clubId, userId: input.userId, eveningId: e.id, penalty, at: ctx.now(), by: actorUserId }) : null;
   });
   const after: AttendanceTable = { ...here, left_at: leftAt, replacement_user_id: replacement?.userId ?? null };
-  return { attendance: attendanceView(e, after, nickname, played), ...(charged ? { penalty: ledgerView(charged, nickname) } : {}) };
+  return { attendance: attendanceView(e, after, nickname, played), ...(charged ? { penalty: charged } : {}) };
 }
 
 /** Who sits on each seat of each table now: per seat, its row with the greatest `from_game`. */

@@ -1,9 +1,7 @@
-import type { Penalty } from '@mafia/club';
-import { randomUUID } from 'node:crypto';
 import { membershipOf } from '../access.js';
 import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
-import { num, numOrNull, type ClubDb, type EveningsTable, type LedgerTable } from '../schema.js';
+import { num, numOrNull, type ClubDb, type EveningsTable } from '../schema.js';
 
 /** An evening as the door uses it (bigints read as numbers). */
 export interface DoorEvening {
@@ -41,35 +39,4 @@ export async function eveningForHost(ctx: ClubContext, actorUserId: string, even
 export async function nicknames(db: ClubDb, clubId: string): Promise<Map<string, string>> {
   const rows = await db.selectFrom('memberships').select(['user_id', 'nickname']).where('club_id', '=', clubId).execute();
   return new Map(rows.map((r) => [r.user_id, r.nickname]));
-}
-
-/** A ledger entry as the API shows it (docs/club-api.md `LedgerEntry`). */
-export interface LedgerEntryView {
-  readonly id: string; readonly userId: string; readonly nickname: string; readonly eveningId: string | null;
-  readonly rule: string; readonly points: number; readonly reason: string; readonly createdAt: number; readonly createdBy: string | null;
-  readonly cancelledAt?: number; readonly cancelledBy?: string; readonly cancelNote?: string;
-}
-
-export const ledgerView = (r: LedgerTable, nickname: string): LedgerEntryView => ({
-  id: r.id, userId: r.user_id, nickname, eveningId: r.evening_id, rule: r.rule, points: r.points, reason: r.reason,
-  createdAt: num(r.created_at), createdBy: r.created_by,
-  ...(r.cancelled_at !== null ? { cancelledAt: num(r.cancelled_at) } : {}),
-  ...(r.cancelled_by !== null ? { cancelledBy: r.cancelled_by } : {}),
-  ...(r.cancel_note !== null ? { cancelNote: r.cancel_note } : {}),
-});
-
-/**
- * Writes a penalty to the ledger once per rule, member and evening (`<rule>:<evening>:<user>`):
- * the row, or null when an entry with that key exists already (it is not charged twice).
- */
-export async function chargeOnce(db: ClubDb, e: DoorEvening, userId: string, p: Penalty, by: string, at: number): Promise<LedgerTable | null> {
-  const dedupe = `${p.rule}:${e.id}:${userId}`;
-  const had = await db.selectFrom('ledger').select('id').where('dedupe_key', '=', dedupe).executeTakeFirst();
-  if (had) return null;
-  const row: LedgerTable = {
-    id: randomUUID(), club_id: e.clubId, user_id: userId, evening_id: e.id, rule: p.rule, points: p.points, reason: p.reason,
-    dedupe_key: dedupe, created_at: at, created_by: by, cancelled_at: null, cancelled_by: null, cancel_note: null,
-  };
-  await db.insertInto('ledger').values(row).execute();
-  return row;
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { afterDeadline } from '@mafia/club';
 import { builtPresets } from '@mafia/engine';
 import { z } from 'zod';
 import { membershipOf } from '../access.js';
@@ -8,6 +7,7 @@ import { DbJobQueue } from '../jobs.js';
 import type { ClubContext } from '../ports.js';
 import { num, numOrNull, type ClubDb, type ClubRole, type EveningsTable } from '../schema.js';
 import { doorView, type DoorView } from './door.js';
+import { recountUnanswered } from './invitationList.js';
 import { ledgerQuery, toLedgerEntry, type LedgerEntry } from './ledger.js';
 import { parseInput } from './validate.js';
 
@@ -158,7 +158,7 @@ export async function eveningPage(ctx: ClubContext, actor: string, eveningId: st
 
 /**
  * The job `evening-deadline`: once the answers close, every invitation still unanswered is marked
- * so and its member's run of unanswered invitations grows; the third in a row takes him off the
+ * so and its member's run of unanswered invitations is counted again; the third in a row takes him off the
  * invitation list (seed 003). Runs once: `closed_at` is set in the same transaction, and a second
  * run finds it set and changes nothing. A cancelled evening counts nobody.
  */
@@ -174,13 +174,7 @@ export async function runDeadline(ctx: ClubContext, eveningId: string): Promise<
         .where('answer', 'is', null).where('unanswered', '=', 0).execute();
       for (const inv of open) {
         await trx.updateTable('invitations').set({ unanswered: 1 }).where('id', '=', inv.id).execute();
-        const m = await trx.selectFrom('memberships').select(['unanswered_streak', 'on_list']).where('club_id', '=', e.club_id).where('user_id', '=', inv.user_id).executeTakeFirst();
-        if (!m) continue;
-        const next = afterDeadline(Number(m.unanswered_streak), false);
-        await trx.updateTable('memberships').set({
-          unanswered_streak: next.streak,
-          ...(next.offList && Number(m.on_list) === 1 ? { on_list: 0, off_list_at: at } : {}),
-        }).where('club_id', '=', e.club_id).where('user_id', '=', inv.user_id).execute();
+        await recountUnanswered(trx, e.club_id, inv.user_id, at);
       }
     }
     await trx.updateTable('evenings').set({ closed_at: at }).where('id', '=', eveningId).execute();

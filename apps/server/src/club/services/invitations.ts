@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { afterDeadline, lateDeclinePenalty, SEED_003 } from '@mafia/club';
+import { lateDeclinePenalty, SEED_003 } from '@mafia/club';
 import { z } from 'zod';
 import { membershipOf } from '../access.js';
 import { clubRefuse } from '../errors.js';
@@ -7,6 +7,7 @@ import { DbJobQueue } from '../jobs.js';
 import { DeliveryError, type ClubContext } from '../ports.js';
 import { num, type ClubDb, type EveningsTable } from '../schema.js';
 import { eveningRow, lockEvening, runDeadline } from './evenings.js';
+import { recountUnanswered } from './invitationList.js';
 import { chargePenalty, type LedgerEntry } from './ledger.js';
 import { inviteMail, inviteSms, reminderMail, reminderSms, type InviteFacts } from './messages.js';
 import { parseInput } from './validate.js';
@@ -128,8 +129,7 @@ export async function answerInvitation(ctx: ClubContext, token: string, body: un
     }
     await trx.insertInto('answers').values({ invitation_id: inv.id, answer, at }).execute();
     await trx.updateTable('invitations').set({ answer, answered_at: at }).where('id', '=', inv.id).execute();
-    await trx.updateTable('memberships').set({ unanswered_streak: afterDeadline(0, true).streak })
-      .where('club_id', '=', e.club_id).where('user_id', '=', inv.user_id).execute();
+    await recountUnanswered(trx, e.club_id, inv.user_id, at);
     const p = lateDeclinePenalty(num(e.starts_at), at, answer, previous);
     const penalty = p ? await chargePenalty(trx, { clubId: e.club_id, userId: inv.user_id, eveningId: e.id, penalty: p, at, by: null }) : null;
     return { answer, ...(penalty ? { penalty } : {}) };

@@ -9,17 +9,26 @@ import { parseInput } from './validate.js';
 
 /** docs/club-api.md `LedgerEntry`. */
 export interface LedgerEntry {
-  id: string; userId: string; nickname: string | null; eveningId: string | null; rule: string; points: number; reason: string;
+  id: string; userId: string; nickname: string | null; eveningId: string | null; rule: string; points: number; reason: string; params: Record<string, number | string>;
   createdAt: number; createdBy: string | null; cancelledAt?: number; cancelledBy?: string; cancelNote?: string;
 }
 
 type Row = LedgerTable & { nickname: string | null };
 
 export const toLedgerEntry = (r: Row): LedgerEntry => ({
-  id: r.id, userId: r.user_id, nickname: r.nickname, eveningId: r.evening_id, rule: r.rule, points: Number(r.points), reason: r.reason,
+  id: r.id, userId: r.user_id, nickname: r.nickname, eveningId: r.evening_id, rule: r.rule, points: Number(r.points), reason: r.reason, params: parseParams(r.params),
   createdAt: num(r.created_at), createdBy: r.created_by,
   ...(r.cancelled_at !== null ? { cancelledAt: num(r.cancelled_at), cancelledBy: r.cancelled_by ?? undefined, cancelNote: r.cancel_note ?? undefined } : {}),
 });
+
+function parseParams(text: string): Record<string, number | string> {
+  try {
+    const v: unknown = JSON.parse(text);
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, number | string>) : {};
+  } catch {
+    return {};
+  }
+}
 
 /** Ledger rows with the member's nickname in that club (null once he left it or deleted his account). */
 export function ledgerQuery(db: ClubDb) {
@@ -40,7 +49,7 @@ export async function chargePenalty(db: ClubDb, p: { clubId: string; userId: str
   const id = randomUUID();
   const dedupeKey = `${p.penalty.rule}:${p.eveningId}:${p.userId}`;
   await db.insertInto('ledger').values({
-    id, club_id: p.clubId, user_id: p.userId, evening_id: p.eveningId, rule: p.penalty.rule, points: p.penalty.points, reason: p.penalty.reason,
+    id, club_id: p.clubId, user_id: p.userId, evening_id: p.eveningId, rule: p.penalty.rule, points: p.penalty.points, reason: p.penalty.reason, params: JSON.stringify(p.penalty.params),
     dedupe_key: dedupeKey, created_at: p.at, created_by: p.by, cancelled_at: null, cancelled_by: null, cancel_note: null,
   }).onConflict((oc) => oc.column('dedupe_key').doNothing()).execute();
   const row = await ledgerQuery(db).where('ledger.id', '=', id).executeTakeFirst();

@@ -153,7 +153,7 @@ export async function updateMember(ctx: ClubContext, actor: string, clubId: stri
     const set: Partial<MembershipsTable> = {};
     if (b.role !== undefined) set.role = b.role;
     if (b.nickname !== undefined) set.nickname = b.nickname;
-    if (b.restore) Object.assign(set, { on_list: 1, unanswered_streak: 0, off_list_at: null });
+    if (b.restore) Object.assign(set, { on_list: 1, unanswered_streak: 0, off_list_at: null, list_since: ctx.now() });
     if (Object.keys(set).length > 0) await trx.updateTable('memberships').set(set).where('club_id', '=', clubId).where('user_id', '=', userId).execute();
   });
   return { member: await oneMember(ctx, actor, clubId, userId, true) };
