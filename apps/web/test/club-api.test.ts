@@ -61,3 +61,28 @@ describe('the club API client', () => {
     expect(e3).toMatchObject({ code: 'too-many-requests', status: 429 });
   });
 });
+
+describe('the CSRF token of a sign-in', () => {
+  it('keeps_the_token_a_sign_in_answers_with_as_the_current_one', async () => {
+    let n = 0;
+    const user = { id: 'u1', email: 'a@b.c', name: null, phone: null, locale: null, hasPassword: true };
+    const s = fakeServer({
+      'GET /api/auth/csrf': () => ({ body: { csrfToken: `tok-${++n}` } }),
+      'POST /api/auth/password': { body: { user, csrfToken: 'signed-in-tok' } },
+      'POST /api/clubs': { status: 201, body: { club: {} } },
+    });
+    const a = await s.api.signInWithPassword('a@b.c', 'secret-pass');
+    expect(a).toEqual({ user, csrfToken: 'signed-in-tok' });
+    await s.api.createClub('a', 'b');
+    expect(s.calls.find((c) => c.path === '/api/clubs')!.headers['x-csrf-token']).toBe('signed-in-tok');
+    // Only the token for the sign-in itself was fetched.
+    expect(s.calls.filter((c) => c.path === '/api/auth/csrf')).toHaveLength(1);
+  });
+
+  it('keeps_the_token_of_a_consumed_link_too', async () => {
+    const s = fakeServer({ ...CSRF, 'POST /api/auth/link/consume': { body: { user: {}, csrfToken: 'link-tok' } }, 'POST /api/clubs': { status: 201, body: { club: {} } } });
+    await s.api.consumeLink('abc');
+    await s.api.createClub('a', 'b');
+    expect(s.calls.find((c) => c.path === '/api/clubs')!.headers['x-csrf-token']).toBe('link-tok');
+  });
+});

@@ -1,9 +1,10 @@
 /**
  * The club's HTTP API (docs/club-api.md) as typed calls. JSON in and out, the session cookie sent
  * with every call (`credentials: 'same-origin'`), and the CSRF token from GET /api/auth/csrf sent as
- * `x-csrf-token` on every POST/PATCH/DELETE. The token is fetched once and kept; signing in or out
- * starts a new session (a new token), so it is dropped then, and a `bad-csrf` refusal is retried
- * once with a fresh token (the session may have expired while the page stayed open).
+ * `x-csrf-token` on every POST/PATCH/DELETE. The token is fetched once and kept; signing in starts a
+ * new session whose token comes in the sign-in answer (`{user, csrfToken}`), which becomes the
+ * current one; signing out drops it; a `bad-csrf` refusal is retried once with a fresh token (the
+ * session may have expired while the page stayed open).
  */
 
 export type ClubRole = 'admin' | 'host' | 'member';
@@ -24,10 +25,10 @@ export interface MyClub {
   readonly name: string;
   readonly role: ClubRole;
   readonly nickname: string;
-  /** Not in the contract's GET /api/me yet: read when the server sends them (docs/decisions-club-web.md). */
-  readonly shareName?: boolean;
-  readonly shareEmail?: boolean;
-  readonly sharePhone?: boolean;
+  /** What the member shares with the club beyond his nickname (GET /api/me sends them per club). */
+  readonly shareName: boolean;
+  readonly shareEmail: boolean;
+  readonly sharePhone: boolean;
 }
 
 export interface Me {
@@ -79,7 +80,8 @@ export interface Member {
 export interface LedgerEntry {
   readonly id: string;
   readonly userId: string | null;
-  readonly nickname: string;
+  /** Null once the member has left the club or deleted his account. */
+  readonly nickname: string | null;
   readonly eveningId: string | null;
   readonly rule: PenaltyRule | string;
   readonly points: number;
@@ -106,8 +108,9 @@ export interface MemberPage {
     readonly gameId: string;
     readonly eveningId: string;
     readonly startsAt: number;
-    readonly tableNo: number;
-    readonly gameNo: number;
+    /** Null for a game entered as a paper protocol. */
+    readonly tableNo: number | null;
+    readonly gameNo: number | null;
     readonly seat: number;
     readonly winner: string | null;
   }[];
@@ -143,7 +146,8 @@ export interface Attendance {
 
 export interface EveningTable {
   readonly tableNo: number;
-  readonly roomCode: string;
+  /** Null when the table has no room of the game server. */
+  readonly roomCode: string | null;
   readonly seatSeed?: number;
   readonly seats: readonly SeatOf[];
 }
@@ -151,7 +155,8 @@ export interface EveningTable {
 export interface EveningGame {
   readonly id: string;
   readonly tableNo: number | null;
-  readonly gameNo: number;
+  /** Null for a game entered as a paper protocol. */
+  readonly gameNo: number | null;
   readonly roomCode: string | null;
   readonly protocol: boolean;
   readonly winner: string | null;
@@ -174,7 +179,15 @@ export interface InvitationPage {
   readonly nickname: string;
   readonly answer: Answer | null;
   readonly open: boolean;
+  /** The evening was cancelled: no answers are taken. */
+  readonly cancelled: boolean;
   readonly lateDeclineFrom: number;
+}
+
+/** The answer of a sign-in: the user and the new session's CSRF token. */
+export interface SignedIn {
+  readonly user: User;
+  readonly csrfToken: string;
 }
 
 export interface NewEvening {
@@ -296,7 +309,7 @@ export function createClubApi(o: ClubApiOptions = {}) {
     }
   }
 
-  /** Signing in or out starts another session: its CSRF token is another one. */
+  /** Signing out (or deleting the account) ends the session: its CSRF token goes with it. */
   async function newSession<T>(p: Promise<T>): Promise<T> {
     try {
       return await p;
@@ -305,12 +318,27 @@ export function createClubApi(o: ClubApiOptions = {}) {
     }
   }
 
+  /**
+   * Signing in starts another session, and its answer carries that session's CSRF token: it becomes
+   * the current one (no extra GET /api/auth/csrf). An answer without one drops the old token.
+   */
+  async function signIn(p: Promise<SignedIn>): Promise<SignedIn> {
+    try {
+      const a = await p;
+      csrf = typeof a.csrfToken === 'string' && a.csrfToken !== '' ? Promise.resolve(a.csrfToken) : null;
+      return a;
+    } catch (e) {
+      csrf = null;
+      throw e;
+    }
+  }
+
   return {
     csrfToken,
     // sign-in and the account
     requestLink: (email: string, locale?: string) => call<{ sent: true }>('POST', '/api/auth/link', { email, ...(locale ? { locale } : {}) }),
-    consumeLink: (token: string) => newSession(call<{ user: User }>('POST', '/api/auth/link/consume', { token })),
-    signInWithPassword: (email: string, password: string) => newSession(call<{ user: User }>('POST', '/api/auth/password', { email, password })),
+    consumeLink: (token: string) => signIn(call<SignedIn>('POST', '/api/auth/link/consume', { token })),
+    signInWithPassword: (email: string, password: string) => signIn(call<SignedIn>('POST', '/api/auth/password', { email, password })),
     logout: () => newSession(call<{ ok: true }>('POST', '/api/auth/logout', {})),
     me: () => call<Me>('GET', '/api/me'),
     updateMe: (patch: { name?: string; phone?: string; locale?: string }) => call<{ user: User }>('PATCH', '/api/me', patch),

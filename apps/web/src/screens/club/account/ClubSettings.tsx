@@ -29,7 +29,7 @@ export function ClubSettings({ club }: { readonly club: MyClub }) {
       <h3 style={{ margin: 0 }}>{club.name}</h3>
       <div className="field">
         <label htmlFor={nick}>{t('fields.myNickname')}</label>
-        <input id={nick} className="input" required value={f.nickname} onChange={(e) => setF({ ...f, nickname: e.target.value })} />
+        <input id={nick} className="input" required maxLength={40} value={f.nickname} onChange={(e) => setF({ ...f, nickname: e.target.value })} />
         <ErrorText error={errorAt(act.error, 'nickname')} />
       </div>
       {box('shareName')}

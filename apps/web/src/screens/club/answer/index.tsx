@@ -67,7 +67,11 @@ export default function AnswerScreen() {
               ))}
             </div>
           )}
-          {!p.open && !result && <p className="muted">{t('errors.answers-closed')}</p>}
+          {!p.open && !result && (
+            <p className="muted" data-testid="closed">
+              {p.cancelled ? t('errors.evening-cancelled') : t('errors.answers-closed')}
+            </p>
+          )}
           {result && (
             <div className="card stack" role="status" style={{ gap: 6 }}>
               <strong>{t('answer.accepted', { answer: result.answer === 'yes' ? t('answer.yesShort') : t('answer.noShort') })}</strong>

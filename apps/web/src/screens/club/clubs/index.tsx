@@ -58,7 +58,7 @@ export default function Clubs() {
         </div>
         <div className="field">
           <label htmlFor="club-nickname">{t('fields.myNickname')}</label>
-          <input id="club-nickname" className="input" required maxLength={60} value={nickname} onChange={(e) => setNickname(e.target.value)} />
+          <input id="club-nickname" className="input" required maxLength={40} value={nickname} onChange={(e) => setNickname(e.target.value)} />
           <ErrorText error={errorAt(act.error, 'nickname')} />
         </div>
         <Button type="submit" variant="primary" block disabled={act.busy || !name.trim() || !nickname.trim()}>

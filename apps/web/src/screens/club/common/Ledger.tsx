@@ -31,7 +31,7 @@ export function Ledger({ entries, admin, onChanged, showWho = true }: {
         <li key={e.id} data-testid={`ledger-${e.id}`} data-cancelled={e.cancelledAt ? 'true' : 'false'}>
           <div className={e.cancelledAt ? 'club-struck' : undefined}>
             <span className="club-points">{formatPoints(e.points)}</span> · {ruleName(t, e.rule)}
-            {showWho && <> · {e.nickname}</>}
+            {showWho && <> · {e.nickname ?? '—'}</>}
           </div>
           <div className="muted" style={{ fontSize: '0.85rem' }}>
             {formatDateTime(e.createdAt, i18n.language)} · {e.reason}
@@ -63,7 +63,7 @@ function CancelEntry({ entry, onDone }: { readonly entry: LedgerEntry; readonly 
   return (
     <form className="row" onSubmit={submit} style={{ marginTop: 8 }}>
       <label htmlFor={id} className="visually-hidden">
-        {t('ledger.note', { nickname: entry.nickname })}
+        {t('ledger.note', { nickname: entry.nickname ?? '—' })}
       </label>
       <input id={id} className="input" style={{ flex: '1 1 140px', minWidth: 0 }} value={note} maxLength={500} required placeholder={t('ledger.notePlaceholder')} onChange={(e) => setNote(e.target.value)} />
       <Button type="submit" variant="danger" disabled={act.busy || note.trim() === ''}>

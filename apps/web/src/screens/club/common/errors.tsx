@@ -4,9 +4,28 @@ import { ClubApiError } from '../../../net/clubApi';
 
 type Tx = (key: string, opts?: Record<string, unknown>) => string;
 
-/** Anything a rejected call gives, as a ClubApiError. */
+/**
+ * Anything a rejected call gives, as a ClubApiError. Anything else is a fault of the page itself
+ * (a TypeError…): its message means nothing to the reader, so it is dropped and «Что-то пошло не
+ * так» shows instead.
+ */
 export function asClubError(e: unknown): ClubApiError {
-  return e instanceof ClubApiError ? e : new ClubApiError('unknown', e instanceof Error ? e.message : String(e), 0);
+  return e instanceof ClubApiError ? e : new ClubApiError('unknown', '', 0);
+}
+
+/** A message that looks like a stack trace (or is empty) is never shown. */
+const showable = (m: string): boolean => m.trim() !== '' && !/\n\s*at\s|^\s*at\s.+:\d+:\d+/m.test(m);
+
+/**
+ * Values the named sentences use beside the server's own params: `retryAfterSeconds` also as whole
+ * minutes (the sentence says «через 15 мин»). Times (`answerBy`, epoch ms) are formatted by the
+ * sentence itself (i18next's `datetime`, in the page's language and local time).
+ */
+function namedParams(params: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...params };
+  const s = params.retryAfterSeconds;
+  if (typeof s === 'number' && Number.isFinite(s) && s >= 0) out.retryAfterMinutes = Math.max(1, Math.ceil(s / 60));
+  return out;
 }
 
 /**
@@ -18,12 +37,13 @@ export function clubErrorText(t: unknown, e: ClubApiError): string {
   // A sentence naming the value (`errorsNamed.<code>`, «Ник «Кот» уже занят») when the refusal's
   // params hold every value it names; else the plain one.
   if (e.params) {
-    const named = tx(`errorsNamed.${e.code}`, { ns: 'club', defaultValue: '', ...e.params });
+    const named = tx(`errorsNamed.${e.code}`, { ...namedParams(e.params), ns: 'club', defaultValue: '' });
     if (named && named !== `errorsNamed.${e.code}` && !named.includes('{{')) return named;
   }
   const key = `errors.${e.code}`;
   const text = tx(key, { ns: 'club', defaultValue: '' });
-  return text && text !== key ? text : e.message || tx('errors.unknown', { ns: 'club' });
+  if (text && text !== key) return text;
+  return showable(e.message) ? e.message : tx('errors.unknown', { ns: 'club' });
 }
 
 /** A refusal shown where it applies: beside the field named by its `path`, or under the form. */

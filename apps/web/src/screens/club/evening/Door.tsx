@@ -19,8 +19,7 @@ export function Door({ page, host, onChanged }: { readonly page: EveningPage; re
     ...page.invitations.map((i) => ({ userId: i.userId, nickname: i.nickname, answer: i.answer })),
     ...page.attendance.filter((a) => !page.invitations.some((i) => i.userId === a.userId)).map((a) => ({ userId: a.userId, nickname: a.nickname, answer: null })),
   ];
-  // Replacements: members in the room now.
-  const present = page.attendance.filter((a) => a.arrivedAt !== null && a.leftAt === null);
+  const present = replacementsOf(page);
   // The default arrival time follows the clock while the page stays open.
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -43,6 +42,16 @@ export function Door({ page, host, onChanged }: { readonly page: EveningPage; re
       )}
     </section>
   );
+}
+
+/**
+ * Who may replace a leaver: the members in the room now (checked in, not left) who sit at no table
+ * now; the server refuses a replacement already seated (`bad-replacement`). The leaver himself is
+ * left out per row.
+ */
+export function replacementsOf(page: EveningPage): Attendance[] {
+  const seated = new Set(page.tables.flatMap((tb) => tb.seats.map((s) => s.userId)).filter((u): u is string => u !== null));
+  return page.attendance.filter((a) => a.arrivedAt !== null && a.leftAt === null && !seated.has(a.userId));
 }
 
 function DoorRow({ page, person, att, present, host, now, onChanged }: {

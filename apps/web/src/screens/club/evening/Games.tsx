@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ClubApiError, type EveningPage } from '../../../net/clubApi';
+import { ClubApiError, type EveningGame, type EveningPage } from '../../../net/clubApi';
 import { Button } from '../../../ui';
 import { useClubApi } from '../common/api';
 import { winnerName } from '../common/bits';
@@ -26,7 +26,7 @@ export function Games({ page, host, onChanged }: { readonly page: EveningPage; r
       onChanged();
     }
   };
-  const games = [...page.games].sort((a, b) => (a.tableNo ?? 0) - (b.tableNo ?? 0) || a.gameNo - b.gameNo);
+  const games = orderGames(page.games);
   return (
     <section className="stack" aria-labelledby="ev-games">
       <h2 id="ev-games" className="club-h">
@@ -39,7 +39,7 @@ export function Games({ page, host, onChanged }: { readonly page: EveningPage; r
           {games.map((g) => (
             <li key={g.id} className="stack" style={{ gap: 6 }}>
               <div className="row" style={{ gap: 8 }}>
-                <strong>{g.tableNo !== null ? t('games.tableGame', { table: g.tableNo, game: g.gameNo }) : t('games.paperGame', { game: g.gameNo })}</strong>
+                <strong>{g.paperNo === null ? t('games.tableGame', { table: g.tableNo, game: g.gameNo }) : t('games.paperGame', { game: g.paperNo })}</strong>
                 {g.protocol && <span className="club-badge">{t('games.protocol')}</span>}
                 <span>
                   {t('games.winner')}: {winnerName(t, g.winner)}
@@ -75,4 +75,17 @@ export function Games({ page, host, onChanged }: { readonly page: EveningPage; r
       )}
     </section>
   );
+}
+
+/**
+ * The games in play order: the tables' games by table and game number, then the paper games
+ * (protocols, `gameNo: null`) in the server's order, each numbered by its place among them.
+ */
+export function orderGames(games: readonly EveningGame[]): (EveningGame & { readonly paperNo: number | null })[] {
+  let paper = 0;
+  const numbered = games.map((g, i) => ({ ...g, paperNo: g.tableNo === null || g.gameNo === null ? ++paper : null, at: i }));
+  const key = (g: (typeof numbered)[number]) => (g.paperNo === null ? 0 : 1);
+  return numbered
+    .sort((a, b) => key(a) - key(b) || (a.tableNo ?? 0) - (b.tableNo ?? 0) || (a.gameNo ?? 0) - (b.gameNo ?? 0) || a.at - b.at)
+    .map(({ at: _at, ...g }) => g);
 }

@@ -28,7 +28,7 @@ export function Tables({ page, host, onChanged, secrets }: {
     const r = await act.run(() => api.drawTables(page.evening.id, Number(count)));
     if (r) {
       const s = secrets ?? browserSecrets();
-      for (const table of r.tables) s.setHostKey(table.roomCode, table.hostKey);
+      for (const table of r.tables) if (table.roomCode) s.setHostKey(table.roomCode, table.hostKey);
       onChanged();
     }
   };
@@ -45,7 +45,7 @@ export function Tables({ page, host, onChanged, secrets }: {
             <li key={tb.tableNo} className="stack" style={{ gap: 6 }} data-testid={`table-${tb.tableNo}`}>
               <div className="row" style={{ justifyContent: 'space-between' }}>
                 <strong>{t('tables.table', { n: tb.tableNo })}</strong>
-                <span className="muted">{tb.roomCode}</span>
+                {tb.roomCode && <span className="muted">{tb.roomCode}</span>}
               </div>
               {tb.seatSeed !== undefined && <span className="muted">{t('tables.seed', { seed: tb.seatSeed })}</span>}
               <ol style={{ margin: 0, paddingLeft: 24 }}>
@@ -55,7 +55,7 @@ export function Tables({ page, host, onChanged, secrets }: {
                   </li>
                 ))}
               </ol>
-              {host && (
+              {host && tb.roomCode && (
                 <div className="row">
                   <Link className="btn" to={`/r/${tb.roomCode}/host`} aria-label={t('tables.hostConsoleOf', { n: tb.tableNo })}>
                     {t('tables.hostConsole')}

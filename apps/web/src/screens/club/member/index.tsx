@@ -82,8 +82,8 @@ export default function MemberPage() {
                         <td>
                           <Link to={`/club/${clubId}/evenings/${g.eveningId}`}>{new Intl.DateTimeFormat(lng, { day: 'numeric', month: 'short' }).format(g.startsAt)}</Link>
                         </td>
-                        <td>{g.tableNo}</td>
-                        <td>{g.gameNo}</td>
+                        <td>{g.tableNo ?? '—'}</td>
+                        <td>{g.gameNo ?? '—'}</td>
                         <td>{g.seat}</td>
                         <td>{winnerName(t, g.winner)}</td>
                       </tr>

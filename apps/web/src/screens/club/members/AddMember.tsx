@@ -6,6 +6,8 @@ import { useClubApi } from '../common/api';
 import { errorAt, ErrorText, errorElsewhere, useAction } from '../common/errors';
 
 const FIELDS = ['email', 'nickname', 'role', 'name', 'phone'] as const;
+/** The server's limits (services/members.ts): a longer value is refused, so the field stops there. */
+const MAX_LENGTH = { email: 254, nickname: 40, name: 100, phone: 30 } as const;
 export const ROLES: readonly ClubRole[] = ['member', 'host', 'admin'];
 
 /** An admin adds a member: POST /api/clubs/:clubId/members (an account is made for a new address). */
@@ -34,7 +36,7 @@ export function AddMember({ clubId, onAdded }: { readonly clubId: string; readon
   const text = (k: 'email' | 'nickname' | 'name' | 'phone', type = 'text', required = false) => (
     <div className="field">
       <label htmlFor={`add-${k}`}>{t(`fields.${k}`)}</label>
-      <input id={`add-${k}`} className="input" type={type} required={required} value={f[k]} onChange={(e) => setF({ ...f, [k]: e.target.value })} />
+      <input id={`add-${k}`} className="input" type={type} required={required} maxLength={MAX_LENGTH[k]} value={f[k]} onChange={(e) => setF({ ...f, [k]: e.target.value })} />
       <ErrorText error={errorAt(act.error, k)} />
     </div>
   );
