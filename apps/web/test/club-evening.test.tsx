@@ -18,7 +18,7 @@ function page(role: 'admin' | 'host' | 'member') {
   return {
     evening,
     me: { role, answer: 'yes' },
-    invitations: [inv('u1', 'Шериф', 'yes'), inv('u2', 'Дон', 'yes'), inv('u3', 'Кот', 'yes'), inv('u4', 'Лис', 'no'), inv('u5', 'Ёж', null), { ...inv('u6', 'Сова', null), deliveryError: 'mailbox unavailable' }],
+    invitations: [inv('u1', 'Шериф', 'yes'), inv('u2', 'Дон', 'yes'), inv('u3', 'Кот', 'yes'), inv('u4', 'Лис', 'no'), inv('u5', 'Ёж', null), { ...inv('u6', 'Сова', null), deliveryError: { channel: 'email' as const, to: 'sova@club.test', detail: '550 mailbox unavailable' } }],
     attendance: [
       { userId: 'u1', nickname: 'Шериф', arrivedAt: startsAt + 2 * 60_000, late: false, leftAt: null, replacementUserId: null, gamesPlayed: 0, unplayed: 0 },
       { userId: 'u2', nickname: 'Дон', arrivedAt: startsAt + 12 * 60_000, late: true, leftAt: null, replacementUserId: null, gamesPlayed: 0, unplayed: 0 },
@@ -79,7 +79,7 @@ describe('the evening page', () => {
       'POST /api/evenings/e1/checkin': { status: 409, body: { error: { code: 'not-invited', message: 'u5 has no invitation', path: 'userId' } } },
     });
     await renderClub({ path: '/club/:clubId/evenings/:eveningId', url: '/club/c1/evenings/e1', element: <EveningScreen />, api: s.api, lng: 'ru' });
-    expect(await screen.findByText('Не доставлено: mailbox unavailable')).toBeTruthy();
+    expect(await screen.findByText('Письмо на sova@club.test не доставлено: почтовый сервер отказал (550 mailbox unavailable)')).toBeTruthy();
     const row = screen.getByTestId('door-u5');
     fireEvent.click(within(row).getByRole('button', { name: 'Отметить приход: Ёж' }));
     expect((await within(row).findByRole('alert')).textContent).toBe('Этот участник не приглашён на вечер.');

@@ -21,9 +21,19 @@ export interface SmsMessage {
  * refused the number): the job fails at once and the invitation shows why.
  */
 export class DeliveryError extends Error {
-  constructor(message: string, readonly permanent: boolean) {
+  constructor(message: string, readonly permanent: boolean, /** The far end's own words (an SMTP answer, the gateway's body), when it said any. */ readonly detail?: string) {
     super(message);
   }
+}
+
+/**
+ * A failed delivery as an invitation keeps it (`invitations.delivery_error`, JSON): the channel
+ * and the address, so the page says it in the reader's language, and the far end's own words.
+ */
+export interface DeliveryFailure {
+  readonly channel: 'email' | 'sms';
+  readonly to: string;
+  readonly detail: string;
 }
 
 export interface Mailer {

@@ -88,8 +88,9 @@ for (const make of TARGETS) {
       h.failures.set('boris@club.test', new DeliveryError('550 5.1.1 mailbox unavailable', true));
       await admin.post(`/api/evenings/${e.id}/invitations`, { userIds: [borisId] });
       await h.club.jobs.runDue();
-      const page = (await admin.get(`/api/evenings/${e.id}`)).json() as { invitations: { deliveryError?: string }[] };
-      expect(page.invitations[0]!.deliveryError).toContain('550 5.1.1 mailbox unavailable');
+      const page = (await admin.get(`/api/evenings/${e.id}`)).json() as { invitations: { deliveryError?: { channel: string; to: string; detail: string } }[] };
+      expect(page.invitations[0]!.deliveryError?.channel).toBe('email');
+      expect(page.invitations[0]!.deliveryError?.detail).toContain('550 5.1.1 mailbox unavailable');
       expect((await anna.get(`/api/evenings/${e.id}`)).body).not.toContain('550');
     });
 

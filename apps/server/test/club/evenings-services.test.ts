@@ -168,7 +168,7 @@ for (const make of TARGETS) {
       expect(forVera.me).toEqual({ role: 'member', answer: null });
       expect(forVera).toMatchObject({ attendance: [], tables: [], games: [], ledger: [] });
       const forAdmin = await eveningPage(t.ctx, admin, e.id);
-      expect(forAdmin.invitations.find((i) => i.userId === vera)!.deliveryError).toContain('550 no such user');
+      expect(forAdmin.invitations.find((i) => i.userId === vera)!.deliveryError?.detail).toContain('550 no such user');
       expect(forAdmin.evening.counts).toEqual({ invited: 2, yes: 0, no: 0, none: 2 });
       const unknown = await refusal(eveningPage(t.ctx, admin, 'nope'));
       expect([unknown.code, unknown.status]).toEqual(['evening-unknown', 404]);

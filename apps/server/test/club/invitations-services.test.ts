@@ -157,7 +157,7 @@ for (const make of TARGETS) {
       const job = await t.db.selectFrom('jobs').selectAll().where('kind', '=', 'invite-email').executeTakeFirstOrThrow();
       expect([job.state, job.attempts]).toEqual(['failed', 1]);
       const page = await eveningPage(t.ctx, admin, e.id);
-      expect(page.invitations[0]!.deliveryError).toBe('e-mail to vera@example.com could not be delivered: 550 5.1.1 <vera@example.com>: mailbox unavailable');
+      expect(page.invitations[0]!.deliveryError).toEqual({ channel: 'email', to: 'vera@example.com', detail: '550 5.1.1 <vera@example.com>: mailbox unavailable' });
       expect(job.payload).not.toContain('token');
     });
 

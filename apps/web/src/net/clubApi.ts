@@ -86,7 +86,8 @@ export interface LedgerEntry {
   readonly rule: PenaltyRule | string;
   readonly points: number;
   readonly reason: string;
-  readonly params?: Record<string, number | string>;
+  /** The reason's numbers (minutes late, games unplayed, hours before): the page words the reason itself. */
+  readonly params?: Readonly<Record<string, number | string>>;
   readonly createdAt: number;
   readonly createdBy: string | null;
   readonly cancelledAt?: number | null;
@@ -130,7 +131,8 @@ export interface Invitation {
   readonly answer: Answer | null;
   readonly answeredAt: number | null;
   readonly unanswered: boolean;
-  readonly deliveryError?: string | null;
+  /** Admins only: a delivery that failed for good (a bounce): the channel, the address, the far end's words. */
+  readonly deliveryError?: { readonly channel: 'email' | 'sms'; readonly to: string; readonly detail: string } | null;
 }
 
 export interface Attendance {

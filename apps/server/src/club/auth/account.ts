@@ -1,3 +1,4 @@
+import { deliveryFailureOf } from '../services/evenings.js';
 import type { ClubContext } from '../ports.js';
 import { num, numOrNull } from '../schema.js';
 import { SIGNIN_JOB } from './signinMail.js';
@@ -40,7 +41,7 @@ export async function exportAccount(ctx: ClubContext, userId: string) {
     invitations: invitations.map((i) => ({
       id: i.id, eveningId: i.evening_id, clubId: i.club_id, startsAt: num(i.starts_at), place: i.place,
       answer: i.answer, answeredAt: numOrNull(i.answered_at), unanswered: i.unanswered === 1,
-      createdAt: num(i.created_at), sentAt: numOrNull(i.sent_at), remindedAt: numOrNull(i.reminded_at), deliveryError: i.delivery_error,
+      createdAt: num(i.created_at), sentAt: numOrNull(i.sent_at), remindedAt: numOrNull(i.reminded_at), deliveryError: i.delivery_error === null ? null : deliveryFailureOf(i.delivery_error),
       answers: answers.filter((a) => a.invitation_id === i.id).map((a) => ({ answer: a.answer, at: num(a.at) })),
     })),
     attendance: attendance.map((a) => ({

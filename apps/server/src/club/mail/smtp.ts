@@ -21,7 +21,7 @@ export function deliveryErrorOf(e: unknown, to: string): DeliveryError {
   const f = (e ?? {}) as SmtpFailure;
   const answer = (f.response ?? f.message ?? String(e)).trim().slice(0, 200);
   const bounced = typeof f.responseCode === 'number' && f.responseCode >= 500 && f.responseCode < 600 && f.code !== 'EAUTH' && f.code !== 'ENOAUTH';
-  if (bounced) return new DeliveryError(`the mail server refused the address ${to}: ${answer}`, true);
+  if (bounced) return new DeliveryError(`the mail server refused the address ${to}: ${answer}`, true, answer);
   return new DeliveryError(`the mail to ${to} could not be sent now (${f.code ?? 'error'}: ${answer}); it will be retried`, false);
 }
 

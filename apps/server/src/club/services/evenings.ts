@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { membershipOf } from '../access.js';
 import { clubRefuse } from '../errors.js';
 import { DbJobQueue } from '../jobs.js';
-import type { ClubContext } from '../ports.js';
+import type { ClubContext, DeliveryFailure } from '../ports.js';
 import { num, numOrNull, type ClubDb, type ClubRole, type EveningsTable } from '../schema.js';
 import { doorView, type DoorView } from './door.js';
 import { recountUnanswered } from './invitationList.js';
@@ -129,7 +129,7 @@ export async function createEvening(ctx: ClubContext, actor: string, clubId: str
 export interface EveningPage extends DoorView {
   evening: Evening;
   me: { role: ClubRole; answer: 'yes' | 'no' | null };
-  invitations: { userId: string; nickname: string; answer: 'yes' | 'no' | null; answeredAt: number | null; unanswered: boolean; deliveryError?: string }[];
+  invitations: { userId: string; nickname: string; answer: 'yes' | 'no' | null; answeredAt: number | null; unanswered: boolean; deliveryError?: DeliveryFailure }[];
   ledger: LedgerEntry[];
 }
 
@@ -149,11 +149,22 @@ export async function eveningPage(ctx: ClubContext, actor: string, eveningId: st
     me: { role: me.role, answer: inv.find((i) => i.user_id === actor)?.answer ?? null },
     invitations: inv.map((i) => ({
       userId: i.user_id, nickname: i.nickname ?? '', answer: i.answer, answeredAt: numOrNull(i.answered_at), unanswered: Number(i.unanswered) === 1,
-      ...(admin && i.delivery_error ? { deliveryError: i.delivery_error } : {}),
+      ...(admin && i.delivery_error ? { deliveryError: deliveryFailureOf(i.delivery_error) } : {}),
     })),
     ...(await doorView(ctx, eveningId)),
     ledger,
   };
+}
+
+/** An invitation's kept delivery failure (JSON; an older plain text reads as its detail). */
+export function deliveryFailureOf(text: string): DeliveryFailure {
+  try {
+    const v = JSON.parse(text) as Partial<DeliveryFailure>;
+    if ((v.channel === 'email' || v.channel === 'sms') && typeof v.to === 'string' && typeof v.detail === 'string') return { channel: v.channel, to: v.to, detail: v.detail };
+  } catch {
+    /* plain text */
+  }
+  return { channel: 'email', to: '', detail: text };
 }
 
 /**

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { membershipOf } from '../access.js';
 import { clubRefuse } from '../errors.js';
 import { DbJobQueue } from '../jobs.js';
-import { DeliveryError, type ClubContext } from '../ports.js';
+import { DeliveryError, type ClubContext, type DeliveryFailure } from '../ports.js';
 import { num, type ClubDb, type EveningsTable } from '../schema.js';
 import { eveningRow, lockEvening, runDeadline } from './evenings.js';
 import { recountUnanswered } from './invitationList.js';
@@ -167,7 +167,8 @@ async function deliver(ctx: ClubContext, jobId: string, invitationId: string, ch
     await send();
   } catch (e) {
     if (e instanceof DeliveryError && e.permanent) {
-      await ctx.db.updateTable('invitations').set({ delivery_error: `${channel} to ${to} could not be delivered: ${e.message}` }).where('id', '=', invitationId).execute();
+      const failure: DeliveryFailure = { channel: channel === 'SMS' ? 'sms' : 'email', to, detail: (e.detail ?? e.message).slice(0, 300) };
+      await ctx.db.updateTable('invitations').set({ delivery_error: JSON.stringify(failure) }).where('id', '=', invitationId).execute();
       await scrub();
     }
     throw e;

@@ -41,7 +41,7 @@ export function httpSmsGateway(url: string, token: string | null, timeoutMs = SM
       }
       const body = (await res.text().catch(() => '')).trim().slice(0, 200);
       if (res.ok) return;
-      if (res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429) throw new DeliveryError(`the SMS gateway refused the message to ${m.to} (${res.status}${body ? `: ${body}` : ''})`, true);
+      if (res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429) throw new DeliveryError(`the SMS gateway refused the message to ${m.to} (${res.status}${body ? `: ${body}` : ''})`, true, `${res.status}${body ? ` ${body}` : ''}`);
       throw new DeliveryError(`the SMS gateway failed for ${m.to} (${res.status}${body ? `: ${body}` : ''}); it will be retried`, false);
     },
   };

@@ -14,6 +14,25 @@ export function ruleName(t: unknown, rule: string): string {
 }
 
 /**
+ * Why the points were taken, in the page's language, from the rule and the numbers the server
+ * kept with it (`params`); the server's English `reason` only for a rule this page does not know.
+ */
+export function reasonText(t: unknown, e: Pick<LedgerEntry, 'rule' | 'reason' | 'params'>): string {
+  const tx = t as Tx;
+  const p = e.params ?? {};
+  switch (e.rule) {
+    case 'late':
+      return typeof p.minutes === 'number' ? tx('reasons.late', { ns: 'club', count: p.minutes }) : ruleName(t, e.rule);
+    case 'left-early':
+      return typeof p.unplayed === 'number' ? tx('reasons.left-early', { ns: 'club', played: p.played, planned: p.planned, count: p.unplayed }) : ruleName(t, e.rule);
+    case 'late-decline':
+      return typeof p.hours === 'number' ? tx(p.withdrawn ? 'reasons.late-decline-withdrawn' : 'reasons.late-decline', { ns: 'club', count: p.hours }) : ruleName(t, e.rule);
+    default:
+      return e.reason;
+  }
+}
+
+/**
  * Rating-points ledger entries: rule, points, who, the reason recorded; a cancelled one struck
  * through with its note (the ledger keeps both). An admin may cancel one with a note.
  */
@@ -34,7 +53,7 @@ export function Ledger({ entries, admin, onChanged, showWho = true }: {
             {showWho && <> · {e.nickname ?? '—'}</>}
           </div>
           <div className="muted" style={{ fontSize: '0.85rem' }}>
-            {formatDateTime(e.createdAt, i18n.language)} · {e.reason}
+            {formatDateTime(e.createdAt, i18n.language)} · {reasonText(t, e)}
           </div>
           {e.cancelledAt ? (
             <div className="muted">

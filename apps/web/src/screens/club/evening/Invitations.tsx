@@ -52,7 +52,7 @@ export function Invitations({ page, admin, onChanged }: { readonly page: Evening
               {i.unanswered && <span className="muted">{t('evening.unanswered')}</span>}
               {admin && i.deliveryError && (
                 <span className="error" style={{ flexBasis: '100%' }}>
-                  {t('evening.deliveryError', { error: i.deliveryError })}
+                  {t(i.deliveryError.channel === 'sms' ? 'evening.deliveryErrorSms' : 'evening.deliveryErrorEmail', { to: i.deliveryError.to, detail: i.deliveryError.detail })}
                 </span>
               )}
             </li>
