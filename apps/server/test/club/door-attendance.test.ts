@@ -1,19 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { ClubError } from '../../src/club/errors.js';
 import { checkIn, checkOut, doorView, drawTables } from '../../src/club/services/door.js';
 import { TARGETS } from '../storageTargets.js';
+import { refusal } from './clubs-context.js';
 import { doorWorld, hostOf, MINUTE, STARTS_AT } from './door-world.js';
 
-/** The refusal a service call ends in (it must end in one). */
-async function refusal(p: Promise<unknown>): Promise<ClubError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof ClubError) return e;
-    throw e;
-  }
-  throw new Error('expected a refusal');
-}
 
 const endGame = { type: 'override', action: { kind: 'endGame', winner: 'town' } };
 

@@ -1,19 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ClubError } from '../../src/club/errors.js';
 import { checkIn, doorView, drawTables, importProtocol } from '../../src/club/services/door.js';
 import { TARGETS } from '../storageTargets.js';
+import { refusal } from './clubs-context.js';
 import { doorWorld, hostOf, STARTS_AT, type DoorWorld } from './door-world.js';
-
-async function refusal(p: Promise<unknown>): Promise<ClubError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof ClubError) return e;
-    throw e;
-  }
-  throw new Error('expected a refusal');
-}
 
 const SEVEN = ['Аня', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жора'];
 const TEN = [...SEVEN, 'Зоя', 'Ира', 'Кир'];
