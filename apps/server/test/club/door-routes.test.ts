@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_ROOM_LIMITS } from '../../src/room/roomLimits.js';
 import { TARGETS } from '../storageTargets.js';
 import { anonymous, signIn, startClub } from './clubServer.js';
 import { MINUTE, seedEvening, STARTS_AT } from './door-world.js';
@@ -59,6 +60,25 @@ describe.each(TARGETS.map((make) => [make().name, make] as const))('the door ove
       expect(out.statusCode).toBe(200);
       // The paper game counts: 1 of 3 played.
       expect(out.json()).toMatchObject({ attendance: { gamesPlayed: 1, unplayed: 2 }, penalty: { rule: 'left-early', points: -6 } });
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('the_rooms_of_the_tables_count_against_the_hosts_own_address', async () => {
+    // One room an hour per address: the host opened one himself, so the evening's table is refused.
+    const h = await startClub(target, { now: STARTS_AT + 30 * MINUTE, build: { roomLimits: { ...DEFAULT_ROOM_LIMITS, perAddressPerHour: 1 } } });
+    try {
+      const host = await signIn(h, 'host@club.test');
+      const w = await seedEvening(h.club.context.db, STARTS_AT - 60 * MINUTE, { hostUserId: host.user!.id });
+      for (const n of ['Аня', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жора']) {
+        expect((await host.post(`/api/evenings/${w.eveningId}/checkin`, { userId: w.ids[n], arrivedAt: STARTS_AT })).statusCode).toBe(200);
+      }
+      expect((await host.post('/api/rooms', { preset: 'classic', mode: 'human', seats: 7 })).statusCode).toBe(201);
+      const refused = await host.post(`/api/evenings/${w.eveningId}/tables`, { tables: 1, seed: 1 });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toMatchObject({ code: 'room-refused', params: { table: 1, reason: 'too-many-rooms' } });
+      expect(await h.club.context.db.selectFrom('evening_tables').selectAll().execute()).toEqual([]);
     } finally {
       await h.close();
     }

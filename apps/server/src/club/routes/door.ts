@@ -33,7 +33,7 @@ export async function registerDoorRoutes(app: FastifyInstance, ctx: ClubContext)
   app.post('/api/evenings/:eveningId/tables', async (req, reply) => {
     const me = await requireUser(req);
     const { eveningId } = parseBody(params, req.params);
-    const drawn = await drawTables(ctx, me.id, eveningId, parseBody(tablesBody, req.body));
+    const drawn = await drawTables(ctx, me.id, eveningId, parseBody(tablesBody, req.body), req.ip);
     return reply.status(201).send(drawn);
   });
 

@@ -43,7 +43,7 @@ function allowedSizes(preset: string, modifications: readonly string[]): { min: 
  * nicknames). Every table's size is checked against the preset before any room is made. Tables are drawn once an evening
  * (`tables-exist`).
  */
-export async function drawTables(ctx: ClubContext, actorUserId: string, eveningId: string, input: { tables: number; seed?: number }): Promise<{ seed: number; tables: DrawnTable[] }> {
+export async function drawTables(ctx: ClubContext, actorUserId: string, eveningId: string, input: { tables: number; seed?: number }, address?: string): Promise<{ seed: number; tables: DrawnTable[] }> {
   const e = await eveningForHost(ctx, actorUserId, eveningId);
   await refuseIfDrawn(ctx, e);
   const here = await ctx.db.selectFrom('attendance').innerJoin('memberships', (j) => j.onRef('memberships.user_id', '=', 'attendance.user_id').on('memberships.club_id', '=', e.clubId))
@@ -72,8 +72,9 @@ export async function drawTables(ctx: ClubContext, actorUserId: string, eveningI
     });
     let created;
     try {
-      // The club counts as one address for the room limits (ROOMS_PER_ADDRESS_PER_HOUR, …).
-      created = await ctx.rooms.create({ preset: e.preset, mode: 'human', seats: people.length, names, ...(modifications.length ? { modifications } : {}) }, `club:${e.clubId}`);
+      // The rooms count against the host's own address, as rooms he opens himself do (ROOMS_PER_ADDRESS_PER_HOUR,
+      // …): a club of one's own must not be a way around the limits. Without one (a service call), the club's.
+      created = await ctx.rooms.create({ preset: e.preset, mode: 'human', seats: people.length, names, ...(modifications.length ? { modifications } : {}) }, address ?? `club:${e.clubId}`);
     } catch (err) {
       if (err instanceof RoomError) clubRefuse('room-refused', `the game server could not open a room for table ${i + 1}: ${err.refusal.message}`, 409, { params: { table: i + 1, reason: err.refusal.code } });
       throw err;
