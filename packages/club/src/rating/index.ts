@@ -1,0 +1,3 @@
+export * from './elo.js';
+export * from './game.js';
+export * from './overall.js';
