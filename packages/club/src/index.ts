@@ -3,3 +3,4 @@ export * from './penalties.js';
 export * from './invitationList.js';
 export * from './seats.js';
 export * from './ledger.js';
+export * from './rating/index.js';
