@@ -4,7 +4,7 @@
  */
 export function displayPoints(x: number): string {
   if (!Number.isFinite(x)) throw new RangeError(`points must be finite (got ${x})`);
-  // 12 significant digits first: strips float dust (75.00000000000001, 1.0049999999) before rounding.
+  // 12 significant digits first: strips float dust (75.00000000000001; 1.005, stored as 1.00499999999999989) before rounding.
   const clean = Math.abs(Number(x.toPrecision(12)));
   const cents = Math.round(Number(`${clean}e2`));
   const out = Number(`${cents}e-2`) * (x < 0 ? -1 : 1);
