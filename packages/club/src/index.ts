@@ -4,3 +4,4 @@ export * from './invitationList.js';
 export * from './seats.js';
 export * from './ledger.js';
 export * from './rating/index.js';
+export * from './points/index.js';
