@@ -50,7 +50,7 @@ export default function LeaderboardScreen() {
       <Link to={`/club/${clubId}`}>← {club?.club.name}</Link>
       <div className="field">
         <label htmlFor="board-season">{t('leaderboard.season')}</label>
-        <select id="board-season" className="input" value={season ?? ''} onChange={(e) => choose({ season: e.target.value || null })}>
+        <select id="board-season" className="input" value={season ?? ''} aria-describedby={current ? 'board-season-range' : undefined} onChange={(e) => choose({ season: e.target.value || null })}>
           <option value="">{t('leaderboard.allTime')}</option>
           {seasons.map((s) => (
             <option key={s.id} value={s.id}>
@@ -58,7 +58,7 @@ export default function LeaderboardScreen() {
             </option>
           ))}
         </select>
-        {current && <span className="muted">{formatSeasonRange(current.startsAt, current.endsAt, i18n.language)}</span>}
+        {current && <span id="board-season-range" className="muted">{formatSeasonRange(current.startsAt, current.endsAt, i18n.language)}</span>}
       </div>
       <div className="board-modes" role="group" aria-label={t('leaderboard.order')}>
         {LEADERBOARD_BY.map((b) => (
