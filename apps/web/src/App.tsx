@@ -18,6 +18,7 @@ const Calendar = lazy(() => import('./screens/club/calendar'));
 const Members = lazy(() => import('./screens/club/members'));
 const MemberPage = lazy(() => import('./screens/club/member'));
 const ClubLedger = lazy(() => import('./screens/club/ledger'));
+const ClubLeaderboard = lazy(() => import('./screens/club/leaderboard'));
 const Evening = lazy(() => import('./screens/club/evening'));
 const AnswerInvitation = lazy(() => import('./screens/club/answer'));
 const Account = lazy(() => import('./screens/club/account'));
@@ -59,6 +60,7 @@ export function App() {
         <Route path="/club/:clubId/members" element={<Members />} />
         <Route path="/club/:clubId/members/:userId" element={<MemberPage />} />
         <Route path="/club/:clubId/ledger" element={<ClubLedger />} />
+        <Route path="/club/:clubId/leaderboard" element={<ClubLeaderboard />} />
         <Route path="/club/:clubId/evenings/:eveningId" element={<Evening />} />
         <Route path="/i/:token" element={<AnswerInvitation />} />
         <Route path="/account" element={<Account />} />

@@ -217,6 +217,52 @@ export interface MembershipPatch {
   readonly sharePhone?: boolean;
 }
 
+/** A season of the club's table: a date range, `startsAt` inclusive and `endsAt` exclusive (docs/points.md). */
+export interface Season {
+  readonly id: string;
+  readonly name: string;
+  readonly startsAt: number;
+  readonly endsAt: number;
+  /** The season table's order keys (docs/points.md: `total`|`points` first, then tie-breaks). */
+  readonly order: readonly string[];
+}
+
+export interface NewSeason {
+  readonly name: string;
+  readonly startsAt: number;
+  readonly endsAt: number;
+  readonly order?: readonly string[];
+}
+
+/** What the leaderboard ranks by: the season's points table, or an Elo rating (docs/ratings.md). */
+export type LeaderboardBy = 'points' | 'red' | 'black' | 'overall';
+export const LEADERBOARD_BY: readonly LeaderboardBy[] = ['points', 'red', 'black', 'overall'];
+
+/** One row, full precision from the server: the page rounds for display only. */
+export interface LeaderboardRow {
+  readonly rank: number;
+  readonly userId: string;
+  readonly nickname: string;
+  readonly points: number;
+  readonly penalties: number;
+  readonly total: number;
+  readonly evenings: number;
+  readonly games: number;
+  readonly wins: number;
+  /** 0..1 */
+  readonly winRate: number;
+  readonly red: number;
+  readonly black: number;
+  readonly overall: number;
+}
+
+export interface Leaderboard {
+  /** Null: all time. */
+  readonly season: Season | null;
+  readonly by: LeaderboardBy;
+  readonly rows: readonly LeaderboardRow[];
+}
+
 /**
  * A refusal of the club's API (`{"error": {code, message, path?, params?}}`), or `network` when
  * there was no answer, or `bad-response` when the answer was not JSON. `message` is the server's
@@ -335,6 +381,15 @@ export function createClubApi(o: ClubApiOptions = {}) {
     }
   }
 
+  /** `?season=<id>&by=<by>` (no `season` = all time), plus `&format=csv` for the download. */
+  const boardPath = (clubId: string, season: string | null, by: LeaderboardBy, csv = false) => {
+    const q = new URLSearchParams();
+    if (season) q.set('season', season);
+    q.set('by', by);
+    if (csv) q.set('format', 'csv');
+    return `/api/clubs/${enc(clubId)}/leaderboard?${q.toString()}`;
+  };
+
   return {
     csrfToken,
     // sign-in and the account
@@ -378,6 +433,13 @@ export function createClubApi(o: ClubApiOptions = {}) {
       }),
     drawTables: (eveningId: string, tables: number) =>
       call<{ tables: (EveningTable & { hostKey: string })[] }>('POST', `/api/evenings/${enc(eveningId)}/tables`, { tables }),
+    // seasons, the leaderboard, ratings (issue 15)
+    seasons: (clubId: string) => call<{ seasons: Season[] }>('GET', `/api/clubs/${enc(clubId)}/seasons`),
+    createSeason: (clubId: string, season: NewSeason) => call<{ season: Season }>('POST', `/api/clubs/${enc(clubId)}/seasons`, season),
+    leaderboard: (clubId: string, season: string | null, by: LeaderboardBy) => call<Leaderboard>('GET', boardPath(clubId, season, by)),
+    /** The CSV download of the same table (a plain link: the browser sends the session cookie). */
+    leaderboardCsvUrl: (clubId: string, season: string | null, by: LeaderboardBy) => `${o.base ?? ''}${boardPath(clubId, season, by, true)}`,
+    recomputeRatings: (clubId: string) => call<{ games: number; rated: number; ms: number }>('POST', `/api/clubs/${enc(clubId)}/ratings/recompute`, {}),
     enterProtocol: (eveningId: string, protocol: unknown) => call<{ game: EveningGame }>('POST', `/api/evenings/${enc(eveningId)}/games`, { protocol }),
   };
 }

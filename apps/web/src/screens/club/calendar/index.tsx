@@ -10,7 +10,7 @@ import { NewEvening } from './NewEvening';
 
 /**
  * /club/:clubId: the club's calendar (GET /api/clubs/:clubId/evenings): upcoming evenings first,
- * then past ones newest first; «Новый вечер» for admins; links to the members and the ledger.
+ * then past ones newest first; «Новый вечер» for admins; links to the members, the ledger and the leaderboard.
  */
 export default function Calendar() {
   const { t } = useTranslation('club');
@@ -31,6 +31,9 @@ export default function Calendar() {
         </Link>
         <Link className="btn" to={`/club/${clubId}/ledger`}>
           {t('ledger.title')}
+        </Link>
+        <Link className="btn" to={`/club/${clubId}/leaderboard`}>
+          {t('leaderboard.title')}
         </Link>
       </nav>
       <section className="stack" aria-labelledby="upcoming">

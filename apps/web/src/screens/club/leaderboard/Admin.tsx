@@ -1,0 +1,99 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Season } from '../../../net/clubApi';
+import { Button } from '../../../ui';
+import { useClubApi } from '../common/api';
+import { errorAt, ErrorText, errorElsewhere, useAction } from '../common/errors';
+import { endOfDateInput, fromDateInput, parseOrder } from './format';
+
+/** «Пересчитать» (admins): every point and rating rebuilt from the games and the ledger. */
+export function Recompute({ clubId, onDone }: { readonly clubId: string; readonly onDone: () => void }) {
+  const { t } = useTranslation('club');
+  const api = useClubApi();
+  const act = useAction();
+  const [done, setDone] = useState<{ games: number; ms: number } | null>(null);
+  const run = async () => {
+    setDone(null);
+    const r = await act.run(() => api.recomputeRatings(clubId));
+    if (r) {
+      setDone({ games: r.games, ms: Math.round(r.ms) });
+      onDone();
+    }
+  };
+  return (
+    <div className="row">
+      <Button onClick={run} disabled={act.busy}>
+        {t('leaderboard.recompute')}
+      </Button>
+      <p role="status" className="muted" style={{ margin: 0 }}>
+        {done ? t('leaderboard.recomputed', { count: done.games, ms: done.ms }) : ''}
+      </p>
+      <ErrorText error={act.error} />
+    </div>
+  );
+}
+
+const FIELDS = ['name', 'startsAt', 'endsAt', 'order'] as const;
+
+/** «Новый сезон» (admins): POST /api/clubs/:clubId/seasons; the last day is inclusive on the form. */
+export function NewSeason({ clubId, onCreated }: { readonly clubId: string; readonly onCreated: (s: Season) => void }) {
+  const { t } = useTranslation('club');
+  const api = useClubApi();
+  const act = useAction();
+  const [f, setF] = useState({ name: '', start: '', end: '', order: '' });
+  const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const order = parseOrder(f.order);
+    const made = await act.run(() =>
+      api.createSeason(clubId, {
+        name: f.name.trim(),
+        // An unreadable date goes as 0: the server names the field.
+        startsAt: fromDateInput(f.start) ?? 0,
+        endsAt: endOfDateInput(f.end) ?? 0,
+        ...(order ? { order } : {}),
+      }),
+    );
+    if (made) {
+      setF({ name: '', start: '', end: '', order: '' });
+      onCreated(made.season);
+    }
+  };
+  const err = (k: string) => <ErrorText error={errorAt(act.error, k)} />;
+  return (
+    <form className="card club-form" onSubmit={submit} aria-labelledby="new-season">
+      <h2 id="new-season" className="club-h">
+        {t('leaderboard.newSeason')}
+      </h2>
+      <div className="field">
+        <label htmlFor="season-name">{t('leaderboard.seasonName')}</label>
+        <input id="season-name" className="input" required maxLength={100} value={f.name} onChange={set('name')} />
+        {err('name')}
+      </div>
+      <div className="club-pair">
+        <div className="field">
+          <label htmlFor="season-start">{t('leaderboard.seasonStart')}</label>
+          <input id="season-start" className="input" type="date" required value={f.start} onChange={set('start')} />
+          {err('startsAt')}
+        </div>
+        <div className="field">
+          <label htmlFor="season-end">{t('leaderboard.seasonEnd')}</label>
+          <input id="season-end" className="input" type="date" required value={f.end} onChange={set('end')} />
+          {err('endsAt')}
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor="season-order">{t('leaderboard.seasonOrder')}</label>
+        <input id="season-order" className="input" value={f.order} onChange={set('order')} placeholder="total, wins, games" aria-describedby="season-order-hint" />
+        <span id="season-order-hint" className="muted">
+          {t('leaderboard.seasonOrderHint')}
+        </span>
+        {err('order')}
+      </div>
+      <Button type="submit" variant="primary" block disabled={act.busy}>
+        {t('leaderboard.createSeason')}
+      </Button>
+      <ErrorText error={errorElsewhere(act.error, FIELDS)} />
+    </form>
+  );
+}

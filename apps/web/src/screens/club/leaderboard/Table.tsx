@@ -1,0 +1,86 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Leaderboard, LeaderboardRow } from '../../../net/clubApi';
+import { formatBoardPoints, formatRating, formatWinRate } from './format';
+
+type Col = keyof Omit<LeaderboardRow, 'rank' | 'userId' | 'nickname'>;
+
+const COLS: readonly { key: Col; kind: 'points' | 'count' | 'rate' | 'rating' }[] = [
+  { key: 'total', kind: 'points' },
+  { key: 'points', kind: 'points' },
+  { key: 'penalties', kind: 'points' },
+  { key: 'evenings', kind: 'count' },
+  { key: 'games', kind: 'count' },
+  { key: 'wins', kind: 'count' },
+  { key: 'winRate', kind: 'rate' },
+  { key: 'red', kind: 'rating' },
+  { key: 'black', kind: 'rating' },
+  { key: 'overall', kind: 'rating' },
+];
+
+/** The column the table is ranked by: a rating, or the season order's first key (total or points). */
+function sortedColumn(board: Leaderboard): Col {
+  if (board.by !== 'points') return board.by;
+  const first = board.season?.order[0];
+  return first === 'points' ? 'points' : 'total';
+}
+
+/**
+ * The leaderboard: every column at once (a phone scrolls it sideways inside its own box, rank and
+ * nickname stay put), the ranked-by column marked with aria-sort; each nickname links to his page.
+ */
+export function BoardTable({ clubId, board, caption }: { readonly clubId: string; readonly board: Leaderboard; readonly caption: string }) {
+  const { t, i18n } = useTranslation('club');
+  const lng = i18n.language;
+  const sorted = sortedColumn(board);
+  const cell = (row: LeaderboardRow, c: (typeof COLS)[number]) => {
+    const v = row[c.key];
+    switch (c.kind) {
+      case 'points':
+        return formatBoardPoints(v, lng);
+      case 'rating':
+        return formatRating(v, lng);
+      case 'rate':
+        return formatWinRate(v, lng);
+      default:
+        return String(v);
+    }
+  };
+  return (
+    <div className="club-scroll board-scroll" role="region" aria-label={caption} tabIndex={0}>
+      <table className="club-table board-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="board-rank">
+              {t('leaderboard.cols.rank')}
+            </th>
+            <th scope="col" className="board-nick">
+              {t('leaderboard.cols.nickname')}
+            </th>
+            {COLS.map((c) => (
+              <th key={c.key} scope="col" className="board-num" aria-sort={c.key === sorted ? 'descending' : undefined} data-sorted={c.key === sorted}>
+                {t(`leaderboard.cols.${c.key}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {board.rows.map((r) => (
+            <tr key={r.userId} data-testid={`board-${r.userId}`}>
+              <td className="board-rank">{r.rank}</td>
+              <th scope="row" className="board-nick">
+                <Link to={`/club/${clubId}/members/${r.userId}`}>{r.nickname}</Link>
+              </th>
+              {COLS.map((c) => (
+                <td key={c.key} className="board-num" data-col={c.key} data-sorted={c.key === sorted}>
+                  {cell(r, c)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
