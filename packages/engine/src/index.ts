@@ -23,5 +23,6 @@ export { roleOf, roleIn, roleAt, actAt, builtRoles, isBuiltRole, actOf } from '.
 export type { RoleDef, ActSpec, NightStage } from './roles/types.js';
 export { replayProtocol, type ReplayOutcome } from './protocol/replay.js';
 export type { ProtocolResult } from './protocol/result.js';
+export { gameScores } from './protocol/result.js';
 export { drawSeats } from './game/seating.js';
 export { bestMovePoints } from './game/bestMove.js';

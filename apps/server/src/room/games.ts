@@ -1,4 +1,4 @@
-import { foldLog, type GameEvent } from '@mafia/engine';
+import { foldLog, type GameEvent, type GameState } from '@mafia/engine';
 import type { LogRecord } from '../storage/types.js';
 import { parseEntry } from './records.js';
 
@@ -11,6 +11,10 @@ export interface RoomGame {
   readonly winner: string | null;
   /** R-MOD first-victim-immunity: the seats this game began with immune (from the game before). */
   readonly immune: readonly number[];
+  /** The ended game's final state (scores, teams, roles for the club's game facts), else null. */
+  readonly final: GameState | null;
+  /** When the last entry of an ended game was written (ms), else null. */
+  readonly endedAt: number | null;
 }
 
 /**
@@ -23,24 +27,28 @@ export function gamesOfLog(records: readonly LogRecord[]): RoomGame[] {
   let gameNo = 0;
   let immune: readonly number[] = [];
   let events: GameEvent[] | null = null;
+  let lastAt = 0;
   const close = () => {
     if (events === null) return;
     const s = foldLog(events);
     const ended = s.phase.kind === 'ended';
-    out.push({ gameNo, ended, winner: ended ? (s.winner ?? null) : null, immune });
+    out.push({ gameNo, ended, winner: ended ? (s.winner ?? null) : null, immune, final: ended ? s : null, endedAt: ended ? lastAt : null });
   };
   for (const r of records) {
     const e = parseEntry(r.seq, r.kind, r.body);
     if (e.kind === 'start') {
       gameNo = 1;
       events = [...e.body.events];
+      lastAt = Number(r.at);
     } else if (e.kind === 'next') {
       close();
       gameNo = e.body.game;
       immune = e.body.immune;
       events = [...e.body.events];
+      lastAt = Number(r.at);
     } else if (e.kind === 'command' && events !== null) {
       for (const ev of e.body.events) events.push(ev);
+      if (e.body.events.length > 0) lastAt = Number(r.at);
     }
   }
   close();

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { clubMigration } from './clubMigration.js';
+import { ratingsMigration } from './ratingsMigration.js';
 
 /**
  * The schema, as migrations that run on both back ends. Bodies are JSON text (not jsonb) so the
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   '003_club': clubMigration,
+  '004_ratings': ratingsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,6 +4,10 @@ import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
 import type { ClubDb, TableSeatsTable } from '../schema.js';
 import { eveningForHost, nicknames } from './doorShared.js';
+import { factsOfProtocol } from '../ratings/facts.js';
+import { linkProtocolFacts, syncRoomFacts } from '../ratings/link.js';
+import { recomputeRatings } from '../ratings/recompute.js';
+import type { RoomGame } from '../../room/games.js';
 
 /** A seat of a game or a table as the API shows it. */
 export interface SeatView { readonly seat: number; readonly userId: string | null; readonly nickname: string }
@@ -44,10 +48,12 @@ export async function syncGames(ctx: ClubContext, eveningId: string): Promise<vo
   const linked = await ctx.db.selectFrom('evening_games').select(['id', 'winner']).where('evening_id', '=', eveningId).where('room_id', 'is not', null).execute();
   const winnerOf = new Map(linked.map((g) => [g.id, g.winner]));
   const seats = await ctx.db.selectFrom('table_seats').selectAll().where('evening_id', '=', eveningId).execute();
+  const seen: { id: string; game: RoomGame }[] = [];
   for (const t of tables) {
     const games = await ctx.rooms.gamesOf(t.room_id!);
     for (const g of games) {
       const id = roomGameId(t.room_id!, g.gameNo);
+      seen.push({ id, game: g });
       if (!winnerOf.has(id)) {
         await ctx.db.transaction().execute(async (trx) => {
           await trx.insertInto('evening_games').values({
@@ -61,6 +67,8 @@ export async function syncGames(ctx: ClubContext, eveningId: string): Promise<vo
       }
     }
   }
+  // Issue 15: the ended games' facts, and the club's ratings when they changed.
+  await syncRoomFacts(ctx, eveningId, seen);
 }
 
 /** How many games of the evening `userId` has a seat in (its linked room games and its protocols). */
@@ -135,6 +143,9 @@ export async function importProtocol(ctx: ClubContext, actorUserId: string, even
   await ctx.db.transaction().execute(async (trx) => {
     await trx.insertInto('evening_games').values({ id, evening_id: e.id, table_no: null, room_id: null, game_no: null, protocol: JSON.stringify(doc), winner, created_at: ctx.now() }).execute();
     await trx.insertInto('game_seats').values(seats.map((s) => ({ game_id: id, seat: s.seat, user_id: s.userId, nickname: s.nickname }))).execute();
+    // Issue 15: its facts with it (a paper game was played during its evening: ordered at the evening's start).
+    await linkProtocolFacts(trx, { gameId: id, clubId: e.clubId, eveningId: e.id }, factsOfProtocol(doc as { preset: string; seats: unknown[] }, replayed.result), e.startsAt);
   });
+  await recomputeRatings(ctx, e.clubId);
   return { game: { id, tableNo: null, gameNo: null, roomCode: null, protocol: true, winner, seats } };
 }

@@ -1,0 +1,44 @@
+import type { Kysely } from 'kysely';
+import type { ClubSchema } from './schema.js';
+
+/** bigint columns come back from PostgreSQL as strings: read them with `num`. */
+type Big = number | string;
+
+/** One seat of an ended game, as stored in `game_facts.seats` (JSON). */
+export interface SeatFact {
+  readonly seat: number;
+  /** The engine's team at the end of the game: town | mafia | solo. */
+  readonly team: string;
+  /** The engine's role at the end of the game. */
+  readonly role: string;
+  /** Seed-004 game points: the engine's `scores` for this seat. */
+  readonly points: number;
+  /** Whether the seat is among the engine's `winners`. */
+  readonly won: boolean;
+  /** R-FIIM-16 tournament points (preset fiim only). */
+  readonly tournamentPoints?: number;
+  /** R-FIIM-16 shot on the first night, marked for the compensation (preset fiim only). */
+  readonly marked?: boolean;
+}
+
+export interface GameFactsTable {
+  game_id: string; club_id: string; evening_id: string; kind: 'club' | 'tournament'; preset: string; players: number;
+  winner: string; ended_at: Big; seats: string;
+}
+export interface RatingGamesTable {
+  game_id: string; club_id: string; position: number; rated: number; reason: string | null; chance: number | null; k_win: number; k_loss: number;
+}
+export interface RatingChangesTable { game_id: string; club_id: string; user_id: string; track: 'red' | 'black'; before: number; delta: number; after: number }
+export interface MemberRatingsTable { club_id: string; user_id: string; red: number; black: number; games_red: number; games_black: number }
+export interface SeasonsTable { id: string; club_id: string; name: string; starts_at: Big; ends_at: Big; order_keys: string; created_by: string; created_at: Big }
+
+/** The club's schema with issue 15's tables (migration 004_ratings). */
+export interface RatingsSchema extends ClubSchema {
+  game_facts: GameFactsTable; rating_games: RatingGamesTable; rating_changes: RatingChangesTable;
+  member_ratings: MemberRatingsTable; seasons: SeasonsTable;
+}
+
+export type RatingsDb = Kysely<RatingsSchema>;
+
+/** The club's database seen with the ratings' tables (the same connection). */
+export const ratingsDb = (db: Kysely<ClubSchema>): RatingsDb => db as unknown as RatingsDb;

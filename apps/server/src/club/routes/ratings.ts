@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { requireUser } from '../auth/current.js';
+import { membershipOf } from '../access.js';
+import type { ClubContext } from '../ports.js';
+import { leaderboard, leaderboardCsv } from '../ratings/leaderboard.js';
+import { recomputeRatings } from '../ratings/recompute.js';
+import { createSeason, listSeasons } from '../ratings/seasons.js';
+
+type ClubParams = { Params: { clubId: string } };
+
+/** Seasons, the leaderboard and the recomputation (docs/ratings-server.md): thin, the services decide. */
+export async function registerRatingRoutes(app: FastifyInstance, ctx: ClubContext): Promise<void> {
+  app.post<ClubParams>('/api/clubs/:clubId/seasons', async (req, reply) => {
+    const u = await requireUser(req);
+    return reply.status(201).send(await createSeason(ctx, u.id, req.params.clubId, req.body));
+  });
+  app.get<ClubParams>('/api/clubs/:clubId/seasons', async (req) => listSeasons(ctx, (await requireUser(req)).id, req.params.clubId));
+  app.get<ClubParams>('/api/clubs/:clubId/leaderboard', async (req, reply) => {
+    const { format, ...board } = await leaderboard(ctx, (await requireUser(req)).id, req.params.clubId, req.query);
+    if (format === 'json') return board;
+    return reply.header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="leaderboard.csv"')
+      .send(leaderboardCsv(board.rows));
+  });
+  app.post<ClubParams>('/api/clubs/:clubId/ratings/recompute', async (req) => {
+    const u = await requireUser(req);
+    await membershipOf(ctx.db, u.id, req.params.clubId, 'admin');
+    return recomputeRatings(ctx, req.params.clubId);
+  });
+}
