@@ -102,6 +102,10 @@ interface NightBuilder {
   teamDefeat?: number;
   readonly extra: Map<number, number>;
   done: boolean;
+  /** Seats with a removal pending tonight (RemovalPending). */
+  readonly pending: Set<number>;
+  /** What the protocol writes in another order or leaves out (the reason given if it does not replay). */
+  readonly notes: string[];
 }
 
 interface DayBuilder {
@@ -123,10 +127,13 @@ interface DayBuilder {
   rakeTakes?: number;
   teamDefeat?: number;
   readonly extra: Map<number, number>;
+  /** A round of the day's vote was counted. */
+  counted: boolean;
   /** The day's vote was decided (DayResolved). */
   done: boolean;
   /** The game ended during this step. */
   ended: boolean;
+  readonly notes: string[];
 }
 
 type Builder = NightBuilder | DayBuilder;
@@ -146,8 +153,9 @@ export function exportProtocol(source: Game | readonly GameEvent[], options: Exp
   const log = isGame(source) ? source.log : source;
   let doc: ProtocolDocument;
   let finished: boolean;
+  let notes: string[][];
   try {
-    [doc, finished] = build(log);
+    [doc, finished, notes] = build(log);
   } catch (e) {
     if (e instanceof Unexportable) return { ok: false, reason: e.message };
     throw e;
@@ -155,14 +163,21 @@ export function exportProtocol(source: Game | readonly GameEvent[], options: Exp
   if (options.verify === false) return { ok: true, protocol: doc, finished };
   const replayed = replayProtocol(doc);
   if (!replayed.ok) {
-    return { ok: false, reason: `the exported protocol does not replay: ${replayed.error.code} at ${replayed.error.path ?? '?'}: ${replayed.error.message}` };
+    const why = `${replayed.error.code} at ${replayed.error.path ?? '?'}: ${replayed.error.message}`;
+    const k = /^steps\[(\d+)\]/.exec(replayed.error.path ?? '');
+    const known = k ? notes[Number(k[1])] : notes[notes.length - 1];
+    if (known !== undefined && known.length > 0) return { ok: false, reason: `${known.join('; ')} (replay: ${why})` };
+    return { ok: false, reason: `the exported protocol does not replay: ${why}` };
   }
   const own = gameResult(log);
   // An unfinished game is compared on its resolved steps only (the current one is not exported).
   const a = finished ? replayed.result : { timeline: replayed.result.timeline };
   const b = finished ? own : { timeline: own.timeline };
   const diff = firstDifference(a, b, '');
-  if (diff !== null) return { ok: false, reason: `the exported protocol replays to another result (${diff})` };
+  if (diff !== null) {
+    const known = notes.flat();
+    return { ok: false, reason: known.length > 0 ? `${known.join('; ')} (the replay gives another result: ${diff})` : `the exported protocol replays to another result (${diff})` };
+  }
   return { ok: true, protocol: doc, finished };
 }
 
@@ -170,7 +185,7 @@ function isGame(x: Game | readonly GameEvent[]): x is Game {
   return !Array.isArray(x) && typeof x === 'object' && x !== null && 'log' in x;
 }
 
-function build(log: readonly GameEvent[]): [ProtocolDocument, boolean] {
+function build(log: readonly GameEvent[]): [ProtocolDocument, boolean, string[][]] {
   const events = effectiveEvents(log);
   const first = events[0];
   if (first === undefined || first.type !== 'GameCreated') return refuse('the log does not start with GameCreated');
@@ -186,13 +201,13 @@ function build(log: readonly GameEvent[]): [ProtocolDocument, boolean] {
       case 'GameCreated':
         break;
       case 'NightStarted':
-        cur = { kind: 'night', n: e.n, acts: [], fouls: [], techFouls: [], removed: [], extra: new Map(), done: false };
+        cur = { kind: 'night', n: e.n, acts: [], fouls: [], techFouls: [], removed: [], extra: new Map(), done: false, pending: new Set(), notes: [] };
         steps.push(cur);
         break;
       case 'DayStarted':
         cur = {
           kind: 'day', n: e.n, fouls: [], removed: [], techFouls: [], foulsAfterVote: [], removedAfterVote: [], nominations: [],
-          blood: [], rounds: [], round: 0, extra: new Map(), done: false, ended: false,
+          blood: [], rounds: [], round: 0, extra: new Map(), counted: false, done: false, ended: false, notes: [],
         };
         steps.push(cur);
         break;
@@ -202,9 +217,13 @@ function build(log: readonly GameEvent[]): [ProtocolDocument, boolean] {
       case 'NightResolved':
         night(cur).done = true;
         break;
-      case 'DayResolved':
-        day(cur).done = true;
+      case 'DayResolved': {
+        const d = day(cur);
+        d.done = true;
+        // R-SPORT-1: a removal cancelled the vote; ballots cast before it count for nothing.
+        if (e.by === 'removed') dropVote(d);
         break;
+      }
       case 'BestMoveMade':
         day(cur).bestMove = [e.by, [...e.named]];
         break;
@@ -217,6 +236,15 @@ function build(log: readonly GameEvent[]): [ProtocolDocument, boolean] {
       case 'Nominated':
         day(cur).nominations.push([e.by, e.target]);
         break;
+      case 'VoteCounted':
+        day(cur).counted = true;
+        break;
+      case 'LiftVoteOpened': {
+        const d = day(cur);
+        d.counted = true;
+        d.liftAll = [];
+        break;
+      }
       case 'VoteOpened': {
         const d = day(cur);
         d.round = e.round;
@@ -230,9 +258,6 @@ function build(log: readonly GameEvent[]): [ProtocolDocument, boolean] {
         r.set(e.by, e.target);
         break;
       }
-      case 'LiftVoteOpened':
-        day(cur).liftAll = [];
-        break;
       case 'LiftVoteCast': {
         const d = day(cur);
         const list = d.liftAll ?? (d.liftAll = []);
@@ -245,23 +270,28 @@ function build(log: readonly GameEvent[]): [ProtocolDocument, boolean] {
         day(cur).rakeTakes = e.target;
         break;
       case 'Fouled':
-        penaltyStep(cur, fiim, 'a foul', e.seat).fouls.push(e.seat);
+        fouledAfterRemoval(penaltyStep(cur, fiim, 'a foul', e.seat), e.seat).fouls.push(e.seat);
         break;
       case 'TechFouled': {
         const b = penaltyStep(cur, fiim, 'a technical foul', e.seat);
-        if (b.afterVote) refuse(`the technical foul of seat ${e.seat} on day ${b.step.n} was given after the day's vote, which a protocol cannot record`);
-        b.techFouls.push(e.seat);
+        if (b.afterVote) b.step.notes.push(`the technical foul of seat ${e.seat} was given after day ${b.step.n}'s vote; a protocol gives technical fouls before the vote`);
+        fouledAfterRemoval(b, e.seat).techFouls.push(e.seat);
         break;
       }
       case 'PlayerRemoved':
       case 'PenaltyRecorded':
       case 'RemovalPending':
+        if (e.type === 'PlayerRemoved' && cur?.kind === 'day' && !cur.done) leftMidDay(cur, e.seat);
         if (!GIVEN.has(e.reason)) break;
+        // R-FIIM-11: a night's pending removal settles at dawn (PlayerRemoved, or PenaltyRecorded when the
+        // player was out already or the shot decided the game): the same removal, recorded once.
+        if (e.type !== 'RemovalPending' && cur?.kind === 'night' && cur.pending.has(e.seat)) break;
+        if (e.type === 'RemovalPending' && cur?.kind === 'night') cur.pending.add(e.seat);
         penaltyStep(cur, fiim, 'a removal', e.seat).removed.push(removalOf(e.seat, e.reason));
         break;
       case 'TeamDefeatRecorded': {
         const b = penaltyStep(cur, fiim, 'a team defeat', e.seat);
-        if (b.afterVote) refuse(`the team defeat of seat ${e.seat} on day ${b.step.n} was given after the day's vote, which a protocol cannot record`);
+        if (b.afterVote) b.step.notes.push(`the team defeat of seat ${e.seat} was given after day ${b.step.n}'s vote; a protocol records it with the day's first penalties (it takes effect at the day's end either way)`);
         b.step.teamDefeat = e.seat;
         break;
       }
@@ -272,13 +302,23 @@ function build(log: readonly GameEvent[]): [ProtocolDocument, boolean] {
       }
       case 'GameEnded':
         ended = true;
-        if (cur?.kind === 'day') cur.ended = true;
+        if (cur?.kind === 'day') {
+          cur.ended = true;
+          // A removal (or a team defeat) ended the game before the day's vote was decided: the ballots
+          // cast before it count for nothing; the nominations are kept (spec/protocol.md).
+          if (!cur.done) dropVote(cur);
+        }
         break;
       case 'HostOverride': {
         const a = e.action;
         const what = a.kind === 'endGame' ? `ended the game (winner: ${a.winner})` : a.kind === 'revive' ? `revived seat ${a.seat}` : `eliminated seat ${a.seat}`;
         return refuse(`a host override ${what}${where(cur)}; a protocol records only what the rules decide`);
       }
+      case 'SeatsIdle':
+        // R-HOST-2: a night the timer ended skips the acts not made, a required one too; a protocol's
+        // night ends by the rules, which refuse a required act left out.
+        if (e.stage === 'night' && cur?.kind === 'night') cur.notes.push(`the time ran out on night ${cur.n} while seats ${e.seats.join(', ')} had not acted (R-HOST-2); a protocol cannot record an act the rules require left out`);
+        break;
       case 'SilenceBroken':
         return refuse(`seat ${e.seat} was marked as having spoken while silenced (R-VOTE-11)${where(cur)}; a protocol cannot record it`);
       default:
@@ -301,7 +341,36 @@ function build(log: readonly GameEvent[]): [ProtocolDocument, boolean] {
     ...(setup.immune.length > 0 ? { immune: setup.immune.slice() } : {}),
     steps: written.map((b) => (b.kind === 'night' ? nightStep(b) : dayStep(b))),
   };
-  return [doc, ended];
+  // The header's notes come last (an error outside `steps`).
+  const header: string[] = [];
+  if (setup.deck !== undefined) header.push(`the extra-card deal (R-MOD): the protocol's seats are the dealt cards without the hidden one, which a protocol's setup checks as a whole composition`);
+  return [doc, ended, [...written.map((b) => b.notes), header]];
+}
+
+/**
+ * A player removed during the day, before its vote was decided. A protocol gives the day's removals
+ * before its vote: a ballot he cast in the open round counts for nothing either way (only players in
+ * the game are counted), but once a round was counted with his vote in it no protocol can say so.
+ */
+function leftMidDay(d: DayBuilder, seat: SeatNo): void {
+  if (d.counted) refuse(`seat ${seat} was removed between the rounds of day ${d.n}'s vote; a protocol records removals before the vote or (fiim) after it`);
+  d.rounds[d.round]?.delete(seat);
+}
+
+/** A step's fouls are replayed before its removals: a foul after the same seat's removal is out of order. */
+function fouledAfterRemoval(t: PenaltyTarget, seat: SeatNo): PenaltyTarget {
+  if (t.removed.some((r) => (typeof r === 'number' ? r : r.seat) === seat)) {
+    t.step.notes.push(`seat ${seat} was fouled after his removal (${t.step.kind} ${t.step.n}); a protocol gives a step's fouls before its removals`);
+  }
+  return t;
+}
+
+function dropVote(d: DayBuilder): void {
+  d.rounds.length = 0;
+  d.round = 0;
+  d.liftAll = undefined;
+  d.rakeTakes = undefined;
+  d.circle = undefined;
 }
 
 function where(cur: Builder | null): string {
@@ -401,13 +470,14 @@ function dayStep(b: DayBuilder): ProtocolDayStep {
 }
 
 /**
- * The dealt roles as a protocol's `seats`. Under the black-widow modification the Girl's card was
- * dealt as the Black Widow (game/setup.ts); where the preset has no Black Widow card of its own the
- * protocol names the Girl's card, which setup turns again.
+ * The dealt roles as a protocol's `seats`. Under the black-widow modification the Girl's card is
+ * played as the Black Widow (game/setup.ts, after the composition was checked): the protocol names
+ * the Girl's card, which setup turns again, so that the composition a protocol's setup checks is the
+ * one that was dealt.
  */
 function seatsOf(setup: GameSetup): RoleId[] {
   const preset = presetOf(setup.preset);
-  const widow = setup.modifications.includes('black-widow') && preset !== undefined && !preset.roles.includes('black-widow');
+  const widow = setup.modifications.includes('black-widow') && preset !== undefined && preset.roles.includes('girl');
   return setup.roles.map((r) => (widow && r === 'black-widow' ? 'girl' : r));
 }
 
