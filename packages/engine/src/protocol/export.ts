@@ -145,11 +145,12 @@ type Builder = NightBuilder | DayBuilder;
  * `replayProtocol(exportProtocol(game).protocol)` gives the game's own result (`gameResult`).
  *
  * `source`: a `Game`, or its event log (what a server room keeps: the `GameCreated` event and every
- * event after it, `Undone` included; undone events are left out). Host actions a protocol cannot
- * record give `{ ok: false, reason }`: a host override (eliminate, revive, end the game), a
- * Black-Widow-silenced player marked as having spoken (R-VOTE-11), a foul or removal given at night
- * outside `fiim`, a foul or removal after the day's vote outside `fiim`. Host aids that change no
- * result (the victim list, the Commissar's dying note, the time-up markers) are left out.
+ * event after it, `Undone` included; undone events are left out). What a protocol cannot record gives
+ * `{ ok: false, reason }` naming the step and the seat: a host override (eliminate, revive, end the
+ * game), a Black-Widow-silenced player marked as having spoken (R-VOTE-11), a foul or removal at night
+ * or after the day's vote outside `fiim`, a removal between the rounds of a vote; and, found by the
+ * replay check (`verify`), orderings a protocol cannot keep (docs/protocol-export.md). Host aids that
+ * change no result (the victim list, the Commissar's dying note, the time-up markers) are left out.
  */
 export function exportProtocol(source: Game | readonly GameEvent[], options: ExportOptions = {}): ExportOutcome {
   const log = isGame(source) ? source.log : source;
