@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { rateGames, redChance } from '@mafia/club';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ratingsDb, type SeatFact } from '../../src/club/ratingsSchema.js';
+import { deleteAccount, exportAccount } from '../../src/club/auth/account.js';
 import { ratedGamesOf, recomputeRatings } from '../../src/club/ratings/recompute.js';
 import { checkIn, doorView, drawTables, importProtocol } from '../../src/club/services/door.js';
 import { TARGETS } from '../storageTargets.js';
@@ -150,6 +151,30 @@ describe.each(TARGETS.map((make) => [make().name, make] as const))('game facts a
       expect(rows.changes.some((c) => c.user_id === w.ids['Борис'])).toBe(false);
       expect(rows.members.some((m) => m.user_id === w.ids['Борис'])).toBe(false);
       // In game 2 his seat still counted for black, at 1000 (not at his 998.5): black's mean is (1000 + 998.5 + 998.5) / 3.
+      const c = 1 / (1 + 10 ** (((1000 + 998.5 + 998.5) / 3 - 1002) / 400));
+      expect(rows.games[1]!.chance).toBeCloseTo(c, 12);
+    } finally {
+      await w.close();
+    }
+  });
+
+  it('a_deleted_account_leaves_the_ratings_and_the_club_is_rated_again_without_him', async () => {
+    const w = await doorWorld(target, { members: TEN });
+    try {
+      const g1 = (await importProtocol(w.ctx, w.host, w.eveningId, { protocol: fixture('classic-town-wins', TEN) })).game.id;
+      const g2 = (await importProtocol(w.ctx, w.host, w.eveningId, { protocol: fixture('classic-mafia-wins', TEN) })).game.id;
+      await orderGames(w, [g1, g2]);
+      await recomputeRatings(w.ctx, w.clubId);
+      const boris = w.ids['Борис']!;
+      // Before: his export holds his ratings and each change with the game's chance.
+      const mine = await exportAccount(w.ctx, boris);
+      expect(mine.ratings).toEqual([expect.objectContaining({ clubId: w.clubId, gamesBlack: 2, gamesRed: 0 })]);
+      expect(mine.ratingChanges).toHaveLength(2);
+      await deleteAccount(w.ctx, boris, `${boris}@example.test`);
+      const rows = await ratingRows(w);
+      expect(rows.changes.some((c) => c.user_id === boris)).toBe(false);
+      expect(rows.members.some((m) => m.user_id === boris)).toBe(false);
+      // Rated again at once: his seat played for black at 1000 in game 2, as a guest's does.
       const c = 1 / (1 + 10 ** (((1000 + 998.5 + 998.5) / 3 - 1002) / 400));
       expect(rows.games[1]!.chance).toBeCloseTo(c, 12);
     } finally {

@@ -1,3 +1,5 @@
+import { recomputeRatings } from '../ratings/recompute.js';
+import { ratingsDb } from '../ratingsSchema.js';
 import { deliveryFailureOf } from '../services/evenings.js';
 import type { ClubContext } from '../ports.js';
 import { num, numOrNull } from '../schema.js';
@@ -30,6 +32,10 @@ export async function exportAccount(ctx: ClubContext, userId: string) {
     .select(['game_seats.game_id', 'evening_games.evening_id', 'evening_games.table_no', 'evening_games.game_no', 'game_seats.seat', 'game_seats.nickname', 'evening_games.winner', 'evening_games.created_at'])
     .where('game_seats.user_id', '=', userId).orderBy('evening_games.created_at').execute();
   const ledger = await db.selectFrom('ledger').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
+  const ratings = await ratingsDb(db).selectFrom('member_ratings').selectAll().where('user_id', '=', userId).orderBy('club_id').execute();
+  const ratingChanges = await ratingsDb(db).selectFrom('rating_changes').innerJoin('rating_games', 'rating_games.game_id', 'rating_changes.game_id')
+    .select(['rating_changes.game_id', 'rating_changes.club_id', 'rating_changes.track', 'rating_changes.before', 'rating_changes.delta', 'rating_changes.after', 'rating_games.position', 'rating_games.chance'])
+    .where('rating_changes.user_id', '=', userId).orderBy('rating_changes.club_id').orderBy('rating_games.position').execute();
   return {
     exportedAt: ctx.now(),
     account: { id: u.id, email: u.email, name: u.name, phone: u.phone, locale: u.locale, hasPassword: u.password_hash !== null, createdAt: num(u.created_at) },
@@ -53,6 +59,8 @@ export async function exportAccount(ctx: ClubContext, userId: string) {
       id: e.id, clubId: e.club_id, eveningId: e.evening_id, rule: e.rule, points: e.points, reason: e.reason, createdAt: num(e.created_at),
       cancelledAt: numOrNull(e.cancelled_at), cancelNote: e.cancel_note,
     })),
+    ratings: ratings.map((r) => ({ clubId: r.club_id, red: r.red, black: r.black, gamesRed: r.games_red, gamesBlack: r.games_black })),
+    ratingChanges: ratingChanges.map((c) => ({ clubId: c.club_id, gameId: c.game_id, track: c.track, redChance: c.chance, before: c.before, delta: c.delta, after: c.after })),
   };
 }
 
@@ -64,6 +72,7 @@ export async function exportAccount(ctx: ClubContext, userId: string) {
  * with no user. Pending sign-in letters to his address are dropped.
  */
 export async function deleteAccount(ctx: ClubContext, userId: string, email: string): Promise<void> {
+  const clubs = (await ctx.db.selectFrom('memberships').select('club_id').where('user_id', '=', userId).execute()).map((m) => m.club_id);
   await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ email: `deleted:${userId}`, name: null, phone: null, password_hash: null, deleted_at: ctx.now() }).where('id', '=', userId).execute();
     await trx.deleteFrom('memberships').where('user_id', '=', userId).execute();
@@ -76,8 +85,12 @@ export async function deleteAccount(ctx: ClubContext, userId: string, email: str
     await trx.updateTable('game_seats').set({ user_id: null }).where('user_id', '=', userId).execute();
     await trx.updateTable('table_seats').set({ user_id: null }).where('user_id', '=', userId).execute();
     await trx.deleteFrom('ledger').where('user_id', '=', userId).execute();
+    await ratingsDb(trx).deleteFrom('rating_changes').where('user_id', '=', userId).execute();
+    await ratingsDb(trx).deleteFrom('member_ratings').where('user_id', '=', userId).execute();
     const letters = await trx.selectFrom('jobs').select(['id', 'payload']).where('kind', '=', SIGNIN_JOB).execute();
     const his = letters.filter((j) => (JSON.parse(j.payload) as { email?: string }).email === email).map((j) => j.id);
     if (his.length > 0) await trx.deleteFrom('jobs').where('id', 'in', his).execute();
   });
+  // His seats are guests' now (no member): the clubs he played in are rated again without him.
+  for (const clubId of clubs) await recomputeRatings(ctx, clubId);
 }
