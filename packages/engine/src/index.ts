@@ -22,7 +22,8 @@ export { PRESETS, presetOf, builtPresets, OPTION_SPECS, BASE_OPTIONS, RULES_CODE
 export { roleOf, roleIn, roleAt, actAt, builtRoles, isBuiltRole, actOf } from './roles/registry.js';
 export type { RoleDef, ActSpec, NightStage } from './roles/types.js';
 export { replayProtocol, type ReplayOutcome } from './protocol/replay.js';
-export { exportProtocol, type ExportOutcome, type ExportOptions, type ProtocolDocument, type ProtocolStep, type ProtocolNightStep, type ProtocolDayStep, type ProtocolAct, type ProtocolRemoval, gameResult } from './protocol/export.js';
+export { exportProtocol, type ExportOutcome, type ExportOptions, type ProtocolDocument, type ProtocolStep, type ProtocolNightStep, type ProtocolDayStep, type ProtocolAct, type ProtocolRemoval } from './protocol/export.js';
+export { gameResult } from './protocol/game-result.js';
 export type { ProtocolResult } from './protocol/result.js';
 export { gameScores } from './protocol/result.js';
 export { drawSeats } from './game/seating.js';

@@ -70,14 +70,24 @@ function liveBatches(game: Game): number[] {
   return live;
 }
 
-/** The state of a log: every event folded in order; `Undone` takes back the events it names. */
-export function foldLog(log: readonly GameEvent[]): GameState {
+/** The events of a log still in effect: each `Undone` takes back the events it names, and is itself dropped. */
+export function effectiveEvents(log: readonly GameEvent[]): GameEvent[] {
   const effective: GameEvent[] = [];
   for (const e of log) {
     if (e.type === 'Undone') effective.splice(effective.length - e.count, e.count);
     else effective.push(e);
   }
+  return effective;
+}
+
+/** The state of events already in effect (`effectiveEvents`), folded in order; `seq` is the whole log's length. */
+export function foldEffective(events: readonly GameEvent[], seq: number): GameState {
   let state = undefined as unknown as GameState;
-  for (const e of effective) state = apply(state, e);
-  return { ...state, seq: log.length };
+  for (const e of events) state = apply(state, e);
+  return { ...state, seq };
+}
+
+/** The state of a log: every event folded in order; `Undone` takes back the events it names. */
+export function foldLog(log: readonly GameEvent[]): GameState {
+  return foldEffective(effectiveEvents(log), log.length);
 }

@@ -1,14 +1,14 @@
 import type { RoleId, SeatNo } from '../ids.js';
 import type { GameEvent } from '../game/events.js';
-import type { Game } from '../game/game.js';
-import type { GameSetup, NightAct, RemovalReason } from '../game/state.js';
+import { effectiveEvents, foldEffective, type Game } from '../game/game.js';
+import type { GameSetup, RemovalReason } from '../game/state.js';
 import type { GameOptions } from '../presets/types.js';
 import { presetOf } from '../presets/index.js';
 import { resolveOptions } from '../game/setup.js';
 import { modifiedOptions } from '../game/modifications.js';
-import { effectiveEvents, gameResult } from './game-result.js';
-export { gameResult };
+import { resultOfEffective } from './game-result.js';
 import { replayProtocol } from './replay.js';
+import { actFields } from './result.js';
 
 /** A removal as a protocol writes it: a bare seat, or (fiim) the seat with its reason. */
 export type ProtocolRemoval = number | { readonly seat: number; readonly reason: 'disqualified' | 'left' };
@@ -31,7 +31,7 @@ export interface ProtocolNightStep {
   readonly extraPoints?: Readonly<Record<string, number>>;
 }
 
-export type Ballots = Readonly<Record<string, readonly number[]>>;
+type Ballots = Readonly<Record<string, readonly number[]>>;
 
 export interface ProtocolDayStep {
   readonly day: number;
@@ -154,11 +154,12 @@ type Builder = NightBuilder | DayBuilder;
  */
 export function exportProtocol(source: Game | readonly GameEvent[], options: ExportOptions = {}): ExportOutcome {
   const log = isGame(source) ? source.log : source;
+  const events = effectiveEvents(log);
   let doc: ProtocolDocument;
   let finished: boolean;
   let notes: string[][];
   try {
-    [doc, finished, notes] = build(log);
+    [doc, finished, notes] = build(events);
   } catch (e) {
     if (e instanceof Unexportable) return { ok: false, reason: e.message };
     throw e;
@@ -172,7 +173,8 @@ export function exportProtocol(source: Game | readonly GameEvent[], options: Exp
     if (known !== undefined && known.length > 0) return { ok: false, reason: `${known.join('; ')} (replay: ${why})` };
     return { ok: false, reason: `the exported protocol does not replay: ${why}` };
   }
-  const own = gameResult(log);
+  // `gameResult(log)`, from the events already in effect; a Game's own state is that of its log.
+  const own = resultOfEffective(events, () => (isGame(source) ? source.state : foldEffective(events, log.length)));
   // An unfinished game is compared on its resolved steps only (the current one is not exported).
   const a = finished ? replayed.result : { timeline: replayed.result.timeline };
   const b = finished ? own : { timeline: own.timeline };
@@ -188,8 +190,8 @@ function isGame(x: Game | readonly GameEvent[]): x is Game {
   return !Array.isArray(x) && typeof x === 'object' && x !== null && 'log' in x;
 }
 
-function build(log: readonly GameEvent[]): [ProtocolDocument, boolean, string[][]] {
-  const events = effectiveEvents(log);
+/** `events`: the log's events still in effect (`effectiveEvents`). */
+function build(events: readonly GameEvent[]): [ProtocolDocument, boolean, string[][]] {
   const first = events[0];
   if (first === undefined || first.type !== 'GameCreated') return refuse('the log does not start with GameCreated');
   const setup = first.setup;
@@ -215,7 +217,7 @@ function build(log: readonly GameEvent[]): [ProtocolDocument, boolean, string[][
         steps.push(cur);
         break;
       case 'ActRecorded':
-        night(cur).acts.push(actOf(e.act));
+        night(cur).acts.push(actFields(e.act));
         break;
       case 'NightResolved':
         night(cur).done = true;
@@ -257,14 +259,16 @@ function build(log: readonly GameEvent[]): [ProtocolDocument, boolean, string[][
       }
       case 'VoteCast': {
         const d = day(cur);
-        const r = d.rounds[d.round] ?? (d.rounds[d.round] = new Map());
+        // A ballot is cast in a round its VoteOpened started (R-VOTE: the vote stage opens with it).
+        const r = d.rounds[d.round];
         r.delete(e.by);
         r.set(e.by, e.target);
         break;
       }
       case 'LiftVoteCast': {
         const d = day(cur);
-        const list = d.liftAll ?? (d.liftAll = []);
+        // The "all tied leave" vote opened with LiftVoteOpened, which started the list.
+        const list = d.liftAll!;
         const k = list.indexOf(e.by);
         if (k >= 0) list.splice(k, 1);
         if (e.leave) list.push(e.by);
@@ -282,15 +286,19 @@ function build(log: readonly GameEvent[]): [ProtocolDocument, boolean, string[][
         fouledAfterRemoval(b, e.seat).techFouls.push(e.seat);
         break;
       }
+      case 'RemovalPending':
+        if (!GIVEN.has(e.reason)) break;
+        // R-FIIM-11: a night's removal is pending until dawn, where it settles (below): recorded once, here.
+        if (cur?.kind === 'night') cur.pending.add(e.seat);
+        penaltyStep(cur, fiim, 'a removal', e.seat).removed.push(removalOf(e.seat, e.reason));
+        break;
       case 'PlayerRemoved':
       case 'PenaltyRecorded':
-      case 'RemovalPending':
         if (e.type === 'PlayerRemoved' && cur?.kind === 'day' && !cur.done) leftMidDay(cur, e.seat);
         if (!GIVEN.has(e.reason)) break;
-        // R-FIIM-11: a night's pending removal settles at dawn (PlayerRemoved, or PenaltyRecorded when the
-        // player was out already or the shot decided the game): the same removal, recorded once.
-        if (e.type !== 'RemovalPending' && cur?.kind === 'night' && cur.pending.has(e.seat)) break;
-        if (e.type === 'RemovalPending' && cur?.kind === 'night') cur.pending.add(e.seat);
+        // R-FIIM-11: a night's pending removal settling at dawn (PlayerRemoved, or PenaltyRecorded when the
+        // player was out already or the shot decided the game) was recorded with its RemovalPending.
+        if (cur?.kind === 'night' && cur.pending.has(e.seat)) break;
         penaltyStep(cur, fiim, 'a removal', e.seat).removed.push(removalOf(e.seat, e.reason));
         break;
       case 'TeamDefeatRecorded': {
@@ -330,9 +338,9 @@ function build(log: readonly GameEvent[]): [ProtocolDocument, boolean, string[][
       case 'SilenceBroken':
         return refuse(`seat ${e.seat} was marked as having spoken while silenced (R-VOTE-11)${where(cur)}; a protocol cannot record it`);
       default:
-        // VictimListSet, DyingNoteOwed/Left, SeatsIdle, SpeechEnded, LastWordsEnded, DefenceStarted,
-        // VoteCounted, LiftVoteCounted, RakeChoiceOpened, RoleChanged, RoleAnnounced, PlayerDied,
-        // SpeechShortened: consequences of the recorded steps, or host aids that change no result.
+        // VictimListSet, DyingNoteOwed/Left, SpeechEnded, LastWordsEnded, DefenceStarted, LiftVoteCounted,
+        // RakeChoiceOpened, RoleChanged, RoleAnnounced, PlayerDied, SpeechShortened: consequences of the
+        // recorded steps, or host aids that change no result.
         break;
     }
   }
@@ -435,22 +443,10 @@ interface PenaltyTarget {
   readonly step: Builder;
 }
 
-function actOf(a: NightAct): ProtocolAct {
-  const out: { by: number; act: string; target: number; target2?: number; role?: RoleId } = { by: a.by, act: a.act, target: a.target };
-  if (a.target2 !== undefined) out.target2 = a.target2;
-  if (a.role !== undefined) out.role = a.role;
-  return out;
-}
-
+/** Extra points per seat, those that did not cancel out (a seat's key is its number: listed in seat order). */
 function extraField(extra: Map<number, number>): { extraPoints?: Record<string, number> } {
-  const out: Record<string, number> = {};
-  let any = false;
-  for (const [seat, points] of [...extra].sort((a, b) => a[0] - b[0])) {
-    if (points === 0) continue;
-    out[seat] = points;
-    any = true;
-  }
-  return any ? { extraPoints: out } : {};
+  const given = [...extra].filter(([, points]) => points !== 0);
+  return given.length > 0 ? { extraPoints: Object.fromEntries(given) } : {};
 }
 
 function nightStep(b: NightBuilder): ProtocolNightStep {
@@ -522,7 +518,8 @@ function optionsField(setup: GameSetup): { options?: Record<string, unknown> } {
   }
   // Drop what the modifications set by themselves; keep the rest only if it gives the same options.
   const base = modifiedOptions(defaults as unknown as GameOptions, setup.modifications) as unknown as Record<string, unknown>;
-  for (const name of Object.keys(out)) if (sameValue(base[name], actual[name]) && !sameValue(defaults[name], actual[name]) && setup.modifications.length > 0) delete out[name];
+  // (`out` holds only options that differ from the defaults.)
+  if (setup.modifications.length > 0) for (const name of Object.keys(out)) if (sameValue(base[name], actual[name])) delete out[name];
   let rebuilt: Record<string, unknown>;
   try {
     rebuilt = modifiedOptions(resolveOptions(preset, out), setup.modifications) as unknown as Record<string, unknown>;
@@ -539,7 +536,7 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /** The first path where two JSON-like values differ, or null. */
-export function firstDifference(a: unknown, b: unknown, path: string): string | null {
+function firstDifference(a: unknown, b: unknown, path: string): string | null {
   if (a === b) return null;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) {
     return `${path || 'value'}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`;

@@ -1,29 +1,7 @@
-import type { RoleId, SeatNo } from '../ids.js';
 import type { GameEvent } from '../game/events.js';
-import { foldLog } from '../game/game.js';
-import { buildResult, type ProtocolResult, type TimelineEntry } from './result.js';
-import type { ActResult } from '../game/state.js';
-
-/**
- * The events of a log still in effect: each `Undone` takes back the events it names (as `foldLog`
- * does), and is itself dropped.
- */
-export function effectiveEvents(log: readonly GameEvent[]): GameEvent[] {
-  const out: GameEvent[] = [];
-  for (const e of log) {
-    if (e.type === 'Undone') out.splice(out.length - e.count, e.count);
-    else out.push(e);
-  }
-  return out;
-}
-
-const stripResult = (r: ActResult): ActResult => {
-  const out: Record<string, unknown> = { by: r.by, act: r.act, target: r.target };
-  if (r.target2 !== undefined) out.target2 = r.target2;
-  if (r.role !== undefined) out.role = r.role;
-  out.answer = r.answer;
-  return out as unknown as ActResult;
-};
+import { effectiveEvents, foldEffective } from '../game/game.js';
+import type { GameState } from '../game/state.js';
+import { buildResult, TimelineCollector, type ProtocolResult } from './result.js';
 
 /**
  * The protocol result (spec/protocol.md "Result") of a game, from its event log (`Game.log`, or the
@@ -32,58 +10,17 @@ const stripResult = (r: ActResult): ActResult => {
  */
 export function gameResult(log: readonly GameEvent[]): ProtocolResult {
   const events = effectiveEvents(log);
+  return resultOfEffective(events, () => foldEffective(events, log.length));
+}
+
+/**
+ * `gameResult` of events already in effect (`effectiveEvents`). `state`: their folded state, asked
+ * for once the log was checked (a caller holding the `Game` passes its state instead of folding again).
+ */
+export function resultOfEffective(events: readonly GameEvent[], state: () => GameState): ProtocolResult {
   if (events.length === 0 || events[0].type !== 'GameCreated') throw new Error('a game log starts with GameCreated');
-  const fiim = events[0].setup.options.fiim;
-  const timeline: TimelineEntry[] = [];
-  const roles: Record<string, RoleId> = {};
-  let phase: { kind: 'night' | 'day'; n: number } | null = null;
-  const addLeft = (seat: SeatNo, onlyPhase: boolean): void => {
-    const k = timeline.length - 1;
-    const last = timeline[k];
-    if (!last) return;
-    if ('day' in last) {
-      if (onlyPhase && (phase?.kind !== 'day' || last.day !== phase.n || last.left.includes(seat))) return;
-      timeline[k] = { ...last, left: [...last.left, seat].sort((a, b) => a - b) };
-    } else {
-      if (onlyPhase && (phase?.kind !== 'night' || last.night !== phase.n || last.died.includes(seat))) return;
-      timeline[k] = { ...last, died: [...last.died, seat].sort((a, b) => a - b) };
-    }
-  };
-  for (const e of events) {
-    switch (e.type) {
-      case 'NightResolved':
-        timeline.push({ night: e.n, died: e.died, results: e.results.map(stripResult) });
-        break;
-      case 'DayResolved':
-        timeline.push({ day: e.n, left: e.left, by: e.by, tally: e.tally });
-        break;
-      case 'RakeTook': {
-        const k = timeline.length - 1;
-        const last = timeline[k];
-        if (last && 'day' in last) timeline[k] = { ...last, left: [...last.left, e.target].sort((a, b) => a - b) };
-        break;
-      }
-      case 'PlayerDied':
-        addLeft(e.seat, false);
-        break;
-      case 'RoleChanged':
-        roles[e.seat] = e.role;
-        break;
-      case 'NightStarted':
-        phase = { kind: 'night', n: e.n };
-        break;
-      case 'DayStarted':
-        phase = { kind: 'day', n: e.n };
-        break;
-      case 'GameEnded':
-        // The Replayer stops following phases once the game is over: nothing is added after it.
-        break;
-      case 'PlayerRemoved':
-        if (fiim) addLeft(e.seat, true);
-        break;
-      default:
-        break;
-    }
-  }
-  return buildResult(foldLog(events), timeline, roles);
+  // Collected from the game's first event: the first phase starts among the opening events.
+  const collector = new TimelineCollector(events[0].setup.options.fiim, null);
+  for (const e of events) collector.add(e);
+  return buildResult(state(), collector.timeline, collector.roles);
 }

@@ -3,7 +3,7 @@ import { fail, RuleViolation, type RuleError } from '../errors.js';
 import { createGame, transition, type Game } from '../game/game.js';
 import type { Command } from '../game/commands.js';
 import type { GameEvent } from '../game/events.js';
-import { buildResult, type ProtocolResult, type TimelineEntry } from './result.js';
+import { buildResult, TimelineCollector, type ProtocolResult, type TimelineEntry } from './result.js';
 import { expectArray, expectInt, expectObject, onlyKeys, seatKey } from './shape.js';
 import { ballotRule, procedureRule } from '../voting/tally.js';
 
@@ -34,77 +34,33 @@ export function replayProtocol(doc: unknown): ReplayOutcome {
 }
 
 class Replayer {
-  timeline: TimelineEntry[] = [];
-  /** Seats whose role changed (RoleChanged events), with the latest role. */
-  roles: Record<string, RoleId> = {};
-  /** The phase the events being collected happen in (R-FIIM-12: a removal after its phase was resolved). */
-  private phase: { kind: 'night' | 'day'; n: number } | null;
+  private readonly collector: TimelineCollector;
   constructor(public game: Game) {
     const p = game.state.phase;
-    this.phase = p.kind === 'ended' ? null : { kind: p.kind, n: p.n };
+    this.collector = new TimelineCollector(game.state.options.fiim, p.kind === 'ended' ? null : { kind: p.kind, n: p.n });
   }
 
   run(cmd: Command, path: string): readonly GameEvent[] {
     const t = transition(this.game, cmd);
     if (!t.ok) throw new RuleViolation({ ...t.error, path: t.error.path ?? path });
     this.game = t.game;
-    this.collect(t.events);
+    for (const e of t.events) this.collector.add(e);
     return t.events;
   }
 
-  private collect(events: readonly GameEvent[]): void {
-    for (const e of events) {
-      if (e.type === 'NightResolved') {
-        this.timeline.push({ night: e.n, died: e.died, results: e.results.map(stripResult) });
-      } else if (e.type === 'DayResolved') {
-        this.timeline.push({ day: e.n, left: e.left, by: e.by, tally: e.tally });
-      } else if (e.type === 'RakeTook') {
-        // The Rake's companion leaves with him: the day's `left` lists both.
-        const k = this.timeline.length - 1;
-        const last = this.timeline[k];
-        if (last && 'day' in last) this.timeline[k] = { ...last, left: [...last.left, e.target].sort((a, b) => a - b) };
-      } else if (e.type === 'PlayerDied') {
-        // A departure by a role's own rule (the Piter Werewolf at 5 players) joins the phase's list.
-        const k = this.timeline.length - 1;
-        const last = this.timeline[k];
-        if (last && 'day' in last) this.timeline[k] = { ...last, left: [...last.left, e.seat].sort((a, b) => a - b) };
-        else if (last && 'night' in last) this.timeline[k] = { ...last, died: [...last.died, e.seat].sort((a, b) => a - b) };
-      } else if (e.type === 'RoleChanged') {
-        this.roles[e.seat] = e.role;
-      } else if (e.type === 'NightStarted' || e.type === 'DayStarted') {
-        this.phase = { kind: e.type === 'NightStarted' ? 'night' : 'day', n: e.n };
-      } else if (e.type === 'PlayerRemoved' && this.game.state.options.fiim) {
-        // R-FIIM-12: a removal after the phase was resolved (at the night's end, in the last words, a
-        // team defeat at the end of the step) joins that phase's list.
-        this.addToResolvedPhase(e.seat);
-      }
-    }
+  get timeline(): readonly TimelineEntry[] {
+    return this.collector.timeline;
   }
 
-  private addToResolvedPhase(seat: SeatNo): void {
-    const k = this.timeline.length - 1;
-    const last = this.timeline[k];
-    const p = this.phase;
-    if (!last || p === null) return;
-    if (p.kind === 'day' && 'day' in last && last.day === p.n && !last.left.includes(seat)) {
-      this.timeline[k] = { ...last, left: [...last.left, seat].sort((a, b) => a - b) };
-    } else if (p.kind === 'night' && 'night' in last && last.night === p.n && !last.died.includes(seat)) {
-      this.timeline[k] = { ...last, died: [...last.died, seat].sort((a, b) => a - b) };
-    }
+  /** Seats whose role changed (RoleChanged events), with the latest role. */
+  get roles(): Readonly<Record<string, RoleId>> {
+    return this.collector.roles;
   }
 
   get state() {
     return this.game.state;
   }
 }
-
-const stripResult = (r: import('../game/state.js').ActResult) => {
-  const out: Record<string, unknown> = { by: r.by, act: r.act, target: r.target };
-  if (r.target2 !== undefined) out.target2 = r.target2;
-  if (r.role !== undefined) out.role = r.role;
-  out.answer = r.answer;
-  return out as unknown as import('../game/state.js').ActResult;
-};
 
 function replay(doc: unknown): ProtocolResult {
   const p = expectObject(doc, 'protocol');

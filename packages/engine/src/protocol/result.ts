@@ -1,5 +1,6 @@
 import type { RoleId, SeatNo } from '../ids.js';
-import type { ActResult, DayOutcome, GameState, Tally, Winner } from '../game/state.js';
+import type { GameEvent } from '../game/events.js';
+import type { ActResult, DayOutcome, GameState, NightAct, Tally, Winner } from '../game/state.js';
 import { shotFirstNight, tournamentScores } from '../game/tournament.js';
 
 export type TimelineEntry =
@@ -20,6 +21,90 @@ export interface ProtocolResult {
   readonly tournamentScores?: Readonly<Record<string, number>>;
   /** R-FIIM-16 (preset `fiim` only): the seats marked for the compensation points. */
   readonly shotFirstNight?: readonly SeatNo[];
+}
+
+/** An act's fields as a protocol writes them (`target2` and `role` only when set). */
+export function actFields(a: NightAct): NightAct {
+  const out: { -readonly [K in keyof NightAct]: NightAct[K] } = { by: a.by, act: a.act, target: a.target };
+  if (a.target2 !== undefined) out.target2 = a.target2;
+  if (a.role !== undefined) out.role = a.role;
+  return out;
+}
+
+/** A night's act result as the timeline lists it: the act's fields and its answer, nothing else. */
+const stripResult = (r: ActResult): ActResult => ({ ...actFields(r), answer: r.answer });
+
+type Phase = { readonly kind: 'night' | 'day'; readonly n: number };
+
+/**
+ * Builds a result's timeline (and the seats whose role changed) from a game's events, in order: what
+ * `replayProtocol` collects while it replays and what `gameResult` folds from a game's own log, so
+ * that the two give the same result.
+ */
+export class TimelineCollector {
+  readonly timeline: TimelineEntry[] = [];
+  /** Seats whose role changed (RoleChanged events), with the latest role. */
+  readonly roles: Record<string, RoleId> = {};
+
+  /**
+   * `phase`: the phase the next events happen in (null before the first phase or once the game
+   * ended); NightStarted and DayStarted move it on (R-FIIM-12: a removal after its phase was resolved).
+   */
+  constructor(private readonly fiim: boolean, private phase: Phase | null) {}
+
+  add(e: GameEvent): void {
+    switch (e.type) {
+      case 'NightResolved':
+        this.timeline.push({ night: e.n, died: e.died, results: e.results.map(stripResult) });
+        break;
+      case 'DayResolved':
+        this.timeline.push({ day: e.n, left: e.left, by: e.by, tally: e.tally });
+        break;
+      case 'RakeTook': {
+        // The Rake's companion leaves with him: the day's `left` lists both.
+        const last = this.timeline[this.timeline.length - 1];
+        if (last && 'day' in last) this.addToLast(e.target);
+        break;
+      }
+      case 'PlayerDied':
+        // A departure by a role's own rule (the Piter Werewolf at 5 players) joins the phase's list.
+        this.addToLast(e.seat);
+        break;
+      case 'RoleChanged':
+        this.roles[e.seat] = e.role;
+        break;
+      case 'NightStarted':
+        this.phase = { kind: 'night', n: e.n };
+        break;
+      case 'DayStarted':
+        this.phase = { kind: 'day', n: e.n };
+        break;
+      case 'PlayerRemoved':
+        // R-FIIM-12: a removal after the phase was resolved (at the night's end, in the last words, a
+        // team defeat at the end of the step) joins that phase's list.
+        if (this.fiim) this.addToResolvedPhase(e.seat);
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** Adds a seat to the last entry's list: a day's `left` or a night's `died`. */
+  private addToLast(seat: SeatNo): void {
+    const k = this.timeline.length - 1;
+    const last = this.timeline[k];
+    if (!last) return;
+    if ('day' in last) this.timeline[k] = { ...last, left: [...last.left, seat].sort((a, b) => a - b) };
+    else this.timeline[k] = { ...last, died: [...last.died, seat].sort((a, b) => a - b) };
+  }
+
+  private addToResolvedPhase(seat: SeatNo): void {
+    const last = this.timeline[this.timeline.length - 1];
+    const p = this.phase;
+    if (!last || p === null) return;
+    const same = 'day' in last ? p.kind === 'day' && last.day === p.n && !last.left.includes(seat) : p.kind === 'night' && last.night === p.n && !last.died.includes(seat);
+    if (same) this.addToLast(seat);
+  }
 }
 
 /**
