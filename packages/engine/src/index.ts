@@ -26,5 +26,4 @@ export { exportProtocol, type ExportOutcome, type ExportOptions, type ProtocolDo
 export { gameResult } from './protocol/game-result.js';
 export type { ProtocolResult } from './protocol/result.js';
 export { gameScores } from './protocol/result.js';
-export { drawSeats } from './game/seating.js';
 export { bestMovePoints } from './game/bestMove.js';
