@@ -1,6 +1,8 @@
 // The season table (issue 15, R-CLUB): seed-004 evening scores summed over a season's date range,
 // the seed-003 ledger's rating points shown apart and counted in the total, ranked.
+import { ledgerTotal } from '../ledger.js';
 import { compareKey } from './display.js';
+import { rank } from './rank.js';
 
 /** A member's result at one evening (its score from `eveningPoints(...).total`). */
 export interface SeasonEvening {
@@ -60,7 +62,7 @@ export const SEASON_KEYS: readonly SeasonKey[] = ['total', 'points', 'wins', 'wi
  * higher (the same points from fewer games is the better season); penalties are 0 or negative, so
  * the higher (the smaller penalty) ranks higher.
  */
-export const SEASON_KEY_DIRECTION: Readonly<Record<SeasonKey, 'desc' | 'asc'>> = {
+const SEASON_KEY_DIRECTION: Readonly<Record<SeasonKey, 'desc' | 'asc'>> = {
   total: 'desc', points: 'desc', wins: 'desc', winRate: 'desc', games: 'asc', penalties: 'desc',
 };
 
@@ -101,7 +103,8 @@ function memberRow(m: SeasonMember, range: SeasonRange | undefined): Omit<Season
       throw new RangeError(`${m.nickname}: an evening's games and wins must be whole numbers, wins ≤ games (got ${e.wins}/${e.games})`);
   }
   const points = stableSum(ev.map((e) => e.score));
-  const penalties = stableSum(m.penalties.filter((p) => p.cancelledAt === null && inRange(p.at, range)).map((p) => p.points));
+  // Ledger points are whole numbers (seed 003's rules): any order sums them exactly.
+  const penalties = ledgerTotal(m.penalties.filter((p) => inRange(p.at, range)));
   const games = ev.reduce((s, e) => s + e.games, 0);
   const wins = ev.reduce((s, e) => s + e.wins, 0);
   return {
@@ -120,9 +123,6 @@ export function compareSeasonRows(a: Omit<SeasonRow, 'rank'>, b: Omit<SeasonRow,
   return 0;
 }
 
-const byName = (a: { nickname: string; memberId: string }, b: { nickname: string; memberId: string }): number =>
-  a.nickname < b.nickname ? -1 : a.nickname > b.nickname ? 1 : a.memberId < b.memberId ? -1 : a.memberId > b.memberId ? 1 : 0;
-
 /**
  * The season table: one row per member (members with nothing in the season are listed with 0),
  * sorted by `order` (validated; `DEFAULT_SEASON_ORDER` when omitted), then by nickname and id so the
@@ -139,12 +139,13 @@ export function seasonTable(members: readonly SeasonMember[], order: readonly st
     ids.add(m.memberId);
   }
   const rows = members.map((m) => memberRow(m, range));
-  rows.sort((a, b) => compareSeasonRows(a, b, keys) || byName(a, b));
-  const out: SeasonRow[] = [];
-  rows.forEach((r, i) => {
-    const prev = out[i - 1];
-    const rank = prev !== undefined && compareSeasonRows(prev, r, keys) === 0 ? prev.rank : i + 1;
-    out.push({ rank, ...r });
+  // Each row's compared values (`compareSeasonRows`), worked out once rather than at every comparison of the sort.
+  const sign = keys.map((k) => (SEASON_KEY_DIRECTION[k] === 'desc' ? -1 : 1));
+  const valuesOf = new Map(rows.map((r) => [r, keys.map((k) => compareKey(r[k]))]));
+  return rank(rows, (a, b) => {
+    const x = valuesOf.get(a)!;
+    const y = valuesOf.get(b)!;
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return sign[i] * (x[i] - y[i]);
+    return 0;
   });
-  return out;
 }

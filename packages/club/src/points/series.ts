@@ -1,6 +1,7 @@
 // R-FIIM-16: a club's series of `fiim` games (a tournament of several rounds) and its table:
 // each member's tournament points over the series plus his compensation Ci, once per series.
 import { compensation, roundPoints, DEFAULT_COMPENSATION, type CompensationOptions } from '@mafia/engine';
+import { rank } from './rank.js';
 
 /** One `fiim` game of the series: the protocol result's fields, and the member on each seat. */
 export interface SeriesGame {
@@ -70,12 +71,5 @@ export function seriesTable(games: readonly SeriesGame[], options: CompensationO
     const ci = compensation(a.marked, a.games, options);
     return { ...a, compensation: ci, total: roundPoints(a.points + ci) };
   });
-  const cmp = (a: { total: number; wins: number }, b: { total: number; wins: number }): number => b.total - a.total || b.wins - a.wins;
-  rows.sort((a, b) => cmp(a, b) || (a.nickname < b.nickname ? -1 : a.nickname > b.nickname ? 1 : a.memberId < b.memberId ? -1 : 1));
-  const out: SeriesRow[] = [];
-  rows.forEach((r, i) => {
-    const prev = out[i - 1];
-    out.push({ rank: prev !== undefined && cmp(prev, r) === 0 ? prev.rank : i + 1, ...r });
-  });
-  return out;
+  return rank(rows, (a, b) => b.total - a.total || b.wins - a.wins);
 }
