@@ -18,8 +18,6 @@ export const SEED_003 = {
 /** A ledger entry's rule: which seed-003 line took the points. */
 export type PenaltyRule = 'late' | 'left-early' | 'late-decline';
 
-export const PENALTY_RULES: readonly PenaltyRule[] = ['late', 'left-early', 'late-decline'];
-
 export type Answer = 'yes' | 'no';
 
 /**

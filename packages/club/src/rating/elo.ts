@@ -20,13 +20,13 @@ export type GameWinner = Side | 'draw';
 export const START_RATING = 1000;
 
 /** K_win / K_loss per game kind, for a full table (10 players or more). */
-export const K_FACTORS: Readonly<Record<GameKind, { readonly win: number; readonly loss: number }>> = {
+const K_FACTORS: Readonly<Record<GameKind, { readonly win: number; readonly loss: number }>> = {
   club: { win: 4, loss: 3 },
   tournament: { win: 16, loss: 12 },
 };
 
 /** Below this many players K is halved (a short table says less about its players). */
-export const FULL_TABLE = 10;
+const FULL_TABLE = 10;
 
 /** The engine's team → the rating side: town plays red, mafia black, solo is left out. */
 export function sideOfTeam(team: Team): Side {

@@ -29,7 +29,7 @@ export interface GameRating {
   readonly changes: readonly RatingChange[];
 }
 
-export function ratingOf(ratings: Ratings, member: string, track: Track, start = START_RATING): number {
+function ratingOf(ratings: Ratings, member: string, track: Track, start: number): number {
   const r = ratings.get(member);
   return r ? r[track] : start;
 }
@@ -62,27 +62,17 @@ export function rateGame(ratings: Ratings, game: RatedGame, start = START_RATING
   const k = kFactors(game.kind, game.seats.length);
   const reason = unratable(game);
   if (reason) return { gameId: game.id, rated: false, reason, chance: null, k, changes: [] };
-  const before = (member: string, track: Track) => ratingOf(ratings, member, track, start);
-  const on = (track: Track) => game.seats.filter((s) => s.side === track).map((s) => before(s.member, track));
+  // Each rated seat's rating before the game, looked up once (seat order).
+  const rated: { readonly member: string; readonly track: Track; readonly before: number }[] = [];
+  for (const s of game.seats) if (s.side !== 'solo') rated.push({ member: s.member, track: s.side, before: ratingOf(ratings, s.member, s.side, start) });
+  const on = (track: Track) => rated.filter((r) => r.track === track).map((r) => r.before);
   const chance = redChance(mean(on('red')), mean(on('black')));
   const delta: Record<Track, number> = {
     red: sideDelta(outcomeOf('red', game.winner), chance, k),
     black: sideDelta(outcomeOf('black', game.winner), 1 - chance, k),
   };
-  const changes: RatingChange[] = [];
-  for (const s of game.seats) {
-    if (s.side === 'solo') continue;
-    const b = before(s.member, s.side);
-    changes.push({ member: s.member, track: s.side, before: b, delta: delta[s.side], after: b + delta[s.side] });
-  }
+  const changes = rated.map((r): RatingChange => ({ member: r.member, track: r.track, before: r.before, delta: delta[r.track], after: r.before + delta[r.track] }));
   return { gameId: game.id, rated: true, reason: null, chance, k, changes };
-}
-
-/** The ratings after a game's changes (a new map; the given one is left alone). */
-export function applyRating(ratings: Ratings, result: GameRating, start = START_RATING): Map<string, MemberRating> {
-  const out = new Map(ratings);
-  applyInPlace(out, result, start);
-  return out;
 }
 
 function applyInPlace(ratings: Map<string, MemberRating>, result: GameRating, start: number): void {
