@@ -10,22 +10,27 @@ import { performance } from 'node:perf_hooks';
 import { openStorage } from '../apps/server/dist/storage/open.js';
 import { recomputeRatings } from '../apps/server/dist/club/ratings/recompute.js';
 import { leaderboard } from '../apps/server/dist/club/ratings/leaderboard.js';
+import { nextRandom, seedFrom, shuffle } from '../packages/engine/dist/index.js';
 
 const MEMBERS = 300;
 const GAMES = 10_000;
 const PER_EVENING = 20;
 const RUNS = 3;
 
-let seed = 42;
-const rand = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
-const pick = (n, k) => {
-  const a = [...Array(n).keys()];
-  for (let i = 0; i < k; i++) {
-    const j = i + Math.floor(rand() * (n - i));
-    [a[i], a[j]] = [a[j], a[i]];
-  }
-  return a.slice(0, k);
+// The engine's seeded generator (mulberry32): the same club and games on every run and machine.
+let rng = seedFrom(42);
+const rand = () => {
+  const [value, next] = nextRandom(rng);
+  rng = next;
+  return value;
 };
+/** k distinct members of n, drawn with the engine's shuffle. */
+const pick = (n, k) => {
+  const [order, next] = shuffle([...Array(n).keys()], rng);
+  rng = next;
+  return order.slice(0, k);
+};
+// scripts/bench.mjs computes its median inline (a script, nothing to import): the same one-liner here.
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function insertAll(trx, table, rows) {
