@@ -259,7 +259,7 @@ function build(events: readonly GameEvent[]): [ProtocolDocument, boolean, string
       }
       case 'VoteCast': {
         const d = day(cur);
-        // A ballot is cast in a round its VoteOpened started (R-VOTE: the vote stage opens with it).
+        // A ballot needs the vote stage, which only VoteOpened opens (day/vote.ts): its case made this round's map.
         const r = d.rounds[d.round];
         r.delete(e.by);
         r.set(e.by, e.target);
@@ -267,7 +267,7 @@ function build(events: readonly GameEvent[]): [ProtocolDocument, boolean, string
       }
       case 'LiftVoteCast': {
         const d = day(cur);
-        // The "all tied leave" vote opened with LiftVoteOpened, which started the list.
+        // A lift ballot needs the lift stage, which only LiftVoteOpened opens (day/count.ts): its case made the list.
         const list = d.liftAll!;
         const k = list.indexOf(e.by);
         if (k >= 0) list.splice(k, 1);
