@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createI18n } from '../src/i18n';
 import { resources } from '../src/i18n/resources';
@@ -174,5 +175,32 @@ describe('the evening page with the fixes together', () => {
     await renderClub({ path: '/club/:clubId/evenings/:eveningId', url: '/club/c1/evenings/e1', element: <EveningScreen />, api: s.api, lng: 'ru' });
     expect(await screen.findByText('Игра на бумаге 1')).toBeTruthy();
     expect(screen.getByTestId('ledger-l9').textContent).toContain('· —');
+  });
+});
+
+describe('the number of tables follows the door', () => {
+  /** The evening page as the door changes it: each click checks one more member in. */
+  function Arrivals({ start }: { readonly start: number }) {
+    const [n, setN] = useState(start);
+    const attendance = Array.from({ length: n }, (_, i) => here(`a${i}`, `Игрок ${i + 1}`));
+    return (
+      <>
+        <button type="button" onClick={() => setN((k) => k + 10)}>
+          arrive
+        </button>
+        <Tables page={{ ...basePage, attendance, tables: [] }} host onChanged={() => {}} secrets={createSecrets(memoryStore())} />
+      </>
+    );
+  }
+
+  it('the_suggested_count_follows_arrivals_until_the_host_types_his_own', async () => {
+    await renderClub({ path: '/', url: '/', element: <Arrivals start={10} />, api: fakeServer({}).api, lng: 'ru' });
+    const count = () => (screen.getByLabelText('Столов') as HTMLInputElement).value;
+    expect(count()).toBe('1');
+    fireEvent.click(screen.getByRole('button', { name: 'arrive' }));
+    expect(count()).toBe('2');
+    fireEvent.change(screen.getByLabelText('Столов'), { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'arrive' }));
+    expect(count()).toBe('1');
   });
 });

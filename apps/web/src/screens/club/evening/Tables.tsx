@@ -22,7 +22,9 @@ export function Tables({ page, host, onChanged, secrets }: {
   const api = useClubApi();
   const act = useAction();
   const present = page.attendance.filter((a) => a.arrivedAt !== null && a.leftAt === null).length;
-  const [count, setCount] = useState(String(Math.max(1, Math.round(present / 10))));
+  // The suggestion follows the door (members keep arriving while the page is open) until the host types his own.
+  const [typed, setTyped] = useState<string | null>(null);
+  const count = typed ?? String(Math.max(1, Math.round(present / 10)));
   const draw = async (e: FormEvent) => {
     e.preventDefault();
     const r = await act.run(() => api.drawTables(page.evening.id, Number(count)));
@@ -76,7 +78,7 @@ export function Tables({ page, host, onChanged, secrets }: {
           </p>
           <div className="field">
             <label htmlFor="tables-count">{t('fields.tables')}</label>
-            <input id="tables-count" className="input" type="number" inputMode="numeric" min={1} max={50} step={1} required value={count} onChange={(e) => setCount(e.target.value)} />
+            <input id="tables-count" className="input" type="number" inputMode="numeric" min={1} max={50} step={1} required value={count} onChange={(e) => setTyped(e.target.value)} />
             <ErrorText error={errorAt(act.error, 'tables')} />
           </div>
           <Button type="submit" variant="primary" block disabled={act.busy}>
