@@ -134,6 +134,7 @@ describe('a member\'s profile (issue 15)', () => {
     expect(within(table).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/club/c1/evenings/e1', '/club/c1/evenings/e2']);
     await within(fig).findByTestId('points-bars');
     expect(drawn.points.series).toMatchObject({ labels: ['1 мар.', '8 мар.'], scores: [50, 80], name: 'Очки' });
+    expect([drawn.points.format(80), drawn.points.tick(80)]).toEqual(['80,00', '80']);
     // Hidden from the eye (not from a screen reader) until asked for.
     const toggle = within(fig).getByRole('button', { name: 'Показать таблицу' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
@@ -205,15 +206,18 @@ describe('the profile\'s Chart.js configurations', () => {
     expect(FONT_SIZE).toBeGreaterThanOrEqual(12);
     expect((options.scales as any).y.ticks.callback(1002.7)).toBe('1003');
     expect((options.plugins as any).tooltip.callbacks.label({ dataset: { label: 'R' }, parsed: { y: 1002.7 } })).toBe('R: 1003');
-    expect((options.plugins as any).legend).toMatchObject({ display: true, position: 'bottom' });
+    expect((options.plugins as any).legend).toMatchObject({ display: true, position: 'bottom', labels: { usePointStyle: true, pointStyle: 'line' } });
   });
 
   it('the_points_chart_has_one_bar_an_evening_from_zero', () => {
-    const { data, options } = pointsChart({ labels: ['1 мар.', '8 мар.'], scores: [50, 80], name: 'Очки' }, FALLBACK_COLORS, fmt);
+    const { data, options } = pointsChart({ labels: ['1 мар.', '8 мар.'], scores: [50, 80], name: 'Очки' }, FALLBACK_COLORS, (n) => n.toFixed(2), fmt);
     expect(data.labels).toEqual(['1 мар.', '8 мар.']);
     expect(data.datasets).toHaveLength(1);
     expect(data.datasets[0]).toMatchObject({ label: 'Очки', data: [50, 80], backgroundColor: FALLBACK_COLORS.bar });
     expect((options.scales as any).y.beginAtZero).toBe(true);
     expect((options.plugins as any).legend.display).toBe(false);
+    // The axis in whole points, the tooltip as the table.
+    expect((options.scales as any).y.ticks.callback(150)).toBe('150');
+    expect((options.plugins as any).tooltip.callbacks.label({ dataset: { label: 'Очки' }, parsed: { y: 75 } })).toBe('Очки: 75.00');
   });
 });

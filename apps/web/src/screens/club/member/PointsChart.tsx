@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { MemberProfile } from '../../../net/clubApi';
 import { ChartFigure } from './ChartFigure';
 import { CsvLink } from './CsvLink';
-import { formatScore, shortDate } from './format';
+import { formatRating, formatScore, shortDate } from './format';
 
 const PointsBars = lazy(() => import('./charts/PointsBars'));
 
@@ -14,6 +14,7 @@ export function PointsChart({ clubId, evenings }: { readonly clubId: string; rea
   const lng = i18n.language;
   const title = t('profile.pointsChart');
   const fmt = useCallback((n: number) => formatScore(n, lng), [lng]);
+  const tick = useCallback((n: number) => formatRating(n, lng), [lng]);
   const name = t('profile.score');
   const series = useMemo(() => ({ labels: evenings.map((e) => shortDate(e.at, lng)), scores: evenings.map((e) => e.score), name }), [evenings, lng, name]);
   if (evenings.length === 0) {
@@ -54,5 +55,5 @@ export function PointsChart({ clubId, evenings }: { readonly clubId: string; rea
       </tbody>
     </table>
   );
-  return <ChartFigure testId="points-chart" title={title} summary={summary} chart={<PointsBars series={series} format={fmt} />} table={table} csv={<CsvLink table="evenings" title={title} />} />;
+  return <ChartFigure testId="points-chart" title={title} summary={summary} chart={<PointsBars series={series} format={fmt} tick={tick} />} table={table} csv={<CsvLink table="evenings" title={title} />} />;
 }

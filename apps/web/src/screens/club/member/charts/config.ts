@@ -47,17 +47,17 @@ export interface PointsSeries {
 type Fmt = (n: number) => string;
 
 /** Dates across, numbers up: 12 px, at most 5 dates, never slanted. */
-function axes(c: ChartColors, format: Fmt, beginAtZero: boolean): ChartOptions<'line'>['scales'] {
+function axes(c: ChartColors, tick: Fmt, beginAtZero: boolean): ChartOptions<'line'>['scales'] {
   const font = { size: FONT_SIZE };
   return {
-    x: { ticks: { color: c.text, font, maxRotation: 0, autoSkip: true, maxTicksLimit: MAX_X_TICKS }, grid: { display: false } },
-    y: { beginAtZero, ticks: { color: c.text, font, maxTicksLimit: 6, callback: (v: string | number) => format(Number(v)) }, grid: { color: c.grid } },
+    x: { ticks: { color: c.text, font, maxRotation: 0, autoSkip: true, autoSkipPadding: 12, maxTicksLimit: MAX_X_TICKS }, grid: { display: false } },
+    y: { beginAtZero, ticks: { color: c.text, font, maxTicksLimit: 6, callback: (v: string | number) => tick(Number(v)) }, grid: { color: c.grid } },
   };
 }
 
 function plugins(c: ChartColors, format: Fmt, legend: boolean) {
   return {
-    legend: { display: legend, position: 'bottom' as const, labels: { color: c.text, font: { size: FONT_SIZE }, boxWidth: 14 } },
+    legend: { display: legend, position: 'bottom' as const, labels: { color: c.text, font: { size: FONT_SIZE }, usePointStyle: true, pointStyle: 'line' as const, boxWidth: 24 } },
     tooltip: { callbacks: { label: (ctx: { dataset: { label?: string }; parsed: { y: number | null } }) => `${ctx.dataset.label ?? ''}: ${format(ctx.parsed.y ?? 0)}` } },
   };
 }
@@ -77,10 +77,10 @@ export function ratingChart(s: RatingSeries, c: ChartColors, format: Fmt): { dat
   };
 }
 
-/** His score at each evening: one bar an evening. */
-export function pointsChart(s: PointsSeries, c: ChartColors, format: Fmt): { data: ChartData<'bar'>; options: ChartOptions<'bar'> } {
+/** His score at each evening: one bar an evening; the axis in whole points (`tick`), the tooltip as the table (`format`). */
+export function pointsChart(s: PointsSeries, c: ChartColors, format: Fmt, tick: Fmt = format): { data: ChartData<'bar'>; options: ChartOptions<'bar'> } {
   return {
     data: { labels: [...s.labels], datasets: [{ label: s.name, data: [...s.scores], backgroundColor: c.bar, borderRadius: 4, maxBarThickness: 40 }] },
-    options: { responsive: true, maintainAspectRatio: false, animation: false, scales: axes(c, format, true), plugins: plugins(c, format, false) },
+    options: { responsive: true, maintainAspectRatio: false, animation: false, scales: axes(c, tick, true), plugins: plugins(c, format, false) },
   };
 }
