@@ -38,3 +38,13 @@ export function ChartFigure({ testId, title, summary, chart, table, csv }: {
     </figure>
   );
 }
+
+/** A chart's place when there is nothing to draw: its heading and why (no figure, no empty axes). */
+export function NoChart({ testId, title, text }: { readonly testId: string; readonly title: string; readonly text: string }) {
+  return (
+    <section className="stack" data-testid={testId}>
+      <h2 className="club-h">{title}</h2>
+      <p className="muted">{text}</p>
+    </section>
+  );
+}

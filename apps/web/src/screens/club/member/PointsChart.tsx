@@ -2,7 +2,7 @@ import { lazy, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MemberProfile } from '../../../net/clubApi';
-import { ChartFigure } from './ChartFigure';
+import { ChartFigure, NoChart } from './ChartFigure';
 import { CsvLink } from './CsvLink';
 import { formatRating, formatScore, shortDate } from './format';
 
@@ -18,12 +18,7 @@ export function PointsChart({ clubId, evenings }: { readonly clubId: string; rea
   const name = t('profile.score');
   const series = useMemo(() => ({ labels: evenings.map((e) => shortDate(e.at, lng)), scores: evenings.map((e) => e.score), name }), [evenings, lng, name]);
   if (evenings.length === 0) {
-    return (
-      <section className="stack" data-testid="points-chart">
-        <h2 className="club-h">{title}</h2>
-        <p className="muted">{t('profile.pointsNone')}</p>
-      </section>
-    );
+    return <NoChart testId="points-chart" title={title} text={t('profile.pointsNone')} />;
   }
   // The best evening: the first of the highest (evenings come by their start).
   const best = evenings.reduce((b, e) => (e.score > b.score ? e : b), evenings[0]!);

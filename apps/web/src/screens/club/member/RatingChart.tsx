@@ -1,7 +1,7 @@
 import { lazy, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemberProfile } from '../../../net/clubApi';
-import { ChartFigure } from './ChartFigure';
+import { ChartFigure, NoChart } from './ChartFigure';
 import { CsvLink } from './CsvLink';
 import { formatRating, shortDate } from './format';
 
@@ -20,12 +20,7 @@ export function RatingChart({ history }: { readonly history: MemberProfile['rati
     [history, lng, names.red, names.black, names.overall],
   );
   if (history.length === 0) {
-    return (
-      <section className="stack" data-testid="rating-chart">
-        <h2 className="club-h">{title}</h2>
-        <p className="muted">{t('profile.ratingNone')}</p>
-      </section>
-    );
+    return <NoChart testId="rating-chart" title={title} text={t('profile.ratingNone')} />;
   }
   const last = history[history.length - 1]!;
   const overall = history.map((h) => h.overall);
