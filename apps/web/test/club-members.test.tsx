@@ -6,6 +6,7 @@ import Account from '../src/screens/club/account';
 import MemberPage from '../src/screens/club/member';
 import Members from '../src/screens/club/members';
 import { CSRF, fakeServer, renderClub } from './club-fake';
+import { profileGame, profileOf } from './club-profile-fixture';
 
 afterEach(() => {
   cleanup();
@@ -74,11 +75,21 @@ describe("a member's page", () => {
           points: -5,
         },
       },
+      'GET /api/clubs/c1/members/u2/profile': {
+        body: profileOf('u2', 'Лис', {
+          games: [profileGame({ gameId: 'g1', eveningId: 'e1', at: startsAt, tableNo: 1, gameNo: 2, seat: 7, role: 'mafia', team: 'mafia', won: true, points: 4, winner: 'mafia' })],
+          penalties: [
+            { id: 'l1', userId: 'u2', nickname: 'Лис', eveningId: 'e1', rule: 'late', points: -5, reason: '9 minutes late', createdAt: startsAt, createdBy: null },
+            { id: 'l2', userId: 'u2', nickname: 'Лис', eveningId: 'e1', rule: 'left-early', points: -3, reason: 'left', createdAt: startsAt, createdBy: null, cancelledAt: startsAt + 1, cancelledBy: 'u0', cancelNote: 'заменил сам' },
+          ],
+        }),
+      },
     });
     await renderClub({ path: '/club/:clubId/members/:userId', url: '/club/c1/members/u2', element: <MemberPage />, api: s.api, lng: 'ru' });
     expect((await screen.findByTestId('member-points')).textContent).toBe('\u22125');
     expect(screen.getByText('опоздал')).toBeTruthy();
-    expect(screen.getByRole('table').textContent).toContain('127Мафия');
+    // His game: table 1, game 2, seat 7, a mafioso who won, 4 points, not rated.
+    expect(within(screen.getByTestId('profile-games')).getAllByRole('row')[1]!.textContent).toContain('127МафияПобеда4—');
     expect(screen.getByTestId('ledger-l1').textContent).toContain('Опоздание более чем на 5 минут');
     const cancelled = screen.getByTestId('ledger-l2');
     expect(cancelled.getAttribute('data-cancelled')).toBe('true');

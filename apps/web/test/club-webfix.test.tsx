@@ -16,6 +16,7 @@ import { Tables } from '../src/screens/club/evening/Tables';
 import MemberPage from '../src/screens/club/member';
 import { AddMember } from '../src/screens/club/members/AddMember';
 import { fakeServer, renderClub } from './club-fake';
+import { profileGame, profileOf } from './club-profile-fixture';
 
 afterEach(() => {
   cleanup();
@@ -81,9 +82,10 @@ describe('values the server may send as null', () => {
       'GET /api/clubs/c1/members/u1': {
         body: { member, evenings: [], ledger: [], points: 0, games: [{ gameId: 'g1', eveningId: 'e1', startsAt, tableNo: null, gameNo: null, seat: 4, winner: 'mafia' }] },
       },
+      'GET /api/clubs/c1/members/u1/profile': { body: profileOf('u1', 'Шериф', { games: [profileGame({ gameId: 'g1', eveningId: 'e1', at: startsAt, seat: 4, winner: 'mafia', won: false })] }) },
     });
     await renderClub({ path: '/club/:clubId/members/:userId', url: '/club/c1/members/u1', element: <MemberPage />, api: s.api, lng: 'ru' });
-    const row = (await screen.findAllByRole('row'))[1]!;
+    const row = within(await screen.findByTestId('profile-games')).getAllByRole('row')[1]!;
     const cells = within(row).getAllByRole('cell').map((c) => c.textContent);
     expect(cells.slice(1, 4)).toEqual(['—', '—', '4']);
   });

@@ -263,6 +263,50 @@ export interface Leaderboard {
   readonly rows: readonly LeaderboardRow[];
 }
 
+/** The tables of a member's profile that download as CSV (`?format=csv&table=…`). */
+export type ProfileTable = 'games' | 'evenings' | 'ratings' | 'roles' | 'teams';
+
+export interface WinRate {
+  readonly games: number;
+  readonly wins: number;
+  /** 0..1 */
+  readonly winRate: number;
+}
+
+/** One of his ended games: his seat, and his role and team at the game's end. */
+export interface ProfileGame {
+  readonly gameId: string;
+  readonly eveningId: string;
+  /** When the game ended (a paper game: its evening's start). */
+  readonly at: number;
+  readonly tableNo: number | null;
+  readonly gameNo: number | null;
+  readonly seat: number;
+  readonly role: string;
+  readonly team: string;
+  readonly won: boolean;
+  /** Seed-004 game points of his seat. */
+  readonly points: number;
+  readonly winner: string;
+  /** Null when the game was not rated for him (a solo role, a game not rated). */
+  readonly ratingDelta: { readonly track: 'red' | 'black'; readonly before: number; readonly delta: number; readonly after: number } | null;
+}
+
+/** GET /api/clubs/:clubId/members/:userId/profile: full precision, the page rounds for display. */
+export interface MemberProfile {
+  readonly member: { readonly userId: string; readonly nickname: string };
+  readonly ratings: { readonly red: number; readonly black: number; readonly overall: number; readonly gamesRed: number; readonly gamesBlack: number };
+  readonly totals: WinRate & { readonly evenings: number; readonly points: number; readonly penalties: number; readonly total: number };
+  readonly byRole: readonly (WinRate & { readonly role: string })[];
+  readonly byTeam: readonly (WinRate & { readonly team: string })[];
+  readonly games: readonly ProfileGame[];
+  /** His ratings after each of his rated games, in play order. */
+  readonly ratingHistory: readonly { readonly gameId: string; readonly at: number; readonly red: number; readonly black: number; readonly overall: number }[];
+  /** His seed-004 score at each evening he played, by the evening's start. */
+  readonly eveningPoints: readonly { readonly eveningId: string; readonly at: number; readonly score: number; readonly games: number; readonly wins: number }[];
+  readonly penalties: readonly LedgerEntry[];
+}
+
 /**
  * A refusal of the club's API (`{"error": {code, message, path?, params?}}`), or `network` when
  * there was no answer, or `bad-response` when the answer was not JSON. `message` is the server's
@@ -390,6 +434,8 @@ export function createClubApi(o: ClubApiOptions = {}) {
     return `/api/clubs/${enc(clubId)}/leaderboard?${q.toString()}`;
   };
 
+  const profilePath = (clubId: string, userId: string) => `/api/clubs/${enc(clubId)}/members/${enc(userId)}/profile`;
+
   return {
     csrfToken,
     // sign-in and the account
@@ -439,6 +485,9 @@ export function createClubApi(o: ClubApiOptions = {}) {
     leaderboard: (clubId: string, season: string | null, by: LeaderboardBy) => call<Leaderboard>('GET', boardPath(clubId, season, by)),
     /** The CSV download of the same table (a plain link: the browser sends the session cookie). */
     leaderboardCsvUrl: (clubId: string, season: string | null, by: LeaderboardBy) => `${o.base ?? ''}${boardPath(clubId, season, by, true)}`,
+    profile: (clubId: string, userId: string) => call<MemberProfile>('GET', profilePath(clubId, userId)),
+    /** One table of the profile as CSV (a plain link, as the leaderboard's). */
+    profileCsvUrl: (clubId: string, userId: string, table: ProfileTable) => `${o.base ?? ''}${profilePath(clubId, userId)}?format=csv&table=${table}`,
     recomputeRatings: (clubId: string) => call<{ games: number; rated: number; ms: number }>('POST', `/api/clubs/${enc(clubId)}/ratings/recompute`, {}),
     enterProtocol: (eveningId: string, protocol: unknown) => call<{ game: EveningGame }>('POST', `/api/evenings/${enc(eveningId)}/games`, { protocol }),
   };

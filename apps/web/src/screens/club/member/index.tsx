@@ -5,22 +5,29 @@ import { formatDateTime, formatPoints, formatTime } from '../common/format';
 import { Ledger } from '../common/Ledger';
 import { ClubPage } from '../common/Page';
 import { useLoad } from '../common/useLoad';
-import { AnswerBadge, winnerName } from '../common/bits';
+import { AnswerBadge } from '../common/bits';
+import { GamesTable } from './GamesTable';
+import { PointsChart } from './PointsChart';
+import { RatingChart } from './RatingChart';
+import { Stats, WinRates } from './Stats';
+import './profile.css';
 
 /**
- * /club/:clubId/members/:userId: a member's page: his evenings (answer, arrival, late, left), his
- * games (evening, table, game, seat, winner), his penalties and his total points.
+ * /club/:clubId/members/:userId: a member's page and profile (issue 15): his ratings and totals, win
+ * rates per role and per team, his rating over time and his points per evening as charts (each with
+ * a table of the same numbers), his games, his evenings (answer, arrival, late, left) and his
+ * penalties; every table downloads as CSV.
  */
 export default function MemberPage() {
   const { t, i18n } = useTranslation('club');
   const api = useClubApi();
   const { clubId = '', userId = '' } = useParams();
-  const page = useLoad(() => Promise.all([api.club(clubId), api.member(clubId, userId)]), [api, clubId, userId]);
-  const [club, p] = page.data ?? [null, null];
+  const page = useLoad(() => Promise.all([api.club(clubId), api.member(clubId, userId), api.profile(clubId, userId)]), [api, clubId, userId]);
+  const [club, p, profile] = page.data ?? [null, null, null];
   const lng = i18n.language;
   return (
     <ClubPage title={p?.member.nickname ?? t('member.title')} error={page.error} ready={page.data !== null}>
-      {p && club && (
+      {p && club && profile && (
         <>
           <Link to={`/club/${clubId}/members`}>← {t('members.title')}</Link>
           <div className="card">
@@ -32,6 +39,11 @@ export default function MemberPage() {
               {t('member.points')}: <span className="club-points" data-testid="member-points">{formatPoints(p.points)}</span>
             </div>
           </div>
+          <Stats profile={profile} />
+          <RatingChart history={profile.ratingHistory} />
+          <PointsChart clubId={clubId} evenings={profile.eveningPoints} />
+          <WinRates kind="role" rows={profile.byRole} />
+          <WinRates kind="team" rows={profile.byTeam} />
           <section className="stack" aria-labelledby="m-evenings">
             <h2 id="m-evenings" className="club-h">
               {t('member.evenings')}
@@ -58,46 +70,12 @@ export default function MemberPage() {
               </ul>
             )}
           </section>
-          <section className="stack" aria-labelledby="m-games">
-            <h2 id="m-games" className="club-h">
-              {t('member.games')}
-            </h2>
-            {p.games.length === 0 ? (
-              <p className="muted">{t('games.none')}</p>
-            ) : (
-              <div className="club-scroll">
-                <table className="club-table">
-                  <thead>
-                    <tr>
-                      <th>{t('member.evening')}</th>
-                      <th>{t('games.table')}</th>
-                      <th>{t('games.game')}</th>
-                      <th>{t('games.seat')}</th>
-                      <th>{t('games.winner')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {p.games.map((g) => (
-                      <tr key={`${g.gameId}-${g.seat}`}>
-                        <td>
-                          <Link to={`/club/${clubId}/evenings/${g.eveningId}`}>{new Intl.DateTimeFormat(lng, { day: 'numeric', month: 'short' }).format(g.startsAt)}</Link>
-                        </td>
-                        <td>{g.tableNo ?? '—'}</td>
-                        <td>{g.gameNo ?? '—'}</td>
-                        <td>{g.seat}</td>
-                        <td>{winnerName(t, g.winner)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-          </section>
+          <GamesTable clubId={clubId} games={profile.games} />
           <section className="stack" aria-labelledby="m-ledger">
             <h2 id="m-ledger" className="club-h">
               {t('member.penalties')}
             </h2>
-            <Ledger entries={p.ledger} admin={club.me.role === 'admin'} onChanged={page.reload} showWho={false} />
+            <Ledger entries={profile.penalties} admin={club.me.role === 'admin'} onChanged={page.reload} showWho={false} />
           </section>
         </>
       )}

@@ -1,0 +1,131 @@
+import { overall, seasonTable, START_RATING } from '@mafia/club';
+import { z } from 'zod';
+import { membershipOf } from '../access.js';
+import { clubRefuse } from '../errors.js';
+import type { ClubContext } from '../ports.js';
+import { num } from '../schema.js';
+import { ratingsDb, type RatingsDb, type SeatFact } from '../ratingsSchema.js';
+import { ledgerQuery, toLedgerEntry, type LedgerEntry } from '../services/ledger.js';
+import { parseInput } from '../services/validate.js';
+import { memberEvenings, type MemberEvening } from './memberEvenings.js';
+
+/** The profile's tables a CSV can be asked for (`?format=csv&table=…`). */
+export const PROFILE_TABLES = ['games', 'evenings', 'ratings', 'roles', 'teams'] as const;
+export type ProfileTable = (typeof PROFILE_TABLES)[number];
+
+export interface WinRate { readonly games: number; readonly wins: number; readonly winRate: number }
+export interface ProfileGame {
+  readonly gameId: string; readonly eveningId: string; readonly at: number; readonly tableNo: number | null; readonly gameNo: number | null;
+  readonly seat: number; readonly role: string; readonly team: string; readonly won: boolean; readonly points: number; readonly winner: string;
+  readonly ratingDelta: { readonly track: 'red' | 'black'; readonly before: number; readonly delta: number; readonly after: number } | null;
+}
+export interface RatingPoint { readonly gameId: string; readonly at: number; readonly red: number; readonly black: number; readonly overall: number }
+
+/** GET /api/clubs/:clubId/members/:userId/profile (docs/ratings-server.md). Numbers unrounded. */
+export interface MemberProfile {
+  readonly member: { readonly userId: string; readonly nickname: string };
+  readonly ratings: { readonly red: number; readonly black: number; readonly overall: number; readonly gamesRed: number; readonly gamesBlack: number };
+  readonly totals: WinRate & { readonly evenings: number; readonly points: number; readonly penalties: number; readonly total: number };
+  readonly byRole: readonly (WinRate & { readonly role: string })[];
+  readonly byTeam: readonly (WinRate & { readonly team: string })[];
+  readonly games: readonly ProfileGame[];
+  readonly ratingHistory: readonly RatingPoint[];
+  readonly eveningPoints: readonly MemberEvening[];
+  readonly penalties: readonly LedgerEntry[];
+}
+
+const profileQuery = z.object({
+  format: z.enum(['json', 'csv']).default('json'),
+  table: z.enum(PROFILE_TABLES).optional(),
+}).strict().refine((q) => q.format === 'json' || q.table !== undefined, { path: ['table'], message: `a CSV needs table=${PROFILE_TABLES.join('|')}` });
+
+const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** Teams in the order a page lists them; another (none today) after them by name. */
+const TEAM_ORDER = ['town', 'mafia', 'solo'];
+const teamRank = (t: string) => (TEAM_ORDER.includes(t) ? TEAM_ORDER.indexOf(t) : TEAM_ORDER.length);
+
+/** Games and wins per key (role or team), with the win rate. */
+function tally<K extends string>(games: readonly ProfileGame[], key: (g: ProfileGame) => string, name: K) {
+  const m = new Map<string, { games: number; wins: number }>();
+  for (const g of games) {
+    const c = m.get(key(g)) ?? { games: 0, wins: 0 };
+    c.games++;
+    if (g.won) c.wins++;
+    m.set(key(g), c);
+  }
+  return [...m].map(([k, c]) => ({ [name]: k, games: c.games, wins: c.wins, winRate: c.wins / c.games }) as WinRate & Record<K, string>);
+}
+
+/** His seats in ended games (evenings not cancelled), in play order: when the game ended, then its id (as the recomputation). */
+async function gamesOf(db: RatingsDb, clubId: string, userId: string): Promise<ProfileGame[]> {
+  const rows = await db.selectFrom('game_seats').innerJoin('game_facts', 'game_facts.game_id', 'game_seats.game_id')
+    .innerJoin('evening_games', 'evening_games.id', 'game_seats.game_id').innerJoin('evenings', 'evenings.id', 'game_facts.evening_id')
+    .select(['game_seats.game_id', 'game_seats.seat', 'game_facts.evening_id', 'game_facts.ended_at', 'game_facts.winner', 'game_facts.seats', 'evening_games.table_no', 'evening_games.game_no'])
+    .where('game_facts.club_id', '=', clubId).where('game_seats.user_id', '=', userId).where('evenings.cancelled_at', 'is', null).execute();
+  const changes = await db.selectFrom('rating_changes').select(['game_id', 'track', 'before', 'delta', 'after'])
+    .where('club_id', '=', clubId).where('user_id', '=', userId).execute();
+  const changeOf = new Map(changes.map((c) => [c.game_id, { track: c.track, before: c.before, delta: c.delta, after: c.after }]));
+  return rows.map((r) => ({ r, at: num(r.ended_at), fact: (JSON.parse(r.seats) as SeatFact[]).find((s) => s.seat === Number(r.seat)) }))
+    .filter((x): x is typeof x & { fact: SeatFact } => x.fact !== undefined)
+    .sort((a, b) => a.at - b.at || byId(a.r.game_id, b.r.game_id) || a.fact.seat - b.fact.seat)
+    .map(({ r, at, fact }) => ({
+      gameId: r.game_id, eveningId: r.evening_id, at, tableNo: r.table_no, gameNo: r.game_no, seat: fact.seat, role: fact.role, team: fact.team,
+      won: fact.won, points: fact.points, winner: r.winner, ratingDelta: changeOf.get(r.game_id) ?? null,
+    }));
+}
+
+/** His red, black and overall rating after each of his rated games, in the order the last recomputation folded them. */
+async function ratingHistoryOf(db: RatingsDb, clubId: string, userId: string): Promise<RatingPoint[]> {
+  const rows = await db.selectFrom('rating_changes').innerJoin('rating_games', 'rating_games.game_id', 'rating_changes.game_id')
+    .innerJoin('game_facts', 'game_facts.game_id', 'rating_changes.game_id')
+    .select(['rating_changes.game_id', 'rating_changes.track', 'rating_changes.after', 'rating_games.position', 'game_facts.ended_at'])
+    .where('rating_changes.club_id', '=', clubId).where('rating_changes.user_id', '=', userId).execute();
+  let red = START_RATING;
+  let black = START_RATING;
+  let gamesRed = 0;
+  let gamesBlack = 0;
+  return rows.sort((a, b) => a.position - b.position).map((r) => {
+    if (r.track === 'red') (red = r.after), gamesRed++;
+    else (black = r.after), gamesBlack++;
+    return { gameId: r.game_id, at: num(r.ended_at), red, black, overall: overall(red, black, gamesRed, gamesBlack) };
+  });
+}
+
+/**
+ * GET /api/clubs/:clubId/members/:userId/profile (any member): a member's games with his role and
+ * team at each game's end, his win rates per role and per team, his ratings and their history (as
+ * the last recomputation left them), his points per evening (the leaderboard's `memberEvenings`)
+ * and his ledger entries. Only his nickname of his account: no private field.
+ */
+export async function memberProfile(ctx: ClubContext, actor: string, clubId: string, userId: string, query: unknown): Promise<MemberProfile & { format: 'json' | 'csv'; table?: ProfileTable }> {
+  await membershipOf(ctx.db, actor, clubId);
+  const q = parseInput(profileQuery, query);
+  const db = ratingsDb(ctx.db);
+  const m = await db.selectFrom('memberships').select(['user_id', 'nickname']).where('club_id', '=', clubId).where('user_id', '=', userId).executeTakeFirst();
+  if (!m) return clubRefuse('member-unknown', `user ${userId} is no member of this club`, 404, { path: 'userId' });
+  const games = await gamesOf(db, clubId, userId);
+  const eveningPoints = ((await memberEvenings(db, clubId, { userId })).get(userId) ?? []).sort((a, b) => a.at - b.at || byId(a.eveningId, b.eveningId));
+  const penalties = (await ledgerQuery(ctx.db).where('ledger.club_id', '=', clubId).where('ledger.user_id', '=', userId).orderBy('ledger.created_at', 'desc').execute()).map(toLedgerEntry);
+  const [row] = seasonTable([{
+    memberId: userId, nickname: m.nickname, evenings: eveningPoints,
+    penalties: penalties.map((p) => ({ at: p.createdAt, points: p.points, cancelledAt: p.cancelledAt ?? null })),
+  }]);
+  const r = await db.selectFrom('member_ratings').selectAll().where('club_id', '=', clubId).where('user_id', '=', userId).executeTakeFirst();
+  const red = r?.red ?? START_RATING;
+  const black = r?.black ?? START_RATING;
+  const gamesRed = r ? r.games_red : 0;
+  const gamesBlack = r ? r.games_black : 0;
+  return {
+    member: { userId, nickname: m.nickname },
+    ratings: { red, black, overall: overall(red, black, gamesRed, gamesBlack), gamesRed, gamesBlack },
+    totals: { evenings: row!.evenings, games: row!.games, wins: row!.wins, winRate: row!.winRate, points: row!.points, penalties: row!.penalties, total: row!.total },
+    byRole: tally(games, (g) => g.role, 'role').sort((a, b) => b.games - a.games || byId(a.role, b.role)),
+    byTeam: tally(games, (g) => g.team, 'team').sort((a, b) => teamRank(a.team) - teamRank(b.team) || byId(a.team, b.team)),
+    games,
+    ratingHistory: await ratingHistoryOf(db, clubId, userId),
+    eveningPoints,
+    penalties,
+    format: q.format,
+    ...(q.table !== undefined ? { table: q.table } : {}),
+  };
+}

@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { ClubDb, LedgerTable } from '../../src/club/schema.js';
+import { signIn, type ClubHarness } from './clubServer.js';
+import { seedEvening } from './door-world.js';
+
+/** Ten members' nicknames, seats 1 to 10 of the engine's classic fixtures (mafia on 2, 5 (the Don) and 8; the Commissar on 3). */
+export const TEN = ['Аня', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жора', 'Зоя', 'Ира', 'Кир'];
+
+/** An engine fixture protocol (packages/engine/test/fixtures/protocols), its names the members' nicknames given. */
+export function protocol(name: string, names: readonly string[] = TEN): Record<string, unknown> {
+  const url = new URL(`../../../../packages/engine/test/fixtures/protocols/${name}.json`, import.meta.url);
+  return { ...(JSON.parse(readFileSync(url, 'utf8')) as Record<string, unknown>), names: [...names] };
+}
+
+/**
+ * A club over the harness's server: its admin, a member (nicknamed `memberNickname`) and a stranger
+ * signed in, the ten members of TEN and an evening at STARTS_AT (weight 1), rows written directly.
+ */
+export async function ratingsClub(h: ClubHarness, memberNickname: string) {
+  const admin = await signIn(h, 'admin@club.test');
+  const member = await signIn(h, 'member@club.test');
+  const stranger = await signIn(h, 'stranger@club.test');
+  const db = h.storage.db as ClubDb;
+  const { clubId, ids, eveningId } = await seedEvening(db, h.clock.now(), { members: TEN, hostUserId: admin.user!.id });
+  await db.updateTable('memberships').set({ role: 'admin' }).where('user_id', '=', admin.user!.id).execute();
+  await db.insertInto('memberships').values({ club_id: clubId, user_id: member.user!.id, role: 'member', nickname: memberNickname, share_name: 0, share_email: 0, share_phone: 0, on_list: 1, unanswered_streak: 0, off_list_at: null, joined_at: 0 }).execute();
+  return { admin, member, stranger, db, clubId, ids, eveningId };
+}
+
+/** A seed-003 lateness in the ledger, written directly (cancelled a second after it was made when asked). */
+export function lateEntry(o: { clubId: string; userId: string; eveningId: string; points: number; at: number; by: string; cancelled: boolean; params?: string }): LedgerTable {
+  return {
+    id: randomUUID(), club_id: o.clubId, user_id: o.userId, evening_id: o.eveningId, rule: 'late', points: o.points, reason: 'late', params: o.params ?? '{}', dedupe_key: null,
+    created_at: o.at, created_by: o.by, cancelled_at: o.cancelled ? o.at + 1000 : null, cancelled_by: null, cancel_note: null,
+  };
+}
