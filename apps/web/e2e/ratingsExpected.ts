@@ -5,7 +5,7 @@
  * penalties apart) and the red/black Elo (`rateGames`), docs/points.md and docs/ratings.md.
  */
 import {
-  displayPoints, eveningPoints, overall, rateGames, seasonTable, sideOfTeam, START_RATING,
+  compareKey, displayPoints, eveningPoints, overall, rateGames, seasonTable, sideOfTeam, START_RATING,
   type GameWinner, type RatedGame, type Track,
 } from '@mafia/club';
 import { roleIn, type PresetId, type ProtocolResult, type SeatNo, type Team } from '@mafia/engine';
@@ -96,6 +96,19 @@ export function expectedBoard(o: {
   const hist = new Map<string, { track: Track; after: number }[]>();
   for (const h of history) for (const c of h.changes) hist.set(c.member, [...(hist.get(c.member) ?? []), { track: c.track, after: c.after }]);
   return { rows, history: hist, evening };
+}
+
+/**
+ * The leaderboard ranked by a rating (docs/ratings-server.md): highest first; ratings equal to
+ * 1e-6 share a rank (1, 2, 2, 4) and are listed by nickname.
+ */
+export function byRating(rows: readonly ExpectedRow[], key: 'red' | 'black' | 'overall'): { userId: string; rank: number }[] {
+  const sorted = [...rows].sort((a, b) => compareKey(b[key]) - compareKey(a[key]) || (a.nickname < b.nickname ? -1 : a.nickname > b.nickname ? 1 : a.userId < b.userId ? -1 : 1));
+  let rank = 0;
+  return sorted.map((r, i) => {
+    if (i === 0 || compareKey(sorted[i - 1]![key]) !== compareKey(r[key])) rank = i + 1;
+    return { userId: r.userId, rank };
+  });
 }
 
 /** The CSV export's record of a row (docs/ratings-server.md: 2 decimals, the win rate 4). */
