@@ -29,11 +29,13 @@ export interface ExpectedRow {
   readonly red: number; readonly black: number; readonly overall: number;
 }
 
+export interface RatingsAfter { readonly red: number; readonly black: number; readonly overall: number }
+
 export interface Expected {
   /** In the season table's order (by=points). */
   readonly rows: readonly ExpectedRow[];
-  /** Per member, his rating after each of his rated games, in order. */
-  readonly history: ReadonlyMap<string, readonly { readonly track: Track; readonly after: number }[]>;
+  /** Per member, his ratings after each of his rated games, in order. */
+  readonly history: ReadonlyMap<string, readonly RatingsAfter[]>;
   /** Per member, his score at the evening (his only one here). */
   readonly evening: ReadonlyMap<string, number>;
 }
@@ -93,8 +95,16 @@ export function expectedBoard(o: {
       red: r.red, black: r.black, overall: overall(r.red, r.black, r.gamesRed, r.gamesBlack),
     };
   });
-  const hist = new Map<string, { track: Track; after: number }[]>();
-  for (const h of history) for (const c of h.changes) hist.set(c.member, [...(hist.get(c.member) ?? []), { track: c.track, after: c.after }]);
+  // Each member's ratings as the fold goes: after each of his rated games, both tracks and overall.
+  const now = new Map<string, Record<Track, { rating: number; games: number }>>();
+  const hist = new Map<string, RatingsAfter[]>();
+  for (const c of history.flatMap((h) => h.changes)) {
+    const m = now.get(c.member) ?? { red: { rating: START_RATING, games: 0 }, black: { rating: START_RATING, games: 0 } };
+    m[c.track] = { rating: c.after, games: m[c.track].games + 1 };
+    now.set(c.member, m);
+    const after = { red: m.red.rating, black: m.black.rating, overall: overall(m.red.rating, m.black.rating, m.red.games, m.black.games) };
+    hist.set(c.member, [...(hist.get(c.member) ?? []), after]);
+  }
   return { rows, history: hist, evening };
 }
 
