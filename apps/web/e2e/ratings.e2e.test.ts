@@ -58,8 +58,8 @@ function exported(events: readonly GameEvent[]): ProtocolDocument {
  */
 async function protocolOf(req: APIRequestContext, base: string, clubId: string, gameId: string, events: readonly GameEvent[]): Promise<{ doc: ProtocolDocument; route: boolean }> {
   const r = await req.get(`${base}/api/clubs/${clubId}/games/${encodeURIComponent(gameId)}/protocol`);
-  const body = (await r.json().catch(() => null)) as (ProtocolDocument & { protocol?: ProtocolDocument; error?: { code: string } }) | null;
-  if (r.ok() && body) return { doc: body.format ? body : body.protocol!, route: true };
+  const body = (await r.json().catch(() => null)) as (ProtocolDocument & { error?: { code: string } }) | null;
+  if (r.ok() && body) return { doc: body, route: true };
   if (r.status() !== 404 || body?.error?.code !== 'not-found') throw new Error(`GET protocol of ${gameId}: ${r.status()} ${JSON.stringify(body)}`);
   return { doc: exported(events), route: false };
 }
