@@ -11,25 +11,14 @@
  * test-only seam): the evening is two hours away while members answer, and has begun when they
  * arrive at the door.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { APIRequestContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, mailAndClock, signIn } from './clubEvening';
 import { byTestId, newDevice, phaseOf, serverAndBrowser, Shots, until, wordProblems } from './harness';
 import { Mailbox } from './mailbox';
 
-const mailbox = new Mailbox();
-const clockDir = mkdtempSync(join(tmpdir(), 'mafia-clock-'));
-const clockFile = join(clockDir, 'offset');
-beforeAll(async () => {
-  writeFileSync(clockFile, '0');
-  await mailbox.start();
-});
-afterAll(async () => {
-  await mailbox.stop();
-  rmSync(clockDir, { recursive: true, force: true });
-});
+const { mailbox, clockFile } = mailAndClock();
 const env = serverAndBrowser(() => ({ SMTP_URL: mailbox.url, MAIL_FROM: 'Клуб <club@club.test>', CLUB_JOB_POLL_MS: '250', MAFIA_TEST_CLOCK_FILE: clockFile }));
 const shots = new Shots('club');
 
@@ -44,18 +33,6 @@ const MIN = 60_000;
 
 interface MemberRow { userId: string; nickname: string; onList: boolean; unansweredStreak: number }
 interface LedgerRow { userId: string; nickname: string; rule: string; points: number; cancelledAt?: number | null }
-
-/** The page's own session, for the few things this test reads or sets up over the API (with its CSRF token). */
-async function api(req: APIRequestContext, base: string) {
-  const { csrfToken } = (await (await req.get(`${base}/api/auth/csrf`)).json()) as { csrfToken: string };
-  const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
-    const r = method === 'GET' ? await req.get(base + path) : await req.post(base + path, { data: body ?? {}, headers: { 'x-csrf-token': csrfToken } });
-    const json = (await r.json()) as T;
-    if (!r.ok()) throw new Error(`${method} ${path}: ${r.status()} ${JSON.stringify(json)}`);
-    return json;
-  };
-  return call;
-}
 
 /** `ms` as the browser's own `YYYY-MM-DDTHH:mm` / `HH:mm` (its time zone decides, as the pages do). */
 const localDateTime = (page: Page, ms: number) => page.evaluate((t) => {
@@ -75,13 +52,7 @@ describe('a club evening (real browser, real server, real SMTP)', () => {
     page.on('dialog', (d) => void d.accept());
 
     // The admin signs in with the link that arrives in his mail.
-    await page.goto('/signin');
-    await page.locator('#signin-email').fill('admin@club.test');
-    await page.getByRole('button', { name: 'Прислать ссылку' }).click();
-    await page.getByRole('status').filter({ hasText: 'admin@club.test' }).waitFor();
-    const signin = await mailbox.waitFor('admin@club.test', /\/signin\//, 'the sign-in mail');
-    await page.goto(Mailbox.link(signin, '/signin/', base));
-    await page.waitForURL(/\/club$/);
+    await signIn(page, mailbox, base, 'admin@club.test');
 
     // A club, with the admin as "Админ"; twelve members.
     await page.locator('#club-name').fill('Клуб «Полночь»');

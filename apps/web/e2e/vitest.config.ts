@@ -11,6 +11,9 @@ export default defineConfig({
     alias: {
       '@mafia/engine': src('../../../packages/engine/src/index.ts'),
       '@mafia/protocol': src('../../../packages/protocol/src/index.ts'),
+      // The bots and the club's points and ratings (ratings.e2e.test.ts), on the same engine source.
+      '@mafia/bots': src('../../../packages/bots/src/index.ts'),
+      '@mafia/club': src('../../../packages/club/src/index.ts'),
     },
   },
   test: {

@@ -1,0 +1,107 @@
+/**
+ * A club evening set up as its people would, mostly over the club's HTTP API (docs/club-api.md):
+ * sign-in by the link in the e-mail, a club, its members, an evening, the invitations answered from
+ * the links in the members' mail, the door, and the tables drawn (each a human-hosted game room).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { Mailbox } from './mailbox';
+
+/**
+ * A test file's mailbox (the server's SMTP_URL) and the club's clock (MAFIA_TEST_CLOCK_FILE: the
+ * server's clock plus the offset in this file, a test-only seam), set up before its tests and
+ * removed after them. The offset starts at 0.
+ */
+export function mailAndClock(): { readonly mailbox: Mailbox; readonly clockFile: string } {
+  const mailbox = new Mailbox();
+  const clockDir = mkdtempSync(join(tmpdir(), 'mafia-clock-'));
+  const clockFile = join(clockDir, 'offset');
+  beforeAll(async () => {
+    writeFileSync(clockFile, '0');
+    await mailbox.start();
+  });
+  afterAll(async () => {
+    await mailbox.stop();
+    rmSync(clockDir, { recursive: true, force: true });
+  });
+  return { mailbox, clockFile };
+}
+
+export type Call = <T>(method: 'GET' | 'POST', path: string, body?: unknown) => Promise<T>;
+
+/** The page's own session over the API (with its CSRF token); a refusal throws with its answer. */
+export async function api(req: APIRequestContext, base: string): Promise<Call> {
+  const { csrfToken } = (await (await req.get(`${base}/api/auth/csrf`)).json()) as { csrfToken: string };
+  return async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+    const r = method === 'GET' ? await req.get(base + path) : await req.post(base + path, { data: body ?? {}, headers: { 'x-csrf-token': csrfToken } });
+    const json = (await r.json()) as T;
+    if (!r.ok()) throw new Error(`${method} ${path}: ${r.status()} ${JSON.stringify(json)}`);
+    return json;
+  };
+}
+
+/** Signs the page's browser context in with the link that arrives in `email`'s mail. */
+export async function signIn(page: Page, mailbox: Mailbox, base: string, email: string): Promise<void> {
+  await page.goto('/signin');
+  await page.locator('#signin-email').fill(email);
+  await page.getByRole('button', { name: 'Прислать ссылку' }).click();
+  await page.getByRole('status').filter({ hasText: email }).waitFor();
+  const mail = await mailbox.waitFor(email, /\/signin\//, `the sign-in mail to ${email}`);
+  await page.goto(Mailbox.link(mail, '/signin/', base));
+  await page.waitForURL(/\/club$/);
+}
+
+export interface DrawnTable {
+  readonly tableNo: number; readonly roomCode: string; readonly hostKey: string;
+  readonly seats: readonly { seat: number; userId: string; nickname: string }[];
+}
+
+export interface Evening {
+  readonly clubId: string;
+  readonly eveningId: string;
+  readonly startsAt: number;
+  /** Every member (the admin first), by nickname. */
+  readonly idOf: ReadonlyMap<string, string>;
+  readonly tables: readonly DrawnTable[];
+}
+
+const MIN = 60_000;
+
+/**
+ * The admin (signed in on `call`'s session) makes a club with `nicks` as members, an evening of
+ * `preset` two hours away with weight `weight`, invites them all; each answers YES from his mail.
+ * Then `arrive` moves the club's clock past the start, everyone but `later` is checked in at the
+ * start, the tables are drawn, and `later` comes `lateBy` ms after the start (not seated).
+ */
+export async function clubEvening(o: {
+  readonly call: Call; readonly base: string; readonly mailbox: Mailbox; readonly nicks: readonly string[]; readonly emailOf: (i: number) => string;
+  readonly preset: string; readonly weight: number; readonly gamesPlanned: number; readonly tables: number;
+  readonly later: string; readonly lateBy: number; readonly arrive: (startsAt: number) => void;
+}): Promise<Evening> {
+  const { call } = o;
+  const { club } = await call<{ club: { id: string } }>('POST', '/api/clubs', { name: 'Клуб «Рейтинг»', nickname: 'Админ' });
+  for (const [i, nickname] of o.nicks.entries()) await call('POST', `/api/clubs/${club.id}/members`, { email: o.emailOf(i), nickname });
+  const { members } = await call<{ members: { userId: string; nickname: string }[] }>('GET', `/api/clubs/${club.id}/members`);
+  const idOf = new Map(members.map((m) => [m.nickname, m.userId]));
+  const startsAt = Math.ceil((Date.now() + 120 * MIN) / MIN) * MIN;
+  const { evening } = await call<{ evening: { id: string } }>('POST', `/api/clubs/${club.id}/evenings`, {
+    startsAt, place: 'Кафе «Лото»', capacity: 30, weight: o.weight, preset: o.preset, gamesPlanned: o.gamesPlanned,
+  });
+  const ids = o.nicks.map((n) => idOf.get(n)!);
+  await call('POST', `/api/evenings/${evening.id}/invitations`, { userIds: ids });
+  for (const [i, nick] of o.nicks.entries()) {
+    const mail = await o.mailbox.waitFor(o.emailOf(i), /Лото/, `${nick}'s invitation`);
+    const link = Mailbox.link(mail, '/i/', o.base).replace(/\?.*$/, '');
+    // The answer link's token is its credential (no session, no CSRF token).
+    const r = await fetch(`${o.base}/api/invitations/${link.split('/i/')[1]}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"answer":"yes"}' });
+    if (!r.ok) throw new Error(`${nick} could not answer: ${r.status} ${await r.text()}`);
+  }
+  o.arrive(startsAt);
+  for (const nick of o.nicks) if (nick !== o.later) await call('POST', `/api/evenings/${evening.id}/checkin`, { userId: idOf.get(nick)!, arrivedAt: startsAt });
+  const { tables } = await call<{ tables: DrawnTable[] }>('POST', `/api/evenings/${evening.id}/tables`, { tables: o.tables, seed: 15 });
+  await call('POST', `/api/evenings/${evening.id}/checkin`, { userId: idOf.get(o.later)!, arrivedAt: startsAt + o.lateBy });
+  return { clubId: club.id, eveningId: evening.id, startsAt, idOf, tables };
+}
