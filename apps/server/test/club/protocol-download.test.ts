@@ -1,5 +1,6 @@
 import { gameScores, replayProtocol } from '@mafia/engine';
 import { afterAll, describe, expect, it } from 'vitest';
+import { gamePage } from '../../src/club/games/page.js';
 import { clubGameProtocol } from '../../src/club/games/protocol.js';
 import { checkIn, doorView, drawTables } from '../../src/club/services/door.js';
 import { latestState, playToTheEnd } from '../botsAtTheTable.js';
@@ -64,6 +65,13 @@ describe.each(TARGETS.map((make) => [make().name, make] as const))('the protocol
       expect(club.protocol).toEqual({ ...r.json(), names: table.seats.map((s) => s.nickname) });
       const again = replayProtocol(club.protocol);
       expect(again.ok && again.result.scores).toEqual(gameScores(final));
+
+      // Its page: every seat's member, final role and points, and one step per night and day played.
+      const page = await gamePage(w.ctx, w.host, w.clubId, game.id);
+      expect(page.game).toMatchObject({ tableNo: 1, gameNo: 1, preset: 'classic', winner: final.winner });
+      expect(page.seats.map((s) => [s.seat, s.nickname, s.role, s.points])).toEqual(table.seats.map((s, i) => [s.seat, s.nickname, final.roles[i], gameScores(final)[s.seat]]));
+      expect(page.timeline.map((s) => ('night' in s ? `n${s.night}` : `d${s.day}`))).toEqual(replayed.result.timeline.map((s) => ('night' in s ? `n${s.night}` : `d${s.day}`)));
+      expect(page.protocolUnavailable).toBeUndefined();
     } finally {
       await w.close();
     }
@@ -84,6 +92,11 @@ describe.each(TARGETS.map((make) => [make().name, make] as const))('the protocol
       expect(e.params.reason).toMatch(/host override ended the game/);
       const club = await refusal(clubGameProtocol(w.ctx, w.host, w.clubId, game.id));
       expect(club.code).toBe('protocol-unavailable');
+      // Its page still tells what the result holds, and why the votes are missing.
+      const page = await gamePage(w.ctx, w.host, w.clubId, game.id);
+      expect(page.game.winner).toBe('town');
+      expect(page.protocolUnavailable).toMatch(/host override/);
+      expect(page.timeline).toEqual([]);
       expect(club.status).toBe(409);
       expect(club.extra.params?.reason).toMatch(/host override/);
       // Another club's game, or none: unknown.

@@ -7,6 +7,8 @@
  * session may have expired while the page stayed open).
  */
 
+import { resultsCalls } from './resultsApi';
+
 export type ClubRole = 'admin' | 'host' | 'member';
 export type Answer = 'yes' | 'no';
 export type PenaltyRule = 'late' | 'left-early' | 'late-decline';
@@ -441,6 +443,8 @@ export function createClubApi(o: ClubApiOptions = {}) {
     leaderboardCsvUrl: (clubId: string, season: string | null, by: LeaderboardBy) => `${o.base ?? ''}${boardPath(clubId, season, by, true)}`,
     recomputeRatings: (clubId: string) => call<{ games: number; rated: number; ms: number }>('POST', `/api/clubs/${enc(clubId)}/ratings/recompute`, {}),
     enterProtocol: (eveningId: string, protocol: unknown) => call<{ game: EveningGame }>('POST', `/api/evenings/${enc(eveningId)}/games`, { protocol }),
+    // game pages, evening results, FIIM series (issue 15)
+    ...resultsCalls(call, o.base ?? ''),
   };
 }
 
