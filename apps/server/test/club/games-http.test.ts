@@ -62,4 +62,36 @@ describe.each(TARGETS.map((make) => [make().name, make] as const))('a game page 
       await h.close();
     }
   });
+
+  it('an_evenings_results_rank_its_players_by_their_evening_score_with_penalties_apart_and_as_csv', async () => {
+    const h = await startClub(target);
+    try {
+      const w = await world(h);
+      const r = await w.member.get(`/api/evenings/${w.eveningId}/results`);
+      expect(r.statusCode).toBe(200);
+      const res = r.json() as { evening: Record<string, unknown>; games: { gameId: string; winner: string }[]; rows: { rank: number; nickname: string; games: number; wins: number; points: number; score: number; penalties: number; total: number }[] };
+      expect(res.evening).toMatchObject({ id: w.eveningId, clubId: w.clubId, weight: 1, place: 'Кафе', preset: 'classic' });
+      expect(res.games.map((g) => g.winner).sort()).toEqual(['mafia', 'town']);
+      // score = (1 + Σ points) × 10 players × weight 1, the leaderboard's; Зоя's −5 apart, Борис's cancelled −10 nothing.
+      expect(res.rows.map((x) => [x.rank, x.nickname, x.games, x.wins, x.points, x.score, x.penalties, x.total])).toEqual([
+        [1, 'Борис', 2, 1, 4, 50, 0, 50], [1, 'Дина', 2, 1, 4, 50, 0, 50], [3, 'Зоя', 2, 1, 4, 50, -5, 45],
+        [4, 'Аня', 2, 1, 3, 40, 0, 40], [4, 'Вера', 2, 1, 3, 40, 0, 40], [4, 'Егор', 2, 1, 3, 40, 0, 40], [4, 'Жора', 2, 1, 3, 40, 0, 40],
+        [4, 'Ира', 2, 1, 3, 40, 0, 40], [4, 'Кир', 2, 1, 3, 40, 0, 40], [10, 'Глеб', 2, 1, 2, 30, 0, 30],
+      ]);
+      const csv = await w.member.get(`/api/evenings/${w.eveningId}/results?format=csv`);
+      expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(csv.headers['content-disposition']).toBe('attachment; filename="evening-2030-03-01.csv"');
+      expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+      const lines = csv.body.replace(/^\ufeff/, '').split('\r\n');
+      expect(lines.slice(0, 4)).toEqual(['rank,nickname,games,wins,points,score,penalties,total', '1,Борис,2,1,4,50.00,0.00,50.00', '1,Дина,2,1,4,50.00,0.00,50.00', '3,Зоя,2,1,4,50.00,-5.00,45.00']);
+      expect(lines).toHaveLength(12);
+      const no = await w.stranger.get(`/api/evenings/${w.eveningId}/results`);
+      expect(no.statusCode).toBe(404);
+      expect(no.json()).toMatchObject({ error: { code: 'not-a-member' } });
+      expect((await w.member.get(`/api/evenings/nope/results`)).json()).toMatchObject({ error: { code: 'evening-unknown' } });
+      expect((await w.member.get(`/api/evenings/${w.eveningId}/results?format=xls`)).json()).toMatchObject({ error: { code: 'bad-request', path: 'format' } });
+    } finally {
+      await h.close();
+    }
+  });
 });

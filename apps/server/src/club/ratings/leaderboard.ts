@@ -1,10 +1,11 @@
-import { compareKey, displayPoints, eveningPoints, overall, seasonTable, START_RATING, type SeasonMember } from '@mafia/club';
+import { compareKey, displayPoints, overall, seasonTable, START_RATING, type SeasonMember } from '@mafia/club';
 import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 import { membershipOf } from '../access.js';
 import type { ClubContext } from '../ports.js';
 import { num } from '../schema.js';
-import { ratingsDb, type SeatFact } from '../ratingsSchema.js';
+import { ratingsDb } from '../ratingsSchema.js';
+import { eveningOfMember, playedByMember } from './played.js';
 import { parseInput } from '../services/validate.js';
 import { seasonOf, type SeasonView } from './seasons.js';
 
@@ -42,25 +43,8 @@ export async function leaderboard(ctx: ClubContext, actorUserId: string, clubId:
   const evenings = new Map((await ev.execute()).map((e) => [e.id, { at: num(e.starts_at), weight: e.weight }]));
   let fq = db.selectFrom('game_facts').select(['game_id', 'evening_id', 'players', 'ended_at', 'seats']).where('club_id', '=', clubId);
   if (season) fq = fq.where('evening_id', 'in', db.selectFrom('evenings').select('id').where('club_id', '=', clubId).where('starts_at', '>=', season.startsAt).where('starts_at', '<', season.endsAt));
-  const facts = (await fq.execute()).filter((f) => evenings.has(f.evening_id)).map((f) => ({ ...f, at: num(f.ended_at) }))
-    .sort((a, b) => a.at - b.at || (a.game_id < b.game_id ? -1 : a.game_id > b.game_id ? 1 : 0));
-  const seatRows = facts.length === 0 ? [] : await db.selectFrom('game_seats').innerJoin('game_facts', 'game_facts.game_id', 'game_seats.game_id')
-    .select(['game_seats.game_id', 'game_seats.seat', 'game_seats.user_id']).where('game_facts.club_id', '=', clubId).where('game_seats.user_id', 'is not', null).execute();
-  const seatUser = new Map(seatRows.map((s) => [`${s.game_id}#${s.seat}`, s.user_id!]));
-  // Per member, per evening: his games in the order they were played.
-  type G = { gameId: string; points: number; players: number; won: boolean };
-  const played = new Map<string, Map<string, G[]>>();
-  for (const f of facts) {
-    for (const s of JSON.parse(f.seats) as SeatFact[]) {
-      const user = seatUser.get(`${f.game_id}#${s.seat}`);
-      if (user === undefined) continue;
-      const byEvening = played.get(user) ?? new Map<string, G[]>();
-      const list = byEvening.get(f.evening_id) ?? [];
-      list.push({ gameId: f.game_id, points: s.points, players: f.players, won: s.won });
-      byEvening.set(f.evening_id, list);
-      played.set(user, byEvening);
-    }
-  }
+  const facts = (await fq.execute()).filter((f) => evenings.has(f.evening_id));
+  const played = await playedByMember(db, clubId, facts);
   const ledger = await db.selectFrom('ledger').select(['user_id', 'evening_id', 'points', 'created_at', 'cancelled_at']).where('club_id', '=', clubId).execute();
   const allEvenings = new Map((await db.selectFrom('evenings').select(['id', 'starts_at']).where('club_id', '=', clubId).execute()).map((e) => [e.id, num(e.starts_at)]));
   const penalties = new Map<string, SeasonMember['penalties'][number][]>();
@@ -73,10 +57,7 @@ export async function leaderboard(ctx: ClubContext, actorUserId: string, clubId:
   const input: SeasonMember[] = members.map((m) => ({
     memberId: m.user_id, nickname: m.nickname,
     penalties: penalties.get(m.user_id) ?? [],
-    evenings: [...(played.get(m.user_id) ?? new Map<string, G[]>())].map(([eveningId, games]) => {
-      const e = evenings.get(eveningId)!;
-      return { at: e.at, score: eveningPoints({ weight: e.weight, games }).total, games: games.length, wins: games.filter((g) => g.won).length };
-    }),
+    evenings: [...(played.get(m.user_id) ?? [])].map(([eveningId, games]) => eveningOfMember(evenings.get(eveningId)!.at, evenings.get(eveningId)!.weight, games)),
   }));
   const table = seasonTable(input, season?.order, season ? { from: season.startsAt, to: season.endsAt } : undefined);
   const ratings = new Map((await db.selectFrom('member_ratings').selectAll().where('club_id', '=', clubId).execute()).map((r) => [r.user_id, r]));
@@ -119,5 +100,14 @@ export function leaderboardCsv(rows: readonly LeaderboardRow[]): string {
     r.rank, r.nickname, displayPoints(r.points), displayPoints(r.penalties), displayPoints(r.total), r.evenings, r.games, r.wins,
     r.winRate.toFixed(4), displayPoints(r.red), displayPoints(r.black), displayPoints(r.overall),
   ].map(String));
-  return `\ufeff${stringify([[...CSV_COLUMNS], ...records], { record_delimiter: 'windows' })}`;
+  return csvText(CSV_COLUMNS, records);
+}
+
+/**
+ * A CSV download's text: RFC 4180 (CRLF line ends, a field quoted when it holds a comma, a quote or
+ * a line end) after a UTF-8 byte-order mark, so Excel reads the Russian nicknames. The leaderboard,
+ * an evening's results and a series' table are written by it.
+ */
+export function csvText(columns: readonly string[], records: readonly (readonly (string | number)[])[]): string {
+  return `\ufeff${stringify([[...columns], ...records.map((r) => r.map(String))], { record_delimiter: 'windows' })}`;
 }

@@ -64,6 +64,9 @@ export function Games({ page, host, onChanged }: { readonly page: EveningPage; r
           ))}
         </ul>
       )}
+      <Link className="btn" to={`/club/${page.evening.clubId}/evenings/${page.evening.id}/results`} data-testid="evening-results-link">
+        {t('evening.link', { ns: 'results' })}
+      </Link>
       {host && (
         <details className="card">
           <summary style={{ cursor: 'pointer', minHeight: 32 }}>{t('games.enterProtocol')}</summary>
