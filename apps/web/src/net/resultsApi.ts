@@ -101,6 +101,16 @@ export interface Series {
   readonly createdAt: number;
 }
 
+/** An ended `fiim` game of the club that a new series may take. */
+export interface FiimGame {
+  readonly gameId: string;
+  readonly eveningId: string;
+  readonly startsAt: number;
+  readonly tableNo: number | null;
+  readonly gameNo: number | null;
+  readonly winner: string;
+}
+
 export interface SeriesRow {
   readonly rank: number;
   readonly userId: string;
@@ -131,7 +141,7 @@ export function resultsCalls(call: Call, base: string) {
     gameProtocolUrl: (clubId: string, gameId: string) => `${base}${gamePath(clubId, gameId)}/protocol`,
     eveningResults: (eveningId: string) => call<EveningResults>('GET', `/api/evenings/${enc(eveningId)}/results`),
     eveningResultsCsvUrl: (eveningId: string) => `${base}/api/evenings/${enc(eveningId)}/results?format=csv`,
-    seriesList: (clubId: string) => call<{ series: Series[] }>('GET', `/api/clubs/${enc(clubId)}/series`),
+    seriesList: (clubId: string) => call<{ series: Series[]; games: FiimGame[] }>('GET', `/api/clubs/${enc(clubId)}/series`),
     createSeries: (clubId: string, s: { name: string; gameIds: readonly string[] }) => call<{ series: Series }>('POST', `/api/clubs/${enc(clubId)}/series`, s),
     series: (clubId: string, seriesId: string) => call<SeriesTable>('GET', seriesPath(clubId, seriesId)),
     seriesCsvUrl: (clubId: string, seriesId: string) => `${base}${seriesPath(clubId, seriesId)}?format=csv`,
