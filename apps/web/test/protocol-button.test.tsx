@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../src/i18n';
 import type { RoomState } from '../src/net/client';
 import { secrets } from '../src/net/secrets';
+import { AdminPanel } from '../src/screens/admin/AdminPanel';
 import { HostConsole } from '../src/screens/host/Console';
 import { ProtocolButton } from '../src/ui';
 import { HostGame } from './hostGame';
@@ -85,4 +86,24 @@ describe('«Скачать протокол» (issue 15)', () => {
     await inLanguage('ru', <HostConsole state={state(true)} actions={null} />);
     expect(screen.getByRole('button', { name: 'Скачать протокол' })).toBeTruthy();
   });
+
+  it('the_room_admins_panel_offers_it_once_the_game_has_ended_with_the_admin_key', async () => {
+    secrets().setAdminKey('K7QX2M', 'admin-key-1');
+    const state = (ended: boolean): RoomState => ({
+      status: 'open', you: { as: 'admin' }, view: null, pending: [], timer: null, seq: 1, lastError: null, log: [], unacked: [], clockOffset: 0, attempt: 0,
+      lobby: { room: 'r1', code: 'K7QX2M', preset: 'classic', mode: 'app', seats: 10, claimed: [], started: true, game: 3, ended, closed: false } as unknown as RoomState['lobby'],
+    });
+    await inLanguage('en', <AdminPanel state={state(false)} actions={null} />);
+    expect(screen.queryByTestId('protocol-download')).toBeNull();
+    cleanup();
+    const f = fetchAnswering(409, { error: { code: 'game-not-ended', message: 'x' } });
+    vi.spyOn(globalThis, 'fetch').mockImplementation(f as unknown as typeof fetch);
+    await inLanguage('en', <AdminPanel state={state(true)} actions={null} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Download the protocol' }));
+    await waitFor(() => expect(f).toHaveBeenCalledTimes(1));
+    expect(f.mock.calls[0]![0]).toBe('/api/rooms/K7QX2M/games/3/protocol');
+    expect((f.mock.calls[0]![1]!.headers as Record<string, string>)['x-room-key']).toBe('admin-key-1');
+    expect((await screen.findByTestId('protocol-error')).textContent).toMatch(/has not ended yet/);
+  });
 });
+

@@ -4,6 +4,7 @@ import { gamePage } from '../../src/club/games/page.js';
 import { clubGameProtocol } from '../../src/club/games/protocol.js';
 import { checkIn, doorView, drawTables } from '../../src/club/services/door.js';
 import { latestState, playToTheEnd } from '../botsAtTheTable.js';
+import { FakeConn } from '../fakeConn.js';
 import { TARGETS } from '../storageTargets.js';
 import { refusal } from './clubs-context.js';
 import { doorWorld, hostOf, STARTS_AT, type DoorWorld } from './door-world.js';
@@ -72,6 +73,28 @@ describe.each(TARGETS.map((make) => [make().name, make] as const))('the protocol
       expect(page.seats.map((s) => [s.seat, s.nickname, s.role, s.points])).toEqual(table.seats.map((s, i) => [s.seat, s.nickname, final.roles[i], gameScores(final)[s.seat]]));
       expect(page.timeline.map((s) => ('night' in s ? `n${s.night}` : `d${s.day}`))).toEqual(replayed.result.timeline.map((s) => ('night' in s ? `n${s.night}` : `d${s.day}`)));
       expect(page.protocolUnavailable).toBeUndefined();
+    } finally {
+      await w.close();
+    }
+  });
+
+  it('an_app_rooms_admin_key_is_the_key_of_its_room_and_a_seats_token_is_no_key', async () => {
+    const w = await doorWorld(target, { members: TEN });
+    try {
+      const created = await w.manager.create({ preset: 'classic', seats: 10, mode: 'app' } as Parameters<typeof w.manager.create>[0]);
+      const adminKey = (created as { adminKey?: string }).adminKey!;
+      expect(adminKey).toBeTruthy();
+      // The admin key is let in (the room has not played a game yet), any other string is not.
+      expect((await download(w, created.code, 1, adminKey)).json()).toMatchObject({ error: { code: 'no-game' } });
+      expect((await download(w, created.code, 1, `${adminKey}x`)).json()).toMatchObject({ error: { code: 'bad-key' } });
+      // A seat's token (what a player holds) is not a room key.
+      const conn = new FakeConn();
+      await w.manager.claim(conn, created.code, { seat: 1, name: 'Аня' } as Parameters<typeof w.manager.claim>[2]);
+      const token = conn.got.find((m) => m.type === 'welcome')?.token as string;
+      expect(token).toBeTruthy();
+      const r = await download(w, created.code, 1, token);
+      expect(r.statusCode).toBe(403);
+      expect(r.json()).toMatchObject({ error: { code: 'bad-key' } });
     } finally {
       await w.close();
     }

@@ -4,6 +4,7 @@ import type { ResultsRow } from '../../../net/resultsApi';
 import { useClubApi } from '../common/api';
 import { winnerName } from '../common/bits';
 import { formatDateTime } from '../common/format';
+import { CsvLink } from '../common/CsvLink';
 import { ClubPage } from '../common/Page';
 import { RankedTable, type RankedColumn } from '../common/RankedTable';
 import { useLoad } from '../common/useLoad';
@@ -56,11 +57,7 @@ export default function EveningResultsScreen() {
             <RankedTable clubId={clubId} rows={r.rows} columns={columns} caption={t('evening.tableTitle')} testId="results" />
           )}
           <p className="muted">{t('evening.hint', { weight: r.evening.weight })}</p>
-          <div className="row">
-            <a className="btn" href={api.eveningResultsCsvUrl(eveningId)} download={`evening-${eveningId}.csv`}>
-              {t('csv')}
-            </a>
-          </div>
+          <CsvLink href={api.eveningResultsCsvUrl(eveningId)} file={`evening-${eveningId}.csv`} />
         </div>
       ) : null}
     </ClubPage>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { SeriesRow } from '../../../net/resultsApi';
 import { useClubApi } from '../common/api';
+import { CsvLink } from '../common/CsvLink';
 import { ClubPage } from '../common/Page';
 import { RankedTable, type RankedColumn } from '../common/RankedTable';
 import { useLoad } from '../common/useLoad';
@@ -61,11 +62,7 @@ function SeriesTableScreen({ seriesId }: { readonly seriesId: string }) {
           <p className="muted">{t('series.gameCount', { count: s.series.gameIds.length })}</p>
           <RankedTable clubId={clubId} rows={s.rows} columns={columns} caption={s.series.name} testId="series" />
           <p className="muted">{t('series.hint')}</p>
-          <div className="row">
-            <a className="btn" href={api.seriesCsvUrl(clubId, seriesId)} download={`series-${seriesId}.csv`}>
-              {t('csv')}
-            </a>
-          </div>
+          <CsvLink href={api.seriesCsvUrl(clubId, seriesId)} file={`series-${seriesId}.csv`} />
         </div>
       ) : null}
     </ClubPage>
