@@ -20,6 +20,9 @@ const MemberPage = lazy(() => import('./screens/club/member'));
 const ClubLedger = lazy(() => import('./screens/club/ledger'));
 const ClubLeaderboard = lazy(() => import('./screens/club/leaderboard'));
 const Evening = lazy(() => import('./screens/club/evening'));
+const GamePage = lazy(() => import('./screens/club/game'));
+const EveningResults = lazy(() => import('./screens/club/results'));
+const SeriesPage = lazy(() => import('./screens/club/series'));
 const AnswerInvitation = lazy(() => import('./screens/club/answer'));
 const Account = lazy(() => import('./screens/club/account'));
 
@@ -62,6 +65,10 @@ export function App() {
         <Route path="/club/:clubId/ledger" element={<ClubLedger />} />
         <Route path="/club/:clubId/leaderboard" element={<ClubLeaderboard />} />
         <Route path="/club/:clubId/evenings/:eveningId" element={<Evening />} />
+        <Route path="/club/:clubId/evenings/:eveningId/results" element={<EveningResults />} />
+        <Route path="/club/:clubId/games/:gameId" element={<GamePage />} />
+        <Route path="/club/:clubId/series" element={<SeriesPage />} />
+        <Route path="/club/:clubId/series/:seriesId" element={<SeriesPage />} />
         <Route path="/i/:token" element={<AnswerInvitation />} />
         <Route path="/account" element={<Account />} />
         <Route path="*" element={<NotFound />} />

@@ -12,6 +12,9 @@ const CODES = [
   'already-checked-in', 'not-checked-in', 'already-left', 'bad-replacement', 'bad-table-size', 'tables-exist', 'bad-protocol', 'unknown-member',
   'email-taken', 'member-exists', 'network',
   'already-a-member', 'bad-time', 'duplicate-member', 'entry-unknown', 'evening-unknown', 'last-admin', 'member-unknown', 'nobody-here', 'room-refused',
+  // issue 15: game pages, protocols, series
+  'game-unknown', 'game-not-ended', 'protocol-unavailable', 'series-unknown', 'series-games', 'series-game-unknown', 'series-not-fiim',
+  'series-game-not-ended', 'series-player-twice',
 ];
 
 describe('the club in both languages', () => {

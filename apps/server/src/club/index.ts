@@ -12,7 +12,9 @@ import type { ClubContext, Mailer, SmsGateway } from './ports.js';
 import { registerClubRoutes } from './routes/clubs.js';
 import { registerDoorRoutes } from './routes/door.js';
 import { registerEveningRoutes } from './routes/evenings.js';
+import { registerGameRoutes } from './routes/games.js';
 import { registerRatingRoutes } from './routes/ratings.js';
+import { registerSeriesRoutes } from './routes/series.js';
 import type { ClubDb } from './schema.js';
 import { smsFromEnv } from './sms/index.js';
 
@@ -63,6 +65,8 @@ export async function registerClub(app: FastifyInstance, storage: Storage, rooms
     await registerEveningRoutes(scope, context);
     await registerDoorRoutes(scope, context);
     await registerRatingRoutes(scope, context);
+    await registerGameRoutes(scope, context);
+    await registerSeriesRoutes(scope, context);
   });
   const pollMs = o.jobPollMs ?? pollFromEnv(process.env.CLUB_JOB_POLL_MS);
   if (pollMs !== 0) jobs.start(pollMs);

@@ -32,10 +32,13 @@ export interface RatingChangesTable { game_id: string; club_id: string; user_id:
 export interface MemberRatingsTable { club_id: string; user_id: string; red: number; black: number; games_red: number; games_black: number }
 export interface SeasonsTable { id: string; club_id: string; name: string; starts_at: Big; ends_at: Big; order_keys: string; created_by: string; created_at: Big }
 
-/** The club's schema with issue 15's tables (migration 004_ratings). */
+export interface SeriesTable { id: string; club_id: string; name: string; created_by: string; created_at: Big }
+export interface SeriesGamesTable { series_id: string; game_id: string; position: number }
+
+/** The club's schema with issue 15's tables (migrations 004_ratings and 006_series). */
 export interface RatingsSchema extends ClubSchema {
   game_facts: GameFactsTable; rating_games: RatingGamesTable; rating_changes: RatingChangesTable;
-  member_ratings: MemberRatingsTable; seasons: SeasonsTable;
+  member_ratings: MemberRatingsTable; seasons: SeasonsTable; series: SeriesTable; series_games: SeriesGamesTable;
 }
 
 export type RatingsDb = Kysely<RatingsSchema>;

@@ -15,6 +15,7 @@ import { RefusalCounter } from '../ws/refusalCounter.js';
 import { acceptWebSockets } from '../ws/upgrade.js';
 import { registerInfo } from './info.js';
 import { registerPages } from './pages.js';
+import { registerRoomProtocol } from './roomProtocol.js';
 import { answerAndClose } from './rawAnswer.js';
 import { registerSecurityHeaders } from './securityHeaders.js';
 
@@ -143,6 +144,12 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
       return reply.status(404).send({ error: { code: 'no-room', message: `there is no room with the code ${code}` } });
     }
     return lobby;
+  });
+
+  registerRoomProtocol(app, o.storage, {
+    may: (req) => guard.mayLookUp(clientAddress(req.raw, trustProxy)),
+    missed: (req) => guard.missed(clientAddress(req.raw, trustProxy)),
+    tooMany: (reply) => tooManyLookups(reply, guard, refusals),
   });
 
   app.get('/ws', async (_req, reply) =>

@@ -15,6 +15,8 @@ export interface RoomGame {
   readonly final: GameState | null;
   /** When the last entry of an ended game was written (ms), else null. */
   readonly endedAt: number | null;
+  /** The game's engine events in order (its GameCreated first, Undone included): what `exportProtocol` takes. */
+  readonly events: readonly GameEvent[];
 }
 
 /**
@@ -32,7 +34,7 @@ export function gamesOfLog(records: readonly LogRecord[]): RoomGame[] {
     if (events === null) return;
     const s = foldLog(events);
     const ended = s.phase.kind === 'ended';
-    out.push({ gameNo, ended, winner: ended ? (s.winner ?? null) : null, immune, final: ended ? s : null, endedAt: ended ? lastAt : null });
+    out.push({ gameNo, ended, winner: ended ? (s.winner ?? null) : null, immune, final: ended ? s : null, endedAt: ended ? lastAt : null, events });
   };
   for (const r of records) {
     const e = parseEntry(r.seq, r.kind, r.body);

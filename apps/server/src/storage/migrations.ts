@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { clubMigration } from './clubMigration.js';
 import { ratingsMigration } from './ratingsMigration.js';
+import { seriesMigration } from './seriesMigration.js';
 
 /**
  * The schema, as migrations that run on both back ends. Bodies are JSON text (not jsonb) so the
@@ -50,6 +51,8 @@ const migrations: Record<string, Migration> = {
   },
   '003_club': clubMigration,
   '004_ratings': ratingsMigration,
+  // 005 is another branch's (issue 15's member profile); the series come after it.
+  '006_series': seriesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

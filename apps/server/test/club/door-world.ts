@@ -36,7 +36,7 @@ export async function doorWorld(target: Target, o: { preset?: string; gamesPlann
   const db: ClubDb = ctx.db;
   const { clubId, host, ids, eveningId } = await seedEvening(db, clock, o);
   return {
-    ctx, db, storage, manager, clubId, host, ids, eveningId,
+    ctx, db, storage, manager, app, clubId, host, ids, eveningId,
     setNow(t: number) { clock = t; },
     /** Every row of the tables the door writes, to compare before and after a refusal. */
     async snapshot() {

@@ -1,26 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { importProtocol } from '../../src/club/services/door.js';
 import { TARGETS } from '../storageTargets.js';
-import { startClub, type Agent, type ClubHarness } from './clubServer.js';
-import { STARTS_AT } from './door-world.js';
-import { lateEntry, protocol, ratingsClub } from './ratings-world.js';
+import { startClub, type Agent } from './clubServer.js';
+import { MEMBER_NICK, world } from './ratings-world.js';
 
-const MEMBER_NICK = 'Игрок, "Ю"';
-
-/**
- * A club whose admin signed in, a member (his nickname holds a comma and quotes) and a stranger,
- * ten more members and an evening (weight 1) with two paper games at the same seats: the town
- * wins the first, the mafia (seats 2, 5, 8) the second. Зоя has a −5 in the ledger, Борис a
- * cancelled −10.
- */
-async function world(h: ClubHarness) {
-  const w = await ratingsClub(h, MEMBER_NICK);
-  for (const f of ['classic-town-wins', 'classic-mafia-wins']) await importProtocol(h.club.context, w.admin.user!.id, w.eveningId, { protocol: protocol(f) });
-  const entry = (user: string, points: number, cancelled: boolean) =>
-    lateEntry({ clubId: w.clubId, userId: user, eveningId: w.eveningId, points, at: STARTS_AT + 1000, by: w.admin.user!.id, cancelled });
-  await w.db.insertInto('ledger').values([entry(w.ids['Зоя']!, -5, false), entry(w.ids['Борис']!, -10, true)]).execute();
-  return w;
-}
 
 const seasonsOf = async (a: Agent, clubId: string) => ((await a.get(`/api/clubs/${clubId}/seasons`)).json() as { seasons: unknown[] }).seasons;
 

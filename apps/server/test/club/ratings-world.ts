@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { ClubDb, LedgerTable } from '../../src/club/schema.js';
+import { importProtocol } from '../../src/club/services/door.js';
 import { signIn, type ClubHarness } from './clubServer.js';
-import { seedEvening } from './door-world.js';
+import { seedEvening, STARTS_AT } from './door-world.js';
 
 /** Ten members' nicknames, seats 1 to 10 of the engine's classic fixtures (mafia on 2, 5 (the Don) and 8; the Commissar on 3). */
 export const TEN = ['Аня', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жора', 'Зоя', 'Ира', 'Кир'];
@@ -34,4 +35,21 @@ export function lateEntry(o: { clubId: string; userId: string; eveningId: string
     id: randomUUID(), club_id: o.clubId, user_id: o.userId, evening_id: o.eveningId, rule: 'late', points: o.points, reason: 'late', params: o.params ?? '{}', dedupe_key: null,
     created_at: o.at, created_by: o.by, cancelled_at: o.cancelled ? o.at + 1000 : null, cancelled_by: null, cancel_note: null,
   };
+}
+
+export const MEMBER_NICK = 'Игрок, "Ю"';
+
+/**
+ * A club whose admin signed in, a member (his nickname holds a comma and quotes) and a stranger,
+ * ten more members and an evening (weight 1) with two paper games at the same seats: the town
+ * wins the first, the mafia (seats 2, 5, 8) the second. Зоя has a −5 in the ledger, Борис a
+ * cancelled −10.
+ */
+export async function world(h: ClubHarness) {
+  const w = await ratingsClub(h, MEMBER_NICK);
+  for (const f of ['classic-town-wins', 'classic-mafia-wins']) await importProtocol(h.club.context, w.admin.user!.id, w.eveningId, { protocol: protocol(f) });
+  const entry = (user: string, points: number, cancelled: boolean) =>
+    lateEntry({ clubId: w.clubId, userId: user, eveningId: w.eveningId, points, at: STARTS_AT + 1000, by: w.admin.user!.id, cancelled });
+  await w.db.insertInto('ledger').values([entry(w.ids['Зоя']!, -5, false), entry(w.ids['Борис']!, -10, true)]).execute();
+  return w;
 }

@@ -5,6 +5,7 @@ import enHost from '../locales/en/host.json';
 import enLobby from '../locales/en/lobby.json';
 import enPlayer from '../locales/en/player.json';
 import enRefusals from '../locales/en/refusals.json';
+import enResults from '../locales/en/results.json';
 import enTable from '../locales/en/table.json';
 import ruClub from '../locales/ru/club.json';
 import ruCommon from '../locales/ru/common.json';
@@ -13,6 +14,7 @@ import ruHost from '../locales/ru/host.json';
 import ruLobby from '../locales/ru/lobby.json';
 import ruPlayer from '../locales/ru/player.json';
 import ruRefusals from '../locales/ru/refusals.json';
+import ruResults from '../locales/ru/results.json';
 import ruTable from '../locales/ru/table.json';
 
 /**
@@ -23,10 +25,10 @@ import ruTable from '../locales/ru/table.json';
  */
 export const LANGUAGES = ['en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const NAMESPACES = ['common', 'create', 'lobby', 'host', 'player', 'table', 'refusals', 'club'] as const;
+export const NAMESPACES = ['common', 'create', 'lobby', 'host', 'player', 'table', 'refusals', 'club', 'results'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const resources = {
-  en: { common: enCommon, create: enCreate, lobby: enLobby, host: enHost, player: enPlayer, table: enTable, refusals: enRefusals, club: enClub },
-  ru: { common: ruCommon, create: ruCreate, lobby: ruLobby, host: ruHost, player: ruPlayer, table: ruTable, refusals: ruRefusals, club: ruClub },
+  en: { common: enCommon, create: enCreate, lobby: enLobby, host: enHost, player: enPlayer, table: enTable, refusals: enRefusals, club: enClub, results: enResults },
+  ru: { common: ruCommon, create: ruCreate, lobby: ruLobby, host: ruHost, player: ruPlayer, table: ruTable, refusals: ruRefusals, club: ruClub, results: ruResults },
 } as const;

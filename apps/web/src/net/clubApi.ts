@@ -7,6 +7,8 @@
  * session may have expired while the page stayed open).
  */
 
+import { resultsCalls } from './resultsApi';
+
 export type ClubRole = 'admin' | 'host' | 'member';
 export type Answer = 'yes' | 'no';
 export type PenaltyRule = 'late' | 'left-early' | 'late-decline';
@@ -490,6 +492,8 @@ export function createClubApi(o: ClubApiOptions = {}) {
     profileCsvUrl: (clubId: string, userId: string, table: ProfileTable) => `${o.base ?? ''}${profilePath(clubId, userId)}?format=csv&table=${table}`,
     recomputeRatings: (clubId: string) => call<{ games: number; rated: number; ms: number }>('POST', `/api/clubs/${enc(clubId)}/ratings/recompute`, {}),
     enterProtocol: (eveningId: string, protocol: unknown) => call<{ game: EveningGame }>('POST', `/api/evenings/${enc(eveningId)}/games`, { protocol }),
+    // game pages, evening results, FIIM series (issue 15)
+    ...resultsCalls(call, o.base ?? ''),
   };
 }
 

@@ -63,3 +63,12 @@ export function createRoom(body: CreateRoomRequest, o: HttpOptions = {}): Promis
 export function getLobby(code: string, o: HttpOptions = {}): Promise<Lobby> {
   return call<Lobby>(`/api/rooms/${encodeURIComponent(code)}`, { method: 'GET' }, o);
 }
+
+/**
+ * GET /api/rooms/CODE/games/N/protocol with the host key (human rooms) or room-admin key (app and
+ * online rooms) in `x-room-key`: the ended game's protocol (spec/protocol.md). Throws ApiError
+ * `game-not-ended`, `protocol-unavailable`, `bad-key`, `no-game`.
+ */
+export function getRoomProtocol(code: string, game: number, key: string, o: HttpOptions = {}): Promise<unknown> {
+  return call<unknown>(`/api/rooms/${encodeURIComponent(code)}/games/${game}/protocol`, { method: 'GET', headers: { 'x-room-key': key } }, o);
+}

@@ -9,3 +9,4 @@ export { NextGameButton, mayDealNextGame } from './NextGameButton';
 export { Notice } from './Notice';
 export { useLockout, LOCKOUT_MS } from './useLockout';
 export { copyOrSelect } from './copyText';
+export { ProtocolButton } from './ProtocolButton';

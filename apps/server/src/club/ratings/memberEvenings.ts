@@ -1,6 +1,6 @@
-import { eveningPoints } from '@mafia/club';
 import { num } from '../schema.js';
-import type { RatingsDb, SeatFact } from '../ratingsSchema.js';
+import type { RatingsDb } from '../ratingsSchema.js';
+import { eveningOfMember, playedByMember } from './played.js';
 
 /** A member's seed-004 score at one evening (what `seasonTable` takes, with the evening's id). */
 export interface MemberEvening {
@@ -34,32 +34,13 @@ export async function memberEvenings(db: RatingsDb, clubId: string, o: MemberEve
   let fq = db.selectFrom('game_facts').select(['game_id', 'evening_id', 'players', 'ended_at', 'seats']).where('club_id', '=', clubId);
   if (r) fq = fq.where('evening_id', 'in', db.selectFrom('evenings').select('id').where('club_id', '=', clubId).where('starts_at', '>=', r.from).where('starts_at', '<', r.to));
   if (o.userId !== undefined) fq = fq.where('game_id', 'in', db.selectFrom('game_seats').select('game_id').where('user_id', '=', o.userId));
-  const facts = (await fq.execute()).filter((f) => evenings.has(f.evening_id)).map((f) => ({ ...f, at: num(f.ended_at) }))
-    .sort((a, b) => a.at - b.at || (a.game_id < b.game_id ? -1 : a.game_id > b.game_id ? 1 : 0));
-  let sq = db.selectFrom('game_seats').innerJoin('game_facts', 'game_facts.game_id', 'game_seats.game_id')
-    .select(['game_seats.game_id', 'game_seats.seat', 'game_seats.user_id']).where('game_facts.club_id', '=', clubId).where('game_seats.user_id', 'is not', null);
-  if (o.userId !== undefined) sq = sq.where('game_seats.user_id', '=', o.userId);
-  const seatRows = facts.length === 0 ? [] : await sq.execute();
-  const seatUser = new Map(seatRows.map((s) => [`${s.game_id}#${s.seat}`, s.user_id!]));
-  // Per member, per evening: his games in the order they were played.
-  type G = { gameId: string; points: number; players: number; won: boolean };
-  const played = new Map<string, Map<string, G[]>>();
-  for (const f of facts) {
-    for (const s of JSON.parse(f.seats) as SeatFact[]) {
-      const user = seatUser.get(`${f.game_id}#${s.seat}`);
-      if (user === undefined) continue;
-      const byEvening = played.get(user) ?? new Map<string, G[]>();
-      const list = byEvening.get(f.evening_id) ?? [];
-      list.push({ gameId: f.game_id, points: s.points, players: f.players, won: s.won });
-      byEvening.set(f.evening_id, list);
-      played.set(user, byEvening);
-    }
-  }
+  const facts = (await fq.execute()).filter((f) => evenings.has(f.evening_id));
+  const played = await playedByMember(db, clubId, facts, o.userId);
   const out = new Map<string, MemberEvening[]>();
   for (const [user, byEvening] of played) {
     out.set(user, [...byEvening].map(([eveningId, games]) => {
       const e = evenings.get(eveningId)!;
-      return { eveningId, at: e.at, score: eveningPoints({ weight: e.weight, games }).total, games: games.length, wins: games.filter((g) => g.won).length };
+      return { eveningId, ...eveningOfMember(e.at, e.weight, games) };
     }));
   }
   return out;

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { asRefusal, refusalText, type RefusalLike } from '../../i18n/refusals';
 import type { RoomState } from '../../net/client';
-import { Button } from '../../ui';
+import { secrets } from '../../net/secrets';
+import { Button, ProtocolButton } from '../../ui';
 import { adminStage, isPaused, releasable } from './model';
 import { SeatCodesPanel } from './SeatCodesPanel';
 import './admin.css';
@@ -133,6 +134,8 @@ export function AdminPanel({ state, actions, onStarted, lockMs = 700 }: AdminPan
       ) : null}
 
       <SeatCodesPanel codes={state.seatCodes} />
+
+      {state.lobby?.ended ? <ProtocolButton code={state.lobby.code} game={state.lobby.game} roomKey={secrets().getAdminKey(state.lobby.code)} /> : null}
 
       {stage === 'lobby' || stage === 'playing' ? (
         <Button variant="danger" data-testid="admin-close" disabled={!ready || busy} onClick={() => confirmThen('close', (a) => a.closeRoom())}>

@@ -5,7 +5,8 @@ import { roleName as presetRoleName } from '../../i18n/roleName';
 import type { RoomState } from '../../net/client';
 import { useCountdown } from '../../net/useCountdown';
 import { asRefusal, type RefusalLike } from '../../i18n/refusals';
-import { Button, mayDealNextGame, NextGameButton, Notice, SeatGrid, Timer, useLockout, type SeatInfo } from '../../ui';
+import { Button, mayDealNextGame, NextGameButton, Notice, ProtocolButton, SeatGrid, Timer, useLockout, type SeatInfo } from '../../ui';
+import { secrets } from '../../net/secrets';
 import { DayNotes, ResultsPanel } from './DayNotes';
 import { describeEvent, tallyText } from './history';
 import { beep, shouldBeep } from './beep';
@@ -307,6 +308,7 @@ export function HostConsole({ state, actions }: { readonly state: RoomState; rea
 
       {view && view.phase.kind === 'ended' ? <EndPanel t={t} view={view} roleName={roleName} /> : null}
       {view && view.phase.kind === 'ended' && actions?.nextGame && mayDealNextGame(state.you) ? <NextGameButton next={() => actions.nextGame!()} /> : null}
+      {view && view.phase.kind === 'ended' && state.lobby ? <ProtocolButton code={state.lobby.code} game={state.lobby.game} roomKey={secrets().getHostKey(state.lobby.code)} /> : null}
 
       {view ? <SeatsPanel t={t} view={view} setup={setup} record={record} busy={busy} send={send} roleName={roleName} /> : null}
 

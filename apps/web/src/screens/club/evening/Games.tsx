@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ClubApiError, type EveningGame, type EveningPage } from '../../../net/clubApi';
 import { Button } from '../../../ui';
 import { useClubApi } from '../common/api';
@@ -39,7 +40,15 @@ export function Games({ page, host, onChanged }: { readonly page: EveningPage; r
           {games.map((g) => (
             <li key={g.id} className="stack" style={{ gap: 6 }}>
               <div className="row" style={{ gap: 8 }}>
-                <strong>{g.paperNo === null ? t('games.tableGame', { table: g.tableNo, game: g.gameNo }) : t('games.paperGame', { game: g.paperNo })}</strong>
+                <strong>
+                  {g.winner !== null ? (
+                    <Link to={`/club/${page.evening.clubId}/games/${g.id}`} data-testid={`game-link-${g.id}`}>
+                      {gameName(t, g)}
+                    </Link>
+                  ) : (
+                    gameName(t, g)
+                  )}
+                </strong>
                 {g.protocol && <span className="club-badge">{t('games.protocol')}</span>}
                 <span>
                   {t('games.winner')}: {winnerName(t, g.winner)}
@@ -55,6 +64,9 @@ export function Games({ page, host, onChanged }: { readonly page: EveningPage; r
           ))}
         </ul>
       )}
+      <Link className="btn" to={`/club/${page.evening.clubId}/evenings/${page.evening.id}/results`} data-testid="evening-results-link">
+        {t('evening.link', { ns: 'results' })}
+      </Link>
       {host && (
         <details className="card">
           <summary style={{ cursor: 'pointer', minHeight: 32 }}>{t('games.enterProtocol')}</summary>
@@ -75,6 +87,12 @@ export function Games({ page, host, onChanged }: { readonly page: EveningPage; r
       )}
     </section>
   );
+}
+
+/** «Стол 1, игра 2» or «Игра на бумаге 1». */
+export function gameName(t: unknown, g: EveningGame & { readonly paperNo: number | null }): string {
+  const tx = t as (key: string, o?: Record<string, unknown>) => string;
+  return g.paperNo === null ? tx('games.tableGame', { ns: 'club', table: g.tableNo, game: g.gameNo }) : tx('games.paperGame', { ns: 'club', game: g.paperNo });
 }
 
 /**

@@ -82,6 +82,9 @@ export default function LeaderboardScreen() {
         <a className="btn" href={api.leaderboardCsvUrl(clubId, season, by)} download={`leaderboard-${by}${season ? `-${season}` : ''}.csv`}>
           {t('leaderboard.csv')}
         </a>
+        <Link className="btn" to={`/club/${clubId}/series`} data-testid="series-link">
+          {t('series.link', { ns: 'results' })}
+        </Link>
       </div>
       {admin && <Recompute clubId={clubId} onDone={board.reload} />}
       {admin && (

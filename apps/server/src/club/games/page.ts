@@ -1,0 +1,70 @@
+import type { ProtocolDocument, ProtocolResult } from '@mafia/engine';
+import { ClubError } from '../errors.js';
+import type { ClubContext } from '../ports.js';
+import { factsOfProtocol, factsOfState } from '../ratings/facts.js';
+import type { SeatFact } from '../ratingsSchema.js';
+import { clubGame, endedResult, type ClubGame } from './load.js';
+import { protocolOf } from './protocol.js';
+
+type Step = ProtocolResult['timeline'][number];
+
+/** A night or a day as the game page shows it: the protocol's step (acts, nominations, ballots, fouls…) with the result's entry (died/left, answers, tally). */
+export type PageStep = Record<string, unknown> & ({ readonly night: number } | { readonly day: number });
+
+export interface GamePage {
+  readonly game: {
+    readonly id: string; readonly eveningId: string; readonly tableNo: number | null; readonly gameNo: number | null;
+    readonly preset: string; readonly winner: string | null; readonly endedAt: number;
+  };
+  readonly seats: readonly (SeatFact & { readonly userId: string | null; readonly nickname: string })[];
+  readonly timeline: readonly PageStep[];
+  readonly bestMove: ProtocolResult['bestMove'];
+  /** Why the votes and acts are not listed (the game cannot be written as a protocol: a host override…): the timeline is the result's alone. */
+  readonly protocolUnavailable?: string;
+}
+
+/**
+ * GET /api/clubs/:clubId/games/:gameId (member): an ENDED game in full — every seat's member,
+ * role, team and points, and night by night, day by day what happened. Roles and night acts are
+ * told only once the game is over (`game-not-ended` 409 before), and only to the club's members.
+ */
+export async function gamePage(ctx: ClubContext, actorUserId: string, clubId: string, gameId: string): Promise<GamePage> {
+  const g = await clubGame(ctx, actorUserId, clubId, gameId);
+  const result = endedResult(g);
+  let protocol: ProtocolDocument | null = null;
+  let unavailable: string | undefined;
+  try {
+    protocol = protocolOf(g) as ProtocolDocument;
+  } catch (e) {
+    if (!(e instanceof ClubError) || e.code !== 'protocol-unavailable') throw e;
+    unavailable = String(e.extra.params?.reason ?? e.message);
+  }
+  const facts = g.source.kind === 'room' ? factsOfState(g.source.game!.final!) : factsOfProtocol(g.source.protocol as { preset: string; seats: unknown[] }, result);
+  const who = new Map(g.seats.map((s) => [s.seat, s]));
+  return {
+    game: {
+      id: g.id, eveningId: g.eveningId, tableNo: g.tableNo, gameNo: g.gameNo, preset: facts!.preset, winner: result.winner,
+      endedAt: g.source.kind === 'room' ? (g.source.game!.endedAt ?? g.eveningAt) : g.eveningAt,
+    },
+    seats: facts!.seats.map((s) => ({ ...s, userId: who.get(s.seat)?.userId ?? null, nickname: who.get(s.seat)?.nickname ?? '' })),
+    timeline: mergeSteps(protocol?.steps ?? [], result.timeline),
+    bestMove: result.bestMove,
+    ...(unavailable !== undefined ? { protocolUnavailable: unavailable } : {}),
+  };
+}
+
+const keyOf = (s: { night?: number; day?: number }): string => ('night' in s && s.night !== undefined ? `n${s.night}` : `d${s.day}`);
+
+/** The protocol's steps in order, each with its result entry; result entries without a step (no protocol) after them. */
+export function mergeSteps(steps: readonly object[], timeline: readonly Step[]): PageStep[] {
+  const entries = new Map(timeline.map((t) => [keyOf(t), t]));
+  const out: PageStep[] = steps.map((s) => {
+    const k = keyOf(s as { night?: number; day?: number });
+    const t = entries.get(k);
+    entries.delete(k);
+    return { ...s, ...t } as PageStep;
+  });
+  for (const t of entries.values()) out.push({ ...t } as PageStep);
+  return out;
+}
+

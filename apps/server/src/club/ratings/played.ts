@@ -1,0 +1,42 @@
+import { eveningPoints } from '@mafia/club';
+import { num } from '../schema.js';
+import type { RatingsDb, SeatFact } from '../ratingsSchema.js';
+
+/** A member's game as the seed-004 points take it: his seat's game points and the game's table size. */
+export interface PlayedGame { readonly gameId: string; readonly points: number; readonly players: number; readonly won: boolean }
+
+/** The game_facts columns the points read. */
+export interface FactRow { readonly game_id: string; readonly evening_id: string; readonly players: number; readonly ended_at: number | string; readonly seats: string }
+
+/**
+ * Per member, per evening: his games in the order they were played (by end time, then game id,
+ * sorted here: databases sort text differently). Who sat on a seat is `game_seats.user_id` (a
+ * seat without a member is left out). `memberEvenings` (the leaderboard, a profile) and an evening's
+ * results read this; with `userId`, only his seats are looked up.
+ */
+export async function playedByMember(db: RatingsDb, clubId: string, facts: readonly FactRow[], userId?: string): Promise<Map<string, Map<string, PlayedGame[]>>> {
+  const sorted = facts.map((f) => ({ ...f, at: num(f.ended_at) })).sort((a, b) => a.at - b.at || (a.game_id < b.game_id ? -1 : a.game_id > b.game_id ? 1 : 0));
+  let sq = db.selectFrom('game_seats').innerJoin('game_facts', 'game_facts.game_id', 'game_seats.game_id')
+    .select(['game_seats.game_id', 'game_seats.seat', 'game_seats.user_id']).where('game_facts.club_id', '=', clubId).where('game_seats.user_id', 'is not', null);
+  if (userId !== undefined) sq = sq.where('game_seats.user_id', '=', userId);
+  const seatRows = sorted.length === 0 ? [] : await sq.execute();
+  const seatUser = new Map(seatRows.map((s) => [`${s.game_id}#${s.seat}`, s.user_id!]));
+  const played = new Map<string, Map<string, PlayedGame[]>>();
+  for (const f of sorted) {
+    for (const s of JSON.parse(f.seats) as SeatFact[]) {
+      const user = seatUser.get(`${f.game_id}#${s.seat}`);
+      if (user === undefined) continue;
+      const byEvening = played.get(user) ?? new Map<string, PlayedGame[]>();
+      const list = byEvening.get(f.evening_id) ?? [];
+      list.push({ gameId: f.game_id, points: s.points, players: f.players, won: s.won });
+      byEvening.set(f.evening_id, list);
+      played.set(user, byEvening);
+    }
+  }
+  return played;
+}
+
+/** A member's evening as `seasonTable` takes it: the seed-004 score (`eveningPoints`), his games and wins there. */
+export function eveningOfMember(at: number, weight: number, games: readonly PlayedGame[]): { at: number; score: number; games: number; wins: number } {
+  return { at, score: eveningPoints({ weight, games }).total, games: games.length, wins: games.filter((g) => g.won).length };
+}

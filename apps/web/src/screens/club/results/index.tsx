@@ -1,0 +1,65 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { ResultsRow } from '../../../net/resultsApi';
+import { useClubApi } from '../common/api';
+import { winnerName } from '../common/bits';
+import { formatDateTime } from '../common/format';
+import { CsvLink } from '../common/CsvLink';
+import { ClubPage } from '../common/Page';
+import { RankedTable, type RankedColumn } from '../common/RankedTable';
+import { useLoad } from '../common/useLoad';
+
+type Tx = (key: string, opts?: Record<string, unknown>) => string;
+
+/**
+ * /club/:clubId/evenings/:eveningId/results — the evening's games (each linked to its page) and
+ * its table (GET /api/evenings/:eveningId/results): games, wins, game points, the seed-004 evening
+ * score, this evening's penalties and the total, ranked; and its CSV.
+ */
+export default function EveningResultsScreen() {
+  const { t: tt, i18n } = useTranslation('results');
+  const t = tt as unknown as Tx;
+  const api = useClubApi();
+  const { clubId = '', eveningId = '' } = useParams();
+  const page = useLoad(() => api.eveningResults(eveningId), [api, eveningId]);
+  const r = page.data;
+  const columns: RankedColumn<ResultsRow>[] = (['games', 'wins', 'points', 'score', 'penalties', 'total'] as const).map((key) => ({
+    key, kind: key === 'games' || key === 'wins' || key === 'points' ? 'count' : 'points', label: t(`evening.cols.${key}`),
+  }));
+  let paper = 0;
+  return (
+    <ClubPage title={t('evening.title')} error={page.error} ready={r !== null}>
+      {r ? (
+        <div className="stack" data-testid="evening-results">
+          <Link to={`/club/${clubId}/evenings/${eveningId}`}>← {t('evening.toEvening')}</Link>
+          <p>
+            {formatDateTime(r.evening.startsAt, i18n.language)} · {r.evening.place}
+          </p>
+          <h2 className="club-h">{t('evening.games')}</h2>
+          {r.games.length === 0 ? (
+            <p className="muted">{t('evening.noGames')}</p>
+          ) : (
+            <ul className="club-list">
+              {r.games.map((g) => {
+                const name = g.tableNo !== null && g.gameNo !== null ? t('game.tableGame', { table: g.tableNo, game: g.gameNo }) : `${t('game.paperGame')} ${++paper}`;
+                return (
+                  <li key={g.gameId}>
+                    {g.winner !== null ? <Link to={`/club/${clubId}/games/${g.gameId}`}>{name}</Link> : name} — {g.winner !== null ? winnerName(t, g.winner) : t('evening.running')}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          <h2 className="club-h">{t('evening.tableTitle')}</h2>
+          {r.rows.length === 0 ? (
+            <p className="muted">{t('evening.empty')}</p>
+          ) : (
+            <RankedTable clubId={clubId} rows={r.rows} columns={columns} caption={t('evening.tableTitle')} testId="results" />
+          )}
+          <p className="muted">{t('evening.hint', { weight: r.evening.weight })}</p>
+          <CsvLink href={api.eveningResultsCsvUrl(eveningId)} file={`evening-${eveningId}.csv`} />
+        </div>
+      ) : null}
+    </ClubPage>
+  );
+}

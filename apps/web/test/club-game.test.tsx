@@ -1,0 +1,62 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import GameScreen from '../src/screens/club/game';
+import { fakeServer, renderClub } from './club-fake';
+import { TOWN_WINS } from './club-results-fixtures';
+
+afterEach(() => cleanup());
+
+const lines = (testId: string) => [...screen.getByTestId(testId).querySelectorAll('li')].map((li) => li.textContent);
+
+async function open(lng: 'ru' | 'en', page: unknown = TOWN_WINS, status = 200) {
+  const s = fakeServer({ 'GET /api/clubs/c1/games/g1': { status, body: page } });
+  await renderClub({ path: '/club/:clubId/games/:gameId', url: '/club/c1/games/g1', element: <GameScreen />, api: s.api, lng });
+  return s;
+}
+
+describe('a game in words (issue 15)', () => {
+  it('tells_the_game_night_by_night_and_vote_by_vote_in_russian', async () => {
+    await open('ru');
+    expect((await screen.findByTestId('game-winner')).textContent).toBe('Победа: Мирные');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Стол 1, игра 2');
+    const seat5 = within(screen.getByTestId('game-seat-5'));
+    expect(seat5.getByRole('link', { name: 'Дина' }).getAttribute('href')).toBe('/club/c1/members/u5');
+    expect(seat5.getByText('Дон')).toBeTruthy();
+    expect(screen.getByTestId('game-seat-4').querySelector('[data-col="points"]')!.textContent).toBe('2');
+    expect(lines('night-1')).toEqual(['Ночных действий нет', 'Ночью никто не погиб']);
+    expect(lines('night-2')).toEqual([
+      'Мафия (2 · Борис, 5 · Дина) стреляет в 4 · Глеб',
+      'Дон (5 · Дина) проверяет 3 · Вера — Комиссар',
+      'Комиссар (3 · Вера) проверяет 5 · Дина — мафия',
+      'Погиб: 4 · Глеб',
+      'Последнее слово: 4 · Глеб',
+    ]);
+    expect(lines('day-1')).toEqual([
+      '1 · Аня выставляет 8 · Зоя — «Принято»',
+      '3 · Вера выставляет 2 · Борис — «Принято»',
+      'За 8 · Зоя — 7 голосов: 1, 3, 4, 6, 7, 9, 10',
+      'Итог голосования: 2 · Борис — 3; 8 · Зоя — 7',
+      'По голосованию игру покидает: 8 · Зоя',
+      'Последнее слово: 8 · Зоя',
+    ]);
+    expect(within(screen.getByTestId('day-1')).getByRole('heading', { name: 'Голосование' })).toBeTruthy();
+    expect(lines('day-3')).toContain('Единственная кандидатура, без голосования: 2 · Борис');
+    expect(screen.getByRole('link', { name: 'Скачать протокол' }).getAttribute('href')).toBe('/api/clubs/c1/games/g1/protocol');
+  });
+
+  it('says_the_same_in_english_and_a_refusal_in_the_pages_language', async () => {
+    await open('en');
+    expect((await screen.findByTestId('game-winner')).textContent).toBe('Winner: Town');
+    expect(lines('night-2').slice(0, 3)).toEqual([
+      'The Mafia (2 · Борис, 5 · Дина) shoots 4 · Глеб',
+      'Don (5 · Дина) checks 3 · Вера — the Commissar',
+      'Commissar (3 · Вера) checks 5 · Дина — mafia',
+    ]);
+    expect(lines('day-2')).toContain('For 5 · Дина — 6 votes: 1, 3, 6, 7, 9, 10');
+    expect(lines('night-3')).toEqual(['The Mafia (2 · Борис) shoots 3 · Вера', 'Died: 3 · Вера', 'Last word: 3 · Вера']);
+    cleanup();
+    await open('ru', { error: { code: 'game-not-ended', message: 'not yet' } }, 409);
+    expect((await screen.findByRole('alert')).textContent).toBe('Игра ещё не закончилась: её страница и протокол появятся после окончания.');
+  });
+});
