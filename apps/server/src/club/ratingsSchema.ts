@@ -30,12 +30,14 @@ export interface RatingGamesTable {
 }
 export interface RatingChangesTable { game_id: string; club_id: string; user_id: string; track: 'red' | 'black'; before: number; delta: number; after: number }
 export interface MemberRatingsTable { club_id: string; user_id: string; red: number; black: number; games_red: number; games_black: number }
+/** A member's results at his evenings (migration 005, packed by ratings/memberEvenings.ts): rebuilt by every recomputation, read by the leaderboard. */
+export interface MemberEveningsTable { club_id: string; user_id: string; evenings: string }
 export interface SeasonsTable { id: string; club_id: string; name: string; starts_at: Big; ends_at: Big; order_keys: string; created_by: string; created_at: Big }
 
-/** The club's schema with issue 15's tables (migration 004_ratings). */
+/** The club's schema with issue 15's tables (migrations 004_ratings and 005_member_evenings). */
 export interface RatingsSchema extends ClubSchema {
   game_facts: GameFactsTable; rating_games: RatingGamesTable; rating_changes: RatingChangesTable;
-  member_ratings: MemberRatingsTable; seasons: SeasonsTable;
+  member_ratings: MemberRatingsTable; seasons: SeasonsTable; member_evenings: MemberEveningsTable;
 }
 
 export type RatingsDb = Kysely<RatingsSchema>;

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { clubMigration } from './clubMigration.js';
+import { memberEveningsMigration } from './memberEveningsMigration.js';
 import { ratingsMigration } from './ratingsMigration.js';
 
 /**
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   },
   '003_club': clubMigration,
   '004_ratings': ratingsMigration,
+  '005_member_evenings': memberEveningsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,11 +1,12 @@
-import { compareKey, displayPoints, eveningPoints, overall, seasonTable, START_RATING, type SeasonMember } from '@mafia/club';
+import { compareKey, displayPoints, overall, seasonTable, START_RATING, type SeasonMember } from '@mafia/club';
 import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 import { membershipOf } from '../access.js';
 import type { ClubContext } from '../ports.js';
 import { num } from '../schema.js';
-import { ratingsDb, type SeatFact } from '../ratingsSchema.js';
+import { ratingsDb } from '../ratingsSchema.js';
 import { parseInput } from '../services/validate.js';
+import { unpackEvenings } from './memberEvenings.js';
 import { seasonOf, type SeasonView } from './seasons.js';
 
 export type LeaderboardBy = 'points' | 'red' | 'black' | 'overall';
@@ -27,9 +28,10 @@ export const leaderboardQuery = z.object({
 
 /**
  * GET /api/clubs/:clubId/leaderboard (member): every member of the club, with his season points
- * (seed 004, per evening `eveningPoints`, summed by `seasonTable` with the ledger's penalties apart)
- * and his red, black and overall ratings (as the last recomputation left them: ratings are of all
- * time, not of the season). Without `season` the points are of all time too.
+ * (seed 004: his evening scores in `member_evenings`, summed by `seasonTable` with the ledger's
+ * penalties apart) and his red, black and overall ratings. Both are as the last recomputation
+ * left them (ratings are of all time, not of the season); the ledger and the nicknames are read
+ * as they are now. Without `season` the points are of all time too.
  */
 export async function leaderboard(ctx: ClubContext, actorUserId: string, clubId: string, query: unknown): Promise<Leaderboard & { format: 'json' | 'csv' }> {
   await membershipOf(ctx.db, actorUserId, clubId);
@@ -37,30 +39,9 @@ export async function leaderboard(ctx: ClubContext, actorUserId: string, clubId:
   const season = q.season === undefined ? null : await seasonOf(ctx, clubId, q.season);
   const db = ratingsDb(ctx.db);
   const members = await db.selectFrom('memberships').select(['user_id', 'nickname']).where('club_id', '=', clubId).execute();
-  let ev = db.selectFrom('evenings').select(['id', 'starts_at', 'weight']).where('club_id', '=', clubId).where('cancelled_at', 'is', null);
-  if (season) ev = ev.where('starts_at', '>=', season.startsAt).where('starts_at', '<', season.endsAt);
-  const evenings = new Map((await ev.execute()).map((e) => [e.id, { at: num(e.starts_at), weight: e.weight }]));
-  let fq = db.selectFrom('game_facts').select(['game_id', 'evening_id', 'players', 'ended_at', 'seats']).where('club_id', '=', clubId);
-  if (season) fq = fq.where('evening_id', 'in', db.selectFrom('evenings').select('id').where('club_id', '=', clubId).where('starts_at', '>=', season.startsAt).where('starts_at', '<', season.endsAt));
-  const facts = (await fq.execute()).filter((f) => evenings.has(f.evening_id)).map((f) => ({ ...f, at: num(f.ended_at) }))
-    .sort((a, b) => a.at - b.at || (a.game_id < b.game_id ? -1 : a.game_id > b.game_id ? 1 : 0));
-  const seatRows = facts.length === 0 ? [] : await db.selectFrom('game_seats').innerJoin('game_facts', 'game_facts.game_id', 'game_seats.game_id')
-    .select(['game_seats.game_id', 'game_seats.seat', 'game_seats.user_id']).where('game_facts.club_id', '=', clubId).where('game_seats.user_id', 'is not', null).execute();
-  const seatUser = new Map(seatRows.map((s) => [`${s.game_id}#${s.seat}`, s.user_id!]));
-  // Per member, per evening: his games in the order they were played.
-  type G = { gameId: string; points: number; players: number; won: boolean };
-  const played = new Map<string, Map<string, G[]>>();
-  for (const f of facts) {
-    for (const s of JSON.parse(f.seats) as SeatFact[]) {
-      const user = seatUser.get(`${f.game_id}#${s.seat}`);
-      if (user === undefined) continue;
-      const byEvening = played.get(user) ?? new Map<string, G[]>();
-      const list = byEvening.get(f.evening_id) ?? [];
-      list.push({ gameId: f.game_id, points: s.points, players: f.players, won: s.won });
-      byEvening.set(f.evening_id, list);
-      played.set(user, byEvening);
-    }
-  }
+  // Each member's evenings as the last recomputation scored them (seasonTable keeps the season's).
+  const played = new Map((await db.selectFrom('member_evenings').select(['user_id', 'evenings']).where('club_id', '=', clubId).execute())
+    .map((r) => [r.user_id, unpackEvenings(r.evenings)]));
   const ledger = await db.selectFrom('ledger').select(['user_id', 'evening_id', 'points', 'created_at', 'cancelled_at']).where('club_id', '=', clubId).execute();
   const allEvenings = new Map((await db.selectFrom('evenings').select(['id', 'starts_at']).where('club_id', '=', clubId).execute()).map((e) => [e.id, num(e.starts_at)]));
   const penalties = new Map<string, SeasonMember['penalties'][number][]>();
@@ -73,10 +54,7 @@ export async function leaderboard(ctx: ClubContext, actorUserId: string, clubId:
   const input: SeasonMember[] = members.map((m) => ({
     memberId: m.user_id, nickname: m.nickname,
     penalties: penalties.get(m.user_id) ?? [],
-    evenings: [...(played.get(m.user_id) ?? new Map<string, G[]>())].map(([eveningId, games]) => {
-      const e = evenings.get(eveningId)!;
-      return { at: e.at, score: eveningPoints({ weight: e.weight, games }).total, games: games.length, wins: games.filter((g) => g.won).length };
-    }),
+    evenings: played.get(m.user_id) ?? [],
   }));
   const table = seasonTable(input, season?.order, season ? { from: season.startsAt, to: season.endsAt } : undefined);
   const ratings = new Map((await db.selectFrom('member_ratings').selectAll().where('club_id', '=', clubId).execute()).map((r) => [r.user_id, r]));
@@ -97,7 +75,7 @@ export async function leaderboard(ctx: ClubContext, actorUserId: string, clubId:
 }
 
 /** Highest rating first; equal ratings (to 1e-6) share a rank (1, 2, 2, 4), listed by nickname. */
-function rankByRating(rows: LeaderboardRow[], key: 'red' | 'black' | 'overall'): LeaderboardRow[] {
+export function rankByRating(rows: LeaderboardRow[], key: 'red' | 'black' | 'overall'): LeaderboardRow[] {
   const sorted = [...rows].sort((a, b) => compareKey(b[key]) - compareKey(a[key]) || (a.nickname < b.nickname ? -1 : a.nickname > b.nickname ? 1 : a.userId < b.userId ? -1 : 1));
   const out: LeaderboardRow[] = [];
   sorted.forEach((r, i) => {
