@@ -26,14 +26,19 @@ async function loadGames(db: RatingsDb, clubId: string): Promise<LoadedGame[]> {
   const facts = await db.selectFrom('game_facts').select(['game_id', 'evening_id', 'kind', 'winner', 'players', 'ended_at', 'seats']).where('club_id', '=', clubId).execute();
   const members = await db.selectFrom('game_seats').innerJoin('game_facts', 'game_facts.game_id', 'game_seats.game_id')
     .select(['game_seats.game_id', 'game_seats.seat', 'game_seats.user_id']).where('game_facts.club_id', '=', clubId).execute();
-  const memberOf = new Map<string, string | null>();
-  for (const m of members) memberOf.set(`${m.game_id}#${m.seat}`, m.user_id);
+  // Per game, its seats' members by seat number (one map entry per game, not per seat: 100,000 seats at 10,000 games).
+  const seatsOf = new Map<string, (string | null)[]>();
+  for (const m of members) {
+    const seats = seatsOf.get(m.game_id) ?? [];
+    seats[m.seat] = m.user_id;
+    seatsOf.set(m.game_id, seats);
+  }
   // Sorted here, not by SQL: PostgreSQL orders text by its locale, SQLite by bytes; the fold must not depend on it.
   const ordered = facts.map((f) => ({ ...f, at: num(f.ended_at) }))
     .sort((a, b) => a.at - b.at || (a.game_id < b.game_id ? -1 : a.game_id > b.game_id ? 1 : 0));
   return ordered.map((f) => ({
     id: f.game_id, eveningId: f.evening_id, kind: f.kind, winner: f.winner, players: f.players,
-    seats: (JSON.parse(f.seats) as SeatFact[]).map((fact) => ({ fact, member: memberOf.get(`${f.game_id}#${fact.seat}`) ?? null })),
+    seats: (JSON.parse(f.seats) as SeatFact[]).map((fact) => ({ fact, member: seatsOf.get(f.game_id)?.[fact.seat] ?? null })),
   }));
 }
 
