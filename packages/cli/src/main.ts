@@ -14,6 +14,8 @@ const HELP = `mafia — the Mafia Host command line
                              play bot games over WebSockets against a running server; latency, rate, RSS, errors
   mafia audit [--small] [--database sqlite|postgres] [--json]
                              start a real server on 127.0.0.1 and attack it (fuzz, floods, slow readers, secrecy)
+  mafia recompute [--db PATH|sqlite:PATH|postgres://…] [--club ID] [--json]
+                             rebuild the clubs' points and ratings from their games and ledger (default: the server's database)
 `;
 
 type Handler = (args: string[]) => number | Promise<number>;
@@ -25,6 +27,7 @@ const COMMANDS: Record<string, () => Promise<Handler>> = {
   presets: async () => (await import('./presets.js')).presetsCommand,
   loadtest: async () => (await import('./loadtest.js')).loadtestCommand,
   audit: async () => (await import('./audit.js')).auditCommand,
+  recompute: async () => (await import('./recompute.js')).recomputeCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {

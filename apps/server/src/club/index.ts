@@ -13,6 +13,7 @@ import { registerClubRoutes } from './routes/clubs.js';
 import { registerDoorRoutes } from './routes/door.js';
 import { registerEveningRoutes } from './routes/evenings.js';
 import { registerGameRoutes } from './routes/games.js';
+import { recomputeUnprojected } from './ratings/rebuild.js';
 import { registerRatingRoutes } from './routes/ratings.js';
 import { registerSeriesRoutes } from './routes/series.js';
 import type { ClubDb } from './schema.js';
@@ -50,6 +51,9 @@ export async function registerClub(app: FastifyInstance, storage: Storage, rooms
     sms: o.sms !== undefined ? o.sms : smsFromEnv(process.env),
     publicUrl: () => o.publicUrl ?? process.env.PUBLIC_URL?.replace(/\/+$/, '') ?? ownAddress(app),
   };
+  // A database from before migration 005 gets its leaderboard rows now, not at its next game.
+  const rebuilt = await recomputeUnprojected(db);
+  if (rebuilt.length > 0) log.info({ clubs: rebuilt.length }, 'leaderboard rows rebuilt');
   await app.register(async (scope) => {
     scope.setErrorHandler((err: Error & { statusCode?: number; code?: string }, _req, reply) => {
       if (err instanceof ClubError) return reply.status(err.status).send(err.body);

@@ -8,6 +8,7 @@ import { hashPassword } from './auth/password.js';
 import { clubRefuse } from './errors.js';
 import type { ClubContext } from './ports.js';
 import type { MembershipsTable } from './schema.js';
+import { refuseTakenNickname, withNickname } from './services/nicknames.js';
 
 const optionalText = (max: number) => z.union([z.string().trim().max(max), z.null()]).transform((v) => (v === '' ? null : v));
 const meBody = z.object({
@@ -65,12 +66,7 @@ export async function registerMeRoutes(scope: FastifyInstance, ctx: ClubContext)
     const me = await requireUser(req);
     const m = await membershipOf(db, me.id, req.params.clubId);
     const b = parseBody(membershipBody, req.body, { nickname: 'bad-nickname' });
-    if (b.nickname !== undefined && b.nickname !== m.nickname) {
-      // Compared here rather than with SQL lower(): SQLite's folds only ASCII, and nicknames are mostly Cyrillic.
-      const others = await db.selectFrom('memberships').select('nickname').where('club_id', '=', m.club_id).where('user_id', '!=', me.id).execute();
-      const taken = others.some((o) => o.nickname.toLocaleLowerCase('ru') === b.nickname!.toLocaleLowerCase('ru'));
-      if (taken) return clubRefuse('nickname-taken', `another member of this club is called ${b.nickname}`, 409, { path: 'nickname', params: { nickname: b.nickname } });
-    }
+    if (b.nickname !== undefined && b.nickname !== m.nickname) await refuseTakenNickname(db, m.club_id, b.nickname, me.id);
     const set = {
       ...(b.nickname !== undefined ? { nickname: b.nickname } : {}),
       ...(b.shareName !== undefined ? { share_name: b.shareName ? 1 : 0 } : {}),
@@ -78,13 +74,7 @@ export async function registerMeRoutes(scope: FastifyInstance, ctx: ClubContext)
       ...(b.sharePhone !== undefined ? { share_phone: b.sharePhone ? 1 : 0 } : {}),
     };
     if (Object.keys(set).length > 0) {
-      try {
-        await db.updateTable('memberships').set(set).where('club_id', '=', m.club_id).where('user_id', '=', me.id).execute();
-      } catch (e) {
-        // Two members taking one nickname at the same moment: the unique constraint decides.
-        if (/unique|duplicate/i.test(e instanceof Error ? e.message : String(e))) return clubRefuse('nickname-taken', `another member of this club is called ${b.nickname}`, 409, { path: 'nickname', params: { nickname: b.nickname ?? '' } });
-        throw e;
-      }
+      await withNickname(b.nickname, () => db.updateTable('memberships').set(set).where('club_id', '=', m.club_id).where('user_id', '=', me.id).execute());
     }
     return { membership: membershipView(await membershipOf(db, me.id, m.club_id)) };
   });

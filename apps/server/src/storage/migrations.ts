@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { clubMigration } from './clubMigration.js';
+import { memberEveningsMigration } from './memberEveningsMigration.js';
 import { ratingsMigration } from './ratingsMigration.js';
 import { seriesMigration } from './seriesMigration.js';
 
@@ -51,7 +52,7 @@ const migrations: Record<string, Migration> = {
   },
   '003_club': clubMigration,
   '004_ratings': ratingsMigration,
-  // 005 is another branch's (issue 15's member profile); the series come after it.
+  '005_member_evenings': memberEveningsMigration,
   '006_series': seriesMigration,
 };
 

@@ -2,6 +2,7 @@ import { afterAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
 import { clubLedger } from '../../src/club/services/ledger.js';
 import { clubOverview, createClub } from '../../src/club/services/clubs.js';
 import { addMember, listMembers, memberPage, updateMember } from '../../src/club/services/members.js';
+import { withNickname } from '../../src/club/services/nicknames.js';
 import { TARGETS } from '../storageTargets.js';
 import { clubContext, counts, refusal, T0, type TestClub } from './clubs-context.js';
 import { seedClub, seedEvening } from './clubs-fixture.js';
@@ -58,6 +59,40 @@ for (const make of TARGETS) {
       const notAdmin = await refusal(addMember(t.ctx, anna, club.id, { email: 'new@example.com', nickname: 'Новый' }));
       expect([notAdmin.code, notAdmin.status]).toEqual(['forbidden', 403]);
       expect(await counts(t.db)).toEqual(before);
+    });
+
+    it('a_nickname_differing_only_in_case_is_taken_and_a_race_for_one_ends_in_409_not_500', async () => {
+      const { admin, club, anna, boris } = await seedClub(t);
+      await addMember(t.ctx, admin, club.id, { email: 'ezh@example.com', nickname: 'Ёж' });
+      const before = await counts(t.db);
+      for (const nickname of ['ёж', 'ЁЖ']) {
+        const added = await refusal(addMember(t.ctx, admin, club.id, { email: 'other@example.com', nickname }));
+        expect([added.code, added.status, added.extra.path]).toEqual(['nickname-taken', 409, 'nickname']);
+        const renamed = await refusal(updateMember(t.ctx, admin, club.id, boris, { nickname }));
+        expect([renamed.code, renamed.status, renamed.extra.path]).toEqual(['nickname-taken', 409, 'nickname']);
+      }
+      expect(await counts(t.db)).toEqual(before);
+      // His own nickname in another case is his to take.
+      expect((await updateMember(t.ctx, admin, club.id, anna, { nickname: 'АННА' })).member.nickname).toBe('АННА');
+      // Two admins adding one nickname at the same moment: one is added, the other refused (the
+      // database's unique constraint decides when both checks ran first), never a server error.
+      const both = await Promise.allSettled(['a', 'b'].map((x) => addMember(t.ctx, admin, club.id, { email: `race-${x}@example.com`, nickname: 'Гонка' })));
+      expect(both.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const lost = both.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+      expect(lost.reason).toMatchObject({ code: 'nickname-taken', status: 409 });
+    });
+
+    it('the_databases_nickname_constraint_becomes_nickname_taken_and_other_constraints_stay_errors', async () => {
+      const { club, anna } = await seedClub(t);
+      const row = { club_id: club.id, user_id: anna, role: 'member' as const, nickname: 'Анна', share_name: 0, share_email: 0, share_phone: 0, on_list: 1, unanswered_streak: 0, off_list_at: null, joined_at: T0 };
+      const other = await t.user('other@example.com');
+      // The same nickname for another member: what a lost race meets, after both checks passed.
+      const taken = await refusal(withNickname('Анна', () => t.db.insertInto('memberships').values({ ...row, user_id: other }).execute()));
+      expect([taken.code, taken.status, taken.extra.path, taken.extra.params]).toEqual(['nickname-taken', 409, 'nickname', { nickname: 'Анна' }]);
+      // A member twice (the primary key) is no nickname's fault: it stays the database's error.
+      const twice = await withNickname('Другая', () => t.db.insertInto('memberships').values({ ...row, nickname: 'Другая' }).execute()).then(() => null, (e: unknown) => e);
+      expect(twice).not.toBeNull();
+      expect((twice as { code?: string }).code).not.toBe('nickname-taken');
     });
 
     it('an_existing_account_joins_a_second_club_keeping_his_own_name', async () => {

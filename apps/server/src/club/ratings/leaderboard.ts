@@ -28,9 +28,10 @@ export const leaderboardQuery = z.object({
 
 /**
  * GET /api/clubs/:clubId/leaderboard (member): every member of the club, with his season points
- * (seed 004, per evening `eveningPoints`, summed by `seasonTable` with the ledger's penalties apart)
- * and his red, black and overall ratings (as the last recomputation left them: ratings are of all
- * time, not of the season). Without `season` the points are of all time too.
+ * (seed 004: his evening scores in `member_evenings`, summed by `seasonTable` with the ledger's
+ * penalties apart) and his red, black and overall ratings. Both are as the last recomputation
+ * left them (ratings are of all time, not of the season); the ledger and the nicknames are read
+ * as they are now. Without `season` the points are of all time too.
  */
 export async function leaderboard(ctx: ClubContext, actorUserId: string, clubId: string, query: unknown): Promise<Leaderboard & { format: 'json' | 'csv' }> {
   await membershipOf(ctx.db, actorUserId, clubId);
@@ -38,7 +39,8 @@ export async function leaderboard(ctx: ClubContext, actorUserId: string, clubId:
   const season = q.season === undefined ? null : await seasonOf(ctx, clubId, q.season);
   const db = ratingsDb(ctx.db);
   const members = await db.selectFrom('memberships').select(['user_id', 'nickname']).where('club_id', '=', clubId).execute();
-  const played = await memberEvenings(db, clubId, season ? { range: { from: season.startsAt, to: season.endsAt } } : {});
+  // Each member's evenings as the last recomputation scored them (seasonTable keeps the season's).
+  const played = await memberEvenings(db, clubId);
   const ledger = await db.selectFrom('ledger').select(['user_id', 'evening_id', 'points', 'created_at', 'cancelled_at']).where('club_id', '=', clubId).execute();
   const allEvenings = new Map((await db.selectFrom('evenings').select(['id', 'starts_at']).where('club_id', '=', clubId).execute()).map((e) => [e.id, num(e.starts_at)]));
   const penalties = new Map<string, SeasonMember['penalties'][number][]>();
@@ -72,7 +74,7 @@ export async function leaderboard(ctx: ClubContext, actorUserId: string, clubId:
 }
 
 /** Highest rating first; equal ratings (to 1e-6) share a rank (1, 2, 2, 4), listed by nickname. */
-function rankByRating(rows: LeaderboardRow[], key: 'red' | 'black' | 'overall'): LeaderboardRow[] {
+export function rankByRating(rows: LeaderboardRow[], key: 'red' | 'black' | 'overall'): LeaderboardRow[] {
   const sorted = [...rows].sort((a, b) => compareKey(b[key]) - compareKey(a[key]) || (a.nickname < b.nickname ? -1 : a.nickname > b.nickname ? 1 : a.userId < b.userId ? -1 : 1));
   const out: LeaderboardRow[] = [];
   sorted.forEach((r, i) => {

@@ -1,6 +1,65 @@
-import { num } from '../schema.js';
-import type { RatingsDb } from '../ratingsSchema.js';
-import { eveningOfMember, playedByMember } from './played.js';
+import type { MemberEveningsTable, RatingsDb, SeatFact } from '../ratingsSchema.js';
+import { eveningOfMember } from './played.js';
+
+/** An ended game as the recomputation loads it: its facts, each seat with its member (null: a guest). */
+export interface LoadedGame {
+  readonly id: string;
+  readonly eveningId: string;
+  readonly kind: 'club' | 'tournament';
+  readonly winner: string;
+  readonly players: number;
+  readonly seats: readonly { readonly fact: SeatFact; readonly member: string | null }[];
+}
+
+/** An evening that counts for points: not cancelled; its start and its weight. */
+export interface CountedEvening { readonly at: number; readonly weight: number }
+
+type Played = { gameId: string; points: number; players: number; won: boolean };
+/** One evening of a member as `member_evenings.evenings` stores it: [startsAt, score, games, wins, eveningId]. */
+type Packed = [number, number, number, number, string];
+
+/**
+ * Each member's `member_evenings` row: his result at each evening he played, his games there in
+ * the order `games` comes in (the rating order: when they ended, then by id, so his first game
+ * fixes the evening point's table), scored by `eveningPoints`. Games of an evening not in
+ * `evenings` (a cancelled one) count nothing, and guests' seats belong to nobody. A member's
+ * evenings are listed by start (then evening id) and the rows by member, so two runs write the
+ * same text; JSON keeps each score's double exactly (the shortest text that reads back to it).
+ */
+export function memberEveningRows(clubId: string, games: readonly LoadedGame[], evenings: ReadonlyMap<string, CountedEvening>): MemberEveningsTable[] {
+  const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  // Evening by evening, in start order: each member's list then comes out sorted without a sort of its own.
+  const gamesOf = new Map<string, LoadedGame[]>();
+  for (const g of games) {
+    if (!evenings.has(g.eveningId)) continue;
+    const list = gamesOf.get(g.eveningId) ?? [];
+    list.push(g);
+    gamesOf.set(g.eveningId, list);
+  }
+  const order = [...gamesOf.keys()].sort((a, b) => evenings.get(a)!.at - evenings.get(b)!.at || cmp(a, b));
+  const packed = new Map<string, Packed[]>();
+  for (const eveningId of order) {
+    const e = evenings.get(eveningId)!;
+    const played = new Map<string, Played[]>();
+    for (const g of gamesOf.get(eveningId)!) {
+      for (const s of g.seats) {
+        if (s.member === null) continue;
+        const list = played.get(s.member);
+        const p = { gameId: g.id, points: s.fact.points, players: g.players, won: s.fact.won };
+        if (list) list.push(p);
+        else played.set(s.member, [p]);
+      }
+    }
+    for (const [member, list] of played) {
+      const { score, games, wins } = eveningOfMember(e.at, e.weight, list);
+      const row: Packed = [e.at, score, games, wins, eveningId];
+      const his = packed.get(member);
+      if (his) his.push(row);
+      else packed.set(member, [row]);
+    }
+  }
+  return [...packed].sort(([a], [b]) => cmp(a, b)).map(([user_id, rows]) => ({ club_id: clubId, user_id, evenings: JSON.stringify(rows) }));
+}
 
 /** A member's seed-004 score at one evening (what `seasonTable` takes, with the evening's id). */
 export interface MemberEvening {
@@ -12,6 +71,11 @@ export interface MemberEvening {
   readonly wins: number;
 }
 
+/** A `member_evenings` row's evenings, as `seasonTable` takes them. */
+export function unpackEvenings(text: string): MemberEvening[] {
+  return (JSON.parse(text) as Packed[]).map(([at, score, games, wins, eveningId]) => ({ eveningId, at, score, games, wins }));
+}
+
 export interface MemberEveningsOptions {
   /** Only the evenings starting in [from, to) (a season). */
   readonly range?: { readonly from: number; readonly to: number };
@@ -20,28 +84,16 @@ export interface MemberEveningsOptions {
 }
 
 /**
- * Per member, per evening: his score (`eveningPoints` with the evening's weight and his games
- * there in play order, each with his seat's points and the game's players), games and wins.
- * Cancelled evenings are left out. The one place both the leaderboard and a member's profile get
- * their evening points from: when the recomputation stores them (a per-member, per-evening table),
- * only this function changes.
+ * Per member: his evenings as the last recomputation scored them (`member_evenings`), by start.
+ * The leaderboard and a member's profile read their evening points here; an evening's results
+ * score its one evening live (ratings/played.ts), as it syncs the room games first.
  */
 export async function memberEvenings(db: RatingsDb, clubId: string, o: MemberEveningsOptions = {}): Promise<Map<string, MemberEvening[]>> {
+  let q = db.selectFrom('member_evenings').select(['user_id', 'evenings']).where('club_id', '=', clubId);
+  if (o.userId !== undefined) q = q.where('user_id', '=', o.userId);
   const r = o.range;
-  let ev = db.selectFrom('evenings').select(['id', 'starts_at', 'weight']).where('club_id', '=', clubId).where('cancelled_at', 'is', null);
-  if (r) ev = ev.where('starts_at', '>=', r.from).where('starts_at', '<', r.to);
-  const evenings = new Map((await ev.execute()).map((e) => [e.id, { at: num(e.starts_at), weight: e.weight }]));
-  let fq = db.selectFrom('game_facts').select(['game_id', 'evening_id', 'players', 'ended_at', 'seats']).where('club_id', '=', clubId);
-  if (r) fq = fq.where('evening_id', 'in', db.selectFrom('evenings').select('id').where('club_id', '=', clubId).where('starts_at', '>=', r.from).where('starts_at', '<', r.to));
-  if (o.userId !== undefined) fq = fq.where('game_id', 'in', db.selectFrom('game_seats').select('game_id').where('user_id', '=', o.userId));
-  const facts = (await fq.execute()).filter((f) => evenings.has(f.evening_id));
-  const played = await playedByMember(db, clubId, facts, o.userId);
-  const out = new Map<string, MemberEvening[]>();
-  for (const [user, byEvening] of played) {
-    out.set(user, [...byEvening].map(([eveningId, games]) => {
-      const e = evenings.get(eveningId)!;
-      return { eveningId, ...eveningOfMember(e.at, e.weight, games) };
-    }));
-  }
-  return out;
+  return new Map((await q.execute()).map((row) => {
+    const evenings = unpackEvenings(row.evenings);
+    return [row.user_id, r ? evenings.filter((e) => e.at >= r.from && e.at < r.to) : evenings];
+  }));
 }

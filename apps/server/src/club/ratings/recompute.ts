@@ -1,8 +1,10 @@
+import { CompiledQuery, type Kysely } from 'kysely';
 import { rateGames, sideOfTeam, type GameWinner, type RatedGame } from '@mafia/club';
 import type { Team } from '@mafia/engine';
 import type { ClubContext } from '../ports.js';
 import { num } from '../schema.js';
 import { ratingsDb, type RatingsDb, type SeatFact } from '../ratingsSchema.js';
+import { memberEveningRows, type CountedEvening, type LoadedGame } from './memberEvenings.js';
 
 /** The engine's winner → the rating's: town is red, mafia black, a role id (the Maniac …) a solo win. */
 export function ratingWinner(winner: string): GameWinner {
@@ -19,43 +21,83 @@ const guestKey = (gameId: string, seat: number): string => `${GUEST}${gameId}:${
 
 export interface RecomputeResult { readonly games: number; readonly rated: number; readonly ms: number }
 
-/** The club's ended games in rating order (when they ended, then by id), as `rateGames` takes them. */
-export async function ratedGamesOf(db: RatingsDb, clubId: string): Promise<RatedGame[]> {
-  const facts = await db.selectFrom('game_facts').select(['game_id', 'kind', 'winner', 'ended_at', 'seats']).where('club_id', '=', clubId).execute();
+/** The club's ended games in rating order (when they ended, then by id), each seat with its member. */
+async function loadGames(db: RatingsDb, clubId: string): Promise<LoadedGame[]> {
+  const facts = await db.selectFrom('game_facts').select(['game_id', 'evening_id', 'kind', 'winner', 'players', 'ended_at', 'seats']).where('club_id', '=', clubId).execute();
   const members = await db.selectFrom('game_seats').innerJoin('game_facts', 'game_facts.game_id', 'game_seats.game_id')
     .select(['game_seats.game_id', 'game_seats.seat', 'game_seats.user_id']).where('game_facts.club_id', '=', clubId).execute();
-  const memberOf = new Map<string, string | null>();
-  for (const m of members) memberOf.set(`${m.game_id}#${m.seat}`, m.user_id);
+  // Per game, its seats' members by seat number (one map entry per game, not per seat: 100,000 seats at 10,000 games).
+  const seatsOf = new Map<string, (string | null)[]>();
+  for (const m of members) {
+    const seats = seatsOf.get(m.game_id) ?? [];
+    seats[m.seat] = m.user_id;
+    seatsOf.set(m.game_id, seats);
+  }
   // Sorted here, not by SQL: PostgreSQL orders text by its locale, SQLite by bytes; the fold must not depend on it.
   const ordered = facts.map((f) => ({ ...f, at: num(f.ended_at) }))
     .sort((a, b) => a.at - b.at || (a.game_id < b.game_id ? -1 : a.game_id > b.game_id ? 1 : 0));
   return ordered.map((f) => ({
-    id: f.game_id,
-    kind: f.kind,
-    winner: ratingWinner(f.winner),
-    seats: (JSON.parse(f.seats) as SeatFact[]).map((s) => ({
-      member: memberOf.get(`${f.game_id}#${s.seat}`) ?? guestKey(f.game_id, s.seat),
-      side: sideOfTeam(s.team as Team),
-    })),
+    id: f.game_id, eveningId: f.evening_id, kind: f.kind, winner: f.winner, players: f.players,
+    seats: (JSON.parse(f.seats) as SeatFact[]).map((fact) => ({ fact, member: seatsOf.get(f.game_id)?.[fact.seat] ?? null })),
   }));
 }
 
-/** Inserts rows in slices (SQLite and PostgreSQL both cap the parameters of one statement). */
-async function insertAll<T>(rows: readonly T[], per: number, insert: (slice: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += per) await insert(rows.slice(i, i + per));
+/** The loaded games as `rateGames` takes them. */
+const asRated = (games: readonly LoadedGame[]): RatedGame[] => games.map((g) => ({
+  id: g.id,
+  kind: g.kind,
+  winner: ratingWinner(g.winner),
+  seats: g.seats.map((s) => ({ member: s.member ?? guestKey(g.id, s.fact.seat), side: sideOfTeam(s.fact.team as Team) })),
+}));
+
+/** The club's ended games in rating order (when they ended, then by id), as `rateGames` takes them. */
+export async function ratedGamesOf(db: RatingsDb, clubId: string): Promise<RatedGame[]> {
+  return asRated(await loadGames(db, clubId));
+}
+
+/** The club's evenings that count for points (not cancelled), with their start and weight. */
+async function countedEvenings(db: RatingsDb, clubId: string): Promise<Map<string, CountedEvening>> {
+  const rows = await db.selectFrom('evenings').select(['id', 'starts_at', 'weight']).where('club_id', '=', clubId).where('cancelled_at', 'is', null).execute();
+  return new Map(rows.map((e) => [e.id, { at: num(e.starts_at), weight: e.weight }]));
+}
+
+/**
+ * Inserts rows in slices (SQLite and PostgreSQL both cap the parameters of one statement). Every
+ * full slice has the same SQL text, so Kysely compiles the first and the others reuse its text
+ * with their own values: compiling 100,000 rating changes one by one was a tenth of a
+ * recomputation. The reuse needs the compiled values in row order, column by column as in the
+ * first row; it is checked on the first slice, and each slice is compiled when it does not hold.
+ */
+async function insertAll<T extends object>(trx: Kysely<any>, table: string, rows: readonly T[], per: number): Promise<void> {
+  let text: string | null = null;
+  for (let i = 0; i < rows.length; i += per) {
+    const slice = rows.slice(i, i + per);
+    const columns = Object.keys(slice[0]!);
+    const values = slice.flatMap((r) => columns.map((c) => (r as Record<string, unknown>)[c]));
+    if (slice.length === per && text === null && i === 0) {
+      const q = trx.insertInto(table).values(slice).compile();
+      if (q.parameters.length === values.length && q.parameters.every((v, k) => Object.is(v, values[k]))) text = q.sql;
+    }
+    if (slice.length === per && text !== null) await trx.executeQuery(CompiledQuery.raw(text, values));
+    else await trx.insertInto(table).values(slice).execute();
+  }
 }
 
 /**
  * Rebuilds the club's ratings from its games' facts (docs/ratings-server.md): folds every ended
  * game with `rateGames` and replaces, in one transaction, the club's `rating_games` (each game's
- * chance and K, so the history can be audited), `rating_changes` and `member_ratings`. Nothing is
- * kept from a previous run, so a recomputation gives the same rows.
+ * chance and K, so the history can be audited), `rating_changes`, `member_ratings` and the
+ * leaderboard's `member_evenings` (each member's seed-004 score per evening). Nothing is kept from
+ * a previous run, so a recomputation gives the same rows. Whatever changes a game's facts, its
+ * seats' members, or an evening's start, weight or cancellation must call it, or the leaderboard
+ * shows the old points.
  */
 export async function recomputeRatings(ctx: Pick<ClubContext, 'db'>, clubId: string): Promise<RecomputeResult> {
   const t0 = performance.now();
   const db = ratingsDb(ctx.db);
-  const games = await ratedGamesOf(db, clubId);
-  const { ratings, history } = rateGames(games);
+  const loaded = await loadGames(db, clubId);
+  const { ratings, history } = rateGames(asRated(loaded));
+  const eveningRows = memberEveningRows(clubId, loaded, await countedEvenings(db, clubId));
   const gameRows = history.map((h, position) => ({
     game_id: h.gameId, club_id: clubId, position, rated: h.rated ? 1 : 0, reason: h.reason, chance: h.chance, k_win: h.k.win, k_loss: h.k.loss,
   }));
@@ -69,9 +111,11 @@ export async function recomputeRatings(ctx: Pick<ClubContext, 'db'>, clubId: str
     await trx.deleteFrom('rating_changes').where('club_id', '=', clubId).execute();
     await trx.deleteFrom('rating_games').where('club_id', '=', clubId).execute();
     await trx.deleteFrom('member_ratings').where('club_id', '=', clubId).execute();
-    await insertAll(gameRows, 1000, (s) => trx.insertInto('rating_games').values(s).execute());
-    await insertAll(changeRows, 1000, (s) => trx.insertInto('rating_changes').values(s).execute());
-    await insertAll(memberRows, 1000, (s) => trx.insertInto('member_ratings').values(s).execute());
+    await trx.deleteFrom('member_evenings').where('club_id', '=', clubId).execute();
+    await insertAll(trx, 'rating_games', gameRows, 1000);
+    await insertAll(trx, 'rating_changes', changeRows, 1000);
+    await insertAll(trx, 'member_ratings', memberRows, 1000);
+    await insertAll(trx, 'member_evenings', eveningRows, 1000);
   });
   return { games: history.length, rated: history.filter((h) => h.rated).length, ms: Math.round(performance.now() - t0) };
 }

@@ -7,6 +7,7 @@ import type { ClubContext } from '../ports.js';
 import { num, numOrNull, type ClubDb, type ClubRole, type MembershipsTable, type UsersTable } from '../schema.js';
 import { eveningsByIds, type Evening } from './evenings.js';
 import { ledgerQuery, pointsOf, toLedgerEntry, type LedgerEntry } from './ledger.js';
+import { refuseTakenNickname, withNickname } from './nicknames.js';
 import { parseInput } from './validate.js';
 
 export const Nickname = z.string().trim().min(1, 'the nickname is empty').max(40, 'the nickname is longer than 40 characters');
@@ -97,12 +98,6 @@ const AddMember = z.object({
   phone: Phone.optional(),
 });
 
-async function nicknameFree(db: ClubDb, clubId: string, nickname: string, except?: string): Promise<void> {
-  let q = db.selectFrom('memberships').select('user_id').where('club_id', '=', clubId).where('nickname', '=', nickname);
-  if (except) q = q.where('user_id', '!=', except);
-  if (await q.executeTakeFirst()) clubRefuse('nickname-taken', `the nickname «${nickname}» is taken in this club`, 409, { path: 'nickname', params: { nickname } });
-}
-
 /**
  * POST /api/clubs/:clubId/members (admin): adds a person by e-mail; a new address gets an account
  * (he signs in with a link sent to it). An existing account keeps its own name and phone: an
@@ -112,13 +107,13 @@ export async function addMember(ctx: ClubContext, actor: string, clubId: string,
   await membershipOf(ctx.db, actor, clubId, 'admin');
   const b = parseInput(AddMember, body);
   const at = ctx.now();
-  const userId = await ctx.db.transaction().execute(async (trx) => {
+  const userId = await withNickname(b.nickname, () => ctx.db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('users').select('id').where('email', '=', b.email).executeTakeFirst();
     if (existing) {
       const already = await trx.selectFrom('memberships').select('nickname').where('club_id', '=', clubId).where('user_id', '=', existing.id).executeTakeFirst();
       if (already) clubRefuse('already-a-member', `${b.email} is a member already (as «${already.nickname}»)`, 409, { path: 'email', params: { nickname: already.nickname } });
     }
-    await nicknameFree(trx, clubId, b.nickname);
+    await refuseTakenNickname(trx, clubId, b.nickname);
     const id = existing?.id ?? randomUUID();
     if (!existing) {
       await trx.insertInto('users').values({ id, email: b.email, name: b.name ?? null, phone: b.phone ?? null, password_hash: null, locale: 'ru', created_at: at, deleted_at: null }).execute();
@@ -128,7 +123,7 @@ export async function addMember(ctx: ClubContext, actor: string, clubId: string,
       on_list: 1, unanswered_streak: 0, off_list_at: null, joined_at: at,
     }).execute();
     return id;
-  });
+  }));
   return { member: await oneMember(ctx, actor, clubId, userId, true) };
 }
 
@@ -142,10 +137,10 @@ const PatchMember = z.object({ role: Role.optional(), nickname: Nickname.optiona
 export async function updateMember(ctx: ClubContext, actor: string, clubId: string, userId: string, body: unknown): Promise<{ member: Member }> {
   await membershipOf(ctx.db, actor, clubId, 'admin');
   const b = parseInput(PatchMember, body);
-  await ctx.db.transaction().execute(async (trx) => {
+  await withNickname(b.nickname, () => ctx.db.transaction().execute(async (trx) => {
     const m = await trx.selectFrom('memberships').selectAll().where('club_id', '=', clubId).where('user_id', '=', userId).executeTakeFirst();
     if (!m) return clubRefuse('member-unknown', `user ${userId} is no member of this club`, 404, { path: 'userId' });
-    if (b.nickname !== undefined) await nicknameFree(trx, clubId, b.nickname, userId);
+    if (b.nickname !== undefined) await refuseTakenNickname(trx, clubId, b.nickname, userId);
     if (b.role !== undefined && b.role !== 'admin' && m.role === 'admin') {
       const admins = await trx.selectFrom('memberships').select('user_id').where('club_id', '=', clubId).where('role', '=', 'admin').execute();
       if (admins.length <= 1) clubRefuse('last-admin', `«${m.nickname}» is the club's only admin: make another member admin first`, 409, { path: 'role', params: { nickname: m.nickname } });
@@ -155,7 +150,7 @@ export async function updateMember(ctx: ClubContext, actor: string, clubId: stri
     if (b.nickname !== undefined) set.nickname = b.nickname;
     if (b.restore) Object.assign(set, { on_list: 1, unanswered_streak: 0, off_list_at: null, list_since: ctx.now() });
     if (Object.keys(set).length > 0) await trx.updateTable('memberships').set(set).where('club_id', '=', clubId).where('user_id', '=', userId).execute();
-  });
+  }));
   return { member: await oneMember(ctx, actor, clubId, userId, true) };
 }
 

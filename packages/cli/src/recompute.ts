@@ -1,0 +1,59 @@
+import { UsageError } from './io.js';
+
+const USAGE = 'usage: mafia recompute [--db PATH|sqlite:PATH|postgres://…] [--club ID] [--json]';
+
+export interface RecomputeArgs { readonly url: string; readonly club: string | undefined; readonly json: boolean }
+
+/**
+ * The database as the server would open it: `--db`, else DATABASE_URL, else the server's default
+ * (./data/mafia.sqlite from where the command runs, as `npm start` from the repository). A bare
+ * path is a SQLite file.
+ */
+export function parseRecomputeArgs(args: readonly string[], env: Readonly<Record<string, string | undefined>>, defaultUrl: string): RecomputeArgs {
+  let db: string | undefined;
+  let club: string | undefined;
+  let json = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const value = () => {
+      const v = args[++i];
+      if (v === undefined || v === '') throw new UsageError(`${a} needs a value; ${USAGE}`, 'bad-argument');
+      return v;
+    };
+    if (a === '--db') db = value();
+    else if (a === '--club') club = value();
+    else if (a === '--json') json = true;
+    else throw new UsageError(`unknown argument ${JSON.stringify(a)}; ${USAGE}`, 'bad-argument');
+  }
+  const url = db ?? (env.DATABASE_URL || defaultUrl);
+  return { url: /^(sqlite:|postgres:\/\/|postgresql:\/\/)/.test(url) ? url : `sqlite:${url}`, club, json };
+}
+
+/** A PostgreSQL URL without its password, for the lines printed. */
+const shown = (url: string): string => url.replace(/^(postgres(?:ql)?:\/\/[^:/@]+):[^@]*@/, '$1:***@');
+
+/**
+ * `mafia recompute`: every point and rating of one club (or of every club) rebuilt from its games
+ * and the ledger, as the admin's button does; one line per club with its games, the rated ones,
+ * the time and the sha256 of the rows written, so two runs can be compared. Exit 2 for an unknown
+ * club or a missing database file.
+ */
+export async function recomputeCommand(args: string[]): Promise<number> {
+  // Loaded here: the server (and its database drivers) only for this command.
+  const { DEFAULT_DATABASE_URL, recomputeDatabase, RecomputeRefusal } = await import('@mafia/server');
+  const o = parseRecomputeArgs(args, process.env, DEFAULT_DATABASE_URL);
+  let clubs;
+  try {
+    clubs = await recomputeDatabase(o.url, o.club);
+  } catch (e) {
+    if (e instanceof RecomputeRefusal) throw new UsageError(`${e.message} (database ${shown(o.url)})`, 'refused');
+    throw e;
+  }
+  if (o.json) {
+    process.stdout.write(`${JSON.stringify({ database: shown(o.url), clubs })}\n`);
+    return 0;
+  }
+  process.stdout.write(`database ${shown(o.url)}: ${clubs.length} club${clubs.length === 1 ? '' : 's'}\n`);
+  for (const c of clubs) process.stdout.write(`${c.clubId} ${JSON.stringify(c.name)}: ${c.games} games, ${c.rated} rated, ${c.ms} ms, sha256 ${c.digest}\n`);
+  return 0;
+}
