@@ -28,10 +28,11 @@ export interface GameFactsTable {
 export interface RatingGamesTable {
   game_id: string; club_id: string; position: number; rated: number; reason: string | null; chance: number | null; k_win: number; k_loss: number;
 }
-export interface RatingChangesTable { game_id: string; club_id: string; user_id: string; track: 'red' | 'black'; before: number; delta: number; after: number }
+/** A member's rating changes in fold order (migration 005, packed by ratings/changes.ts): rebuilt by every recomputation. */
+export interface MemberRatingChangesTable { club_id: string; user_id: string; changes: string }
 export interface MemberRatingsTable { club_id: string; user_id: string; red: number; black: number; games_red: number; games_black: number }
 /** A member's results at his evenings (migration 005, packed by ratings/memberEvenings.ts): rebuilt by every recomputation, read by the leaderboard. */
-export interface MemberEveningsTable { club_id: string; user_id: string; evenings: string }
+export interface MemberEveningsTable { club_id: string; user_id: string; evenings: string; evening_ids: string }
 export interface SeasonsTable { id: string; club_id: string; name: string; starts_at: Big; ends_at: Big; order_keys: string; created_by: string; created_at: Big }
 
 export interface SeriesTable { id: string; club_id: string; name: string; created_by: string; created_at: Big }
@@ -39,7 +40,7 @@ export interface SeriesGamesTable { series_id: string; game_id: string; position
 
 /** The club's schema with issue 15's tables (migrations 004_ratings, 005_member_evenings and 006_series). */
 export interface RatingsSchema extends ClubSchema {
-  game_facts: GameFactsTable; rating_games: RatingGamesTable; rating_changes: RatingChangesTable;
+  game_facts: GameFactsTable; rating_games: RatingGamesTable; member_rating_changes: MemberRatingChangesTable;
   member_ratings: MemberRatingsTable; seasons: SeasonsTable; series: SeriesTable; series_games: SeriesGamesTable;
   member_evenings: MemberEveningsTable;
 }

@@ -8,6 +8,13 @@ import type { Kysely, Migration } from 'kysely';
  * request. One row per member, not per evening: at 10,000 games a club has ~73,000 member-evenings,
  * and reading that many rows took over 100 ms on its own (docs/decisions.md, Issue 15). The row
  * holds nothing of its own: recomputing gives the same rows.
+ *
+ * It also replaces 004's `rating_changes` (one row per member and rated game) by
+ * `member_rating_changes` (one row per member, his changes as JSON in fold order): writing 100,000
+ * rows into two B-trees keyed by random ids was half of a recomputation at 10,000 games. The table
+ * is a projection, so it is dropped, not copied: the server's start recomputes every club with
+ * facts and no `member_evenings` row (ratings/rebuild.ts), which after this migration is every club
+ * with games.
  */
 export const memberEveningsMigration: Migration = {
   async up(db: Kysely<any>) {
@@ -16,10 +23,33 @@ export const memberEveningsMigration: Migration = {
       .addColumn('user_id', 'text', (c) => c.notNull())
       // JSON: [[startsAt, score, games, wins], …], by start (memberEvenings.ts packs and reads it).
       .addColumn('evenings', 'text', (c) => c.notNull())
+      // JSON: the evenings' ids in the same order (a profile's links; the leaderboard never reads them).
+      .addColumn('evening_ids', 'text', (c) => c.notNull())
       .addPrimaryKeyConstraint('member_evenings_pk', ['club_id', 'user_id'])
+      .execute();
+    await db.schema.dropTable('rating_changes').execute();
+    await db.schema.createTable('member_rating_changes')
+      .addColumn('club_id', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      // JSON: [[gameId, track, before, delta, after], …] in fold order (ratings/changes.ts).
+      .addColumn('changes', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('member_rating_changes_pk', ['club_id', 'user_id'])
       .execute();
   },
   async down(db: Kysely<any>) {
     await db.schema.dropTable('member_evenings').execute();
+    // Back to 004's table, empty: the next recomputation of 004's code fills it again.
+    await db.schema.dropTable('member_rating_changes').execute();
+    await db.schema.createTable('rating_changes')
+      .addColumn('game_id', 'text', (c) => c.notNull())
+      .addColumn('club_id', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('track', 'text', (c) => c.notNull())
+      .addColumn('before', 'double precision', (c) => c.notNull())
+      .addColumn('delta', 'double precision', (c) => c.notNull())
+      .addColumn('after', 'double precision', (c) => c.notNull())
+      .addPrimaryKeyConstraint('rating_changes_pk', ['game_id', 'user_id'])
+      .execute();
+    await db.schema.createIndex('rating_changes_club_user').on('rating_changes').columns(['club_id', 'user_id']).execute();
   },
 };

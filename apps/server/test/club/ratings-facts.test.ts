@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { rateGames, redChance } from '@mafia/club';
 import { afterAll, describe, expect, it } from 'vitest';
+import { unpackChanges } from '../../src/club/ratings/changes.js';
 import { ratingsDb, type SeatFact } from '../../src/club/ratingsSchema.js';
 import { deleteAccount, exportAccount } from '../../src/club/auth/account.js';
 import { ratedGamesOf, recomputeRatings } from '../../src/club/ratings/recompute.js';
@@ -21,7 +22,10 @@ async function ratingRows(w: DoorWorld) {
   const db = ratingsDb(w.db);
   return {
     games: await db.selectFrom('rating_games').selectAll().orderBy('position').execute(),
-    changes: (await db.selectFrom('rating_changes').selectAll().execute()).sort((a, b) => (a.game_id + a.user_id < b.game_id + b.user_id ? -1 : 1)),
+    // One row per change, as the members' packed changes hold them.
+    changes: (await db.selectFrom('member_rating_changes').selectAll().execute())
+      .flatMap((m) => unpackChanges(m.changes).map((c) => ({ game_id: c.gameId, club_id: m.club_id, user_id: m.user_id, track: c.track, before: c.before, delta: c.delta, after: c.after })))
+      .sort((a, b) => (a.game_id + a.user_id < b.game_id + b.user_id ? -1 : 1)),
     members: (await db.selectFrom('member_ratings').selectAll().execute()).sort((a, b) => (a.user_id < b.user_id ? -1 : 1)),
   };
 }

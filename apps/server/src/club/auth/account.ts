@@ -1,3 +1,4 @@
+import { ratingChangesWithChance } from '../ratings/changes.js';
 import { recomputeRatings } from '../ratings/recompute.js';
 import { ratingsDb } from '../ratingsSchema.js';
 import { deliveryFailureOf } from '../services/evenings.js';
@@ -33,9 +34,7 @@ export async function exportAccount(ctx: ClubContext, userId: string) {
     .where('game_seats.user_id', '=', userId).orderBy('evening_games.created_at').execute();
   const ledger = await db.selectFrom('ledger').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
   const ratings = await ratingsDb(db).selectFrom('member_ratings').selectAll().where('user_id', '=', userId).orderBy('club_id').execute();
-  const ratingChanges = await ratingsDb(db).selectFrom('rating_changes').innerJoin('rating_games', 'rating_games.game_id', 'rating_changes.game_id')
-    .select(['rating_changes.game_id', 'rating_changes.club_id', 'rating_changes.track', 'rating_changes.before', 'rating_changes.delta', 'rating_changes.after', 'rating_games.position', 'rating_games.chance'])
-    .where('rating_changes.user_id', '=', userId).orderBy('rating_changes.club_id').orderBy('rating_games.position').execute();
+  const ratingChanges = await ratingChangesWithChance(ratingsDb(db), userId);
   return {
     exportedAt: ctx.now(),
     account: { id: u.id, email: u.email, name: u.name, phone: u.phone, locale: u.locale, hasPassword: u.password_hash !== null, createdAt: num(u.created_at) },
@@ -60,7 +59,7 @@ export async function exportAccount(ctx: ClubContext, userId: string) {
       cancelledAt: numOrNull(e.cancelled_at), cancelNote: e.cancel_note,
     })),
     ratings: ratings.map((r) => ({ clubId: r.club_id, red: r.red, black: r.black, gamesRed: r.games_red, gamesBlack: r.games_black })),
-    ratingChanges: ratingChanges.map((c) => ({ clubId: c.club_id, gameId: c.game_id, track: c.track, redChance: c.chance, before: c.before, delta: c.delta, after: c.after })),
+    ratingChanges,
   };
 }
 
@@ -85,7 +84,7 @@ export async function deleteAccount(ctx: ClubContext, userId: string, email: str
     await trx.updateTable('game_seats').set({ user_id: null }).where('user_id', '=', userId).execute();
     await trx.updateTable('table_seats').set({ user_id: null }).where('user_id', '=', userId).execute();
     await trx.deleteFrom('ledger').where('user_id', '=', userId).execute();
-    await ratingsDb(trx).deleteFrom('rating_changes').where('user_id', '=', userId).execute();
+    await ratingsDb(trx).deleteFrom('member_rating_changes').where('user_id', '=', userId).execute();
     await ratingsDb(trx).deleteFrom('member_ratings').where('user_id', '=', userId).execute();
     const letters = await trx.selectFrom('jobs').select(['id', 'payload']).where('kind', '=', SIGNIN_JOB).execute();
     const his = letters.filter((j) => (JSON.parse(j.payload) as { email?: string }).email === email).map((j) => j.id);

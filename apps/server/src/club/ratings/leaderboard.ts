@@ -5,7 +5,7 @@ import type { ClubContext } from '../ports.js';
 import { num } from '../schema.js';
 import { ratingsDb } from '../ratingsSchema.js';
 import { csvText } from './csv.js';
-import { memberEvenings } from './memberEvenings.js';
+import { seasonEvenings } from './memberEvenings.js';
 import { parseInput } from '../services/validate.js';
 import { seasonOf, type SeasonView } from './seasons.js';
 
@@ -40,7 +40,7 @@ export async function leaderboard(ctx: ClubContext, actorUserId: string, clubId:
   const db = ratingsDb(ctx.db);
   const members = await db.selectFrom('memberships').select(['user_id', 'nickname']).where('club_id', '=', clubId).execute();
   // Each member's evenings as the last recomputation scored them (seasonTable keeps the season's).
-  const played = await memberEvenings(db, clubId);
+  const played = await seasonEvenings(db, clubId);
   const ledger = await db.selectFrom('ledger').select(['user_id', 'evening_id', 'points', 'created_at', 'cancelled_at']).where('club_id', '=', clubId).execute();
   const allEvenings = new Map((await db.selectFrom('evenings').select(['id', 'starts_at']).where('club_id', '=', clubId).execute()).map((e) => [e.id, num(e.starts_at)]));
   const penalties = new Map<string, SeasonMember['penalties'][number][]>();

@@ -1,3 +1,4 @@
+import type { SeasonEvening } from '@mafia/club';
 import type { MemberEveningsTable, RatingsDb, SeatFact } from '../ratingsSchema.js';
 import { eveningOfMember } from './played.js';
 
@@ -15,8 +16,8 @@ export interface LoadedGame {
 export interface CountedEvening { readonly at: number; readonly weight: number }
 
 type Played = { gameId: string; points: number; players: number; won: boolean };
-/** One evening of a member as `member_evenings.evenings` stores it: [startsAt, score, games, wins, eveningId]. */
-type Packed = [number, number, number, number, string];
+/** One evening of a member as `member_evenings.evenings` stores it: [startsAt, score, games, wins]. */
+type Packed = [number, number, number, number];
 
 /**
  * Each member's `member_evenings` row: his result at each evening he played, his games there in
@@ -25,6 +26,8 @@ type Packed = [number, number, number, number, string];
  * `evenings` (a cancelled one) count nothing, and guests' seats belong to nobody. A member's
  * evenings are listed by start (then evening id) and the rows by member, so two runs write the
  * same text; JSON keeps each score's double exactly (the shortest text that reads back to it).
+ * The evenings' ids are a column of their own (`evening_ids`, in the same order): only a profile
+ * reads them, and they would triple the text the leaderboard parses.
  */
 export function memberEveningRows(clubId: string, games: readonly LoadedGame[], evenings: ReadonlyMap<string, CountedEvening>): MemberEveningsTable[] {
   const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -37,7 +40,7 @@ export function memberEveningRows(clubId: string, games: readonly LoadedGame[], 
     gamesOf.set(g.eveningId, list);
   }
   const order = [...gamesOf.keys()].sort((a, b) => evenings.get(a)!.at - evenings.get(b)!.at || cmp(a, b));
-  const packed = new Map<string, Packed[]>();
+  const packed = new Map<string, { rows: Packed[]; ids: string[] }>();
   for (const eveningId of order) {
     const e = evenings.get(eveningId)!;
     const played = new Map<string, Played[]>();
@@ -52,48 +55,36 @@ export function memberEveningRows(clubId: string, games: readonly LoadedGame[], 
     }
     for (const [member, list] of played) {
       const { score, games, wins } = eveningOfMember(e.at, e.weight, list);
-      const row: Packed = [e.at, score, games, wins, eveningId];
+      const row: Packed = [e.at, score, games, wins];
       const his = packed.get(member);
-      if (his) his.push(row);
-      else packed.set(member, [row]);
+      if (his) his.rows.push(row), his.ids.push(eveningId);
+      else packed.set(member, { rows: [row], ids: [eveningId] });
     }
   }
-  return [...packed].sort(([a], [b]) => cmp(a, b)).map(([user_id, rows]) => ({ club_id: clubId, user_id, evenings: JSON.stringify(rows) }));
-}
-
-/** A member's seed-004 score at one evening (what `seasonTable` takes, with the evening's id). */
-export interface MemberEvening {
-  readonly eveningId: string;
-  /** The evening's start (epoch ms): the season it belongs to. */
-  readonly at: number;
-  readonly score: number;
-  readonly games: number;
-  readonly wins: number;
+  return [...packed].sort(([a], [b]) => cmp(a, b)).map(([user_id, his]) => ({ club_id: clubId, user_id, evenings: JSON.stringify(his.rows), evening_ids: JSON.stringify(his.ids) }));
 }
 
 /** A `member_evenings` row's evenings, as `seasonTable` takes them. */
-export function unpackEvenings(text: string): MemberEvening[] {
-  return (JSON.parse(text) as Packed[]).map(([at, score, games, wins, eveningId]) => ({ eveningId, at, score, games, wins }));
-}
-
-export interface MemberEveningsOptions {
-  /** Only the evenings starting in [from, to) (a season). */
-  readonly range?: { readonly from: number; readonly to: number };
-  /** Only this member's evenings. */
-  readonly userId?: string;
+export function unpackEvenings(text: string): SeasonEvening[] {
+  return (JSON.parse(text) as Packed[]).map(([at, score, games, wins]) => ({ at, score, games, wins }));
 }
 
 /**
- * Per member: his evenings as the last recomputation scored them (`member_evenings`), by start.
- * The leaderboard and a member's profile read their evening points here; an evening's results
- * score its one evening live (ratings/played.ts), as it syncs the room games first.
+ * Each member's evenings as the last recomputation scored them (`member_evenings`), by start: the
+ * leaderboard's points (`seasonTable` keeps a season's).
  */
-export async function memberEvenings(db: RatingsDb, clubId: string, o: MemberEveningsOptions = {}): Promise<Map<string, MemberEvening[]>> {
-  let q = db.selectFrom('member_evenings').select(['user_id', 'evenings']).where('club_id', '=', clubId);
-  if (o.userId !== undefined) q = q.where('user_id', '=', o.userId);
-  const r = o.range;
-  return new Map((await q.execute()).map((row) => {
-    const evenings = unpackEvenings(row.evenings);
-    return [row.user_id, r ? evenings.filter((e) => e.at >= r.from && e.at < r.to) : evenings];
-  }));
+export async function seasonEvenings(db: RatingsDb, clubId: string): Promise<Map<string, SeasonEvening[]>> {
+  const rows = await db.selectFrom('member_evenings').select(['user_id', 'evenings']).where('club_id', '=', clubId).execute();
+  return new Map(rows.map((r) => [r.user_id, unpackEvenings(r.evenings)]));
+}
+
+/** A member's seed-004 score at one evening, with the evening's id (a profile links it). */
+export interface MemberEvening extends SeasonEvening { readonly eveningId: string }
+
+/** One member's evenings as the last recomputation scored them, by start (none when he played no game). */
+export async function eveningsOfMember(db: RatingsDb, clubId: string, userId: string): Promise<MemberEvening[]> {
+  const row = await db.selectFrom('member_evenings').select(['evenings', 'evening_ids']).where('club_id', '=', clubId).where('user_id', '=', userId).executeTakeFirst();
+  if (!row) return [];
+  const ids = JSON.parse(row.evening_ids) as string[];
+  return unpackEvenings(row.evenings).map((e, i) => ({ eveningId: ids[i]!, ...e }));
 }

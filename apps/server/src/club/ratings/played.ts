@@ -11,15 +11,13 @@ export interface FactRow { readonly game_id: string; readonly evening_id: string
 /**
  * Per member, per evening: his games in the order they were played (by end time, then game id,
  * sorted here: databases sort text differently). Who sat on a seat is `game_seats.user_id` (a
- * seat without a member is left out). `memberEvenings` (the leaderboard, a profile) and an evening's
- * results read this; with `userId`, only his seats are looked up.
+ * seat without a member is left out). An evening's results read this live; the leaderboard and a
+ * profile read what the recomputation stored (memberEvenings.ts, with the same `eveningOfMember`).
  */
-export async function playedByMember(db: RatingsDb, clubId: string, facts: readonly FactRow[], userId?: string): Promise<Map<string, Map<string, PlayedGame[]>>> {
+export async function playedByMember(db: RatingsDb, clubId: string, facts: readonly FactRow[]): Promise<Map<string, Map<string, PlayedGame[]>>> {
   const sorted = facts.map((f) => ({ ...f, at: num(f.ended_at) })).sort((a, b) => a.at - b.at || (a.game_id < b.game_id ? -1 : a.game_id > b.game_id ? 1 : 0));
-  let sq = db.selectFrom('game_seats').innerJoin('game_facts', 'game_facts.game_id', 'game_seats.game_id')
-    .select(['game_seats.game_id', 'game_seats.seat', 'game_seats.user_id']).where('game_facts.club_id', '=', clubId).where('game_seats.user_id', 'is not', null);
-  if (userId !== undefined) sq = sq.where('game_seats.user_id', '=', userId);
-  const seatRows = sorted.length === 0 ? [] : await sq.execute();
+  const seatRows = sorted.length === 0 ? [] : await db.selectFrom('game_seats').innerJoin('game_facts', 'game_facts.game_id', 'game_seats.game_id')
+    .select(['game_seats.game_id', 'game_seats.seat', 'game_seats.user_id']).where('game_facts.club_id', '=', clubId).where('game_seats.user_id', 'is not', null).execute();
   const seatUser = new Map(seatRows.map((s) => [`${s.game_id}#${s.seat}`, s.user_id!]));
   const played = new Map<string, Map<string, PlayedGame[]>>();
   for (const f of sorted) {

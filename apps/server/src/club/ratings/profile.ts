@@ -7,7 +7,8 @@ import { num } from '../schema.js';
 import { ratingsDb, type RatingsDb, type SeatFact } from '../ratingsSchema.js';
 import { ledgerQuery, toLedgerEntry, type LedgerEntry } from '../services/ledger.js';
 import { parseInput } from '../services/validate.js';
-import { memberEvenings, type MemberEvening } from './memberEvenings.js';
+import { ratingChangesOf } from './changes.js';
+import { eveningsOfMember, type MemberEvening } from './memberEvenings.js';
 
 /** The profile's tables a CSV can be asked for (`?format=csv&table=…`). */
 export const PROFILE_TABLES = ['games', 'evenings', 'ratings', 'roles', 'teams'] as const;
@@ -62,9 +63,7 @@ async function gamesOf(db: RatingsDb, clubId: string, userId: string): Promise<P
     .innerJoin('evening_games', 'evening_games.id', 'game_seats.game_id').innerJoin('evenings', 'evenings.id', 'game_facts.evening_id')
     .select(['game_seats.game_id', 'game_seats.seat', 'game_facts.evening_id', 'game_facts.ended_at', 'game_facts.winner', 'game_facts.seats', 'evening_games.table_no', 'evening_games.game_no'])
     .where('game_facts.club_id', '=', clubId).where('game_seats.user_id', '=', userId).where('evenings.cancelled_at', 'is', null).execute();
-  const changes = await db.selectFrom('rating_changes').select(['game_id', 'track', 'before', 'delta', 'after'])
-    .where('club_id', '=', clubId).where('user_id', '=', userId).execute();
-  const changeOf = new Map(changes.map((c) => [c.game_id, { track: c.track, before: c.before, delta: c.delta, after: c.after }]));
+  const changeOf = new Map((await ratingChangesOf(db, clubId, userId)).map((c) => [c.gameId, { track: c.track, before: c.before, delta: c.delta, after: c.after }]));
   return rows.map((r) => ({ r, at: num(r.ended_at), fact: (JSON.parse(r.seats) as SeatFact[]).find((s) => s.seat === Number(r.seat)) }))
     .filter((x): x is typeof x & { fact: SeatFact } => x.fact !== undefined)
     .sort((a, b) => a.at - b.at || byId(a.r.game_id, b.r.game_id) || a.fact.seat - b.fact.seat)
@@ -76,25 +75,24 @@ async function gamesOf(db: RatingsDb, clubId: string, userId: string): Promise<P
 
 /** His red, black and overall rating after each of his rated games, in the order the last recomputation folded them. */
 async function ratingHistoryOf(db: RatingsDb, clubId: string, userId: string): Promise<RatingPoint[]> {
-  const rows = await db.selectFrom('rating_changes').innerJoin('rating_games', 'rating_games.game_id', 'rating_changes.game_id')
-    .innerJoin('game_facts', 'game_facts.game_id', 'rating_changes.game_id')
-    .select(['rating_changes.game_id', 'rating_changes.track', 'rating_changes.after', 'rating_games.position', 'game_facts.ended_at'])
-    .where('rating_changes.club_id', '=', clubId).where('rating_changes.user_id', '=', userId).execute();
+  const changes = await ratingChangesOf(db, clubId, userId);
+  const endedAt = new Map(changes.length === 0 ? [] : (await db.selectFrom('game_facts').select(['game_id', 'ended_at'])
+    .where('game_id', 'in', changes.map((c) => c.gameId)).execute()).map((f) => [f.game_id, num(f.ended_at)]));
   let red = START_RATING;
   let black = START_RATING;
   let gamesRed = 0;
   let gamesBlack = 0;
-  return rows.sort((a, b) => a.position - b.position).map((r) => {
-    if (r.track === 'red') (red = r.after), gamesRed++;
-    else (black = r.after), gamesBlack++;
-    return { gameId: r.game_id, at: num(r.ended_at), red, black, overall: overall(red, black, gamesRed, gamesBlack) };
+  return changes.map((c) => {
+    if (c.track === 'red') (red = c.after), gamesRed++;
+    else (black = c.after), gamesBlack++;
+    return { gameId: c.gameId, at: endedAt.get(c.gameId)!, red, black, overall: overall(red, black, gamesRed, gamesBlack) };
   });
 }
 
 /**
  * GET /api/clubs/:clubId/members/:userId/profile (any member): a member's games with his role and
  * team at each game's end, his win rates per role and per team, his ratings and their history (as
- * the last recomputation left them), his points per evening (the leaderboard's `memberEvenings`)
+ * the last recomputation left them), his points per evening (`member_evenings`, as the leaderboard's)
  * and his ledger entries. Only his nickname of his account: no private field.
  */
 export async function memberProfile(ctx: ClubContext, actor: string, clubId: string, userId: string, query: unknown): Promise<MemberProfile & { format: 'json' | 'csv'; table?: ProfileTable }> {
@@ -104,7 +102,7 @@ export async function memberProfile(ctx: ClubContext, actor: string, clubId: str
   const m = await db.selectFrom('memberships').select(['user_id', 'nickname']).where('club_id', '=', clubId).where('user_id', '=', userId).executeTakeFirst();
   if (!m) return clubRefuse('member-unknown', `user ${userId} is no member of this club`, 404, { path: 'userId' });
   const games = await gamesOf(db, clubId, userId);
-  const eveningPoints = ((await memberEvenings(db, clubId, { userId })).get(userId) ?? []).sort((a, b) => a.at - b.at || byId(a.eveningId, b.eveningId));
+  const eveningPoints = (await eveningsOfMember(db, clubId, userId)).sort((a, b) => a.at - b.at || byId(a.eveningId, b.eveningId));
   const penalties = (await ledgerQuery(ctx.db).where('ledger.club_id', '=', clubId).where('ledger.user_id', '=', userId).orderBy('ledger.created_at', 'desc').execute()).map(toLedgerEntry);
   const [row] = seasonTable([{
     memberId: userId, nickname: m.nickname, evenings: eveningPoints,

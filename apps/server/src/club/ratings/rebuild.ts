@@ -13,7 +13,7 @@ export class UnknownClubError extends Error {}
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The sha256 of the club's recomputed rows (`rating_games`, `rating_changes`, `member_ratings`,
+ * The sha256 of the club's recomputed rows (`rating_games`, `member_rating_changes`, `member_ratings`,
  * `member_evenings`), in an order of their own keys (sorted here, not by SQL: the back ends sort
  * text differently): two recomputations of the same games give the same digest, on either back end.
  */
@@ -21,8 +21,8 @@ export async function ratingsDigest(clubDb: Kysely<ClubSchema>, clubId: string):
   const db = ratingsDb(clubDb);
   const games = (await db.selectFrom('rating_games').select(['game_id', 'position', 'rated', 'reason', 'chance', 'k_win', 'k_loss']).where('club_id', '=', clubId).execute())
     .sort((a, b) => a.position - b.position);
-  const changes = (await db.selectFrom('rating_changes').select(['game_id', 'user_id', 'track', 'before', 'delta', 'after']).where('club_id', '=', clubId).execute())
-    .sort((a, b) => byText(a.game_id, b.game_id) || byText(a.user_id, b.user_id));
+  const changes = (await db.selectFrom('member_rating_changes').select(['user_id', 'changes']).where('club_id', '=', clubId).execute())
+    .sort((a, b) => byText(a.user_id, b.user_id));
   const members = (await db.selectFrom('member_ratings').select(['user_id', 'red', 'black', 'games_red', 'games_black']).where('club_id', '=', clubId).execute())
     .sort((a, b) => byText(a.user_id, b.user_id));
   const evenings = (await db.selectFrom('member_evenings').select(['user_id', 'evenings']).where('club_id', '=', clubId).execute())

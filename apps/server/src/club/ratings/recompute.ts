@@ -1,9 +1,10 @@
-import { CompiledQuery, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { rateGames, sideOfTeam, type GameWinner, type RatedGame } from '@mafia/club';
 import type { Team } from '@mafia/engine';
 import type { ClubContext } from '../ports.js';
 import { num } from '../schema.js';
 import { ratingsDb, type RatingsDb, type SeatFact } from '../ratingsSchema.js';
+import { packChanges, type RatingChange } from './changes.js';
 import { memberEveningRows, type CountedEvening, type LoadedGame } from './memberEvenings.js';
 
 /** The engine's winner → the rating's: town is red, mafia black, a role id (the Maniac …) a solo win. */
@@ -61,32 +62,15 @@ async function countedEvenings(db: RatingsDb, clubId: string): Promise<Map<strin
   return new Map(rows.map((e) => [e.id, { at: num(e.starts_at), weight: e.weight }]));
 }
 
-/**
- * Inserts rows in slices (SQLite and PostgreSQL both cap the parameters of one statement). Every
- * full slice has the same SQL text, so Kysely compiles the first and the others reuse its text
- * with their own values: compiling 100,000 rating changes one by one was a tenth of a
- * recomputation. The reuse needs the compiled values in row order, column by column as in the
- * first row; it is checked on the first slice, and each slice is compiled when it does not hold.
- */
+/** Inserts rows in slices (SQLite and PostgreSQL both cap the parameters of one statement). */
 async function insertAll<T extends object>(trx: Kysely<any>, table: string, rows: readonly T[], per: number): Promise<void> {
-  let text: string | null = null;
-  for (let i = 0; i < rows.length; i += per) {
-    const slice = rows.slice(i, i + per);
-    const columns = Object.keys(slice[0]!);
-    const values = slice.flatMap((r) => columns.map((c) => (r as Record<string, unknown>)[c]));
-    if (slice.length === per && text === null && i === 0) {
-      const q = trx.insertInto(table).values(slice).compile();
-      if (q.parameters.length === values.length && q.parameters.every((v, k) => Object.is(v, values[k]))) text = q.sql;
-    }
-    if (slice.length === per && text !== null) await trx.executeQuery(CompiledQuery.raw(text, values));
-    else await trx.insertInto(table).values(slice).execute();
-  }
+  for (let i = 0; i < rows.length; i += per) await trx.insertInto(table).values(rows.slice(i, i + per)).execute();
 }
 
 /**
  * Rebuilds the club's ratings from its games' facts (docs/ratings-server.md): folds every ended
  * game with `rateGames` and replaces, in one transaction, the club's `rating_games` (each game's
- * chance and K, so the history can be audited), `rating_changes`, `member_ratings` and the
+ * chance and K, so the history can be audited), `member_rating_changes`, `member_ratings` and the
  * leaderboard's `member_evenings` (each member's seed-004 score per evening). Nothing is kept from
  * a previous run, so a recomputation gives the same rows. Whatever changes a game's facts, its
  * seats' members, or an evening's start, weight or cancellation must call it, or the leaderboard
@@ -101,19 +85,28 @@ export async function recomputeRatings(ctx: Pick<ClubContext, 'db'>, clubId: str
   const gameRows = history.map((h, position) => ({
     game_id: h.gameId, club_id: clubId, position, rated: h.rated ? 1 : 0, reason: h.reason, chance: h.chance, k_win: h.k.win, k_loss: h.k.loss,
   }));
-  const changeRows = history.flatMap((h) => h.changes.filter((c) => !c.member.startsWith(GUEST)).map((c) => ({
-    game_id: h.gameId, club_id: clubId, user_id: c.member, track: c.track, before: c.before, delta: c.delta, after: c.after,
-  })));
+  // Each member's changes in fold order (a guest's are never written).
+  const changesOf = new Map<string, RatingChange[]>();
+  for (const h of history) {
+    for (const c of h.changes) {
+      if (c.member.startsWith(GUEST)) continue;
+      const change = { gameId: h.gameId, track: c.track, before: c.before, delta: c.delta, after: c.after };
+      const list = changesOf.get(c.member);
+      if (list) list.push(change);
+      else changesOf.set(c.member, [change]);
+    }
+  }
+  const changeRows = [...changesOf].sort(([a], [b]) => (a < b ? -1 : 1)).map(([user_id, list]) => ({ club_id: clubId, user_id, changes: packChanges(list) }));
   const memberRows = [...ratings].filter(([m]) => !m.startsWith(GUEST)).sort(([a], [b]) => (a < b ? -1 : 1)).map(([user_id, r]) => ({
     club_id: clubId, user_id, red: r.red, black: r.black, games_red: r.gamesRed, games_black: r.gamesBlack,
   }));
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('rating_changes').where('club_id', '=', clubId).execute();
+    await trx.deleteFrom('member_rating_changes').where('club_id', '=', clubId).execute();
     await trx.deleteFrom('rating_games').where('club_id', '=', clubId).execute();
     await trx.deleteFrom('member_ratings').where('club_id', '=', clubId).execute();
     await trx.deleteFrom('member_evenings').where('club_id', '=', clubId).execute();
     await insertAll(trx, 'rating_games', gameRows, 1000);
-    await insertAll(trx, 'rating_changes', changeRows, 1000);
+    await insertAll(trx, 'member_rating_changes', changeRows, 1000);
     await insertAll(trx, 'member_ratings', memberRows, 1000);
     await insertAll(trx, 'member_evenings', eveningRows, 1000);
   });
