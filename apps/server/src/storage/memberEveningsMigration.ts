@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { createRatingChanges } from './ratingsMigration.js';
 
 /**
  * Issue 15's leaderboard projection (docs/ratings-server.md): each member's results at the
@@ -40,16 +41,6 @@ export const memberEveningsMigration: Migration = {
     await db.schema.dropTable('member_evenings').execute();
     // Back to 004's table, empty: the next recomputation of 004's code fills it again.
     await db.schema.dropTable('member_rating_changes').execute();
-    await db.schema.createTable('rating_changes')
-      .addColumn('game_id', 'text', (c) => c.notNull())
-      .addColumn('club_id', 'text', (c) => c.notNull())
-      .addColumn('user_id', 'text', (c) => c.notNull())
-      .addColumn('track', 'text', (c) => c.notNull())
-      .addColumn('before', 'double precision', (c) => c.notNull())
-      .addColumn('delta', 'double precision', (c) => c.notNull())
-      .addColumn('after', 'double precision', (c) => c.notNull())
-      .addPrimaryKeyConstraint('rating_changes_pk', ['game_id', 'user_id'])
-      .execute();
-    await db.schema.createIndex('rating_changes_club_user').on('rating_changes').columns(['club_id', 'user_id']).execute();
+    await createRatingChanges(db);
   },
 };

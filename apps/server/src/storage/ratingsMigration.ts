@@ -1,5 +1,20 @@
 import type { Kysely, Migration } from 'kysely';
 
+/** 004's `rating_changes`, one row per member and rated game (005 replaces it; its `down` makes it again). */
+export async function createRatingChanges(db: Kysely<any>): Promise<void> {
+  await db.schema.createTable('rating_changes')
+    .addColumn('game_id', 'text', (c) => c.notNull())
+    .addColumn('club_id', 'text', (c) => c.notNull())
+    .addColumn('user_id', 'text', (c) => c.notNull())
+    .addColumn('track', 'text', (c) => c.notNull()) // red | black
+    .addColumn('before', 'double precision', (c) => c.notNull())
+    .addColumn('delta', 'double precision', (c) => c.notNull())
+    .addColumn('after', 'double precision', (c) => c.notNull())
+    .addPrimaryKeyConstraint('rating_changes_pk', ['game_id', 'user_id'])
+    .execute();
+  await db.schema.createIndex('rating_changes_club_user').on('rating_changes').columns(['club_id', 'user_id']).execute();
+}
+
 /**
  * Issue 15's tables (docs/ratings-server.md): the facts of every ended game of an evening (what
  * the points and ratings are computed from), the rating fold's output (rebuilt from scratch by
@@ -33,17 +48,7 @@ export const ratingsMigration: Migration = {
       .addColumn('k_loss', 'double precision', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('rating_games_club').on('rating_games').columns(['club_id', 'position']).execute();
-    await db.schema.createTable('rating_changes')
-      .addColumn('game_id', 'text', (c) => c.notNull())
-      .addColumn('club_id', 'text', (c) => c.notNull())
-      .addColumn('user_id', 'text', (c) => c.notNull())
-      .addColumn('track', 'text', (c) => c.notNull()) // red | black
-      .addColumn('before', 'double precision', (c) => c.notNull())
-      .addColumn('delta', 'double precision', (c) => c.notNull())
-      .addColumn('after', 'double precision', (c) => c.notNull())
-      .addPrimaryKeyConstraint('rating_changes_pk', ['game_id', 'user_id'])
-      .execute();
-    await db.schema.createIndex('rating_changes_club_user').on('rating_changes').columns(['club_id', 'user_id']).execute();
+    await createRatingChanges(db);
     await db.schema.createTable('member_ratings')
       .addColumn('club_id', 'text', (c) => c.notNull())
       .addColumn('user_id', 'text', (c) => c.notNull())
