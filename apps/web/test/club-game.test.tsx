@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import GameScreen from '../src/screens/club/game';
 import { fakeServer, renderClub } from './club-fake';
 import { TOWN_WINS } from './club-results-fixtures';
+import type { GamePage } from '../src/net/resultsApi';
 
 afterEach(() => cleanup());
 
@@ -43,6 +44,23 @@ describe('a game in words (issue 15)', () => {
     expect(within(screen.getByTestId('day-1')).getByRole('heading', { name: 'Голосование' })).toBeTruthy();
     expect(lines('day-3')).toContain('Единственная кандидатура, без голосования: 2 · Борис');
     expect(screen.getByRole('link', { name: 'Скачать протокол' }).getAttribute('href')).toBe('/api/clubs/c1/games/g1/protocol');
+  });
+
+  it('a_fiim_draw_says_ничья_writes_points_the_russian_way_and_counts_a_seats_fouls_once', async () => {
+    const draw: GamePage = {
+      ...TOWN_WINS,
+      game: { ...TOWN_WINS.game, preset: 'fiim', winner: 'draw', tableNo: null, gameNo: null },
+      seats: TOWN_WINS.seats.map((x) => ({ ...x, points: x.seat === 5 ? -2 : x.points, tournamentPoints: x.seat === 1 ? 1.5 : x.seat === 5 ? -0.7 : 0, marked: false })),
+      timeline: [{ night: 1, died: [], results: [], fouls: [4, 4, 6] }, ...TOWN_WINS.timeline.slice(1)],
+    };
+    await open('ru', draw);
+    expect((await screen.findByTestId('game-winner')).textContent).toBe('Ничья');
+    expect(screen.queryByText(/draw/)).toBeNull();
+    const cell = (seat: number, col: string) => screen.getByTestId(`game-seat-${seat}`).querySelector(`[data-col="${col}"]`)!.textContent;
+    expect([cell(1, 'tournamentPoints'), cell(5, 'tournamentPoints'), cell(5, 'points')]).toEqual(['1,5', '\u22120,7', '\u22122']);
+    expect(lines('night-1')).toContain('Фол: 4 · Глеб ×2, 6 · Егор');
+    expect(screen.getByRole('link', { name: 'Итоги вечера' }).getAttribute('href')).toBe('/club/c1/evenings/e1/results');
+    expect(screen.getByRole('link', { name: '← К вечеру' }).getAttribute('href')).toBe('/club/c1/evenings/e1');
   });
 
   it('says_the_same_in_english_and_a_refusal_in_the_pages_language', async () => {

@@ -60,11 +60,13 @@ const seatOf = (r: Removal): number => (typeof r === 'number' ? r : r.seat);
 /** Fouls, technical fouls, removals (with their reason in fiim) and a team defeat, as a night or a day has them. */
 export function penaltyLines(t: Tx, names: Names, s: { fouls?: readonly number[]; techFouls?: readonly number[]; removed?: readonly Removal[]; foulsAfterVote?: readonly number[]; removedAfterVote?: readonly Removal[]; teamDefeat?: number }): string[] {
   const out: string[] = [];
+  // Two fouls of one seat in one night or day: «4 · Волк ×2», not the seat twice.
+  const counted = (ns: readonly number[]) => [...new Set(ns)].map((n) => { const k = ns.filter((x) => x === n).length; return k > 1 ? `${names.one(n)} ×${k}` : names.one(n); }).join(', ');
   const removals = (rs: readonly Removal[]) => rs.map((r) => (typeof r === 'number' ? names.one(r) : `${names.one(r.seat)} (${t(`game.reason.${r.reason}`, { ns: 'results', defaultValue: r.reason })})`)).join(', ');
-  if (s.fouls?.length) out.push(t('game.fouls', { ns: 'results', seats: names.list(s.fouls) }));
-  if (s.techFouls?.length) out.push(t('game.techFouls', { ns: 'results', seats: names.list(s.techFouls) }));
+  if (s.fouls?.length) out.push(t('game.fouls', { ns: 'results', seats: counted(s.fouls) }));
+  if (s.techFouls?.length) out.push(t('game.techFouls', { ns: 'results', seats: counted(s.techFouls) }));
   if (s.removed?.length) out.push(t('game.removed', { ns: 'results', seats: removals(s.removed) }));
-  if (s.foulsAfterVote?.length) out.push(t('game.foulsAfterVote', { ns: 'results', seats: names.list(s.foulsAfterVote) }));
+  if (s.foulsAfterVote?.length) out.push(t('game.foulsAfterVote', { ns: 'results', seats: counted(s.foulsAfterVote) }));
   if (s.removedAfterVote?.length) out.push(t('game.removedAfterVote', { ns: 'results', seats: removals(s.removedAfterVote) }));
   if (s.teamDefeat !== undefined) out.push(t('game.teamDefeat', { ns: 'results', seat: names.one(s.teamDefeat) }));
   return out;

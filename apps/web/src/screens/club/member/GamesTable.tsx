@@ -46,7 +46,11 @@ export function GamesTable({ clubId, games }: { readonly clubId: string; readonl
                     <td>{g.gameNo ?? '—'}</td>
                     <td>{g.seat}</td>
                     <td>{roleName(t, null, g.role)}</td>
-                    <td data-won={g.won}>{t(g.won ? 'profile.won' : 'profile.lost')}</td>
+                    <td data-won={g.won}>
+                      <Link to={`/club/${clubId}/games/${g.gameId}`} data-testid={`game-link-${g.gameId}`}>
+                        {t(g.won ? 'profile.won' : 'profile.lost')}
+                      </Link>
+                    </td>
                     <td className="profile-num">{formatGamePoints(g.points, lng)}</td>
                     <td className="profile-num">
                       {g.ratingDelta ? `${t(`profile.track.${g.ratingDelta.track}`)} ${formatDelta(g.ratingDelta.delta, lng)} → ${formatRating(g.ratingDelta.after, lng)}` : '—'}
