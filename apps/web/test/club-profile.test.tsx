@@ -93,9 +93,9 @@ describe('a member\'s profile (issue 15)', () => {
     await open(server());
     const games = await screen.findByTestId('profile-games');
     expect(rowsOf(games).map((r) => r.slice(1))).toEqual([
-      ['—', '—', '2', 'Мафия', 'Поражение', '0', 'чёрный \u22121,5 → 999'],
-      ['—', '—', '2', 'Мафия', 'Победа', '4', 'чёрный +2,0 → 1001'],
-      ['1', '1', '3', 'Комиссар', 'Победа', '3', 'красный +2,7 → 1003'],
+      ['Мафия', 'Поражение', '0', 'чёрный \u22121,5 → 999', '—', '—', '2'],
+      ['Мафия', 'Победа', '4', 'чёрный +2,0 → 1001', '—', '—', '2'],
+      ['Комиссар', 'Победа', '3', 'красный +2,7 → 1003', '1', '1', '3'],
     ]);
     const links = within(games).getAllByRole('link');
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
