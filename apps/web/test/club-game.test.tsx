@@ -51,14 +51,23 @@ describe('a game in words (issue 15)', () => {
       ...TOWN_WINS,
       game: { ...TOWN_WINS.game, preset: 'fiim', winner: 'draw', tableNo: null, gameNo: null },
       seats: TOWN_WINS.seats.map((x) => ({ ...x, points: x.seat === 5 ? -2 : x.points, tournamentPoints: x.seat === 1 ? 1.5 : x.seat === 5 ? -0.7 : 0, marked: false })),
-      timeline: [{ night: 1, died: [], results: [], fouls: [4, 4, 6] }, ...TOWN_WINS.timeline.slice(1)],
+      timeline: [
+        { night: 1, died: [], results: [], fouls: [4, 4, 6] },
+        TOWN_WINS.timeline[1]!,
+        // Seat 4's fourth foul removes him at night; the mafia's shot kills seat 6.
+        { night: 2, acts: [{ by: 2, act: 'kill', target: 6 }, { by: 5, act: 'kill', target: 6 }], fouls: [4, 4], died: [4, 6], results: [] },
+        // A team defeat ends the game at night: its offender is removed, the shot is moot.
+        { night: 3, acts: [{ by: 2, act: 'kill', target: 7 }], teamDefeat: 5, died: [5], results: [] },
+      ],
     };
     await open('ru', draw);
     expect((await screen.findByTestId('game-winner')).textContent).toBe('Ничья');
     expect(screen.queryByText(/draw/)).toBeNull();
     const cell = (seat: number, col: string) => screen.getByTestId(`game-seat-${seat}`).querySelector(`[data-col="${col}"]`)!.textContent;
     expect([cell(1, 'tournamentPoints'), cell(5, 'tournamentPoints'), cell(5, 'points')]).toEqual(['1,5', '\u22120,7', '\u22122']);
-    expect(lines('night-1')).toContain('Фол: 4 · Глеб ×2, 6 · Егор');
+    expect(lines('night-1')).toEqual(['Ночных действий нет', 'Фол: 4 · Глеб ×2, 6 · Егор', 'Ночью никто не погиб']);
+    expect(lines('night-2')).toEqual(['Мафия (2 · Борис, 5 · Дина) стреляет в 6 · Егор', 'Фол: 4 · Глеб ×2', 'Удаление: 4 · Глеб', 'Погиб: 6 · Егор', 'Последнее слово: 6 · Егор']);
+    expect(lines('night-3')).toEqual(['Мафия (2 · Борис) стреляет в 7 · Жора', 'Поражение команды за нарушение игрока 5 · Дина', 'Удаление: 5 · Дина', 'Ночью никто не погиб']);
     expect(screen.getByRole('link', { name: 'Итоги вечера' }).getAttribute('href')).toBe('/club/c1/evenings/e1/results');
     expect(screen.getByRole('link', { name: '← К вечеру' }).getAttribute('href')).toBe('/club/c1/evenings/e1');
   });

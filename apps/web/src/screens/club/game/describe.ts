@@ -47,12 +47,21 @@ export function nightLines(t: Tx, preset: string, names: Names, n: NightStep): s
     lines.push(answer ? `${text} — ${answer}` : text);
   }
   if (acts.length === 0) lines.push(t('game.noActs', { ns: 'results' }));
-  const died = n.died ?? [];
+  // With the night's acts known (the protocol), a seat that left but was nobody's target was removed
+  // (his fouls, a team defeat): «Удаление», after the penalties that caused it, and no last word.
+  const gone = n.died ?? [];
+  const shotAt = new Set(acts.filter((a) => a.act === 'kill').map((a) => a.target));
+  const named = new Set((n.removed ?? []).map(seatOf));
+  const removed = n.acts === undefined ? [] : gone.filter((s) => !shotAt.has(s) && !named.has(s));
+  const died = gone.filter((s) => !removed.includes(s) && !named.has(s));
+  lines.push(...penaltyLines(t, names, n));
+  if (removed.length > 0) lines.push(t('game.removed', { ns: 'results', seats: names.list(removed) }));
   lines.push(died.length === 0 ? t('game.nobodyDied', { ns: 'results' }) : t('game.died', { ns: 'results', count: died.length, seats: names.list(died) }));
-  const spared = targets.filter((s) => !died.includes(s));
+  // A team defeat ends the game: the night's shot did not miss, it did not happen.
+  const spared = n.teamDefeat === undefined ? targets.filter((s) => !gone.includes(s)) : [];
   if (spared.length > 0) lines.push(t('game.survived', { ns: 'results', count: spared.length, seats: names.list(spared) }));
   if (died.length > 0) lines.push(t('game.lastWords', { ns: 'results', seats: names.list(died) }));
-  return [...lines, ...penaltyLines(t, names, n)];
+  return lines;
 }
 
 const seatOf = (r: Removal): number => (typeof r === 'number' ? r : r.seat);
