@@ -37,6 +37,7 @@ describe('a game in words (issue 15)', () => {
       '1 · Аня выставляет 8 · Зоя — «Принято»',
       '3 · Вера выставляет 2 · Борис — «Принято»',
       'За 8 · Зоя — 7 голосов: 1, 3, 4, 6, 7, 9, 10',
+      'За 2 · Борис — 3 голоса: все остальные',
       'Итог голосования: 2 · Борис — 3; 8 · Зоя — 7',
       'По голосованию игру покидает: 8 · Зоя',
       'Последнее слово: 8 · Зоя',
@@ -66,6 +67,8 @@ describe('a game in words (issue 15)', () => {
     const cell = (seat: number, col: string) => screen.getByTestId(`game-seat-${seat}`).querySelector(`[data-col="${col}"]`)!.textContent;
     expect([cell(1, 'tournamentPoints'), cell(5, 'tournamentPoints'), cell(5, 'points')]).toEqual(['1,5', '\u22120,7', '\u22122']);
     expect(lines('night-1')).toEqual(['Ночных действий нет', 'Фол: 4 · Глеб ×2, 6 · Егор', 'Ночью никто не погиб']);
+    // The protocol leaves out the last candidate's ballots: his count from the tally.
+    expect(lines('day-1').slice(2, 4)).toEqual(['За 8 · Зоя — 7 голосов: 1, 3, 4, 6, 7, 9, 10', 'За 2 · Борис — 3 голоса: все остальные']);
     expect(lines('night-2')).toEqual(['Мафия (2 · Борис, 5 · Дина) стреляет в 6 · Егор', 'Фол: 4 · Глеб ×2', 'Удаление: 4 · Глеб', 'Погиб: 6 · Егор', 'Последнее слово: 6 · Егор']);
     expect(lines('night-3')).toEqual(['Мафия (2 · Борис) стреляет в 7 · Жора', 'Поражение команды за нарушение игрока 5 · Дина', 'Удаление: 5 · Дина', 'Ночью никто не погиб']);
     expect(screen.getByRole('link', { name: 'Итоги вечера' }).getAttribute('href')).toBe('/club/c1/evenings/e1/results');
