@@ -103,9 +103,10 @@ export function dayBlocks(t: Tx, names: Names, d: DayStep): DayBlock[] {
   out.push({ title: tr('game.nominationsTitle'), lines: noms.length ? noms.map(([by, target]) => tr('game.nomination', { by: names.one(by), target: names.one(target) })) : [tr('game.noNominations')] });
   if (d.votes && Object.keys(d.votes).length) {
     // A protocol leaves out the last candidate's ballots (everyone who has not voted votes for him):
-    // his count comes from the day's tally, so that every candidate's votes are on the page.
+    // his count comes from the day's tally, so that every candidate's votes are on the page (not
+    // after a re-vote: the tally then holds a candidate's last count, maybe the re-vote's).
     const votes = d.votes;
-    const rest = Object.entries(d.tally ?? {}).filter(([s, c]) => !(s in votes) && c > 0).map(([s, c]) => tr('game.ballotRest', { count: c, target: names.one(Number(s)) }));
+    const rest = Object.entries(d.revote === undefined ? (d.tally ?? {}) : {}).filter(([s, c]) => !(s in votes) && c > 0).map(([s, c]) => tr('game.ballotRest', { count: c, target: names.one(Number(s)) }));
     out.push({ title: tr('game.voteTitle'), lines: [...ballotLines(t, names, votes), ...rest] });
   }
   const revotes = d.revote === undefined ? [] : Array.isArray(d.revote) ? (d.revote as readonly Ballots[]) : [d.revote as Ballots];
