@@ -67,7 +67,14 @@ describe('a game in words (issue 15)', () => {
     const cell = (seat: number, col: string) => screen.getByTestId(`game-seat-${seat}`).querySelector(`[data-col="${col}"]`)!.textContent;
     expect([cell(1, 'tournamentPoints'), cell(5, 'tournamentPoints'), cell(5, 'points')]).toEqual(['1,5', '\u22120,7', '\u22122']);
     expect(lines('night-1')).toEqual(['Ночных действий нет', 'Фол: 4 · Глеб ×2, 6 · Егор', 'Ночью никто не погиб']);
-    // The protocol leaves out the last candidate's ballots: his count from the tally.
+    // The protocol leaves out the last candidate's ballots: his count from the tally. Voters by seat number.
+    cleanup();
+    await open('ru', { ...draw, timeline: [{ day: 1, nominations: [[1, 8], [3, 2]], votes: { 8: [10, 3, 1] }, tally: { 8: 3, 2: 7 }, left: [2], by: 'vote' }] });
+    await screen.findByTestId('day-1');
+    expect(lines('day-1').slice(2, 4)).toEqual(['За 8 · Зоя — 3 голоса: 1, 3, 10', 'За 2 · Борис — 7 голосов: все остальные']);
+    cleanup();
+    await open('ru', draw);
+    await screen.findByTestId('game-winner');
     expect(lines('day-1').slice(2, 4)).toEqual(['За 8 · Зоя — 7 голосов: 1, 3, 4, 6, 7, 9, 10', 'За 2 · Борис — 3 голоса: все остальные']);
     expect(lines('night-2')).toEqual(['Мафия (2 · Борис, 5 · Дина) стреляет в 6 · Егор', 'Фол: 4 · Глеб ×2', 'Удаление: 4 · Глеб', 'Погиб: 6 · Егор', 'Последнее слово: 6 · Егор']);
     expect(lines('night-3')).toEqual(['Мафия (2 · Борис) стреляет в 7 · Жора', 'Поражение команды за нарушение игрока 5 · Дина', 'Удаление: 5 · Дина', 'Ночью никто не погиб']);

@@ -81,9 +81,9 @@ export function penaltyLines(t: Tx, names: Names, s: { fouls?: readonly number[]
   return out;
 }
 
-/** One round of a vote: per candidate, his votes and who cast them. */
+/** One round of a vote: per candidate, his votes and who cast them (by seat number: «2, 4, 10»). */
 export function ballotLines(t: Tx, names: Names, b: Ballots): string[] {
-  return Object.entries(b).map(([target, voters]) => t('game.ballot', { ns: 'results', count: voters.length, target: names.one(Number(target)), voters: voters.length ? voters.join(', ') : '—' }));
+  return Object.entries(b).map(([target, voters]) => t('game.ballot', { ns: 'results', count: voters.length, target: names.one(Number(target)), voters: voters.length ? [...voters].sort((x, y) => x - y).join(', ') : '—' }));
 }
 
 export interface DayBlock { readonly title: string; readonly lines: readonly string[] }
