@@ -89,7 +89,7 @@ describe("a member's page", () => {
     expect((await screen.findByTestId('member-points')).textContent).toBe('\u22125');
     expect(screen.getByText('опоздал')).toBeTruthy();
     // His game: table 1, game 2, seat 7, a mafioso who won, 4 points, not rated.
-    expect(within(screen.getByTestId('profile-games')).getAllByRole('row')[1]!.textContent).toContain('127МафияПобеда4—');
+    expect(within(screen.getByTestId('profile-games')).getAllByRole('row')[1]!.textContent).toContain('МафияПобеда4—127');
     expect(screen.getByTestId('ledger-l1').textContent).toContain('Опоздание более чем на 5 минут');
     const cancelled = screen.getByTestId('ledger-l2');
     expect(cancelled.getAttribute('data-cancelled')).toBe('true');

@@ -89,17 +89,19 @@ describe('a member\'s profile (issue 15)', () => {
     expect(s.calls.map((c) => c.path)).toContain('/api/clubs/c1/members/u2/profile');
   });
 
-  it('lists_his_games_with_a_link_to_each_evening_and_his_penalties', async () => {
+  it('lists_his_games_with_a_link_to_each_evening_and_each_game_and_his_penalties', async () => {
     await open(server());
     const games = await screen.findByTestId('profile-games');
     expect(rowsOf(games).map((r) => r.slice(1))).toEqual([
-      ['—', '—', '2', 'Мафия', 'Поражение', '0', 'чёрный \u22121,5 → 999'],
-      ['—', '—', '2', 'Мафия', 'Победа', '4', 'чёрный +2,0 → 1001'],
-      ['1', '1', '3', 'Комиссар', 'Победа', '3', 'красный +2,7 → 1003'],
+      ['Мафия', 'Поражение', '0', 'чёрный \u22121,5 → 999', '—', '—', '2'],
+      ['Мафия', 'Победа', '4', 'чёрный +2,0 → 1001', '—', '—', '2'],
+      ['Комиссар', 'Победа', '3', 'красный +2,7 → 1003', '1', '1', '3'],
     ]);
     const links = within(games).getAllByRole('link');
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
-      ['1 мар.', '/club/c1/evenings/e1'], ['1 мар.', '/club/c1/evenings/e1'], ['8 мар.', '/club/c1/evenings/e2'],
+      ['1 мар.', '/club/c1/evenings/e1'], ['Поражение', '/club/c1/games/ga'],
+      ['1 мар.', '/club/c1/evenings/e1'], ['Победа', '/club/c1/games/gb'],
+      ['8 мар.', '/club/c1/evenings/e2'], ['Победа', '/club/c1/games/gc'],
     ]);
     const penalty = screen.getByTestId('ledger-l1').textContent;
     expect(penalty).toContain('\u22125 · Опоздание более чем на 5 минут');

@@ -13,6 +13,7 @@ const RESULTS: EveningResults = {
     { gameId: 'g1', tableNo: 1, gameNo: 1, winner: 'town' },
     { gameId: 'g2', tableNo: 1, gameNo: 2, winner: null },
     { gameId: 'g3', tableNo: null, gameNo: null, winner: 'mafia' },
+    { gameId: 'g4', tableNo: null, gameNo: null, winner: 'draw' },
   ],
   rows: [
     { rank: 1, userId: 'u1', nickname: 'Кот', games: 2, wins: 2, points: 7, score: 120, penalties: 0, total: 120 },
@@ -35,6 +36,10 @@ describe('an evening\'s results (issue 15)', () => {
     expect(screen.queryByRole('link', { name: 'Стол 1, игра 2' })).toBeNull();
     expect(screen.getByText(/Стол 1, игра 2/).textContent).toContain('идёт');
     expect(screen.getByRole('link', { name: 'Игра на бумаге 1' }).getAttribute('href')).toBe('/club/c1/games/g3');
+    // A draw in words, not its code.
+    expect(screen.getByRole('link', { name: 'Игра на бумаге 2' }).parentElement!.textContent).toBe('Игра на бумаге 2 — Ничья');
+    // The total right after the nickname (as on the leaderboard): a phone shows it without scrolling sideways.
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent).slice(0, 3)).toEqual(['Место', 'Ник', 'Итого']);
     const csv = screen.getByRole('link', { name: 'Скачать CSV' });
     expect(csv.getAttribute('href')).toBe('/api/evenings/e1/results?format=csv');
     expect(csv.hasAttribute('download')).toBe(true);

@@ -11,6 +11,7 @@ const at = new Date(2030, 2, 1, 19, 0).getTime();
 const GAMES = [
   { gameId: 'g1', eveningId: 'e1', startsAt: at, tableNo: 1, gameNo: 1, winner: 'town' },
   { gameId: 'g2', eveningId: 'e1', startsAt: at, tableNo: 1, gameNo: 2, winner: 'mafia' },
+  { gameId: 'g3', eveningId: 'e1', startsAt: at, tableNo: 2, gameNo: 1, winner: 'draw' },
 ];
 const SERIES = { id: 's1', name: 'Кубок, тур 1', gameIds: ['g1', 'g2'], createdAt: at };
 const ROWS = [
@@ -34,6 +35,8 @@ describe('FIIM series (issue 15)', () => {
     expect(await screen.findByText('Серий пока нет.')).toBeTruthy();
     const form = screen.getByRole('form', { name: 'Новая серия' });
     fireEvent.change(within(form).getByLabelText('Название серии'), { target: { value: ' Кубок, тур 1 ' } });
+    // A draw is «ничья», not the raw code.
+    expect(within(form).getByLabelText('1 марта 2030 г., Стол 2, игра 1 — ничья')).toBeTruthy();
     // Ticked out of order: sent in play order.
     fireEvent.click(within(form).getByLabelText(/Стол 1, игра 2 — победа: Мафия/));
     fireEvent.click(within(form).getByLabelText(/Стол 1, игра 1 — победа: Мирные/));
@@ -42,6 +45,14 @@ describe('FIIM series (issue 15)', () => {
     expect(s.calls.find((c) => c.method === 'POST')!.body).toEqual({ name: 'Кубок, тур 1', gameIds: ['g1', 'g2'] });
     expect(cells('u6')).toEqual({ rank: '1', games: '2', wins: '1', marked: '1', points: '1,25', compensation: '0,40', total: '1,65' });
     expect(screen.getByRole('table', { name: 'Кубок, тур 1' })).toBeTruthy();
+    // The total first (as on the leaderboard), so that a phone shows it without scrolling sideways.
+    expect(within(screen.getByRole('table', { name: 'Кубок, тур 1' })).getAllByRole('columnheader').map((h) => h.textContent).slice(0, 3)).toEqual(['Место', 'Ник', 'Итого']);
+    // The series' games, each linked to its page.
+    await screen.findByTestId('series-games');
+    expect(within(screen.getByTestId('series-games')).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['1 марта 2030 г., Стол 1, игра 1 — победа: Мирные', '/club/c1/games/g1'],
+      ['1 марта 2030 г., Стол 1, игра 2 — победа: Мафия', '/club/c1/games/g2'],
+    ]);
     expect(screen.getByRole('link', { name: 'Скачать CSV' }).getAttribute('href')).toBe('/api/clubs/c1/series/s1?format=csv');
   });
 

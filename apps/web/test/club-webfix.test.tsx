@@ -87,7 +87,7 @@ describe('values the server may send as null', () => {
     await renderClub({ path: '/club/:clubId/members/:userId', url: '/club/c1/members/u1', element: <MemberPage />, api: s.api, lng: 'ru' });
     const row = within(await screen.findByTestId('profile-games')).getAllByRole('row')[1]!;
     const cells = within(row).getAllByRole('cell').map((c) => c.textContent);
-    expect(cells.slice(1, 4)).toEqual(['—', '—', '4']);
+    expect(cells.slice(-3)).toEqual(['—', '—', '4']);
   });
 });
 

@@ -11,7 +11,8 @@ export interface RankedColumn<R> {
 
 /**
  * A ranked table of members (an evening's results, a series): rank, the nickname linking to the
- * member's page, then the columns; it scrolls sideways inside its own box on a phone. Each row is
+ * member's page, then the columns (the total first, as on the leaderboard: on a phone the rest
+ * scrolls sideways inside its own box). Each row is
  * `data-testid="<testId>-<userId>"`, each cell `data-col="<key>"`.
  */
 export function RankedTable<R extends { readonly rank: number; readonly userId: string; readonly nickname: string }>({ clubId, rows, columns, caption, testId }: {
@@ -40,7 +41,7 @@ export function RankedTable<R extends { readonly rank: number; readonly userId: 
                 <Link to={`/club/${clubId}/members/${r.userId}`}>{r.nickname}</Link>
               </td>
               {columns.map((c) => (
-                <td key={c.key} data-col={c.key}>
+                <td key={c.key} data-col={c.key} className={c.key === 'total' ? 'club-points' : undefined}>
                   {c.kind === 'points' ? formatBoardPoints(r[c.key] as number, i18n.language) : String(r[c.key])}
                 </td>
               ))}

@@ -50,9 +50,7 @@ export function Games({ page, host, onChanged }: { readonly page: EveningPage; r
                   )}
                 </strong>
                 {g.protocol && <span className="club-badge">{t('games.protocol')}</span>}
-                <span>
-                  {t('games.winner')}: {winnerName(t, g.winner)}
-                </span>
+                <span>{g.winner === 'draw' ? winnerName(t, g.winner) : `${t('games.winner')}: ${winnerName(t, g.winner)}`}</span>
               </div>
               <div className="muted" style={{ fontSize: '0.9rem' }}>
                 {[...g.seats]

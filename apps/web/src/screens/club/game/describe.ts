@@ -47,12 +47,21 @@ export function nightLines(t: Tx, preset: string, names: Names, n: NightStep): s
     lines.push(answer ? `${text} — ${answer}` : text);
   }
   if (acts.length === 0) lines.push(t('game.noActs', { ns: 'results' }));
-  const died = n.died ?? [];
+  // With the night's acts known (the protocol), a seat that left but was nobody's target was removed
+  // (his fouls, a team defeat): «Удаление», after the penalties that caused it, and no last word.
+  const gone = n.died ?? [];
+  const shotAt = new Set(acts.filter((a) => a.act === 'kill').map((a) => a.target));
+  const named = new Set((n.removed ?? []).map(seatOf));
+  const removed = n.acts === undefined ? [] : gone.filter((s) => !shotAt.has(s) && !named.has(s));
+  const died = gone.filter((s) => !removed.includes(s) && !named.has(s));
+  lines.push(...penaltyLines(t, names, n));
+  if (removed.length > 0) lines.push(t('game.removed', { ns: 'results', seats: names.list(removed) }));
   lines.push(died.length === 0 ? t('game.nobodyDied', { ns: 'results' }) : t('game.died', { ns: 'results', count: died.length, seats: names.list(died) }));
-  const spared = targets.filter((s) => !died.includes(s));
+  // A team defeat ends the game: the night's shot did not miss, it did not happen.
+  const spared = n.teamDefeat === undefined ? targets.filter((s) => !gone.includes(s)) : [];
   if (spared.length > 0) lines.push(t('game.survived', { ns: 'results', count: spared.length, seats: names.list(spared) }));
   if (died.length > 0) lines.push(t('game.lastWords', { ns: 'results', seats: names.list(died) }));
-  return [...lines, ...penaltyLines(t, names, n)];
+  return lines;
 }
 
 const seatOf = (r: Removal): number => (typeof r === 'number' ? r : r.seat);
@@ -60,19 +69,21 @@ const seatOf = (r: Removal): number => (typeof r === 'number' ? r : r.seat);
 /** Fouls, technical fouls, removals (with their reason in fiim) and a team defeat, as a night or a day has them. */
 export function penaltyLines(t: Tx, names: Names, s: { fouls?: readonly number[]; techFouls?: readonly number[]; removed?: readonly Removal[]; foulsAfterVote?: readonly number[]; removedAfterVote?: readonly Removal[]; teamDefeat?: number }): string[] {
   const out: string[] = [];
+  // Two fouls of one seat in one night or day: «4 · Волк ×2», not the seat twice.
+  const counted = (ns: readonly number[]) => [...new Set(ns)].map((n) => { const k = ns.filter((x) => x === n).length; return k > 1 ? `${names.one(n)} ×${k}` : names.one(n); }).join(', ');
   const removals = (rs: readonly Removal[]) => rs.map((r) => (typeof r === 'number' ? names.one(r) : `${names.one(r.seat)} (${t(`game.reason.${r.reason}`, { ns: 'results', defaultValue: r.reason })})`)).join(', ');
-  if (s.fouls?.length) out.push(t('game.fouls', { ns: 'results', seats: names.list(s.fouls) }));
-  if (s.techFouls?.length) out.push(t('game.techFouls', { ns: 'results', seats: names.list(s.techFouls) }));
+  if (s.fouls?.length) out.push(t('game.fouls', { ns: 'results', seats: counted(s.fouls) }));
+  if (s.techFouls?.length) out.push(t('game.techFouls', { ns: 'results', seats: counted(s.techFouls) }));
   if (s.removed?.length) out.push(t('game.removed', { ns: 'results', seats: removals(s.removed) }));
-  if (s.foulsAfterVote?.length) out.push(t('game.foulsAfterVote', { ns: 'results', seats: names.list(s.foulsAfterVote) }));
+  if (s.foulsAfterVote?.length) out.push(t('game.foulsAfterVote', { ns: 'results', seats: counted(s.foulsAfterVote) }));
   if (s.removedAfterVote?.length) out.push(t('game.removedAfterVote', { ns: 'results', seats: removals(s.removedAfterVote) }));
   if (s.teamDefeat !== undefined) out.push(t('game.teamDefeat', { ns: 'results', seat: names.one(s.teamDefeat) }));
   return out;
 }
 
-/** One round of a vote: per candidate, his votes and who cast them. */
+/** One round of a vote: per candidate, his votes and who cast them (by seat number: «2, 4, 10»). */
 export function ballotLines(t: Tx, names: Names, b: Ballots): string[] {
-  return Object.entries(b).map(([target, voters]) => t('game.ballot', { ns: 'results', count: voters.length, target: names.one(Number(target)), voters: voters.length ? voters.join(', ') : '—' }));
+  return Object.entries(b).map(([target, voters]) => t('game.ballot', { ns: 'results', count: voters.length, target: names.one(Number(target)), voters: voters.length ? [...voters].sort((x, y) => x - y).join(', ') : '—' }));
 }
 
 export interface DayBlock { readonly title: string; readonly lines: readonly string[] }
@@ -90,7 +101,14 @@ export function dayBlocks(t: Tx, names: Names, d: DayStep): DayBlock[] {
   if (penalties.length) out.push({ title: tr('game.penaltiesTitle'), lines: penalties });
   const noms = d.nominations ?? [];
   out.push({ title: tr('game.nominationsTitle'), lines: noms.length ? noms.map(([by, target]) => tr('game.nomination', { by: names.one(by), target: names.one(target) })) : [tr('game.noNominations')] });
-  if (d.votes && Object.keys(d.votes).length) out.push({ title: tr('game.voteTitle'), lines: ballotLines(t, names, d.votes) });
+  if (d.votes && Object.keys(d.votes).length) {
+    // A protocol leaves out the last candidate's ballots (everyone who has not voted votes for him):
+    // his count comes from the day's tally, so that every candidate's votes are on the page (not
+    // after a re-vote: the tally then holds a candidate's last count, maybe the re-vote's).
+    const votes = d.votes;
+    const rest = Object.entries(d.revote === undefined ? (d.tally ?? {}) : {}).filter(([s, c]) => !(s in votes) && c > 0).map(([s, c]) => tr('game.ballotRest', { count: c, target: names.one(Number(s)) }));
+    out.push({ title: tr('game.voteTitle'), lines: [...ballotLines(t, names, votes), ...rest] });
+  }
   const revotes = d.revote === undefined ? [] : Array.isArray(d.revote) ? (d.revote as readonly Ballots[]) : [d.revote as Ballots];
   revotes.forEach((b, i) => out.push({ title: tr('game.revoteTitle', { n: i + 1 }), lines: ballotLines(t, names, b) }));
   if (d.liftAll) out.push({ title: tr('game.liftTitle'), lines: [tr('game.lift', { count: d.liftAll.length, voters: d.liftAll.length ? d.liftAll.join(', ') : '—' })] });

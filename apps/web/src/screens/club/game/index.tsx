@@ -6,6 +6,7 @@ import { useClubApi } from '../common/api';
 import { winnerName } from '../common/bits';
 import { ClubPage } from '../common/Page';
 import { useLoad } from '../common/useLoad';
+import { formatGamePoints } from '../member/format';
 import { dayBlocks, nightLines, seatNamer } from './describe';
 
 type Tx = (key: string, opts?: Record<string, unknown>) => string;
@@ -41,9 +42,14 @@ function Game({ t, g, clubId, lng, protocolUrl }: { readonly t: Tx; readonly g: 
   const fiim = g.seats.some((s) => s.tournamentPoints !== undefined);
   return (
     <div className="stack" data-testid="game-page">
-      <Link to={`/club/${clubId}/evenings/${g.game.eveningId}`}>← {t('game.toEvening')}</Link>
+      <div className="row club-nav" style={{ gap: 16, flexWrap: 'wrap' }}>
+        <Link to={`/club/${clubId}/evenings/${g.game.eveningId}`}>← {t('game.toEvening')}</Link>
+        <Link to={`/club/${clubId}/evenings/${g.game.eveningId}/results`} data-testid="game-results-link">
+          {t('game.toResults')}
+        </Link>
+      </div>
       <p>
-        <strong data-testid="game-winner">{t('game.winner', { team: winnerName(t, g.game.winner) })}</strong>
+        <strong data-testid="game-winner">{g.game.winner === 'draw' ? t('game.draw') : t('game.winner', { team: winnerName(t, g.game.winner) })}</strong>
         {' · '}
         {t(`presets.${preset}`, { ns: 'common', defaultValue: preset })}
         {' · '}
@@ -67,8 +73,8 @@ function Game({ t, g, clubId, lng, protocolUrl }: { readonly t: Tx; readonly g: 
                 <td>{s.seat}</td>
                 <td>{s.userId ? <Link to={`/club/${clubId}/members/${s.userId}`}>{s.nickname}</Link> : s.nickname}</td>
                 <td>{roleName(t, preset, s.role)}</td>
-                <td data-col="points">{s.points}</td>
-                {fiim ? <td data-col="tournamentPoints">{s.tournamentPoints ?? 0}{s.marked ? ` (${t('game.marked')})` : ''}</td> : null}
+                <td data-col="points">{formatGamePoints(s.points, lng)}</td>
+                {fiim ? <td data-col="tournamentPoints">{formatGamePoints(s.tournamentPoints ?? 0, lng)}{s.marked ? ` (${t('game.marked')})` : ''}</td> : null}
                 <td data-col="won">{s.won ? t('game.yes') : '—'}</td>
               </tr>
             ))}

@@ -23,7 +23,7 @@ export default function EveningResultsScreen() {
   const { clubId = '', eveningId = '' } = useParams();
   const page = useLoad(() => api.eveningResults(eveningId), [api, eveningId]);
   const r = page.data;
-  const columns: RankedColumn<ResultsRow>[] = (['games', 'wins', 'points', 'score', 'penalties', 'total'] as const).map((key) => ({
+  const columns: RankedColumn<ResultsRow>[] = (['total', 'score', 'penalties', 'games', 'wins', 'points'] as const).map((key) => ({
     key, kind: key === 'games' || key === 'wins' || key === 'points' ? 'count' : 'points', label: t(`evening.cols.${key}`),
   }));
   let paper = 0;

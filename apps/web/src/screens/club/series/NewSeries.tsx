@@ -9,6 +9,15 @@ import { errorAt, ErrorText, errorElsewhere, useAction } from '../common/errors'
 type Tx = (key: string, opts?: Record<string, unknown>) => string;
 
 /** «Новая серия» (admins): a name and the club's ended FIIM games to take (POST /api/clubs/:clubId/series). */
+/** An ended FIIM game in words: «2 декабря 2026 г., Стол 1, игра 2 — победа: Мафия» (or «— ничья»). */
+export function gameLabel(t: (key: string, opts?: Record<string, unknown>) => string, g: FiimGame, lng: string): string {
+  return t(g.winner === 'draw' ? 'series.gameLabelDraw' : 'series.gameLabel', {
+    date: new Intl.DateTimeFormat(lng, { day: 'numeric', month: 'long', year: 'numeric' }).format(g.startsAt),
+    game: g.tableNo !== null && g.gameNo !== null ? t('game.tableGame', { table: g.tableNo, game: g.gameNo }) : t('game.paperGame'),
+    winner: winnerName(t, g.winner),
+  });
+}
+
 export function NewSeries({ clubId, games, onCreated }: { readonly clubId: string; readonly games: readonly FiimGame[]; readonly onCreated: (s: Series) => void }) {
   const { t: tt, i18n } = useTranslation('results');
   const t = tt as unknown as Tx;
@@ -28,7 +37,6 @@ export function NewSeries({ clubId, games, onCreated }: { readonly clubId: strin
       onCreated(made.series);
     }
   };
-  const date = (ms: number) => new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'long', year: 'numeric' }).format(ms);
   return (
     <form className="card club-form" onSubmit={submit} aria-labelledby="new-series">
       <h2 id="new-series" className="club-h">
@@ -45,11 +53,7 @@ export function NewSeries({ clubId, games, onCreated }: { readonly clubId: strin
         {games.map((g) => (
           <label key={g.gameId} className="row" style={{ gap: 8 }}>
             <input type="checkbox" checked={picked.includes(g.gameId)} onChange={() => toggle(g.gameId)} data-testid={`series-pick-${g.gameId}`} />
-            {t('series.gameLabel', {
-              date: date(g.startsAt),
-              game: g.tableNo !== null && g.gameNo !== null ? t('game.tableGame', { table: g.tableNo, game: g.gameNo }) : t('game.paperGame'),
-              winner: winnerName(t, g.winner),
-            })}
+            {gameLabel(t, g, i18n.language)}
           </label>
         ))}
       </fieldset>

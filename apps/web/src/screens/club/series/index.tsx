@@ -6,7 +6,7 @@ import { CsvLink } from '../common/CsvLink';
 import { ClubPage } from '../common/Page';
 import { RankedTable, type RankedColumn } from '../common/RankedTable';
 import { useLoad } from '../common/useLoad';
-import { NewSeries } from './NewSeries';
+import { gameLabel, NewSeries } from './NewSeries';
 
 type Tx = (key: string, opts?: Record<string, unknown>) => string;
 
@@ -45,13 +45,15 @@ function SeriesListScreen() {
 }
 
 function SeriesTableScreen({ seriesId }: { readonly seriesId: string }) {
-  const { t: tt } = useTranslation('results');
+  const { t: tt, i18n } = useTranslation('results');
   const t = tt as unknown as Tx;
   const api = useClubApi();
   const { clubId = '' } = useParams();
-  const page = useLoad(() => api.series(clubId, seriesId), [api, clubId, seriesId]);
-  const s = page.data;
-  const columns: RankedColumn<SeriesRow>[] = (['games', 'wins', 'marked', 'points', 'compensation', 'total'] as const).map((key) => ({
+  // The club's ended FIIM games (the list's answer) name the series' games; without them the table still shows.
+  const page = useLoad(() => Promise.all([api.series(clubId, seriesId), api.seriesList(clubId).catch(() => null)]), [api, clubId, seriesId]);
+  const [s, list] = page.data ?? [null, null];
+  const games = s && list ? s.series.gameIds.flatMap((id) => list.games.filter((g) => g.gameId === id)) : [];
+  const columns: RankedColumn<SeriesRow>[] = (['total', 'points', 'compensation', 'games', 'wins', 'marked'] as const).map((key) => ({
     key, kind: key === 'games' || key === 'wins' || key === 'marked' ? 'count' : 'points', label: t(`series.cols.${key}`),
   }));
   return (
@@ -62,6 +64,20 @@ function SeriesTableScreen({ seriesId }: { readonly seriesId: string }) {
           <p className="muted">{t('series.gameCount', { count: s.series.gameIds.length })}</p>
           <RankedTable clubId={clubId} rows={s.rows} columns={columns} caption={s.series.name} testId="series" />
           <p className="muted">{t('series.hint')}</p>
+          {games.length > 0 ? (
+            <>
+              <h2 className="club-h">{t('series.gamesTitle')}</h2>
+              <ul className="club-list" data-testid="series-games">
+                {games.map((g) => (
+                  <li key={g.gameId}>
+                    <Link to={`/club/${clubId}/games/${g.gameId}`} data-testid={`series-game-${g.gameId}`}>
+                      {gameLabel(t, g, i18n.language)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
           <CsvLink href={api.seriesCsvUrl(clubId, seriesId)} file={`series-${seriesId}.csv`} />
         </div>
       ) : null}
