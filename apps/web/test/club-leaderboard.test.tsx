@@ -100,17 +100,28 @@ describe('the leaderboard (issue 15)', () => {
     fireEvent.change(screen.getByLabelText('Название сезона'), { target: { value: 'Лето' } });
     fireEvent.change(screen.getByLabelText('Первый день'), { target: { value: '2030-06-01' } });
     fireEvent.change(screen.getByLabelText('Последний день'), { target: { value: '2030-08-31' } });
-    fireEvent.change(screen.getByLabelText('Порядок мест (необязательно)'), { target: { value: 'wins, total' } });
+    // First by evening points; then wins stays, and the second tie-break becomes the win rate
+    // (the third select is the empty slot for one more).
+    fireEvent.change(screen.getByLabelText('Места решают'), { target: { value: 'points' } });
+    fireEvent.change(screen.getByLabelText('При равенстве (2)'), { target: { value: 'winRate' } });
+    // A tie-break offers only the keys not chosen before it.
+    const third = [...(screen.getByLabelText('При равенстве (3)') as HTMLSelectElement).options].map((o) => o.textContent);
+    expect(third).toEqual(['—', 'Меньше игр', 'Меньше штрафов', 'Итого (очки со штрафами)']);
+    // Emptying a tie-break drops those after it: the next one is the only empty slot left.
+    fireEvent.change(screen.getByLabelText('При равенстве (3)'), { target: { value: 'games' } });
+    fireEvent.change(screen.getByLabelText('При равенстве (2)'), { target: { value: '' } });
+    expect(screen.queryByLabelText('При равенстве (3)')).toBeNull();
+    fireEvent.change(screen.getByLabelText('При равенстве (2)'), { target: { value: 'winRate' } });
     fireEvent.click(screen.getByRole('button', { name: 'Создать сезон' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('Порядок мест не подходит: известные ключи (total, points, wins, winRate, games, penalties), без повторов, первым — total или points.');
-    expect(alert.closest('.field')!.querySelector('#season-order')).toBeTruthy();
+    expect(alert.textContent).toBe('Порядок мест не подходит: каждый признак один раз, первым — «Итого» или «Очки за вечера».');
+    expect(alert.closest('#season-order')).toBeTruthy();
     expect(s.calls.find((c) => c.method === 'POST')!.body).toEqual({
       name: 'Лето',
       startsAt: new Date(2030, 5, 1).getTime(),
       // The last day is inclusive on the form, `endsAt` exclusive: midnight after it.
       endsAt: new Date(2030, 8, 1).getTime(),
-      order: ['wins', 'total'],
+      order: ['points', 'wins', 'winRate'],
     });
   });
 

@@ -4,7 +4,8 @@ import type { Season } from '../../../net/clubApi';
 import { Button } from '../../../ui';
 import { useClubApi } from '../common/api';
 import { errorAt, ErrorText, errorElsewhere, useAction } from '../common/errors';
-import { endOfDateInput, fromDateInput, parseOrder } from './format';
+import { endOfDateInput, fromDateInput } from './format';
+import { DEFAULT_ORDER, OrderPicker } from './OrderPicker';
 
 /** «Пересчитать» (admins): every point and rating rebuilt from the games and the ledger. */
 export function Recompute({ clubId, onDone }: { readonly clubId: string; readonly onDone: () => void }) {
@@ -40,22 +41,25 @@ export function NewSeason({ clubId, onCreated }: { readonly clubId: string; read
   const { t } = useTranslation('club');
   const api = useClubApi();
   const act = useAction();
-  const [f, setF] = useState({ name: '', start: '', end: '', order: '' });
+  const [f, setF] = useState({ name: '', start: '', end: '' });
+  const [order, setOrder] = useState<string[]>([...DEFAULT_ORDER]);
   const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const order = parseOrder(f.order);
+    // The default order is the server's own: sent only when the admin chose another.
+    const chosen = order.join() === DEFAULT_ORDER.join() ? undefined : order;
     const made = await act.run(() =>
       api.createSeason(clubId, {
         name: f.name.trim(),
         // An unreadable date goes as 0: the server names the field.
         startsAt: fromDateInput(f.start) ?? 0,
         endsAt: endOfDateInput(f.end) ?? 0,
-        ...(order ? { order } : {}),
+        ...(chosen ? { order: chosen } : {}),
       }),
     );
     if (made) {
-      setF({ name: '', start: '', end: '', order: '' });
+      setF({ name: '', start: '', end: '' });
+      setOrder([...DEFAULT_ORDER]);
       onCreated(made.season);
     }
   };
@@ -82,14 +86,7 @@ export function NewSeason({ clubId, onCreated }: { readonly clubId: string; read
           {err('endsAt')}
         </div>
       </div>
-      <div className="field">
-        <label htmlFor="season-order">{t('leaderboard.seasonOrder')}</label>
-        <input id="season-order" className="input" value={f.order} onChange={set('order')} placeholder="total, wins, games" aria-describedby="season-order-hint" />
-        <span id="season-order-hint" className="muted">
-          {t('leaderboard.seasonOrderHint')}
-        </span>
-        {err('order')}
-      </div>
+      <OrderPicker order={order} onChange={setOrder} error={err('order')} />
       <Button type="submit" variant="primary" block disabled={act.busy}>
         {t('leaderboard.createSeason')}
       </Button>

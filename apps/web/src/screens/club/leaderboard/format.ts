@@ -53,9 +53,3 @@ export function formatSeasonRange(startsAt: number, endsAt: number, lng: string)
   const f = new Intl.DateTimeFormat(lng, { day: 'numeric', month: 'short', year: 'numeric' });
   return `${f.format(startsAt)} – ${f.format(endsAt - 1)}`;
 }
-
-/** The season form's order field: keys separated by commas or spaces; empty → none sent. */
-export function parseOrder(s: string): string[] | undefined {
-  const keys = s.split(/[\s,;]+/).filter((k) => k !== '');
-  return keys.length > 0 ? keys : undefined;
-}
