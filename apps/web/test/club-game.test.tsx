@@ -47,6 +47,18 @@ describe('a game in words (issue 15)', () => {
     expect(screen.getByRole('link', { name: 'Скачать протокол' }).getAttribute('href')).toBe('/api/clubs/c1/games/g1/protocol');
   });
 
+  it('mafia_shots_at_different_seats_are_a_miss_not_a_survival', async () => {
+    const split = { ...TOWN_WINS, timeline: TOWN_WINS.timeline.map((step) => ('night' in step && step.night === 2 ? { ...step, acts: [{ by: 2, act: 'kill', target: 4 }, { by: 5, act: 'kill', target: 6 }], died: [], results: [] } : step)) };
+    await open('ru', split);
+    await screen.findByTestId('night-2');
+    expect(lines('night-2')).toEqual([
+      'Мафия (2 · Борис) стреляет в 4 · Глеб',
+      'Мафия (5 · Дина) стреляет в 6 · Егор',
+      'Ночью никто не погиб',
+      'Промах: мафия стреляла в разных игроков',
+    ]);
+  });
+
   it('a_fiim_draw_says_ничья_writes_points_the_russian_way_and_counts_a_seats_fouls_once', async () => {
     const draw: GamePage = {
       ...TOWN_WINS,

@@ -57,8 +57,11 @@ export function nightLines(t: Tx, preset: string, names: Names, n: NightStep): s
   lines.push(...penaltyLines(t, names, n));
   if (removed.length > 0) lines.push(t('game.removed', { ns: 'results', seats: names.list(removed) }));
   lines.push(died.length === 0 ? t('game.nobodyDied', { ns: 'results' }) : t('game.died', { ns: 'results', count: died.length, seats: names.list(died) }));
-  // A team defeat ends the game: the night's shot did not miss, it did not happen.
-  const spared = n.teamDefeat === undefined ? targets.filter((s) => !gone.includes(s)) : [];
+  // A team defeat ends the game: the night's shot did not miss, it did not happen. Shots at
+  // different seats are the clubs' «промах»: nobody was shot, so nobody «survived» a shot.
+  const missed = n.teamDefeat === undefined && targets.length > 1;
+  if (missed) lines.push(t('game.miss', { ns: 'results' }));
+  const spared = n.teamDefeat === undefined && !missed ? targets.filter((s) => !gone.includes(s)) : [];
   if (spared.length > 0) lines.push(t('game.survived', { ns: 'results', count: spared.length, seats: names.list(spared) }));
   if (died.length > 0) lines.push(t('game.lastWords', { ns: 'results', seats: names.list(died) }));
   return lines;
