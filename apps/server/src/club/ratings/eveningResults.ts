@@ -45,7 +45,7 @@ export async function eveningResults(ctx: ClubContext, actorUserId: string, even
   const ev = await db.selectFrom('evenings').select(['place', 'weight', 'preset']).where('id', '=', eveningId).executeTakeFirstOrThrow();
   const games = (await gamesOfEvening(ctx.db, eveningId)).map((g) => ({ gameId: g.id, tableNo: g.tableNo, gameNo: g.gameNo, winner: g.winner }));
   const facts = await db.selectFrom('game_facts').select(['game_id', 'evening_id', 'players', 'ended_at', 'seats']).where('evening_id', '=', eveningId).execute();
-  const played = await playedByMember(db, e.clubId, facts);
+  const played = await playedByMember(db, facts);
   const ledger = await db.selectFrom('ledger').select(['user_id', 'points', 'cancelled_at']).where('evening_id', '=', eveningId).execute();
   const names = new Map((await db.selectFrom('memberships').select(['user_id', 'nickname']).where('club_id', '=', e.clubId).execute()).map((m) => [m.user_id, m.nickname]));
   // A member who has left the club since keeps the nickname he played under.

@@ -1,6 +1,6 @@
 import type { SeasonEvening } from '@mafia/club';
 import type { MemberEveningsTable, RatingsDb, SeatFact } from '../ratingsSchema.js';
-import { eveningOfMember } from './played.js';
+import { eveningOfMember, type PlayedGame } from './played.js';
 
 /** An ended game as the recomputation loads it: its facts, each seat with its member (null: a guest). */
 export interface LoadedGame {
@@ -15,7 +15,6 @@ export interface LoadedGame {
 /** An evening that counts for points: not cancelled; its start and its weight. */
 export interface CountedEvening { readonly at: number; readonly weight: number }
 
-type Played = { gameId: string; points: number; players: number; won: boolean };
 /** One evening of a member as `member_evenings.evenings` stores it: [startsAt, score, games, wins]. */
 type Packed = [number, number, number, number];
 
@@ -43,7 +42,7 @@ export function memberEveningRows(clubId: string, games: readonly LoadedGame[], 
   const packed = new Map<string, { rows: Packed[]; ids: string[] }>();
   for (const eveningId of order) {
     const e = evenings.get(eveningId)!;
-    const played = new Map<string, Played[]>();
+    const played = new Map<string, PlayedGame[]>();
     for (const g of gamesOf.get(eveningId)!) {
       for (const s of g.seats) {
         if (s.member === null) continue;

@@ -14,10 +14,11 @@ export interface FactRow { readonly game_id: string; readonly evening_id: string
  * seat without a member is left out). An evening's results read this live; the leaderboard and a
  * profile read what the recomputation stored (memberEvenings.ts, with the same `eveningOfMember`).
  */
-export async function playedByMember(db: RatingsDb, clubId: string, facts: readonly FactRow[]): Promise<Map<string, Map<string, PlayedGame[]>>> {
+export async function playedByMember(db: RatingsDb, facts: readonly FactRow[]): Promise<Map<string, Map<string, PlayedGame[]>>> {
   const sorted = facts.map((f) => ({ ...f, at: num(f.ended_at) })).sort((a, b) => a.at - b.at || (a.game_id < b.game_id ? -1 : a.game_id > b.game_id ? 1 : 0));
-  const seatRows = sorted.length === 0 ? [] : await db.selectFrom('game_seats').innerJoin('game_facts', 'game_facts.game_id', 'game_seats.game_id')
-    .select(['game_seats.game_id', 'game_seats.seat', 'game_seats.user_id']).where('game_facts.club_id', '=', clubId).where('game_seats.user_id', 'is not', null).execute();
+  // Only these games' seats (an evening's results would otherwise read every seat of the club).
+  const seatRows = sorted.length === 0 ? [] : await db.selectFrom('game_seats').select(['game_id', 'seat', 'user_id'])
+    .where('game_id', 'in', sorted.map((f) => f.game_id)).where('user_id', 'is not', null).execute();
   const seatUser = new Map(seatRows.map((s) => [`${s.game_id}#${s.seat}`, s.user_id!]));
   const played = new Map<string, Map<string, PlayedGame[]>>();
   for (const f of sorted) {

@@ -7,7 +7,7 @@ import { num } from '../schema.js';
 import { ratingsDb, type RatingsDb, type SeatFact } from '../ratingsSchema.js';
 import { ledgerQuery, toLedgerEntry, type LedgerEntry } from '../services/ledger.js';
 import { parseInput } from '../services/validate.js';
-import { ratingChangesOf } from './changes.js';
+import { ratingChangesOf, type RatingChange } from './changes.js';
 import { eveningsOfMember, type MemberEvening } from './memberEvenings.js';
 
 /** The profile's tables a CSV can be asked for (`?format=csv&table=…`). */
@@ -58,12 +58,12 @@ function tally<K extends string>(games: readonly ProfileGame[], key: (g: Profile
 }
 
 /** His seats in ended games (evenings not cancelled), in play order: when the game ended, then its id (as the recomputation). */
-async function gamesOf(db: RatingsDb, clubId: string, userId: string): Promise<ProfileGame[]> {
+async function gamesOf(db: RatingsDb, clubId: string, userId: string, changes: readonly RatingChange[]): Promise<ProfileGame[]> {
   const rows = await db.selectFrom('game_seats').innerJoin('game_facts', 'game_facts.game_id', 'game_seats.game_id')
     .innerJoin('evening_games', 'evening_games.id', 'game_seats.game_id').innerJoin('evenings', 'evenings.id', 'game_facts.evening_id')
     .select(['game_seats.game_id', 'game_seats.seat', 'game_facts.evening_id', 'game_facts.ended_at', 'game_facts.winner', 'game_facts.seats', 'evening_games.table_no', 'evening_games.game_no'])
     .where('game_facts.club_id', '=', clubId).where('game_seats.user_id', '=', userId).where('evenings.cancelled_at', 'is', null).execute();
-  const changeOf = new Map((await ratingChangesOf(db, clubId, userId)).map((c) => [c.gameId, { track: c.track, before: c.before, delta: c.delta, after: c.after }]));
+  const changeOf = new Map(changes.map((c) => [c.gameId, { track: c.track, before: c.before, delta: c.delta, after: c.after }]));
   return rows.map((r) => ({ r, at: num(r.ended_at), fact: (JSON.parse(r.seats) as SeatFact[]).find((s) => s.seat === Number(r.seat)) }))
     .filter((x): x is typeof x & { fact: SeatFact } => x.fact !== undefined)
     .sort((a, b) => a.at - b.at || byId(a.r.game_id, b.r.game_id) || a.fact.seat - b.fact.seat)
@@ -74,8 +74,7 @@ async function gamesOf(db: RatingsDb, clubId: string, userId: string): Promise<P
 }
 
 /** His red, black and overall rating after each of his rated games, in the order the last recomputation folded them. */
-async function ratingHistoryOf(db: RatingsDb, clubId: string, userId: string): Promise<RatingPoint[]> {
-  const changes = await ratingChangesOf(db, clubId, userId);
+async function ratingHistoryOf(db: RatingsDb, changes: readonly RatingChange[]): Promise<RatingPoint[]> {
   const endedAt = new Map(changes.length === 0 ? [] : (await db.selectFrom('game_facts').select(['game_id', 'ended_at'])
     .where('game_id', 'in', changes.map((c) => c.gameId)).execute()).map((f) => [f.game_id, num(f.ended_at)]));
   let red = START_RATING;
@@ -101,7 +100,9 @@ export async function memberProfile(ctx: ClubContext, actor: string, clubId: str
   const db = ratingsDb(ctx.db);
   const m = await db.selectFrom('memberships').select(['user_id', 'nickname']).where('club_id', '=', clubId).where('user_id', '=', userId).executeTakeFirst();
   if (!m) return clubRefuse('member-unknown', `user ${userId} is no member of this club`, 404, { path: 'userId' });
-  const games = await gamesOf(db, clubId, userId);
+  // His rating changes, read once: each game's change and the history after each game come from them.
+  const changes = await ratingChangesOf(db, clubId, userId);
+  const games = await gamesOf(db, clubId, userId, changes);
   const eveningPoints = (await eveningsOfMember(db, clubId, userId)).sort((a, b) => a.at - b.at || byId(a.eveningId, b.eveningId));
   const penalties = (await ledgerQuery(ctx.db).where('ledger.club_id', '=', clubId).where('ledger.user_id', '=', userId).orderBy('ledger.created_at', 'desc').execute()).map(toLedgerEntry);
   const [row] = seasonTable([{
@@ -120,7 +121,7 @@ export async function memberProfile(ctx: ClubContext, actor: string, clubId: str
     byRole: tally(games, (g) => g.role, 'role').sort((a, b) => b.games - a.games || byId(a.role, b.role)),
     byTeam: tally(games, (g) => g.team, 'team').sort((a, b) => teamRank(a.team) - teamRank(b.team) || byId(a.team, b.team)),
     games,
-    ratingHistory: await ratingHistoryOf(db, clubId, userId),
+    ratingHistory: await ratingHistoryOf(db, changes),
     eveningPoints,
     penalties,
     format: q.format,
