@@ -10,12 +10,15 @@ export const MAX_EVENTS = 5000;
 export function guardGame(mod: GameModule): GameModule {
   return {
     ...mod,
-    transition: (...args: Parameters<GameModule['transition']>) => {
-      const t = mod.transition(...args);
-      if (t.ok && t.game.log.length > MAX_EVENTS) {
-        throw new Error(`runaway game: more than ${MAX_EVENTS} events; the engine does not stop (see the test report)`);
-      }
-      return t;
-    },
+    transition: (...args: Parameters<GameModule['transition']>) => guarded(mod.transition(...args)),
+    // The protocol replay's path.
+    transitionHolding: (...args: Parameters<GameModule['transitionHolding']>) => guarded(mod.transitionHolding(...args)),
   };
+}
+
+function guarded<T extends { ok: boolean; game?: { log: readonly unknown[] } }>(t: T): T {
+  if (t.ok && t.game !== undefined && t.game.log.length > MAX_EVENTS) {
+    throw new Error(`runaway game: more than ${MAX_EVENTS} events; the engine does not stop (see the test report)`);
+  }
+  return t;
 }

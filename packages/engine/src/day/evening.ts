@@ -17,7 +17,7 @@ export function resolveDay(d: Draft, eliminated: readonly SeatNo[], by: DayOutco
   if (eliminated.length && (by === 'vote' || by === 'lift') && openRakeChoice(d, eliminated)) return;
   // R-FIIM-13: the players the vote put out have the final minute when it decides a fiim game.
   if (eliminated.length && endIfWon(d, eliminated)) return;
-  if (d.state.day!.stage === 'evening') closeDay(d);
+  if (d.state.day!.stage === 'evening' && !d.holdEvening) closeDay(d);
 }
 
 /** R-FIIM-5 `killAll: draw`: the whole table voted to leave together: nobody leaves, the game is a draw. */

@@ -23,6 +23,8 @@ export function endSpeech(d: Draft, actor: Actor): void {
 
 /** Ends the current last word (issue 11: each leaving player has his own, `day.lastWords[0]` speaks now). */
 export function endLastWords(d: Draft): void {
+  // A day held at its evening (Draft.holdEvening; never in a live game) closes now.
+  if (d.state.phase.kind === 'day' && d.state.day?.stage === 'evening') return closeDay(d);
   const day = needDay(d.state, 'lastWords', 'ending the last word', 'R-PHASE-3');
   const seat = day.lastWords[0];
   d.emit(seat === undefined ? { type: 'LastWordsEnded' } : { type: 'LastWordsEnded', seat });

@@ -441,7 +441,9 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
       // R-FIIM-12: a removal at night cancels the next day's vote.
       if (s.options.fiim && s.phase.kind === 'night') m.cancelNextVote = true;
       if (inDay) {
-        const decided = day!.outcome !== null;
+        // A removal after another one cancelled the vote and ended the speeches (a day held at its
+        // evening by the protocol replay) was given before any vote too: it cancels nothing more.
+        const decided = day!.outcome !== null && day!.outcome !== 'removed';
         // After the day's vote the day has been counted already: the removal breaks the quiet run.
         if (decided) m.quietPhases = 0;
         m.cancelNextVote = m.cancelNextVote || (cancel && decided);

@@ -26,8 +26,13 @@ export type Decision =
  * Pure: returns data and executes nothing.
  */
 export function decide(state: GameState, command: Command, actor: Actor = HOST_ACTOR): Decision {
+  return decideHolding(state, command, actor, false);
+}
+
+/** `decide`; `holdEvening`: a day its command closes waits at its evening (see Draft.holdEvening). */
+export function decideHolding(state: GameState, command: Command, actor: Actor, holdEvening: boolean): Decision {
   try {
-    const d = new Draft(state);
+    const d = new Draft(state, false, holdEvening);
     handle(d, command, actor);
     return { ok: true, state: d.state, events: d.events === NO_EVENTS ? [] : d.events };
   } catch (e) {

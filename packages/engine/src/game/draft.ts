@@ -8,16 +8,24 @@ import type { GameState } from './state.js';
  */
 export class Draft extends Fold {
   declare events: GameEvent[];
+  /**
+   * The protocol replay gives a day step's later penalties after a removal that ended the day's
+   * speeches (and cancelled its vote): the day then waits at its evening instead of closing, until
+   * the replay closes it (day/evening.ts). A live game never holds it.
+   */
+  declare holdEvening: boolean;
   // An explicit constructor: a derived class with field initialisers gets a slower implicit one.
-  constructor(state: GameState, inPlace = false) {
+  constructor(state: GameState, inPlace = false, holdEvening = false) {
     super(state, inPlace);
     this.events = NO_EVENTS;
+    this.holdEvening = holdEvening;
   }
 
   /** Starts over on another state (the in-place path keeps one Draft: no object per command). */
   restart(state: GameState): void {
     this.reset(state, true);
     this.events = NO_EVENTS;
+    this.holdEvening = false;
   }
 
   emit(e: GameEvent): void {

@@ -1,7 +1,7 @@
 import { ruleError, RuleViolation, type RuleError } from '../errors.js';
 import { apply, initialState } from './apply.js';
 import { HOST, type Actor, type Command } from './commands.js';
-import { decide, opening } from './decide.js';
+import { decideHolding, opening } from './decide.js';
 import type { GameEvent } from './events.js';
 import { buildSetup, type SetupInput } from './setup.js';
 import type { GameState } from './state.js';
@@ -38,8 +38,16 @@ export function createGame(input: SetupInput): Transition {
 
 /** xstate-style transition: the next game and the new events as data; nothing is executed. */
 export function transition(game: Game, command: Command, actor: Actor = HOST): Transition {
+  return transitionHolding(game, command, actor, false);
+}
+
+/**
+ * `transition`; `holdEvening`: a day the command closes waits at its evening until an `endLastWords`
+ * closes it (the protocol replay's penalties after a removal that ended the speeches).
+ */
+export function transitionHolding(game: Game, command: Command, actor: Actor, holdEvening: boolean): Transition {
   if (command && command.type === 'undo') return undo(game, command.count, actor);
-  const d = decide(game.state, command, actor);
+  const d = decideHolding(game.state, command, actor, holdEvening);
   if (!d.ok) return d;
   return { ok: true, game: { log: game.log.concat(d.events), state: d.state, batches: [...game.batches, d.events.length] }, events: d.events };
 }

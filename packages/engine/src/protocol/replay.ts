@@ -1,7 +1,8 @@
 import type { RoleId, SeatNo } from '../ids.js';
 import { fail, RuleViolation, type RuleError } from '../errors.js';
-import { createGame, transition, type Game } from '../game/game.js';
-import type { Command } from '../game/commands.js';
+import { createGame, transitionHolding, type Game } from '../game/game.js';
+import { HOST, type Command } from '../game/commands.js';
+import { allowedAfterEnd } from '../game/host-commands.js';
 import type { GameEvent } from '../game/events.js';
 import { buildResult, TimelineCollector, type ProtocolResult, type TimelineEntry } from './result.js';
 import { expectArray, expectInt, expectObject, onlyKeys, seatKey } from './shape.js';
@@ -40,8 +41,9 @@ class Replayer {
     this.collector = new TimelineCollector(game.state.options.fiim, p.kind === 'ended' ? null : { kind: p.kind, n: p.n });
   }
 
-  run(cmd: Command, path: string): readonly GameEvent[] {
-    const t = transition(this.game, cmd);
+  /** `holdEvening`: a day the command closes waits at its evening (see Draft.holdEvening). */
+  run(cmd: Command, path: string, holdEvening = false): readonly GameEvent[] {
+    const t = transitionHolding(this.game, cmd, HOST, holdEvening);
     if (!t.ok) throw new RuleViolation({ ...t.error, path: t.error.path ?? path });
     this.game = t.game;
     for (const e of t.events) this.collector.add(e);
@@ -333,18 +335,15 @@ function dayStep(r: Replayer, step: Record<string, unknown>, path: string): void
     if (pair.length !== 2) fail('bad-field', 'INPUT', `${np} must be [BY, TARGET]`, np);
     r.run({ type: 'nominate', by: expectInt(pair[0], `${np}[0]`) as SeatNo, target: expectInt(pair[1], `${np}[1]`) as SeatNo }, np);
   });
-  // Fouls and removals of the step are given after the speeches, before the vote: a 3rd foul costs
-  // the next day's speech, and a removal cancels (sport) or thins (classic) this day's vote.
+  // Fouls and removals of the step are given after the speeches, before the vote, in the order written
+  // (spec/protocol.md): a 3rd foul costs the next day's speech, and a removal cancels (sport, fiim) or
+  // thins (classic) this day's vote. A removal of the last speaker that ends the speeches and cancels
+  // the vote would close the day at once: the day waits at its evening, so that the entries written
+  // after it are given in the day too, then closes (R-FIIM-12, R-SPORT-1).
   const sameDay = () => r.state.phase.kind === 'day' && r.state.phase.n === n;
   while (sameDay() && r.state.day?.stage === 'speeches' && speakersLeftAfterCurrent(r) > 0) r.run({ type: 'endSpeech' }, path);
-  // fiim: the current (last) speaker's own penalties come after the others': his removal would close
-  // the speeches, and a vote it cancels would end the day before the others' were given.
-  const current = r.state.day?.stage === 'speeches' ? r.state.day.speakers[r.state.day.speakerIndex] : undefined;
-  const own = (e: Entry) => fiim && (e.cmd as { seat?: unknown }).seat === current;
-  for (const e of [...later.filter((e) => !own(e)), ...later.filter(own)]) {
-    if (r.state.phase.kind === 'ended') fail('game-over', 'R-WIN-0', `${e.path}: the game is already over`, e.path);
-    r.run(e.cmd, e.path);
-  }
+  givePenalties(r, later, true);
+  if (sameDay() && r.state.day?.stage === 'evening') r.run({ type: 'endLastWords' }, path);
   while (sameDay() && r.state.day?.stage === 'speeches') r.run({ type: 'endSpeech' }, path);
 
   // The vote (R-VOTE-3), the re-votes (R-VOTE-6, R-SPORT-5) and the lift vote.
@@ -403,12 +402,33 @@ function dayStep(r: Replayer, step: Record<string, unknown>, path: string): void
   }
   // R-FIIM-12/13: fouls and removals after the vote was decided (in the last words; in the final
   // minute when the vote decided the game), then the referee's extra points.
-  for (const e of penaltiesOf(step, path, 'AfterVote')) r.run(e.cmd, e.path);
+  givePenalties(r, penaltiesOf(step, path, 'AfterVote'), false);
   for (const e of extraPointsOf(step, path)) r.run(e.cmd, e.path);
   // Evening: the executed players' last words, each his own (issue 11). (A function: each
   // endLastWords changes the state, which the compiler would take as narrowed.)
   const lastWordsOpen = (): boolean => sameDay() && r.state.day?.stage === 'lastWords';
   while (lastWordsOpen()) r.run({ type: 'endLastWords' }, path);
+}
+
+/**
+ * Gives a day step's penalties one by one in the order written. One written after the game ended is
+ * refused at its own index unless R-FIIM-13 allows it there (the final minute after a deciding vote).
+ */
+function givePenalties(r: Replayer, entries: readonly Entry[], holdEvening: boolean): void {
+  for (const e of entries) {
+    const s = r.state;
+    if (s.phase.kind === 'ended' && !allowedAfterEnd(s, e.cmd.type)) refuseAfterEnd(s, e.path);
+    r.run(e.cmd, e.path, holdEvening);
+  }
+}
+
+function refuseAfterEnd(s: Replayer['state'], path: string): never {
+  const over = `${path}: the game is already over (winner: ${s.winner})`;
+  if (!s.options.fiim) return fail('game-over', 'R-WIN-0', `${over}; nothing can be given after the end`, path);
+  const why = s.final === null
+    ? 'a removal ended it, and R-FIIM-13 gives no final minute after a removal'
+    : 'the vote decided it and option gameEndSpeech is "no", so it ended at once';
+  return fail('game-over', 'R-FIIM-13', `${over}: ${why}; a foul or removal written after that is refused`, path);
 }
 
 /** Speakers still to come after the current one (alive and not silenced for fouls). */

@@ -82,7 +82,9 @@ export class TimelineCollector {
       case 'PlayerRemoved':
         // R-FIIM-12: a removal after the phase was resolved (at the night's end, in the last words, a
         // team defeat at the end of the step) joins that phase's list.
-        if (this.fiim) this.addToResolvedPhase(e.seat);
+        // Elsewhere only a removal after another one ended the speeches and cancelled the vote (the
+        // replay holds that day's evening for the entries written after it).
+        if (this.fiim || this.lastIsRemovedDay()) this.addToResolvedPhase(e.seat);
         break;
       default:
         break;
@@ -96,6 +98,11 @@ export class TimelineCollector {
     if (!last) return;
     if ('day' in last) this.timeline[k] = { ...last, left: [...last.left, seat].sort((a, b) => a - b) };
     else this.timeline[k] = { ...last, died: [...last.died, seat].sort((a, b) => a - b) };
+  }
+
+  private lastIsRemovedDay(): boolean {
+    const last = this.timeline[this.timeline.length - 1];
+    return last !== undefined && 'day' in last && last.by === 'removed';
   }
 
   private addToResolvedPhase(seat: SeatNo): void {
