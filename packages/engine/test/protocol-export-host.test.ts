@@ -22,7 +22,6 @@ const DOCUMENTED = [
   /given after the vote of day \d+ was decided; outside the fiim preset/,
   /removed between the rounds of day \d+/,
   /^the extra-card deal \(R-MOD\)/,
-  /a removal ended the game during the speeches of day \d+; a fiim protocol/,
   /was given after day \d+.s vote; a protocol/,
   /was fouled after his removal \((night|day) \d+\); a protocol gives/,
   /the time ran out on night \d+ while seats [\d, ]+ had not acted \(R-HOST-2\)/,

@@ -175,6 +175,20 @@
  * - fiim-split-on-four-prohibited (0002000110000): R-FIIM-6 (4 alive, 2 tied twice: nobody leaves)
  * - error-fiim-*: R-FIIM-17 (a digit past its list), R-FIIM-14 (technical fouls off), R-FIIM-13 (a foul after
  *   the deciding shot with gameEndSpeech no); error-sport-night-fouls: tournament fields outside fiim
+ *
+ * Fouls in their order (issue 23 point 16; one game to day 3, where the Don 5 is the last mafioso with 2
+ * fouls and seat 1 speaks last; worked out by hand; docs/decisions.md "Issue 23: fouls in their order"):
+ * - fiim-last-speaker-fouls-before-a-game-ending-fourth-foul: the last speaker's 2 fouls written before the
+ *   Don's 3rd and 4th are given before them (R-FIIM-12: the removal; R-SPORT-2: the town wins), R-FIIM-16
+ *   (−0.5 for the removal, +0.25 best move of 2 mafia), the Commissar's find (+1 in `scores`)
+ * - fiim-last-speaker-removed-then-fourth-foul-ends-game: the last speaker's 4th foul ends the speeches and
+ *   cancels the vote (R-FIIM-12); a foul and the Don's 4th written after it are still given in that day:
+ *   the town wins, both removed players −0.5 (R-FIIM-16)
+ * - error-fiim-foul-after-a-removal-ended-the-game: the last speaker's fouls written after the Don's 4th
+ *   foul ended the game: no final minute after a removal (R-FIIM-13), refused at the first of them
+ * - fiim-final-minute-penalties-in-written-order: the lone nominee's execution decides the game; the final
+ *   minute's fouls (his 4th: −0.5), a player leaving the table (0) and extra points, in the order written,
+ *   count for points only (R-FIIM-13, R-FIIM-16)
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -319,10 +319,6 @@ function build(events: readonly GameEvent[]): [ProtocolDocument, boolean, string
           // A removal (or a team defeat) ended the game before the day's vote was decided: the ballots
           // cast before it count for nothing; the nominations are kept (spec/protocol.md).
           if (!cur.done) dropVote(cur);
-          // fiim: the replay gives the last speaker's own penalties after the others' (replay.ts).
-          if (fiim && cur.fouls.length + cur.removed.length + cur.techFouls.length > 1) {
-            cur.notes.push(`a removal ended the game during the speeches of day ${cur.n}; a fiim protocol replays the last speaker's own fouls and removals after the others', so ones given before the game ended may fall after it`);
-          }
         }
         break;
       case 'HostOverride': {
