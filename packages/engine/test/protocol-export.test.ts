@@ -18,7 +18,7 @@ import {
 } from '@mafia/engine';
 import { createBot, viewOf, type BotKind } from '@mafia/bots';
 
-/** The last game the replay made (replay.ts keeps it to itself): createGame and transition are watched. */
+/** The last game the replay made (replay.ts keeps it to itself): createGame and the transitions are watched. */
 const watch = vi.hoisted(() => ({ last: null as Game | null }));
 vi.mock('../src/game/game.js', async (orig) => {
   const m = (await orig()) as typeof import('../src/game/game.js');
@@ -31,6 +31,12 @@ vi.mock('../src/game/game.js', async (orig) => {
     },
     transition: (...a: Parameters<typeof m.transition>) => {
       const t = m.transition(...a);
+      if (t.ok) watch.last = t.game;
+      return t;
+    },
+    // The replay's own path (a day held at its evening, replay.ts).
+    transitionHolding: (...a: Parameters<typeof m.transitionHolding>) => {
+      const t = m.transitionHolding(...a);
       if (t.ok) watch.last = t.game;
       return t;
     },

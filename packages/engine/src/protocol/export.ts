@@ -133,6 +133,8 @@ interface DayBuilder {
   counted: boolean;
   /** The day's vote was decided (DayResolved). */
   done: boolean;
+  /** A removal cancelled the vote: penalties after it in that day came before any vote too. */
+  cancelled: boolean;
   /** The game ended during this step. */
   ended: boolean;
   readonly notes: string[];
@@ -212,7 +214,7 @@ function build(events: readonly GameEvent[]): [ProtocolDocument, boolean, string
       case 'DayStarted':
         cur = {
           kind: 'day', n: e.n, speakers: e.speakers, fouls: [], removed: [], techFouls: [], foulsAfterVote: [], removedAfterVote: [], nominations: [],
-          blood: [], rounds: [], round: 0, extra: new Map(), counted: false, done: false, ended: false, notes: [],
+          blood: [], rounds: [], round: 0, extra: new Map(), counted: false, done: false, cancelled: false, ended: false, notes: [],
         };
         steps.push(cur);
         break;
@@ -225,6 +227,7 @@ function build(events: readonly GameEvent[]): [ProtocolDocument, boolean, string
       case 'DayResolved': {
         const d = day(cur);
         d.done = true;
+        d.cancelled = e.by === 'removed';
         // R-SPORT-1: a removal cancelled the vote, or left a lone nominee (R-VOTE-4): ballots cast
         // before it, in a round never counted, count for nothing.
         if (e.by === 'removed' || !d.counted) dropVote(d);
@@ -425,7 +428,7 @@ function penaltyStep(cur: Builder | null, fiim: boolean, what: string, seat: Sea
     if (!fiim) return refuse(`${what} of seat ${seat} was given during night ${cur.n}; outside the fiim preset a protocol records fouls and removals by day only`);
     return { fouls: cur.fouls, techFouls: cur.techFouls, removed: cur.removed, afterVote: false, step: cur };
   }
-  if (!cur.done) return { fouls: cur.fouls, techFouls: cur.techFouls, removed: cur.removed, afterVote: false, step: cur };
+  if (!cur.done || cur.cancelled) return { fouls: cur.fouls, techFouls: cur.techFouls, removed: cur.removed, afterVote: false, step: cur };
   if (!fiim) return refuse(`${what} of seat ${seat} was given after the vote of day ${cur.n} was decided; outside the fiim preset a protocol records fouls and removals before the vote only`);
   // R-FIIM-12/13: given during the last words or the final minute.
   return { fouls: cur.foulsAfterVote, techFouls: cur.techFouls, removed: cur.removedAfterVote, afterVote: true, step: cur };
