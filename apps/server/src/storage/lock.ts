@@ -1,5 +1,6 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { postgresParts, sqliteFile } from './open.js';
@@ -16,10 +17,11 @@ export class DatabaseInUseError extends Error {}
  * Takes the database for this process, or throws DatabaseInUseError naming who holds it. Two server
  * processes on one database would each take the other's writes for their own view's.
  *
- * SQLite: a small SQLite file beside the database (`PATH.lock`) opened in exclusive locking mode
- * and written once: the operating system's lock on it is held until the process ends and is
- * dropped by the kernel when the process dies, so a kill -9 leaves nothing that blocks the next
- * start (a PID file alone would). `PATH.lock.pid` says which process holds it, for the message.
+ * SQLite: the lock is on the file itself, not on the path it was named by (issue 23 point 13): OS
+ * locks on two small files, one beside the real file (symlinks resolved: `REAL.lock`) and one named
+ * by the file's device and inode in the machine's lock folder (hard links). The kernel drops them
+ * when the process dies, so a kill -9 leaves nothing that blocks the next start (a PID file alone
+ * would). `LOCK.pid` says which process holds one, for the message.
  * PostgreSQL: a session advisory lock on a key made from the schema, held by one connection kept
  * open for the process's life; PostgreSQL drops it when that connection ends.
  */
@@ -33,7 +35,40 @@ export async function lockDatabase(databaseUrl: string): Promise<DatabaseLock> {
 function lockSqlite(file: string): DatabaseLock {
   if (file === ':memory:') return { release: async () => {} };
   mkdirSync(dirname(file), { recursive: true });
-  const lockFile = `${file}.lock`;
+  // The file must exist to have an identity; an empty file is a valid (empty) SQLite database.
+  closeSync(openSync(file, 'a'));
+  const real = realpathSync(file);
+  const { dev, ino } = statSync(real);
+  const same = real === file ? '' : ` (the same file as ${real})`;
+  // Beside the real file: every symlink agrees on it, and it works under a private /tmp. In the
+  // machine's lock folder by device and inode: a hard link anywhere agrees on that one.
+  const held = [holdLockFile(`${real}.lock`, file, same)];
+  try {
+    held.push(holdLockFile(join(lockFolder(), `sqlite-${dev}-${ino}.lock`), file, same));
+  } catch (e) {
+    held[0]!.release();
+    throw e;
+  }
+  return { release: async () => held.forEach((h) => h.release()) };
+}
+
+/** The machine-wide folder of identity locks: shared by every user, as /tmp is (sticky, world-writable). */
+function lockFolder(): string {
+  const folder = join(tmpdir(), 'mafia-host-locks');
+  try {
+    mkdirSync(folder, { mode: 0o1777 });
+    chmodSync(folder, 0o1777);
+  } catch (e) {
+    if ((e as { code?: string }).code !== 'EEXIST') throw e;
+  }
+  return folder;
+}
+
+/**
+ * A small SQLite file opened in exclusive locking mode and written once: the operating system's
+ * lock on it is held until the process ends and is dropped by the kernel when the process dies.
+ */
+function holdLockFile(lockFile: string, file: string, same: string): { release(): void } {
   const pidFile = `${lockFile}.pid`;
   // timeout 0: a held lock is an answer at once, not after better-sqlite3's default 5 s wait.
   const db = new Database(lockFile, { timeout: 0 });
@@ -44,11 +79,11 @@ function lockSqlite(file: string): DatabaseLock {
   } catch (e) {
     db.close();
     if ((e as { code?: string }).code !== 'SQLITE_BUSY') throw e;
-    throw new DatabaseInUseError(`another server process${holderOf(pidFile)} is using the database ${file} (its lock ${lockFile} is held); stop it first, or give this one another DATABASE_URL`);
+    throw new DatabaseInUseError(`another server process${holderOf(pidFile)} is using the database ${file}${same} (its lock ${lockFile} is held); stop it first, or give this one another DATABASE_URL`);
   }
   writeFileSync(pidFile, `${process.pid}\n`);
   return {
-    async release() {
+    release() {
       db.close();
       rmSync(pidFile, { force: true });
     },
