@@ -16,6 +16,8 @@ import { registerGameRoutes } from './routes/games.js';
 import { recomputeUnprojected } from './ratings/rebuild.js';
 import { registerRatingRoutes } from './routes/ratings.js';
 import { registerSeriesRoutes } from './routes/series.js';
+import { databaseUnavailable } from '../http/unavailable.js';
+import { isConnectionError } from '../storage/outage.js';
 import type { ClubDb } from './schema.js';
 import { smsFromEnv } from './sms/index.js';
 
@@ -57,6 +59,7 @@ export async function registerClub(app: FastifyInstance, storage: Storage, rooms
   await app.register(async (scope) => {
     scope.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
       if (err instanceof ClubError) return reply.status(err.status).send(err.body);
+      if (isConnectionError(err)) return databaseUnavailable(reply);
       if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
         const max = req.routeOptions.bodyLimit ?? 0;
         return reply.status(413).send({ error: { code: 'too-large', message: `the request's body is over ${max} bytes`, params: { max } } });
