@@ -110,6 +110,10 @@ describe('the database goes away mid-game (postgres)', () => {
     const ids = log.flatMap((r) => (r.kind === 'command' ? [JSON.parse(r.body).id as string] : []));
     expect([...ids].sort()).toEqual([...acked].sort());
     for (const id of refused) expect(ids).not.toContain(id);
+    // The database lock went with its connection and was taken again: a second server still refuses to start.
+    const second = await spawnServer(url.toString(), await freePort()).catch((e: Error) => e);
+    if (!(second instanceof Error)) await second.kill9();
+    expect(second instanceof Error ? second.message : 'it started').toMatch(/another server process is using the PostgreSQL schema/);
     for (const c of [...seats, host]) await c.close();
     await reader.close();
   }, 240_000);

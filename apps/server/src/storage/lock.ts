@@ -102,15 +102,43 @@ function holderOf(pidFile: string): string {
 async function lockPostgres(raw: string): Promise<DatabaseLock> {
   const { url, schema } = postgresParts(raw);
   const name = schema ?? 'public';
-  const client = new pg.Client({ connectionString: url.toString() });
-  // Without a listener a dropped connection would crash the process; the lock is gone with it, which
-  // the next write's failure and /api/health report.
-  client.on('error', (e) => process.stderr.write(`mafia server: the database lock's connection failed: ${e.message}\n`));
-  await client.connect();
-  const r = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', [`mafia-host:${name}`]);
-  if (!r.rows[0]?.ok) {
+  const key = `mafia-host:${name}`;
+  const say = (m: string) => process.stderr.write(`mafia server: ${m}\n`);
+  let released = false;
+  /** One connection holding the advisory lock, or null when another process holds it. */
+  const take = async (): Promise<pg.Client | null> => {
+    const client = new pg.Client({ connectionString: url.toString() });
+    // Unheard, a dropped connection would end the process (issue 23 point 8).
+    client.on('error', (e) => say(`the database lock's connection failed: ${e.message}`));
+    await client.connect();
+    const r = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', [key]);
+    if (r.rows[0]?.ok) return client;
     await client.end();
-    throw new DatabaseInUseError(`another server process is using the PostgreSQL schema ${JSON.stringify(name)} of ${url.host}${url.pathname} (its advisory lock is held); stop it first, or give this one another schema`);
-  }
-  return { release: () => client.end() };
+    return null;
+  };
+  // The lock ends with its connection (a database restart, a terminated backend): it is taken
+  // again as soon as the database answers, so a second server still cannot start beside this one.
+  const keep = (client: pg.Client) => client.once('end', () => void (async () => {
+    for (let wait = 250; !released; wait = Math.min(wait * 2, 5000)) {
+      await new Promise((r) => setTimeout(r, wait));
+      const again = await take().catch(() => undefined);
+      if (again === undefined) continue;
+      if (again === null) say(`another server process took the lock of the PostgreSQL schema ${JSON.stringify(name)} while this one's connection was down: stop one of them`);
+      else if (released) await again.end();
+      else {
+        current = again;
+        keep(again);
+      }
+      return;
+    }
+  })());
+  let current = await take();
+  if (!current) throw new DatabaseInUseError(`another server process is using the PostgreSQL schema ${JSON.stringify(name)} of ${url.host}${url.pathname} (its advisory lock is held); stop it first, or give this one another schema`);
+  keep(current);
+  return {
+    async release() {
+      released = true;
+      await current?.end().catch(() => {});
+    },
+  };
 }
