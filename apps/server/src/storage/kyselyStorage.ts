@@ -180,7 +180,7 @@ export class KyselyStorage implements Storage {
         else {
           for (const a of group) {
             try {
-              await this.noted(this.insert([a]));
+              await this.insertGroup([a]);
               a.resolve();
             } catch (e2) {
               a.reject(this.explain(e2, a));
