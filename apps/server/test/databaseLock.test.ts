@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { linkSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, spawnServer, type ServerProcess } from './process.js';
@@ -41,6 +44,27 @@ describe('one server process per database', () => {
 
   it('second_process_on_same_postgres_schema_refuses_to_start', async () => {
     await refusesSecond(await targets[1]!.url(), /the PostgreSQL schema "t_/);
+  });
+
+  it('second_process_through_a_symlink_or_a_hard_link_refuses_to_start', async () => {
+    // Issue 23 point 13: the lock is on the file (device and inode), not on the name it was given.
+    const dir = mkdtempSync(join(tmpdir(), 'mafia-lock-links-'));
+    try {
+      const file = join(dir, 'club.sqlite');
+      const first = await spawnTracked(`sqlite:${file}`);
+      symlinkSync(file, join(dir, 'by-symlink.sqlite'));
+      linkSync(file, join(dir, 'by-hardlink.sqlite'));
+      await expect(spawnTracked(`sqlite:${join(dir, 'by-symlink.sqlite')}`)).rejects.toThrow(/server exited with 1: [\s\S]*another server process \(pid \d+\) is using the database .*by-symlink\.sqlite \(the same file as .*club\.sqlite\)/);
+      await expect(spawnTracked(`sqlite:${join(dir, 'by-hardlink.sqlite')}`)).rejects.toThrow(/server exited with 1: [\s\S]*another server process \(pid \d+\) is using the database .*by-hardlink\.sqlite/);
+      expect((await fetch(`${first.base}/api/health`)).status).toBe(200);
+      await first.kill9();
+      // Its lock died with it: the hard link's name now starts (and holds the file in its turn).
+      const next = await spawnTracked(`sqlite:${join(dir, 'by-hardlink.sqlite')}`);
+      await expect(spawnTracked(`sqlite:${file}`)).rejects.toThrow(/another server process/);
+      await next.kill9();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('stale_lock_after_kill_does_not_block_start', async () => {

@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { WRITER_RESTART_MS, type SqliteWriter } from '../src/storage/sqliteWriter.js';
 import { openStorage } from '../src/storage/open.js';
+import { DATABASE_WAIT_MS, DatabaseUnavailableError } from '../src/storage/outage.js';
+import { serverFailure } from '../src/room/errors.js';
 import { startServer, tempDbUrl } from './helpers.js';
 
 /** Issue 12 point 13: /api/health tells when writes fail, and the SQLite writer comes back. */
@@ -52,4 +54,20 @@ describe('storage health on PostgreSQL', () => {
       await storage.close();
     }
   });
+
+  it('postgres_write_waits_for_the_database_then_is_refused_as_database_unavailable', async () => {
+    // Issue 23 point 8: the database stays away longer than a write waits for it.
+    const storage = await openStorage('postgres://postgres@127.0.0.1:1/test');
+    try {
+      const t0 = Date.now();
+      const refused = await storage.append('room', [{ seq: 1, kind: 'command', body: '{}', at: 0 }]).then(() => null, (e: unknown) => e);
+      expect(refused).toBeInstanceOf(DatabaseUnavailableError);
+      expect(Date.now() - t0).toBeGreaterThanOrEqual(DATABASE_WAIT_MS - 100);
+      // What its client is told, and what /api/health says meanwhile.
+      expect(serverFailure(refused).code).toBe('database-unavailable');
+      expect(await storage.health()).toMatch(/^database unreachable: .*ECONNREFUSED/);
+    } finally {
+      await storage.close();
+    }
+  }, 30_000);
 });

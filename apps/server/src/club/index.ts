@@ -16,6 +16,8 @@ import { registerGameRoutes } from './routes/games.js';
 import { recomputeUnprojected } from './ratings/rebuild.js';
 import { registerRatingRoutes } from './routes/ratings.js';
 import { registerSeriesRoutes } from './routes/series.js';
+import { databaseUnavailable } from '../http/unavailable.js';
+import { isConnectionError } from '../storage/outage.js';
 import type { ClubDb } from './schema.js';
 import { smsFromEnv } from './sms/index.js';
 
@@ -55,8 +57,13 @@ export async function registerClub(app: FastifyInstance, storage: Storage, rooms
   const rebuilt = await recomputeUnprojected(db);
   if (rebuilt.length > 0) log.info({ clubs: rebuilt.length }, 'leaderboard rows rebuilt');
   await app.register(async (scope) => {
-    scope.setErrorHandler((err: Error & { statusCode?: number; code?: string }, _req, reply) => {
+    scope.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
       if (err instanceof ClubError) return reply.status(err.status).send(err.body);
+      if (isConnectionError(err)) return databaseUnavailable(reply);
+      if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        const max = req.routeOptions.bodyLimit ?? 0;
+        return reply.status(413).send({ error: { code: 'too-large', message: `the request's body is over ${max} bytes`, params: { max } } });
+      }
       const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
       if (status >= 500) log.error({ err: err.message }, 'club request failed');
       // Fastify's own (a body that is not JSON, CSRF, the rate limit): a code of ours, never a stack.

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { DeliveryError, type EnqueueOptions, type JobHandler, type JobQueue } from './ports.js';
+import { isConnectionError } from '../storage/outage.js';
 import { num, type ClubDb } from './schema.js';
 
 /** How long a running job is held before another runner may take it (a crash mid-job). */
@@ -85,7 +86,11 @@ export class DbJobQueue implements JobQueue {
   /** Polls every `everyMs` until stop(). */
   start(everyMs = 5_000): void {
     if (this.timer) return;
-    this.timer = setInterval(() => void this.runDue().catch((e: unknown) => this.log.error({ err: e instanceof Error ? e.message : String(e) }, 'job pass failed')), everyMs);
+    // The database away for a while is no fault of the jobs: the next pass tries again (a warning).
+    const failed = (e: unknown) => isConnectionError(e)
+      ? this.log.warn({ err: e instanceof Error ? e.message : String(e) }, 'job pass waits for the database')
+      : this.log.error({ err: e instanceof Error ? e.message : String(e) }, 'job pass failed');
+    this.timer = setInterval(() => void this.runDue().catch(failed), everyMs);
     this.timer.unref();
   }
 

@@ -58,7 +58,13 @@ export async function registerMeRoutes(scope: FastifyInstance, ctx: ClubContext)
   scope.post('/api/me/password', async (req) => {
     const me = await requireUser(req);
     const b = parseBody(passwordBody, req.body, { password: 'bad-password' });
-    await db.updateTable('users').set({ password_hash: await hashPassword(b.password) }).where('id', '=', me.id).execute();
+    const hash = await hashPassword(b.password);
+    // A new password ends every other session of the account (a thief's signed-in browser too);
+    // the one that changed it stays signed in. Both in one transaction: never one without the other.
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', me.id).execute();
+      await trx.deleteFrom('sessions').where('user_id', '=', me.id).where('id', '!=', req.session.sessionId).execute();
+    });
     return { ok: true };
   });
 

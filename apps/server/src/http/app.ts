@@ -5,6 +5,8 @@ import type { Logger } from 'pino';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from '../config.js';
 import { registerClub, type ClubOptions, type ClubParts } from '../club/index.js';
 import { RoomError } from '../room/errors.js';
+import { isConnectionError } from '../storage/outage.js';
+import { databaseUnavailable } from './unavailable.js';
 import { RoomManager } from '../room/manager.js';
 import { DEFAULT_ROOM_LIMITS, type RoomLimits } from '../room/roomLimits.js';
 import type { Storage } from '../storage/types.js';
@@ -95,6 +97,7 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
   // Errors as JSON with a code and a message, never a stack trace.
   app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
     if (err instanceof RoomError) return reply.status(err.refusal.code === 'too-many-rooms' ? 429 : 400).send({ error: err.refusal });
+    if (isConnectionError(err)) return databaseUnavailable(reply);
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 500) o.logger.error({ err: err.message }, 'request failed');
     return reply.status(status).send({ error: { code: status >= 500 ? 'server-error' : 'bad-request', message: status >= 500 ? 'the server could not do that' : err.message } });

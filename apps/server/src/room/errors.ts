@@ -1,4 +1,5 @@
 import { PROTOCOL_VERSION } from '@mafia/protocol';
+import { isConnectionError } from '../storage/outage.js';
 
 /** A refusal sent to the one client that caused it: a code, a message that names what was wrong. */
 export interface Refusal {
@@ -17,6 +18,17 @@ export class RoomError extends Error {
 export const refuse = (code: string, message: string, extra: Omit<Refusal, 'code' | 'message'> = {}): never => {
   throw new RoomError({ code, message, ...extra });
 };
+
+/**
+ * What a client is told when its request failed on the server's side: the database away
+ * (`database-unavailable`: try again in a moment) or anything else (`server-error`). Either way
+ * nothing was recorded: a write is answered only once it is durable.
+ */
+export function serverFailure(e: unknown): Refusal {
+  return isConnectionError(e) ? DATABASE_UNAVAILABLE : { code: 'server-error', message: 'the server could not do that; nothing was changed' };
+}
+
+export const DATABASE_UNAVAILABLE: Refusal = { code: 'database-unavailable', message: 'the database cannot be reached right now; nothing was recorded; try again in a moment' };
 
 /** The `error` message of a refusal, as the one client it is for receives it. */
 export const errorText = (r: Refusal, id?: string): string =>

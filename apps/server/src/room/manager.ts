@@ -7,7 +7,7 @@ import { claimMadeWith, newClaimSecret } from './claimKeys.js';
 import type { LogRecord, RoomDeal, RoomRow, Storage } from '../storage/types.js';
 import { processClock } from './clock.js';
 import { alertOf, checkAdminCommand, controllerMode, controllerOf, refuseWrongKeyKind } from './admin.js';
-import { errorText, refuse, RoomError, type Refusal } from './errors.js';
+import { errorText, refuse, RoomError, serverFailure, type Refusal } from './errors.js';
 import { mayEndOwnTurn } from './selfService.js';
 import { parseEntry, type CommandBody, type Entry } from './records.js';
 import { Room } from './room.js';
@@ -279,7 +279,7 @@ export class RoomManager {
       if (e instanceof RoomError) conn?.refused ? conn.refused(e.refusal, id) : conn?.send(errorText(e.refusal, id));
       else {
         this.log.error({ room: key, err: e instanceof Error ? e.message : String(e) }, 'room job failed');
-        conn?.send(errorText({ code: 'server-error', message: 'the server could not do that; nothing was changed' }, id));
+        conn?.send(errorText(serverFailure(e), id));
       }
     });
     this.tails.set(key, next);
@@ -293,7 +293,9 @@ export class RoomManager {
     await this.storage.append(room.row.id, [toRecord(entry, this.now())]);
     // The end is marked after its entry is written and before anyone hears of it (a crash in between
     // is repaired when the next start loads the room and finds its game over).
-    if (ends) await this.storage.markEnded(room.row.id);
+    // Should the database go away between the two, the entry is on the record all the same: the
+    // room goes on, and the mark is repaired when the room is next loaded.
+    if (ends) await this.storage.markEnded(room.row.id).catch((e: unknown) => this.log.warn({ room: room.row.id, err: e instanceof Error ? e.message : String(e) }, 'game end not marked yet'));
     room.commit(entry, game);
     this.broadcast(room, [entry], sender, ack);
     if (ends) {

@@ -1,5 +1,6 @@
 import { Migrator, sql, type Kysely } from 'kysely';
 import { migrationProvider } from './migrations.js';
+import { DATABASE_WAIT_MS, DatabaseUnavailableError, failureText, isConnectionError, patiently, pause, sentNothing } from './outage.js';
 import { SeqConflictError, type LogRecord, type RoomRow, type Storage } from './types.js';
 
 export interface RoomsTable {
@@ -53,12 +54,17 @@ export class KyselyStorage implements Storage {
     private readonly schema?: string,
     /** SQLite: every write (appends, rooms) goes to a writer thread instead (made at the first write, after the migrations). */
     private readonly makeAppender?: () => Appender,
+    /** PostgreSQL: how long a write waits for an unreachable database before it is refused (ms). */
+    private readonly waitMs: number = DATABASE_WAIT_MS,
   ) {}
 
   private appender: Appender | null = null;
 
   async migrate(): Promise<void> {
-    const { error, results } = await new Migrator({ db: this.db, provider: migrationProvider, ...(this.schema ? { migrationTableSchema: this.schema } : {}) }).migrateToLatest();
+    // PostgreSQL: the migrator's tables are always looked for in a named schema. Unnamed, Kysely
+    // takes a migration table in ANY schema of the database for this one's (issue 23 point 15).
+    const schema = this.kind === 'postgres' ? this.schema ?? (await sql<{ s: string }>`SELECT current_schema() AS s`.execute(this.db)).rows[0]?.s : undefined;
+    const { error, results } = await new Migrator({ db: this.db, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) }).migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');
     if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -68,10 +74,14 @@ export class KyselyStorage implements Storage {
       const row = [r.id, r.code, r.preset, r.mode, r.seats, r.options, r.names, r.timers, r.seed, r.hostKeyHash, r.createdAt, r.ended ? 1 : 0, r.deal];
       return (this.appender ??= this.makeAppender()).createRoom(r.id, row);
     }
-    await this.noted(this.db.insertInto('rooms').values({
+    await patiently(() => this.noted(this.db.insertInto('rooms').values({
       id: r.id, code: r.code, preset: r.preset, mode: r.mode, seats: r.seats, options: r.options, names: r.names, timers: r.timers, deal: r.deal,
       seed: r.seed, host_key_hash: r.hostKeyHash, created_at: r.createdAt, ended: r.ended ? 1 : 0,
-    }).execute());
+    }).execute()).catch(async (e: unknown) => {
+      // A repeat after a lost answer finds its own row: it was written.
+      if (this.isUniqueViolation(e) && (await this.roomById(r.id))?.hostKeyHash === r.hostKeyHash) return;
+      throw e;
+    }), this.waitMs);
   }
 
   async roomById(id: string): Promise<RoomRow | undefined> {
@@ -126,19 +136,24 @@ export class KyselyStorage implements Storage {
       this.failure = null;
       return v;
     }, (e: unknown) => {
-      if (!this.isUniqueViolation(e)) this.failure = e instanceof Error ? e.message : String(e);
+      if (!this.isUniqueViolation(e)) this.failure = failureText(e);
       throw e;
     });
   }
 
+  /** A connection of the pool failed outside any write (pg's 'error' events): /api/health shows it. */
+  noteConnectionError(e: unknown): void {
+    this.failure = failureText(e);
+  }
+
   async markEnded(id: string): Promise<void> {
     if (this.makeAppender) return (this.appender ??= this.makeAppender()).markEnded(id);
-    await this.noted(this.db.updateTable('rooms').set({ ended: 1 }).where('id', '=', id).execute());
+    await patiently(() => this.noted(this.db.updateTable('rooms').set({ ended: 1 }).where('id', '=', id).execute()), this.waitMs);
   }
 
   async markOpen(id: string): Promise<void> {
     if (this.makeAppender) return (this.appender ??= this.makeAppender()).markOpen(id);
-    await this.noted(this.db.updateTable('rooms').set({ ended: 0 }).where('id', '=', id).execute());
+    await patiently(() => this.noted(this.db.updateTable('rooms').set({ ended: 0 }).where('id', '=', id).execute()), this.waitMs);
   }
 
   append(roomId: string, records: readonly LogRecord[]): Promise<void> {
@@ -158,14 +173,14 @@ export class KyselyStorage implements Storage {
       const group = this.queue;
       this.queue = [];
       try {
-        await this.noted(this.insert(group));
+        await this.insertGroup(group);
         for (const a of group) a.resolve();
       } catch (e) {
-        if (group.length === 1) group[0].reject(this.explain(e, group[0]));
+        if (group.length === 1 || e instanceof DatabaseUnavailableError) for (const a of group) a.reject(this.explain(e, a));
         else {
           for (const a of group) {
             try {
-              await this.noted(this.insert([a]));
+              await this.insertGroup([a]);
               a.resolve();
             } catch (e2) {
               a.reject(this.explain(e2, a));
@@ -175,6 +190,36 @@ export class KyselyStorage implements Storage {
       }
     }
     this.flushing = false;
+  }
+
+  /**
+   * The group's one transaction, through a database that goes away: repeated until it is written,
+   * refused, or the database has been away for `waitMs`. An attempt whose answer was lost may have
+   * committed: before the next one the log is asked, and while that cannot be known the group is
+   * never refused (it waits on), so nothing recorded is ever answered as not recorded.
+   */
+  private async insertGroup(group: readonly PendingAppend[]): Promise<void> {
+    const deadline = Date.now() + this.waitMs;
+    let inDoubt = false;
+    for (let wait = 100; ; wait = Math.min(wait * 2, 1000)) {
+      try {
+        if (inDoubt && (await this.written(group[0]!))) return;
+        inDoubt = false;
+        return await this.noted(this.insert(group));
+      } catch (e) {
+        if (!isConnectionError(e)) throw e;
+        if (!sentNothing(e)) inDoubt = true;
+        if (!inDoubt && Date.now() >= deadline) throw new DatabaseUnavailableError(e instanceof Error ? e.message : String(e));
+        await pause(wait);
+      }
+    }
+  }
+
+  /** Whether this append's first record is in the log as it was sent (the group is all or nothing). */
+  private async written(a: PendingAppend): Promise<boolean> {
+    const first = a.records[0]!;
+    const row = await this.db.selectFrom('room_log').select('body').where('room_id', '=', a.roomId).where('seq', '=', first.seq).executeTakeFirst();
+    return row?.body === first.body;
   }
 
   private explain(e: unknown, a: PendingAppend): unknown {

@@ -37,11 +37,19 @@ function openSqlite(path: string): Storage {
   return new KyselyStorage('sqlite', db, async () => {}, isUnique, undefined, writer);
 }
 
-/** A PostgreSQL DATABASE_URL without its `schema=NAME` parameter, and that schema (checked), if any. */
+/** The name the server's PostgreSQL connections go by unless the URL gives one (`application_name=`). */
+export const DEFAULT_APPLICATION_NAME = 'mafia-host';
+
+/**
+ * A PostgreSQL DATABASE_URL without its `schema=NAME` parameter, and that schema (checked), if any.
+ * Its connections are named (`application_name`, default mafia-host): pg_stat_activity tells them
+ * apart, and an operator (or a test) can end this server's connections and no one else's.
+ */
 export function postgresParts(raw: string): { url: URL; schema: string | null } {
   const url = new URL(raw);
   const schema = url.searchParams.get('schema');
   url.searchParams.delete('schema');
+  if (!url.searchParams.get('application_name')) url.searchParams.set('application_name', DEFAULT_APPLICATION_NAME);
   if (schema !== null && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`bad schema name ${JSON.stringify(schema)}`);
   return { url, schema };
 }
@@ -60,7 +68,19 @@ async function openPostgres(raw: string): Promise<Storage> {
       await c.end();
     }
   }
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 8, ...(schema ? { options: `-c search_path="${schema}"` } : {}) });
+  // A connection that cannot be made within 5 s is an error (a write then waits and tries again),
+  // not a query that hangs for as long as the network does.
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 8, connectionTimeoutMillis: 5000, ...(schema ? { options: `-c search_path="${schema}"` } : {}) });
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
-  return new KyselyStorage('postgres', db, async () => {}, (e) => (e as { code?: string })?.code === '23505', schema ?? undefined);
+  const storage = new KyselyStorage('postgres', db, async () => {}, (e) => (e as { code?: string })?.code === '23505', schema ?? undefined);
+  // A connection the database ended (a restart, a failover, an idle-connection killer) emits
+  // 'error': idle in the pool, or checked out between two queries. Unheard, it ends the process.
+  // Heard, it is dropped; the pool makes a new one when asked, and /api/health tells meanwhile.
+  const lost = (e: Error) => {
+    storage.noteConnectionError(e);
+    process.stderr.write(`mafia server: a database connection was lost: ${e.message}\n`);
+  };
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
+  return storage;
 }

@@ -1,7 +1,7 @@
 import { asEngineCommand, parseClientMessage, PROTOCOL_VERSION, type ClientMessage, type You } from '@mafia/protocol';
 import type { Logger } from 'pino';
 import type { RawData, WebSocket } from 'ws';
-import { errorText, RoomError, type Refusal } from '../room/errors.js';
+import { errorText, RoomError, serverFailure, type Refusal } from '../room/errors.js';
 import type { Conn, RoomManager } from '../room/manager.js';
 import type { AddressGuard } from './addressGuard.js';
 import { takeToken, type Bucket } from './rateLimit.js';
@@ -198,7 +198,7 @@ export class Connection implements Conn, Bucket {
       return this.refuse(e.refusal, id);
     }
     this.ctx.log.error({ conn: this.id, err: e instanceof Error ? e.message : String(e) }, 'message failed');
-    this.refuse({ code: 'server-error', message: 'the server could not do that; nothing was changed' }, id);
+    this.refuse(serverFailure(e), id);
   }
 
   /** A refusal from inside a room job (manager.ts `run`): the same as one of this connection's own. */

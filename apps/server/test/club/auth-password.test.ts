@@ -44,6 +44,25 @@ for (const make of TARGETS) {
       expect(JSON.stringify((await b.get('/api/me')).json())).not.toContain('scrypt');
     });
 
+    it('changing_the_password_signs_out_every_other_session_of_the_account', async () => {
+      // Issue 23 point 15: two browsers of one member, and another member's.
+      const here = await signIn(h, 'two@club.test');
+      const there = await signIn(h, 'two@club.test');
+      const someoneElse = await signIn(h, 'else@club.test');
+      const who = async (a: typeof here) => (await a.get('/api/me')).json().user?.email ?? null;
+      expect(await who(there)).toBe('two@club.test');
+      expect((await here.post('/api/me/password', { password: 'long enough' })).statusCode).toBe(200);
+      expect(await who(there)).toBe(null);
+      // Its CSRF token went with its session: refused before it is asked who it is.
+      expect((await there.post('/api/me/password', { password: 'another one' })).json().error.code).toBe('bad-csrf');
+      expect((await here.get('/api/me')).json().user).toMatchObject({ email: 'two@club.test', hasPassword: true });
+      expect(await who(someoneElse)).toBe('else@club.test');
+      // A refused change (too short) signs nobody out.
+      const again = await signIn(h, 'two@club.test');
+      expect((await here.post('/api/me/password', { password: 'short' })).statusCode).toBe(400);
+      expect(await who(again)).toBe('two@club.test');
+    });
+
     it('a_wrong_password_and_an_unknown_address_get_the_same_refusal', async () => {
       const a = await signIn(h, 'pw2@club.test');
       await a.post('/api/me/password', { password: 'long enough' });

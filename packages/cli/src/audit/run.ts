@@ -1,3 +1,5 @@
+import { databaseLinksAudit } from './databaseLinks.js';
+import { databaseOutageAudit } from './databaseOutage.js';
 import { fuzzAudit } from './fuzz.js';
 import { floodStages } from './floods.js';
 import { HonestTraffic } from './honest.js';
@@ -87,6 +89,8 @@ export async function runAudit(o: AuditOptions): Promise<AuditReport> {
     const codeOfFloods = await floodRoom(server.port);
     const floods = { port: server.port, connections: z.floodConnections, messageSeconds: z.messageSeconds, rooms: z.rooms, lookups: z.lookups, handshakeWaitSeconds: z.handshakeWaitSeconds, log: o.log };
     for (const [name, f] of floodStages(floods, codeOfFloods, server.rss, traffic)) await stage(name, f);
+    await stage('database outage', () => databaseOutageAudit(server, o.database, { seconds: o.size === 'full' ? 10 : 3, log: o.log }));
+    await stage('database links', () => databaseLinksAudit(server, o.database, o.log));
     // The slow readers need a finished game's log: the longest one, after the secrecy games (so the
     // honest rooms' p99 is told for each attack apart). `overlapSlowReaders` starts them on the first
     // finished game beside the others instead (shorter, but that log may be too small to fill a backlog).

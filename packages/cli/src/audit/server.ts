@@ -19,6 +19,10 @@ export interface AuditedServer {
   readonly port: number;
   readonly pid: number;
   readonly storage: string;
+  /** Its DATABASE_URL (a PostgreSQL one names its connections: `application_name`). */
+  readonly databaseUrl: string;
+  /** PostgreSQL: the application_name of its connections (only they are ended by the outage attack). */
+  readonly applicationName: string;
   /** VmRSS of the server process (bytes), from /proc. */
   rss(): number;
   /** Null while it runs; else how it ended (a crash is an audit failure). */
@@ -37,12 +41,14 @@ const LEVELS: Record<number, string> = { 10: 'trace', 20: 'debug', 30: 'info', 4
 /**
  * Starts apps/server/dist/main.js as a child process on a port of its choosing on 127.0.0.1,
  * with a fresh SQLite file (or a fresh PostgreSQL schema), and waits until it listens.
- * `env` adds settings (limits) on top of the caller's environment.
+ * `env` adds settings (limits) on top of the caller's environment; `url` another server's database
+ * (to see it refused).
  */
-export async function startServer(database: DatabaseKind, env: Record<string, string> = {}): Promise<AuditedServer> {
+export async function startServer(database: DatabaseKind, env: Record<string, string> = {}, url?: string): Promise<AuditedServer> {
   const dir = mkdtempSync(join(tmpdir(), 'mafia-audit-'));
   const schema = `audit_${randomBytes(4).toString('hex')}`;
-  const url = database === 'sqlite' ? `sqlite:${join(dir, 'audit.sqlite')}` : `${PG_URL}${PG_URL.includes('?') ? '&' : '?'}schema=${schema}`;
+  const applicationName = `mafia-audit-${schema}`;
+  url ??= database === 'sqlite' ? `sqlite:${join(dir, 'audit.sqlite')}` : `${PG_URL}${PG_URL.includes('?') ? '&' : '?'}schema=${schema}&application_name=${applicationName}`;
   // The V8 flags of `npm start` (package.json): the audit measures the server as clubs run it.
   const child: ChildProcess = spawn(process.execPath, ['--single-threaded-gc', '--optimize-for-size', '--max-semi-space-size=8', MAIN], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: url, LOG_LEVEL: 'info', ...env },
@@ -93,6 +99,8 @@ export async function startServer(database: DatabaseKind, env: Record<string, st
     port,
     pid: child.pid!,
     storage: database === 'sqlite' ? 'SQLite (a temporary file)' : `PostgreSQL (schema ${schema})`,
+    databaseUrl: url,
+    applicationName,
     rss: () => vmRss(child.pid!),
     exited: () => ended,
     logLevels: () => ({ ...levels }),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseBody } from '../auth/body.js';
 import { requireUser } from '../auth/current.js';
+import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
 import { checkIn, checkOut, drawTables, importProtocol } from '../services/door.js';
 import { SEED_LIMIT } from '../services/tables.js';
@@ -14,7 +15,22 @@ const checkinBody = z.object({ userId: id, arrivedAt: time.optional() }).strict(
 const checkoutBody = z.object({ userId: id, leftAt: time.optional(), replacementUserId: id.optional() }).strict();
 const tablesBody = z.object({ tables: z.number().int().min(1).max(50), seed: z.number().int().min(0).max(SEED_LIMIT - 1).optional() }).strict();
 // The protocol as JSON (an object) or its text; the engine checks the rest (spec/protocol.md).
-const gamesBody = z.object({ protocol: z.union([z.record(z.string(), z.unknown()), z.string().max(1_000_000)]) }).strict();
+const gamesBody = z.object({ protocol: z.union([z.record(z.string(), z.unknown()), z.string()]) }).strict();
+/** The largest protocol taken, in characters of its text (an object: of its compact JSON). */
+export const PROTOCOL_MAX_CHARS = 1_000_000;
+// Bytes of a request that carries one: 3 bytes of UTF-8 a character (Cyrillic takes 2), and room
+// for the envelope. Only this route takes more than the server's 16 KiB.
+const PROTOCOL_BODY_BYTES = 3 * PROTOCOL_MAX_CHARS + 64 * 1024;
+
+/** The protocol of a request, refused (413, nothing written) when it is over PROTOCOL_MAX_CHARS. */
+function sizedProtocol(body: unknown): z.infer<typeof gamesBody> {
+  const parsed = parseBody(gamesBody, body);
+  const chars = typeof parsed.protocol === 'string' ? parsed.protocol.length : JSON.stringify(parsed.protocol).length;
+  if (chars > PROTOCOL_MAX_CHARS) {
+    clubRefuse('protocol-too-large', `the protocol is ${chars} characters long; at most ${PROTOCOL_MAX_CHARS} are taken`, 413, { path: 'protocol', params: { max: PROTOCOL_MAX_CHARS } });
+  }
+  return parsed;
+}
 
 /** At the door (docs/club-api.md): check-in, check-out, the tables and a game played on paper. Host+ of the evening's club. */
 export async function registerDoorRoutes(app: FastifyInstance, ctx: ClubContext): Promise<void> {
@@ -37,10 +53,10 @@ export async function registerDoorRoutes(app: FastifyInstance, ctx: ClubContext)
     return reply.status(201).send(drawn);
   });
 
-  app.post('/api/evenings/:eveningId/games', async (req, reply) => {
+  app.post('/api/evenings/:eveningId/games', { bodyLimit: PROTOCOL_BODY_BYTES }, async (req, reply) => {
     const me = await requireUser(req);
     const { eveningId } = parseBody(params, req.params);
-    const made = await importProtocol(ctx, me.id, eveningId, parseBody(gamesBody, req.body));
+    const made = await importProtocol(ctx, me.id, eveningId, sizedProtocol(req.body));
     return reply.status(201).send(made);
   });
 }
