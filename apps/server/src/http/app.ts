@@ -13,7 +13,8 @@ import { clientAddress, type TrustProxy } from '../ws/clientAddress.js';
 import { DEFAULT_LIMITS, type ConnectionLimits } from '../ws/connection.js';
 import { RefusalCounter } from '../ws/refusalCounter.js';
 import { acceptWebSockets } from '../ws/upgrade.js';
-import { registerInfo } from './info.js';
+import { HostGuard, registerHostGuard } from './hostGuard.js';
+import { normalizePublicUrl, registerInfo } from './info.js';
 import { registerPages } from './pages.js';
 import { registerRoomProtocol } from './roomProtocol.js';
 import { answerAndClose } from './rawAnswer.js';
@@ -39,6 +40,8 @@ export interface BuildOptions {
   readonly trustProxy?: TrustProxy;
   /** ALLOWED_ORIGINS: origins besides the request's own Host whose pages may open a WebSocket. */
   readonly allowedOrigins?: readonly string[];
+  /** ALLOWED_HOSTS: host names besides IP addresses, localhost and PUBLIC_URL's host that requests may name (http/hostGuard.ts). */
+  readonly allowedHosts?: readonly string[];
   /** At most one log line of refused messages this often (ms; default 60 s). */
   readonly refusalLogMs?: number;
   /** How long a room nobody is connected to stays in memory (ms; default DEFAULT_IDLE_MS). */
@@ -83,6 +86,9 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
     // default): a fraction of the headers timeout, so a silent socket goes when its time is up.
     http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: Math.max(250, Math.min(5_000, timeouts.headersMs / 4)) },
   });
+  const publicUrl = o.publicUrl ?? process.env.PUBLIC_URL;
+  const hosts = new HostGuard({ publicUrl: publicUrl ? normalizePublicUrl(publicUrl) : undefined, allowedHosts: o.allowedHosts ?? [] });
+  registerHostGuard(app, hosts);
   const manager = new RoomManager(o.storage, o.logger.child({ part: 'rooms' }), Date.now, o.idleMs, undefined, { limits: o.roomLimits ?? DEFAULT_ROOM_LIMITS });
   const createRoomSchema = createRoomSchemaWith(o.minStepSeconds);
   const started = Date.now();
@@ -100,7 +106,7 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
     return reply.status(status).send({ error: { code: status >= 500 ? 'server-error' : 'bad-request', message: status >= 500 ? 'the server could not do that' : err.message } });
   });
 
-  const { guard, refusals } = guardConnections(app, manager, o);
+  const { guard, refusals } = guardConnections(app, manager, o, hosts);
 
   // 503 while writes fail (the writer thread died, a full disk, the database gone): a balancer or
   // a watchdog sees it, and the same call probes whether the storage has recovered.
@@ -170,12 +176,12 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
  * The limits per client address and in total (ws/addressGuard.ts), shared by /ws and the room
  * look-ups; the refusals counter /api/health shows. Both stop with the server.
  */
-function guardConnections(app: FastifyInstance, manager: RoomManager, o: BuildOptions): { guard: AddressGuard; refusals: RefusalCounter } {
+function guardConnections(app: FastifyInstance, manager: RoomManager, o: BuildOptions, hosts: HostGuard): { guard: AddressGuard; refusals: RefusalCounter } {
   const log = o.logger.child({ part: 'ws' });
   const guard = new AddressGuard({ ...DEFAULT_ADDRESS_LIMITS, ...o.addressLimits });
   const refusals = new RefusalCounter(log, o.refusalLogMs);
   const limits = { ...DEFAULT_LIMITS, ...o.limits };
-  acceptWebSockets(app, { manager, log, limits, guard, refusals }, { trustProxy: o.trustProxy ?? false, allowedOrigins: o.allowedOrigins ?? [] });
+  acceptWebSockets(app, { manager, log, limits, guard, refusals }, { trustProxy: o.trustProxy ?? false, allowedOrigins: o.allowedOrigins ?? [], hosts });
   app.addHook('onClose', async () => {
     guard.close();
     refusals.close();
