@@ -30,7 +30,7 @@ export interface ServerConfig {
   readonly roomLimits: RoomLimits;
   /** HELLO_TIMEOUT, PING_INTERVAL (seconds). */
   readonly limits: ConnectionLimits;
-  /** CONNECTIONS_PER_ADDRESS, MAX_CONNECTIONS (or the file-descriptor limit less FD_RESERVE), MESSAGES_PER_SECOND_PER_ADDRESS, ADDRESS_STRIKES, STRIKE_DECAY_SECONDS, LOOKUP_MISSES_PER_MINUTE. */
+  /** CONNECTIONS_PER_ADDRESS, HTTP_CONNECTIONS_PER_ADDRESS, MAX_CONNECTIONS (or the file-descriptor limit less FD_RESERVE), MESSAGES_PER_SECOND_PER_ADDRESS, ADDRESS_STRIKES, STRIKE_DECAY_SECONDS, LOOKUP_MISSES_PER_MINUTE. */
   readonly addressLimits: AddressLimits;
   /** HTTP_HEADERS_TIMEOUT, HTTP_REQUEST_TIMEOUT, HTTP_KEEP_ALIVE_TIMEOUT (seconds). */
   readonly httpTimeouts: HttpTimeouts;
@@ -79,6 +79,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     },
     addressLimits: {
       connectionsPerAddress: num('CONNECTIONS_PER_ADDRESS', DEFAULT_ADDRESS_LIMITS.connectionsPerAddress, { integer: true, min: 1 }),
+      httpConnectionsPerAddress: num('HTTP_CONNECTIONS_PER_ADDRESS', DEFAULT_ADDRESS_LIMITS.httpConnectionsPerAddress, { integer: true, min: 1 }),
       maxConnections: num('MAX_CONNECTIONS', Math.max(16, openFileLimit() - fdReserve), { integer: true, min: 1 }),
       messagesPerSecond,
       messageBurst: messagesPerSecond * 2,
