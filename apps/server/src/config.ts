@@ -30,7 +30,7 @@ export interface ServerConfig {
   readonly roomLimits: RoomLimits;
   /** HELLO_TIMEOUT, PING_INTERVAL (seconds). */
   readonly limits: ConnectionLimits;
-  /** CONNECTIONS_PER_ADDRESS, MAX_CONNECTIONS (or the file-descriptor limit less FD_RESERVE), MESSAGES_PER_SECOND_PER_ADDRESS, ADDRESS_STRIKES, STRIKE_DECAY_SECONDS, LOOKUP_MISSES_PER_MINUTE. */
+  /** CONNECTIONS_PER_ADDRESS, HTTP_CONNECTIONS_PER_ADDRESS, MAX_CONNECTIONS (or the file-descriptor limit less FD_RESERVE), MESSAGES_PER_SECOND_PER_ADDRESS, ADDRESS_STRIKES, STRIKE_DECAY_SECONDS, LOOKUP_MISSES_PER_MINUTE. */
   readonly addressLimits: AddressLimits;
   /** HTTP_HEADERS_TIMEOUT, HTTP_REQUEST_TIMEOUT, HTTP_KEEP_ALIVE_TIMEOUT (seconds). */
   readonly httpTimeouts: HttpTimeouts;
@@ -38,6 +38,8 @@ export interface ServerConfig {
   readonly trustProxy: TrustProxy;
   /** ALLOWED_ORIGINS: comma-separated origins besides the server's own whose pages may open a WebSocket. */
   readonly allowedOrigins: readonly string[];
+  /** ALLOWED_HOSTS: comma-separated host names the server answers to besides IP addresses, localhost and PUBLIC_URL's host. */
+  readonly allowedHosts: readonly string[];
   /** REFUSAL_LOG_SECONDS (60): at most one summary line of refused messages this often. */
   readonly refusalLogMs: number;
 }
@@ -77,6 +79,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     },
     addressLimits: {
       connectionsPerAddress: num('CONNECTIONS_PER_ADDRESS', DEFAULT_ADDRESS_LIMITS.connectionsPerAddress, { integer: true, min: 1 }),
+      httpConnectionsPerAddress: num('HTTP_CONNECTIONS_PER_ADDRESS', DEFAULT_ADDRESS_LIMITS.httpConnectionsPerAddress, { integer: true, min: 1 }),
       maxConnections: num('MAX_CONNECTIONS', Math.max(16, openFileLimit() - fdReserve), { integer: true, min: 1 }),
       messagesPerSecond,
       messageBurst: messagesPerSecond * 2,
@@ -87,6 +90,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     httpTimeouts,
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     allowedOrigins: originsOf(env.ALLOWED_ORIGINS),
+    allowedHosts: hostsOf(env.ALLOWED_HOSTS),
     refusalLogMs: seconds('REFUSAL_LOG_SECONDS', 60_000, 1),
     roomLimits: roomLimitsFromEnv(env),
   };
@@ -138,6 +142,14 @@ function originsOf(v: string | undefined): string[] {
     }
     if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`ALLOWED_ORIGINS: ${JSON.stringify(raw)} is not an http(s) origin`);
     return u.origin;
+  });
+}
+
+function hostsOf(v: string | undefined): string[] {
+  if (v === undefined || v.trim() === '') return [];
+  return v.split(',').map((raw) => raw.trim().toLowerCase()).filter((raw) => raw !== '').map((name) => {
+    if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(name)) throw new Error(`ALLOWED_HOSTS must be comma-separated host names such as mafia.club.example (no scheme, no port), not ${JSON.stringify(name)}`);
+    return name;
   });
 }
 

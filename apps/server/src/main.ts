@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   const { app, manager } = await buildServer({
     storage, logger, webRoot: config.webRoot, idleMs: config.idleMs, roomLimits: config.roomLimits,
     limits: config.limits, addressLimits: config.addressLimits, httpTimeouts: config.httpTimeouts,
-    trustProxy: config.trustProxy, allowedOrigins: config.allowedOrigins, refusalLogMs: config.refusalLogMs,
+    trustProxy: config.trustProxy, allowedOrigins: config.allowedOrigins, allowedHosts: config.allowedHosts, refusalLogMs: config.refusalLogMs,
   });
   const open = await manager.resumeAll();
   await app.listen({ port: config.port, host: config.host });

@@ -66,4 +66,14 @@ describe('settings', () => {
     expect(() => configFromEnv({ CONNECTIONS_PER_ADDRESS: '0' })).toThrow(/CONNECTIONS_PER_ADDRESS/);
     expect(() => configFromEnv({ HTTP_HEADERS_TIMEOUT: '60', HTTP_REQUEST_TIMEOUT: '30' })).toThrow(/HTTP_HEADERS_TIMEOUT/);
   });
+
+  it('allowed_hosts_and_the_tcp_cap_per_address_are_read_and_bad_values_named', () => {
+    const c = configFromEnv({ ALLOWED_HOSTS: ' Laptop.local , mafia.club.example', HTTP_CONNECTIONS_PER_ADDRESS: '12' });
+    expect(c.allowedHosts).toEqual(['laptop.local', 'mafia.club.example']);
+    expect(c.addressLimits.httpConnectionsPerAddress).toBe(12);
+    expect(configFromEnv({}).allowedHosts).toEqual([]);
+    expect(configFromEnv({}).addressLimits.httpConnectionsPerAddress).toBe(96);
+    for (const bad of ['https://club.example', 'club.example:3000', 'a b']) expect(() => configFromEnv({ ALLOWED_HOSTS: bad })).toThrow(/ALLOWED_HOSTS/);
+    expect(() => configFromEnv({ HTTP_CONNECTIONS_PER_ADDRESS: '0' })).toThrow(/HTTP_CONNECTIONS_PER_ADDRESS/);
+  });
 });

@@ -13,6 +13,8 @@ export interface MembershipsTable {
   share_name: Flag; share_email: Flag; share_phone: Flag;
   on_list: Flag; unanswered_streak: number; off_list_at: Big | null; list_since?: Big | null; joined_at: Big;
 }
+/** A sign-in link to an address with no account yet: the account is made when it is used. */
+export interface SigninLinksTable { token_hash: string; email: string; locale: string; created_at: Big; expires_at: Big; used_at: Big | null }
 export interface SessionsTable { id: string; user_id: string | null; data: string; expires_at: Big }
 export interface LoginTokensTable { token_hash: string; user_id: string; created_at: Big; expires_at: Big; used_at: Big | null }
 export interface EveningsTable {
@@ -45,6 +47,7 @@ export interface SettingsTable { key: string; value: string }
 export interface ClubSchema extends RoomSchema {
   settings: SettingsTable;
   users: UsersTable; clubs: ClubsTable; memberships: MembershipsTable; sessions: SessionsTable; login_tokens: LoginTokensTable;
+  signin_links: SigninLinksTable;
   evenings: EveningsTable; invitations: InvitationsTable; answers: AnswersTable; attendance: AttendanceTable;
   evening_tables: EveningTablesTable; table_seats: TableSeatsTable; evening_games: EveningGamesTable; game_seats: GameSeatsTable;
   ledger: LedgerTable; jobs: JobsTable;

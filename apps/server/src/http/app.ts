@@ -15,7 +15,9 @@ import { clientAddress, type TrustProxy } from '../ws/clientAddress.js';
 import { DEFAULT_LIMITS, type ConnectionLimits } from '../ws/connection.js';
 import { RefusalCounter } from '../ws/refusalCounter.js';
 import { acceptWebSockets } from '../ws/upgrade.js';
-import { registerInfo } from './info.js';
+import { capConnections } from './connectionCap.js';
+import { HostGuard, registerHostGuard } from './hostGuard.js';
+import { normalizePublicUrl, registerInfo } from './info.js';
 import { registerPages } from './pages.js';
 import { registerRoomProtocol } from './roomProtocol.js';
 import { answerAndClose } from './rawAnswer.js';
@@ -41,6 +43,8 @@ export interface BuildOptions {
   readonly trustProxy?: TrustProxy;
   /** ALLOWED_ORIGINS: origins besides the request's own Host whose pages may open a WebSocket. */
   readonly allowedOrigins?: readonly string[];
+  /** ALLOWED_HOSTS: host names besides IP addresses, localhost and PUBLIC_URL's host that requests may name (http/hostGuard.ts). */
+  readonly allowedHosts?: readonly string[];
   /** At most one log line of refused messages this often (ms; default 60 s). */
   readonly refusalLogMs?: number;
   /** How long a room nobody is connected to stays in memory (ms; default DEFAULT_IDLE_MS). */
@@ -85,6 +89,9 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
     // default): a fraction of the headers timeout, so a silent socket goes when its time is up.
     http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: Math.max(250, Math.min(5_000, timeouts.headersMs / 4)) },
   });
+  const publicUrl = o.publicUrl ?? process.env.PUBLIC_URL;
+  const hosts = new HostGuard({ publicUrl: publicUrl ? normalizePublicUrl(publicUrl) : undefined, allowedHosts: o.allowedHosts ?? [] });
+  registerHostGuard(app, hosts);
   const manager = new RoomManager(o.storage, o.logger.child({ part: 'rooms' }), Date.now, o.idleMs, undefined, { limits: o.roomLimits ?? DEFAULT_ROOM_LIMITS });
   const createRoomSchema = createRoomSchemaWith(o.minStepSeconds);
   const started = Date.now();
@@ -103,7 +110,7 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
     return reply.status(status).send({ error: { code: status >= 500 ? 'server-error' : 'bad-request', message: status >= 500 ? 'the server could not do that' : err.message } });
   });
 
-  const { guard, refusals } = guardConnections(app, manager, o);
+  const { guard, refusals, tcp } = guardConnections(app, manager, o, hosts);
 
   // 503 while writes fail (the writer thread died, a full disk, the database gone): a balancer or
   // a watchdog sees it, and the same call probes whether the storage has recovered.
@@ -118,6 +125,7 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
     rooms: manager.roomCount,
     connections: manager.connectionCount(),
     sockets: guard.connections,
+    tcpConnections: tcp(),
     refused: refusals.snapshot(),
     uptimeSeconds: Math.round((Date.now() - started) / 1000),
     rssBytes: process.memoryUsage().rss,
@@ -169,21 +177,27 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
   return { app, manager, club };
 }
 
+/** Plain HTTP connections beyond a full house of WebSockets (out of FD_RESERVE's 256 descriptors). */
+const HTTP_HEADROOM = 64;
+
 /**
  * The limits per client address and in total (ws/addressGuard.ts), shared by /ws and the room
- * look-ups; the refusals counter /api/health shows. Both stop with the server.
+ * look-ups, and the cap on TCP connections (connectionCap.ts); the refusals counter /api/health shows. Both stop with the server.
  */
-function guardConnections(app: FastifyInstance, manager: RoomManager, o: BuildOptions): { guard: AddressGuard; refusals: RefusalCounter } {
+function guardConnections(app: FastifyInstance, manager: RoomManager, o: BuildOptions, hosts: HostGuard): { guard: AddressGuard; refusals: RefusalCounter; tcp: () => number } {
   const log = o.logger.child({ part: 'ws' });
   const guard = new AddressGuard({ ...DEFAULT_ADDRESS_LIMITS, ...o.addressLimits });
   const refusals = new RefusalCounter(log, o.refusalLogMs);
   const limits = { ...DEFAULT_LIMITS, ...o.limits };
-  acceptWebSockets(app, { manager, log, limits, guard, refusals }, { trustProxy: o.trustProxy ?? false, allowedOrigins: o.allowedOrigins ?? [] });
+  acceptWebSockets(app, { manager, log, limits, guard, refusals }, { trustProxy: o.trustProxy ?? false, allowedOrigins: o.allowedOrigins ?? [], hosts });
+  // Every TCP connection, WebSockets included: past a full house of WebSockets there are still
+  // HTTP_HEADROOM connections for pages and /api/health; the rest of FD_RESERVE stays for storage and files.
+  const tcp = capConnections(app.server, { perAddress: guard.limits.httpConnectionsPerAddress, total: guard.limits.maxConnections + HTTP_HEADROOM }, o.trustProxy ?? false, refusals);
   app.addHook('onClose', async () => {
     guard.close();
     refusals.close();
   });
-  return { guard, refusals };
+  return { guard, refusals, tcp };
 }
 
 /** Out of look-ups of unknown codes: nothing is looked up (a hit would tell the code exists) until they decay. */

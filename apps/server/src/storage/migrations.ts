@@ -3,6 +3,7 @@ import { clubMigration } from './clubMigration.js';
 import { memberEveningsMigration } from './memberEveningsMigration.js';
 import { ratingsMigration } from './ratingsMigration.js';
 import { seriesMigration } from './seriesMigration.js';
+import { signinLinksMigration } from './signinLinksMigration.js';
 
 /**
  * The schema, as migrations that run on both back ends. Bodies are JSON text (not jsonb) so the
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '004_ratings': ratingsMigration,
   '005_member_evenings': memberEveningsMigration,
   '006_series': seriesMigration,
+  '007_signin_links': signinLinksMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,6 +5,11 @@ import { takeToken, tokensAt, type Bucket } from './rateLimit.js';
 export interface AddressLimits {
   /** WebSocket connections open at once from one address. */
   readonly connectionsPerAddress: number;
+  /**
+   * TCP connections (plain HTTP and WebSocket) open at once from one address (http/connectionCap.ts):
+   * above the WebSocket cap, so an address with all its sockets open can still load a page.
+   */
+  readonly httpConnectionsPerAddress: number;
   /** WebSocket connections open at once in total: below the process's file descriptors, so HTTP and storage keep some. */
   readonly maxConnections: number;
   /** Messages a second one address may keep up over all its connections, and the burst it may send at once. */
@@ -20,6 +25,7 @@ export interface AddressLimits {
 
 export const DEFAULT_ADDRESS_LIMITS: AddressLimits = {
   connectionsPerAddress: 64,
+  httpConnectionsPerAddress: 96,
   maxConnections: 768,
   messagesPerSecond: 100,
   messageBurst: 200,

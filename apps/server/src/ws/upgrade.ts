@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { HostGuard } from '../http/hostGuard.js';
 import { answerAndClose } from '../http/rawAnswer.js';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -11,6 +12,8 @@ export interface UpgradeOptions {
   readonly trustProxy: TrustProxy;
   /** ALLOWED_ORIGINS: pages of other origins than the server's own that may open a socket. */
   readonly allowedOrigins: readonly string[];
+  /** The names the server answers to (DNS rebinding: a foreign Host is refused before its Origin is judged). */
+  readonly hosts: HostGuard;
 }
 
 /** An upgrade refused before any WebSocket exists: a plain HTTP answer with a JSON error, then the socket is closed. */
@@ -35,8 +38,9 @@ const admissionRefusal = (a: Exclude<Admission, 'ok'>, c: ConnectionContext): Up
  * /ws upgrades on Node's own HTTP server, with `ws` in noServer mode: no Fastify request or reply
  * is made (or kept alive for the socket's lifetime) per connection, which halves what an idle
  * connection costs (docs/performance.md, "Memory per connection"). Other upgrade paths get 404, a
- * page of a foreign origin 403, an address over its limits 429, a full server 503. Every open
- * connection is pinged each `pingIntervalMs`; one that did not answer the previous ping is cut off.
+ * Host that is not one of the server's names 403 `bad-host`, a page of a foreign origin 403, an
+ * address over its limits 429, a full server 503. Every open connection is pinged each
+ * `pingIntervalMs`; one that did not answer the previous ping is cut off.
  */
 export function acceptWebSockets(app: FastifyInstance, ctx: ConnectionContext, o: UpgradeOptions): void {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
@@ -45,6 +49,11 @@ export function acceptWebSockets(app: FastifyInstance, ctx: ConnectionContext, o
     if (path !== '/ws') {
       refuseUpgrade(socket, { status: '404 Not Found', code: 'not-found', message: `only /ws speaks WebSocket, not ${path.slice(0, 100)}` });
       return;
+    }
+    if (!o.hosts.allows(req.headers.host)) {
+      ctx.refusals.count('bad-host');
+      const { code, message } = HostGuard.refusal(req.headers.host);
+      return refuseUpgrade(socket, { status: '403 Forbidden', code, message });
     }
     if (!originAllowed(req.headers.origin, req.headers.host, o.allowedOrigins)) {
       ctx.refusals.count('bad-origin');

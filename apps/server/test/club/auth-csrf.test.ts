@@ -8,7 +8,7 @@ import type { ClubContext } from '../../src/club/ports.js';
 import type { ClubDb } from '../../src/club/schema.js';
 import { openStorage } from '../../src/storage/open.js';
 import { sqliteTarget, TARGETS } from '../storageTargets.js';
-import { Agent, anonymous, signIn, startClub, type ClubHarness } from './clubServer.js';
+import { Agent, anonymous, signIn, signinTokenFrom, startClub, type ClubHarness } from './clubServer.js';
 
 for (const make of TARGETS) {
   const target = make();
@@ -52,7 +52,11 @@ for (const make of TARGETS) {
     });
 
     it('the_session_cookie_is_http_only_and_lax_and_not_secure_over_http', async () => {
-      const r = await anonymous(h).get('/api/auth/csrf');
+      const a = anonymous(h);
+      expect((await a.post('/api/auth/link', { email: 'cookie@club.test' })).statusCode).toBe(202);
+      await h.club.jobs.runDue();
+      const r = await a.post('/api/auth/link/consume', { token: signinTokenFrom(h.outbox, 'cookie@club.test') });
+      expect(r.statusCode).toBe(200);
       const c = r.cookies.find((x) => x.name === 'mafia.sid')!;
       expect(c).toBeDefined();
       expect(c.httpOnly).toBe(true);
@@ -63,13 +67,29 @@ for (const make of TARGETS) {
       expect(Math.abs(c.expires!.getTime() - (Date.now() + 30 * 86_400_000))).toBeLessThan(60_000);
     });
 
-    it('the_session_cookie_is_secure_when_the_request_came_over_https', async () => {
+    it('the_csrf_cookie_is_signed_http_only_and_lax_and_secure_when_the_request_came_over_https', async () => {
+      const plain = (await anonymous(h).get('/api/auth/csrf')).cookies.find((x) => x.name === 'mafia.csrf')!;
+      expect(plain).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+      expect(plain.secure).toBeFalsy();
       const a = new Agent(h, { headers: { 'x-forwarded-proto': 'https' } });
       const r = await a.get('/api/auth/csrf');
-      const c = r.cookies.find((x) => x.name === 'mafia.sid')!;
+      const c = r.cookies.find((x) => x.name === 'mafia.csrf')!;
       expect(c.secure).toBe(true);
       expect(c.httpOnly).toBe(true);
       expect(c.sameSite).toBe('Lax');
+    });
+
+    it('asking_for_a_csrf_token_writes_no_session_row_and_the_token_still_works', async () => {
+      const agents = Array.from({ length: 20 }, () => anonymous(h));
+      for (const a of agents) expect((await a.get('/api/auth/csrf')).statusCode).toBe(200);
+      expect(await h.club.context.db.selectFrom('sessions').selectAll().execute()).toEqual([]);
+      expect((await anonymous(h).get('/api/auth/csrf')).cookies.map((c) => c.name)).not.toContain('mafia.sid');
+      // The anonymous token is good for the sign-in request, and a token of another browser is not.
+      const ok = await agents[0]!.post('/api/auth/link', { email: 'anon@club.test' });
+      expect(ok.statusCode).toBe(202);
+      const foreign = await agents[1]!.post('/api/auth/link', { email: 'anon@club.test' }, { csrf: false, headers: { 'x-csrf-token': agents[0]!.csrfToken! } });
+      expect(foreign.json()).toMatchObject({ error: { code: 'bad-csrf' } });
+      expect(await h.club.context.db.selectFrom('sessions').selectAll().execute()).toEqual([]);
     });
 
     it('a_get_needs_no_token_and_makes_no_session', async () => {

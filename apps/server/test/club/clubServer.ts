@@ -122,7 +122,7 @@ export class Agent {
 
   private readonly headers: Record<string, string>;
 
-  /** Fetches a CSRF token (and starts a session). */
+  /** Fetches a CSRF token (its secret comes in a signed cookie; no session is made). */
   async refreshCsrf(): Promise<string> {
     const r = await this.request('GET', '/api/auth/csrf');
     if (r.statusCode !== 200) throw new Error(`GET /api/auth/csrf: ${r.statusCode} ${r.body}`);

@@ -1,8 +1,10 @@
+import { clubAudit } from './clubAttacks.js';
 import { databaseLinksAudit } from './databaseLinks.js';
 import { databaseOutageAudit } from './databaseOutage.js';
 import { fuzzAudit } from './fuzz.js';
 import { floodStages } from './floods.js';
 import { HonestTraffic } from './honest.js';
+import { httpFloodAudit } from './httpFloods.js';
 import { check, type AuditReport, type Check, type Traffic } from './report.js';
 import { secrecyAudit } from './secrecy.js';
 import { startServer, type DatabaseKind } from './server.js';
@@ -13,13 +15,13 @@ export type AuditSize = 'small' | 'full';
 /** How much of each attack: `small` for CI (well under 3 minutes on 2 cores), `full` for the figures in docs/security.md. */
 export const SIZES = {
   small: {
-    honestRooms: 2, wsMessages: 600, httpRequests: 200, floodConnections: 10, messageSeconds: 3, rooms: 150, lookups: 150,
+    honestRooms: 2, wsMessages: 600, httpRequests: 200, floodConnections: 10, messageSeconds: 3, rooms: 150, lookups: 150, csrfRequests: 200, idleConnections: 250,
     // The headers timeout (10 s) is checked every 2.5 s: a half-open handshake goes 10 to 12.5 s after it began.
     handshakeWaitSeconds: 15,
     slowReaders: 3, slowSeconds: 60, slowTargetMiB: 12, overlapSlowReaders: true, gamesPerDeck: 1, parallel: 10, p99MaxMs: 200, gameTimeoutMs: 200_000,
   },
   full: {
-    honestRooms: 5, wsMessages: 20_000, httpRequests: 3000, floodConnections: 30, messageSeconds: 15, rooms: 2000, lookups: 3000, handshakeWaitSeconds: 30,
+    honestRooms: 5, wsMessages: 20_000, httpRequests: 3000, floodConnections: 30, messageSeconds: 15, rooms: 2000, lookups: 3000, handshakeWaitSeconds: 30, csrfRequests: 2000, idleConnections: 500,
     slowReaders: 10, slowSeconds: 60, slowTargetMiB: 16, overlapSlowReaders: false, gamesPerDeck: 3, parallel: 10, p99MaxMs: 100, gameTimeoutMs: 300_000,
   },
 } as const;
@@ -91,6 +93,8 @@ export async function runAudit(o: AuditOptions): Promise<AuditReport> {
     for (const [name, f] of floodStages(floods, codeOfFloods, server.rss, traffic)) await stage(name, f);
     await stage('database outage', () => databaseOutageAudit(server, o.database, { seconds: o.size === 'full' ? 10 : 3, log: o.log }));
     await stage('database links', () => databaseLinksAudit(server, o.database, o.log));
+    await stage('http floods', () => httpFloodAudit({ port: server.port, csrfRequests: z.csrfRequests, idleConnections: z.idleConnections, log: o.log }));
+    await stage('club', () => clubAudit({ port: server.port, mails: server.mails, log: o.log }));
     // The slow readers need a finished game's log: the longest one, after the secrecy games (so the
     // honest rooms' p99 is told for each attack apart). `overlapSlowReaders` starts them on the first
     // finished game beside the others instead (shorter, but that log may be too small to fill a backlog).

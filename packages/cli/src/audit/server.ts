@@ -33,6 +33,8 @@ export interface AuditedServer {
   errorLines(): readonly string[];
   /** The last lines it printed (for a failure message). */
   tail(): string;
+  /** The letters it wrote to its log (no SMTP is configured): recipient and text, in order. */
+  mails(): readonly { readonly to: string; readonly text: string }[];
   stop(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ export async function startServer(database: DatabaseKind, env: Record<string, st
   const levels: Record<string, number> = {};
   const last: string[] = [];
   const errors: string[] = [];
+  const mails: { to: string; text: string }[] = [];
   let pending = '';
   let port = 0;
   let ended: string | null = null;
@@ -70,13 +73,14 @@ export async function startServer(database: DatabaseKind, env: Record<string, st
       for (const line of lines) {
         last.push(line);
         if (last.length > 20) last.shift();
-        let entry: { level?: number; msg?: string; port?: number } = {};
+        let entry: { level?: number; msg?: string; port?: number; to?: string; text?: string } = {};
         try {
           entry = JSON.parse(line);
         } catch { /* not a log line */ }
         const level = LEVELS[entry.level ?? 0] ?? 'other';
         levels[level] = (levels[level] ?? 0) + 1;
         if ((level === 'error' || level === 'fatal') && errors.length < 5) errors.push(line.slice(0, 300));
+        if (typeof entry.to === 'string' && typeof entry.text === 'string' && entry.msg?.startsWith('mail not sent')) mails.push({ to: entry.to, text: entry.text });
         if (entry.msg === 'mafia server listening' && typeof entry.port === 'number') {
           port = entry.port;
           clearTimeout(timer);
@@ -106,6 +110,7 @@ export async function startServer(database: DatabaseKind, env: Record<string, st
     logLevels: () => ({ ...levels }),
     errorLines: () => errors.slice(),
     tail: () => last.join('\n'),
+    mails: () => mails.slice(),
     stop: async () => {
       if (ended === null) {
         const gone = new Promise<void>((r) => child.once('exit', () => r()));

@@ -76,6 +76,7 @@ export async function deleteAccount(ctx: ClubContext, userId: string, email: str
     await trx.updateTable('users').set({ email: `deleted:${userId}`, name: null, phone: null, password_hash: null, deleted_at: ctx.now() }).where('id', '=', userId).execute();
     await trx.deleteFrom('memberships').where('user_id', '=', userId).execute();
     await trx.deleteFrom('login_tokens').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('signin_links').where('email', '=', email).execute();
     await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
     const invitations = await trx.selectFrom('invitations').select('id').where('user_id', '=', userId).execute();
     if (invitations.length > 0) await trx.deleteFrom('answers').where('invitation_id', 'in', invitations.map((i) => i.id)).execute();

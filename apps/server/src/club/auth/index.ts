@@ -14,6 +14,8 @@ import { SESSION_COOKIE } from './current.js';
 export { SESSION_COOKIE };
 
 const SESSION_MAX_AGE_MS = 30 * 24 * 3_600_000;
+/** The signed cookie that holds the CSRF secret (the token itself travels in `x-csrf-token`). */
+export const CSRF_COOKIE = 'mafia.csrf';
 const UNSAFE = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
 /**
@@ -24,17 +26,24 @@ const UNSAFE = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
  */
 export async function registerAuth(scope: FastifyInstance, ctx: ClubContext): Promise<void> {
   scope.decorate('clubDb', ctx.db);
-  await scope.register(fastifyCookie);
+  const secret = await sessionSecret(ctx.db, process.env);
+  // The secret signs the CSRF cookie as well as the session's.
+  await scope.register(fastifyCookie, { secret });
   await scope.register(fastifySession, {
-    secret: await sessionSecret(ctx.db, process.env),
+    secret,
     cookieName: SESSION_COOKIE,
     // 'auto': Secure when the request came over https (behind a proxy: TRUST_PROXY and X-Forwarded-Proto).
     cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_MAX_AGE_MS },
     saveUninitialized: false,
     store: new DbSessionStore(ctx.db),
   });
+  // The CSRF secret lives in a signed cookie, not in the session: a session (a row in `sessions`)
+  // is written only at sign-in, so an anonymous visitor asking for a token writes nothing (issue 23
+  // point 10: a row a request made 30-day sessions for anyone who asked).
   await scope.register(fastifyCsrf, {
-    sessionPlugin: '@fastify/session',
+    sessionPlugin: '@fastify/cookie',
+    cookieKey: CSRF_COOKIE,
+    cookieOpts: { path: '/', httpOnly: true, sameSite: 'lax', secure: 'auto', signed: true, maxAge: SESSION_MAX_AGE_MS / 1000 },
     // Only the header: a token in a form body or a query string would let a page of another site post one.
     getToken: (req) => req.headers['x-csrf-token'] as string | undefined,
   });

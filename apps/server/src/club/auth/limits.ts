@@ -1,11 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ClubError } from '../errors.js';
-import { normalEmail } from './body.js';
+import { mailboxKey } from './mailbox.js';
 
 /** Per client address, on each sign-in route (a route's config: `rateLimit`). */
 export const PER_ADDRESS = { max: 10, timeWindow: 60_000 } as const;
 
-/** Per e-mail address, on POST /api/auth/link and /api/auth/password: a mailbox is not flooded, a password not guessed. */
+/**
+ * Per mailbox (auth/mailbox.ts: `victim+1@…` and `v.ictim@gmail.com` are one), on POST
+ * /api/auth/link and /api/auth/password: a mailbox is not flooded, a password not guessed.
+ */
 export const PER_EMAIL = { max: 5, timeWindow: 10 * 60_000 } as const;
 
 /**
@@ -14,7 +17,7 @@ export const PER_EMAIL = { max: 5, timeWindow: 10 * 60_000 } as const;
  * `too-many-requests` and the route does nothing.
  */
 export function perEmailLimit(scope: FastifyInstance, route: string): (req: FastifyRequest, email: string) => Promise<void> {
-  const limit = scope.createRateLimit({ ...PER_EMAIL, keyGenerator: (req) => `${route}:${normalEmail(String((req.body as { email?: unknown } | undefined)?.email ?? ''))}` });
+  const limit = scope.createRateLimit({ ...PER_EMAIL, keyGenerator: (req) => `${route}:${mailboxKey(String((req.body as { email?: unknown } | undefined)?.email ?? ''))}` });
   return async (req, email) => {
     const r = await limit(req);
     if (!r.isAllowed && r.isExceeded) {

@@ -6,6 +6,7 @@ import { num } from '../schema.js';
 import { normalEmail, parseBody } from './body.js';
 import { SESSION_COOKIE, userView, type UserView } from './current.js';
 import { PER_ADDRESS, perEmailLimit } from './limits.js';
+import { useSigninLink } from './linkUse.js';
 import { burnPasswordTime, verifyPassword } from './password.js';
 import { SIGNIN_JOB, type SigninJob } from './signinMail.js';
 import { hashToken } from './tokens.js';
@@ -39,18 +40,7 @@ export async function registerSigninRoutes(scope: FastifyInstance, ctx: ClubCont
 
   scope.post('/api/auth/link/consume', { config: { rateLimit: PER_ADDRESS } }, async (req, reply) => {
     const b = parseBody(consumeBody, req.body, { token: 'link-unknown' });
-    const hash = hashToken(b.token);
-    const row = await ctx.db.selectFrom('login_tokens').innerJoin('users', 'users.id', 'login_tokens.user_id')
-      .select(['login_tokens.user_id', 'login_tokens.expires_at', 'login_tokens.used_at', 'users.deleted_at'])
-      .where('login_tokens.token_hash', '=', hash).executeTakeFirst();
-    if (!row || row.deleted_at !== null) return clubRefuse('link-unknown', 'this sign-in link is not one the club sent', 400, { path: 'token' });
-    if (row.used_at !== null) return clubRefuse('link-used', 'this sign-in link was used already; ask for a new one', 400, { path: 'token' });
-    const at = ctx.now();
-    if (num(row.expires_at) <= at) return clubRefuse('link-expired', 'this sign-in link has expired (links work for 30 minutes); ask for a new one', 400, { path: 'token' });
-    // Conditional: of two requests with one link, one signs in.
-    const taken = await ctx.db.updateTable('login_tokens').set({ used_at: at }).where('token_hash', '=', hash).where('used_at', 'is', null).executeTakeFirst();
-    if (Number(taken.numUpdatedRows) !== 1) return clubRefuse('link-used', 'this sign-in link was used already; ask for a new one', 400, { path: 'token' });
-    const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirstOrThrow();
+    const user = await useSigninLink(ctx, hashToken(b.token));
     return startSession(req, reply, userView(user));
   });
 

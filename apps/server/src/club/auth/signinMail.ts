@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { ClubContext, MailMessage } from '../ports.js';
 import { hashToken, LINK_VALID_MS, newToken } from './tokens.js';
 
@@ -27,24 +26,24 @@ export function signinMessage(to: string, link: string, locale: string): MailMes
 
 /**
  * The job behind POST /api/auth/link: the request itself only enqueues it, so it answers alike and
- * as fast for an address the club knows and for one it does not. Here the account of a new address
- * is made (login_tokens must name a user), the token is made (only its hash is kept: the token
- * itself is in no table, not even in this job's payload) and the letter is sent. A retry after a
+ * as fast for an address the club knows and for one it does not. Here the token is made (only its
+ * hash is kept: the token itself is in no table, not even in this job's payload) and the letter is
+ * sent. An address with no account gets a `signin_links` row, not an account: the account is made
+ * when the link is used (issue 23 point 12). A retry after a
  * temporary SMTP failure makes a fresh token; the unsent one expires unused.
  */
 export function handleSigninJobs(ctx: ClubContext): void {
   ctx.jobs.handle(SIGNIN_JOB, async (payload) => {
     const { email, locale } = payload as SigninJob;
     const at = ctx.now();
-    let user = await ctx.db.selectFrom('users').select(['id', 'locale']).where('email', '=', email).where('deleted_at', 'is', null).executeTakeFirst();
-    if (!user) {
-      const id = randomUUID();
-      await ctx.db.insertInto('users').values({ id, email, name: null, phone: null, password_hash: null, locale: locale ?? 'ru', created_at: at, deleted_at: null })
-        .onConflict((oc) => oc.column('email').doNothing()).execute();
-      user = await ctx.db.selectFrom('users').select(['id', 'locale']).where('email', '=', email).executeTakeFirstOrThrow();
-    }
+    const user = await ctx.db.selectFrom('users').select(['id', 'locale']).where('email', '=', email).where('deleted_at', 'is', null).executeTakeFirst();
     const token = newToken();
-    await ctx.db.insertInto('login_tokens').values({ token_hash: hashToken(token), user_id: user.id, created_at: at, expires_at: at + LINK_VALID_MS, used_at: null }).execute();
-    await ctx.mailer.send(signinMessage(email, `${ctx.publicUrl()}/signin/${token}`, locale ?? user.locale));
+    const link = { token_hash: hashToken(token), created_at: at, expires_at: at + LINK_VALID_MS, used_at: null };
+    if (user) await ctx.db.insertInto('login_tokens').values({ ...link, user_id: user.id }).execute();
+    else {
+      await ctx.db.deleteFrom('signin_links').where('expires_at', '<=', at).execute();
+      await ctx.db.insertInto('signin_links').values({ ...link, email, locale: locale ?? 'ru' }).execute();
+    }
+    await ctx.mailer.send(signinMessage(email, `${ctx.publicUrl()}/signin/${token}`, locale ?? user?.locale ?? 'ru'));
   });
 }
