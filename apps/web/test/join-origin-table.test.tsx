@@ -12,7 +12,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const lobby = { room: 'r1', code: 'K7QX2M', preset: 'classic', mode: 'app', seats: 10, claimed: Array(10).fill(null), started: false, ended: false, closed: false } as Lobby;
+const lobby = { room: 'r1', code: 'K7QX2M', preset: 'classic', mode: 'app', seats: 10, claimed: Array(10).fill(null), started: false, ended: false, closed: false, game: 1 } as unknown as Lobby;
 
 /** GET /api/info answers `info` once `release` is called (null: at once). */
 function serverAnswers(info: unknown) {
