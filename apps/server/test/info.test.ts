@@ -2,7 +2,7 @@
 import type { NetworkInterfaceInfo } from 'node:os';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { lanAddress, normalizePublicUrl, registerInfo, serverInfo } from '../src/http/info.js';
+import { lanAddress, normalizeLanAddress, normalizePublicUrl, registerInfo, serverInfo } from '../src/http/info.js';
 
 const nic = (address: string, family: 'IPv4' | 'IPv6', internal: boolean) => ({ address, family, internal }) as NetworkInterfaceInfo;
 const machine = () => ({ lo: [nic('127.0.0.1', 'IPv4', true)], eth0: [nic('fe80::1', 'IPv6', false), nic('192.168.1.20', 'IPv4', false)], wlan0: [nic('10.0.0.5', 'IPv4', false)] });
@@ -24,6 +24,19 @@ describe('GET /api/info', () => {
   it('a_bad_public_url_is_refused_naming_it', () => {
     expect(() => normalizePublicUrl('mafia.local')).toThrow(/PUBLIC_URL must be an http\(s\) URL.*mafia\.local/);
     expect(() => normalizePublicUrl('ftp://x')).toThrow(/PUBLIC_URL must start with http/);
+  });
+
+  it('lan_address_replaces_the_detected_address', () => {
+    expect(serverInfo(3100, { publicUrl: '', lanAddress: '192.168.7.40', interfaces: machine })).toEqual({ url: 'http://192.168.7.40:3100', source: 'lan' });
+    expect(serverInfo(3100, { publicUrl: 'https://mafia.example.org', lanAddress: '192.168.7.40', interfaces: machine }).source).toBe('public-url');
+  });
+
+  it('a_bad_lan_address_is_refused_naming_it', () => {
+    for (const bad of ['http://192.168.1.20', '192.168.1.20:3000', '192.168.1.20/x', 'a b']) {
+      expect(() => normalizeLanAddress(bad), bad).toThrow(/LAN_ADDRESS must be this machine's address/);
+    }
+    expect(() => registerInfo(Fastify(), { lanAddress: 'http://x' })).toThrow(/LAN_ADDRESS.*http:\/\/x/);
+    expect(normalizeLanAddress('[fd00::2]')).toBe('[fd00::2]');
   });
 
   it('the_route_answers_json', async () => {

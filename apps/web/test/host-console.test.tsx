@@ -113,7 +113,7 @@ describe('host console (render, fake state)', () => {
     ]);
     // Next step: the Don.
     await click(screen.getByTestId('step-next'));
-    expect(screen.getByTestId('host-line').textContent).toBe('Просыпается Дон.Кого вы проверяете? Покажите номер.Дон засыпает.');
+    expect(screen.getByTestId('host-line').textContent).toBe('Просыпается Дон.Дон ищет Комиссара: кого вы проверяете? Покажите номер.Дон засыпает.');
     expect(screen.getByTestId('act-actor-5')).toBeTruthy();
     // The timer buttons and the primary next step.
     await click(screen.getByTestId('timer-plus'));

@@ -1,7 +1,7 @@
 import { ALL_ROLE_IDS } from '@mafia/engine';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../src/i18n';
-import { hostLines, ROLE_IDS, stepLines, type Line } from '../src/screens/host/script';
+import { hostLines, ROLE_IDS, scriptText, stepLines, type Line } from '../src/screens/host/script';
 import { HostGame, S } from './hostGame';
 
 const keys = (lines: Line[]) => lines.map((l) => l.key);
@@ -10,11 +10,8 @@ const keys = (lines: Line[]) => lines.map((l) => l.key);
 async function russian(lines: Line[]): Promise<string[]> {
   const i18n = createI18n();
   await i18n.changeLanguage('ru');
-  return lines.map((l) => {
-    const params: Record<string, unknown> = { ...(l.params ?? {}) };
-    if (typeof params.role === 'string') params.role = i18n.t(`roles.${params.role}` as never, { ns: 'common' });
-    return i18n.t(`script.${l.key}` as never, { ns: 'host', ...params }) as string;
-  });
+  const t = i18n.getFixedT('ru', 'host') as unknown as (key: string, o?: Record<string, unknown>) => string;
+  return lines.map((l) => scriptText(l, t));
 }
 
 describe('host script: night of classic with the Don and the Commissar', () => {
@@ -33,7 +30,7 @@ describe('host script: night of classic with the Don and the Commissar', () => {
     expect(g.view.phase).toEqual({ kind: 'night', n: 2 });
     const ru = await Promise.all([0, 1, 2].map((step) => russian(hostLines(g.view, g.pending, { step }))));
     expect(ru[0]).toEqual(['Город засыпает.', 'Просыпается мафия.', 'Мафия делает свой выбор.', 'Мафия засыпает.']);
-    expect(ru[1]).toEqual(['Просыпается Дон.', 'Кого вы проверяете? Покажите номер.', 'Дон засыпает.']);
+    expect(ru[1]).toEqual(['Просыпается Дон.', 'Дон ищет Комиссара: кого вы проверяете? Покажите номер.', 'Дон засыпает.']);
     expect(ru[2]).toEqual(['Просыпается Комиссар.', 'Кого вы проверяете? Покажите номер.', 'Комиссар засыпает.']);
   });
 

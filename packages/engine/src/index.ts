@@ -16,6 +16,7 @@ export { checkWinner, winningSeats } from './game/win.js';
 export { resolveNight, NIGHT_PIPELINE } from './night/resolve.js';
 export { nightSteps, type NightStep } from './night/script.js';
 export { countVotes, nextAfterRound, liftPasses, liftVoteHeld } from './voting/sequential.js';
+export { roleVariants, presetVariants, donSeeks, type RoleVariants } from './view/variants.js';
 export { project, projectEvent, canSeeRole, type Viewer, type GameView, type SeatView, type DayView, type ProjectedEvent, type TournamentView } from './view/project.js';
 export { pendingDecisions, pendingDecisionsInto, nextHostCommand, timeUpCommand, type Pending } from './host/pending.js';
 export { PRESETS, presetOf, builtPresets, OPTION_SPECS, BASE_OPTIONS, RULES_CODE_DIGITS, optionsFromRulesCode, rulesCodeOf, NIGHT_STEP_SECONDS, DEFAULT_NIGHT_STEP_SECONDS, nightStepSeconds, type Preset, type NightStepSpec, type GameOptions, type OptionName, type OptionSpec } from './presets/index.js';

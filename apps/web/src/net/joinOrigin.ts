@@ -39,13 +39,17 @@ export async function fetchServerInfo(o: HttpOptions = {}): Promise<ServerInfo |
 }
 
 /**
- * The join origin for the lobby: `override` when given (tests, embedding), else this page's origin
- * at first and the server's choice once GET /api/info answers.
+ * The origin of join links and QR codes, for every page that shows one (the lobby, the table
+ * screen): `override` when given (tests, embedding), else chooseJoinOrigin of this page and GET
+ * /api/info. On a loopback page it is null until the server answers, so that no screen flashes a link
+ * to 127.0.0.1 or localhost that a phone cannot open (it stays on it only when the server knows no
+ * other address); elsewhere the page's origin at once.
  */
-export function useJoinOrigin(override?: string, o: HttpOptions = {}): string {
+export function useJoinOrigin(override?: string, o: HttpOptions = {}): string | null {
   const loc = globalThis.location;
   const page = { origin: loc?.origin ?? '', hostname: loc?.hostname ?? '' };
-  const [origin, setOrigin] = useState(override ?? page.origin);
+  const first = override ?? (isLoopback(page.hostname) ? null : page.origin);
+  const [origin, setOrigin] = useState<string | null>(first);
   useEffect(() => {
     if (override !== undefined) {
       setOrigin(override);
@@ -56,7 +60,7 @@ export function useJoinOrigin(override?: string, o: HttpOptions = {}): string {
     return () => {
       live = false;
     };
-    // The page's origin and the server do not change while the lobby is open.
+    // The page's origin and the server do not change while the page is open.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [override]);
   return origin;

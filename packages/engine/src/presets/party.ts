@@ -17,6 +17,7 @@ import type { Preset } from './types.js';
  */
 export const lawyerParty: RoleDef = {
   ...lawyerAlibi,
+  variant: 'party',
   team: 'town',
   summary: 'Town (seed 000 JustMafia extended deck). Each night gives one player an alibi for the next day\'s vote (R-VOTE-9); each player at most once per game.',
   appearsBlack: () => false,

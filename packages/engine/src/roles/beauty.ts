@@ -15,6 +15,7 @@ const coveredByVisit = (source: string): boolean => source === 'mafia' || source
  */
 export const beautyClub: RoleDef = {
   id: 'beauty',
+  variant: 'club',
   team: 'town',
   name: { en: 'Beauty', ru: 'Красотка' },
   summary: 'Town (club). Spends each night with one player: a mafia or Maniac shot at him misses; if she is killed, he dies with her.',
@@ -154,6 +155,7 @@ export const mafiaTeamGuess: ActSpec = {
  */
 export const beautyPiter: RoleDef = {
   id: 'beauty',
+  variant: 'piter',
   team: 'mafia',
   name: { en: 'Beauty', ru: 'Красотка' },
   summary: 'Mafia (Piter). Shoots with the team; each night may name a player\'s role: a right guess kills him (no heal or immortality saves).',

@@ -8,6 +8,8 @@ import { notSameAsLastNight } from './repeat.js';
  * `doctorSelfHeals` times per game (default 1: 000, 004), or unlimited (`extended`, 002).
  */
 export interface DoctorVariant {
+  /** RoleDef.variant. */
+  readonly variant: string;
   /** Which kill sources the heal cancels. */
   readonly covers: (source: string) => boolean;
   readonly unlimitedSelfHeal: boolean;
@@ -21,6 +23,7 @@ export function makeDoctor(v: DoctorVariant): RoleDef {
     id: 'doctor',
     team: 'town',
     name: { en: 'Doctor', ru: 'Доктор' },
+    variant: v.variant,
     summary: v.summary,
     appearsBlack: () => false,
     hostileShooter: false,
@@ -51,6 +54,7 @@ const notGuess = (source: string): boolean => source !== 'guess';
 
 /** Club (004): saves from the Maniac and the mafia alike; one self-heal. */
 export const doctorClub = makeDoctor({
+  variant: 'club',
   covers: notGuess,
   unlimitedSelfHeal: false,
   summary: 'Town. Each night heals one player, saving him from the mafia and the Maniac alike; not the same player two nights in a row; heals himself once per game (seed 004).',
@@ -59,6 +63,7 @@ export const doctorClub = makeDoctor({
 
 /** JustMafia and tabletop (000): cannot save the Maniac's victim; one self-heal. */
 export const doctorJustMafia = makeDoctor({
+  variant: 'justmafia',
   covers: (source) => source !== 'maniac' && source !== 'guess',
   unlimitedSelfHeal: false,
   summary: 'Town. Each night heals one player from a kill, but not from the Maniac\'s; not the same player two nights in a row; heals himself once per game (seed 000).',
@@ -67,6 +72,7 @@ export const doctorJustMafia = makeDoctor({
 
 /** Extended (002): saves from every attempt; heals himself as often as he likes. */
 export const doctorExtended = makeDoctor({
+  variant: 'extended',
   covers: () => true,
   unlimitedSelfHeal: true,
   summary: 'Town. Each night heals one player from every kill attempt; not the same player two nights in a row; unlimited self-heal (seed 002).',
@@ -75,6 +81,7 @@ export const doctorExtended = makeDoctor({
 
 /** Piter (000 + RULES §8 Decision): saves from every kill but a guess; one self-heal. */
 export const doctorPiter = makeDoctor({
+  variant: 'piter',
   covers: notGuess,
   unlimitedSelfHeal: false,
   summary: 'Town. Each night heals one player from every kill but a guess; not the same player two nights in a row; heals himself once per game (Piter Decision).',

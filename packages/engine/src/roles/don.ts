@@ -1,10 +1,18 @@
 import type { RoleDef } from './types.js';
 import { mafiaShot } from './mafia.js';
-import { actSpecAt } from './limits.js';
+import { roleAt } from './limits.js';
+
+/**
+ * Whom the Don's check finds ("is he the Commissar?", the Sheriff in 004): the Commissar and the
+ * detective Sheriff, not the JustMafia shooter. Also what his card and the host's line name
+ * (view/variants.ts).
+ */
+export const isDonsQuarry = (def: RoleDef): boolean => def.id === 'commissar' || (def.id === 'sheriff' && def.acts.some((a) => a.act === 'check'));
 
 /** Don (Дон): mafia; each night checks one player: "is he the Commissar?". */
 export const don: RoleDef = {
   id: 'don',
+  variant: 'classic',
   team: 'mafia',
   name: { en: 'Don', ru: 'Дон' },
   summary: 'Mafia. Shoots with the team and each night asks the host whether one player is the Commissar.',
@@ -18,10 +26,7 @@ export const don: RoleDef = {
       onCheckingFirstNight: true,
       mayTargetSelf: false,
       resolve(ctx, act) {
-        const role = ctx.state.roles[act.target - 1];
-        // "Is he the Commissar?" (the Sheriff in 004): the detective Sheriff only, not the JustMafia shooter.
-        const found = role === 'commissar' || (role === 'sheriff' && actSpecAt(ctx.state, act.target - 1, 'check') !== undefined);
-        ctx.answer(act, found ? 'yes' : 'no');
+        ctx.answer(act, isDonsQuarry(roleAt(ctx.state, act.target - 1)) ? 'yes' : 'no');
       },
     },
   ],

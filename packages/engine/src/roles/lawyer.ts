@@ -10,6 +10,7 @@ import { nightNo, refuse, timesUsed } from './limits.js';
  */
 export const lawyerAlibi: RoleDef = {
   id: 'lawyer',
+  variant: 'alibi',
   team: 'mafia',
   name: { en: 'Lawyer', ru: 'Адвокат' },
   summary: 'Mafia (Piter). Shoots with the team; each night gives one player an alibi for the next day\'s vote; each player at most once per game.',
@@ -44,6 +45,7 @@ export const lawyerAlibi: RoleDef = {
  */
 export const lawyerBlock: RoleDef = {
   id: 'lawyer',
+  variant: 'block',
   team: 'mafia',
   name: { en: 'Lawyer', ru: 'Адвокат' },
   summary: 'Mafia (extended). Blocks one player\'s night ability (not the same player two nights running); becomes a shooter when the mafia shooters are gone.',

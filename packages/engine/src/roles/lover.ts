@@ -11,6 +11,7 @@ import type { RoleDef } from './types.js';
  */
 export const loverTabletop: RoleDef = {
   id: 'lover',
+  variant: 'tabletop',
   team: 'town',
   name: { en: 'Lover', ru: 'Любовница' },
   summary: 'Town (seed 000 tabletop). On even nights charms one other player: the mafia cannot kill him that night.',
@@ -35,6 +36,7 @@ const onlyMafia = (source: string): boolean => source === 'mafia';
 
 export const loverClassic: RoleDef = {
   id: 'lover',
+  variant: 'classic',
   team: 'mafia',
   name: { en: 'Lover', ru: 'Любовница' },
   summary: 'Mafia (seed 000 classic). Each night picks a player who loses his vote next day and cannot be executed that day.',
@@ -57,6 +59,7 @@ export const loverClassic: RoleDef = {
 
 export const loverJustMafia: RoleDef = {
   id: 'lover',
+  variant: 'justmafia',
   team: 'mafia',
   name: { en: 'Lover', ru: 'Любовница' },
   summary: 'Mafia (seed 000 JustMafia deck): no ability of her own; knows the mafia and is known to them; does not shoot.',

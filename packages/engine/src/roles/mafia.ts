@@ -12,6 +12,7 @@ export const mafiaShot: ActSpec = {
 /** Mafia (Мафия): shoots with the team at night; knows the teammates. */
 export const mafia: RoleDef = {
   id: 'mafia',
+  variant: 'classic',
   team: 'mafia',
   name: { en: 'Mafia', ru: 'Мафия' },
   summary: 'Shoots with the team at night (R-NIGHT-2). Knows the teammates.',

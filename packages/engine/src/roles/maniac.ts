@@ -15,6 +15,8 @@ import { ownShot } from './shot.js';
  * Bonnie & Clyde (002 modification): two Maniacs, one team; game/win.ts holds their majority win.
  */
 export interface ManiacVariant {
+  /** RoleDef.variant. */
+  readonly variant: string;
   readonly notSameTwice: boolean;
   readonly appearsBlack: (s: GameState, seat: SeatNo) => boolean;
   readonly soloWin: (s: GameState, seat: SeatNo) => boolean;
@@ -26,6 +28,7 @@ export function makeManiac(v: ManiacVariant): RoleDef {
     id: 'maniac',
     team: 'solo',
     name: { en: 'Maniac', ru: 'Маньяк' },
+    variant: v.variant,
     summary: v.summary,
     appearsBlack: v.appearsBlack,
     hostileShooter: true,
@@ -48,6 +51,7 @@ function onlyOther(s: GameState, seat: SeatNo): number {
 
 /** 000: 1-on-1 with a civilian (Decision: any town player). */
 export const maniacJustMafia = makeManiac({
+  variant: 'justmafia',
   notSameTwice: false,
   appearsBlack: () => false,
   soloWin: (s, seat) => {
@@ -59,6 +63,7 @@ export const maniacJustMafia = makeManiac({
 
 /** 004: alone at the table; R-CHECK-3; not the same player twice in a row. */
 export const maniacClub = makeManiac({
+  variant: 'club',
   notSameTwice: true,
   appearsBlack: (s) => aliveMafia(s) === 0,
   soloWin: (s, seat) => {
@@ -70,6 +75,7 @@ export const maniacClub = makeManiac({
 
 /** 002: 1-on-1 with any other role. */
 export const maniacExtended = makeManiac({
+  variant: 'extended',
   notSameTwice: false,
   appearsBlack: () => false,
   soloWin: (s, seat) => onlyOther(s, seat) !== 0,

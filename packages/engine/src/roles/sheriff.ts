@@ -10,6 +10,7 @@ import { ownShot } from './shot.js';
  */
 export const sheriffDetective: RoleDef = {
   id: 'sheriff',
+  variant: 'detective',
   team: 'town',
   name: { en: 'Sheriff', ru: 'Шериф' },
   summary: 'Town detective (seed 004). Each night asks the host whether one player is mafia; the Maniac shows town while any mafia lives, black after (R-CHECK-3).',
@@ -39,6 +40,7 @@ export const sheriffDetective: RoleDef = {
 
 export const sheriffShooter: RoleDef = {
   id: 'sheriff',
+  variant: 'shooter',
   team: 'town',
   name: { en: 'Sheriff', ru: 'Шериф' },
   summary: 'Armed town player (seed 000 JustMafia): may shoot one player each night; his victim dies like any other; may skip a night.',

@@ -50,6 +50,12 @@ export interface RoleDef {
   readonly team: Team;
   readonly name: { readonly en: string; readonly ru: string };
   readonly summary: string;
+  /**
+   * Which of the role's variants this module is, where one role id plays differently across presets
+   * (the Doctor of the club or of JustMafia, the detective or the shooting Sheriff, …): clients key
+   * the role's texts by it (view/variants.ts). Absent on a role with one variant only.
+   */
+  readonly variant?: string;
   /** R-CHECK-1: is this player black to a Commissar's check? */
   appearsBlack(state: GameState, seat: SeatNo): boolean;
   /** Counts as a hostile shooter against the town (R-WIN-TOWN). */

@@ -10,6 +10,7 @@ import { ownShot } from './shot.js';
  */
 export const werewolfTown: RoleDef = {
   id: 'werewolf',
+  variant: 'town',
   team: 'town',
   name: { en: 'Werewolf', ru: 'Оборотень' },
   summary: 'Town while any mafia remains; then turns, kills at night and plays for himself.',
@@ -39,6 +40,7 @@ export const PITER_WEREWOLF_MIN_ALIVE = 6;
  */
 export const werewolfPiter: RoleDef = {
   id: 'werewolf',
+  variant: 'piter',
   team: 'solo',
   name: { en: 'Werewolf', ru: 'Оборотень' },
   summary: 'Solo (Piter). Each night may name a player\'s role: if right, he takes the role and the owner dies. Dies when 5 remain.',

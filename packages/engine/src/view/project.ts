@@ -2,6 +2,7 @@ import { ALL_ROLE_IDS, type RoleId, type SeatNo, type Team } from '../ids.js';
 import type { GameEvent } from '../game/events.js';
 import { roleAt } from '../roles/registry.js';
 import { nightSteps, type NightStep } from '../night/script.js';
+import { donSeeks, roleVariants, type RoleVariants } from './variants.js';
 import type { ActResult, BestMove, DayState, GameSetup, GameState, Phase, RemovalReason, Winner } from '../game/state.js';
 import { currentSpeechSeconds } from '../day/speeches.js';
 import { tournamentScores } from '../game/tournament.js';
@@ -54,6 +55,10 @@ export interface GameView {
   readonly me: { readonly seat: SeatNo; readonly role: RoleId; readonly team: Team; readonly alive: boolean } | null;
   /** R-NIGHT-1/4: the steps of every night of this game, the same for every viewer (night/script.ts). */
   readonly nightSteps: readonly NightStep[];
+  /** The variant of each role with several, as this game's preset and modifications play it (view/variants.ts): cards and lines are worded by it. */
+  readonly roleVariants: RoleVariants;
+  /** The roles of this game's deck the Don's check finds («Дон ищет Комиссара» or «Шерифа»; view/variants.ts). */
+  readonly donSeeks: readonly RoleId[];
   /** Night acts the viewer made tonight (own only). */
   readonly myActs: readonly { readonly act: string; readonly target: SeatNo }[];
   /**
@@ -342,6 +347,8 @@ export function project(s: GameState, viewer: Viewer): GameView {
     day,
     me: list.me,
     nightSteps: nightSteps(s.setup),
+    roleVariants: roleVariants(s.setup),
+    donSeeks: donSeeks(s.setup),
     myActs: myActs ?? NONE,
     results,
     bestMove: s.bestMove,

@@ -1,4 +1,5 @@
 import type { GameView, Pending, RoleId } from '@mafia/engine';
+import { seeksText } from '../../i18n/roleText';
 
 /**
  * What the host reads out now (the sources' phrases: «Город засыпает», «Просыпается мафия», «Мафия
@@ -10,7 +11,7 @@ import type { GameView, Pending, RoleId } from '@mafia/engine';
 export type ScriptKey =
   | 'citySleeps' | 'mafiaWakes' | 'mafiaChooses' | 'mafiaSleeps' | 'mafiaMeet'
   | 'roleWakes' | 'roleSleeps' | 'roleMeet'
-  | 'act.kill' | 'act.check' | 'act.compare' | 'act.heal' | 'act.visit' | 'act.block' | 'act.alibi' | 'act.silence' | 'act.guess' | 'act.recruit' | 'act.copy'
+  | 'act.kill' | 'act.check' | 'act.seek' | 'act.compare' | 'act.heal' | 'act.visit' | 'act.block' | 'act.alibi' | 'act.silence' | 'act.guess' | 'act.recruit' | 'act.copy'
   | 'cityWakes' | 'goodMorning' | 'nightDied' | 'nobodyDied'
   | 'lastWords' | 'lastWordsNext' | 'speech' | 'thanks' | 'accepted' | 'nominated' | 'noNominations'
   | 'nominees' | 'defence' | 'voteStart' | 'voteFor' | 'voteLeft' | 'liftQuestion' | 'voteCancelled' | 'emergency' | 'rake'
@@ -65,7 +66,7 @@ export function isMafiaStep(step: NightStep): boolean {
  * acts in this step tonight (false on an introduction night: the roles only meet the host). Dead
  * roles are woken all the same (R-NIGHT-4): the lines never depend on who is alive.
  */
-export function stepLines(step: NightStep, acting = true): Line[] {
+export function stepLines(step: NightStep, acting = true, seeks: readonly string[] = []): Line[] {
   if (isMafiaStep(step)) {
     return acting
       ? [{ key: 'mafiaWakes' }, { key: 'mafiaChooses' }, { key: 'mafiaSleeps' }]
@@ -74,7 +75,9 @@ export function stepLines(step: NightStep, acting = true): Line[] {
   // The step's first role names it (Piter's «beauty, mafia, don» guess step is the Beauty's).
   const role = step.wake[0] ?? 'civilian';
   const act = step.acts[0];
-  const middle: Line = acting && act ? { key: `act.${act}` as ScriptKey } : { key: 'roleMeet', params: { role } };
+  // The Don's check names whom he seeks in this deck («Дон ищет Шерифа» in club): view.donSeeks.
+  const actLine: Line | null = !act ? null : role === 'don' && act === 'check' ? { key: 'act.seek', params: { seeks: seeks.join(',') } } : { key: `act.${act}` as ScriptKey };
+  const middle: Line = acting && actLine ? actLine : { key: 'roleMeet', params: { role } };
   return [{ key: 'roleWakes', params: { role } }, middle, { key: 'roleSleeps', params: { role } }];
 }
 
@@ -96,7 +99,7 @@ export function hostLines(view: GameView | null, pending: readonly Pending[], ct
     if (steps.length === 0) return [{ key: 'citySleeps' }];
     const i = Math.min(Math.max(ctx.step ?? 0, 0), steps.length - 1);
     // On a night with no acts at all (the introduction night) the roles only meet the host.
-    const lines = stepLines(steps[i]!, anyAct(pending) || phase.n > 1);
+    const lines = stepLines(steps[i]!, anyAct(pending) || phase.n > 1, view.donSeeks ?? []);
     return i === 0 ? [{ key: 'citySleeps' }, ...lines] : lines;
   }
   const d = view.day;
@@ -156,10 +159,12 @@ type Tx = (key: string, opts?: Record<string, unknown>) => string;
 
 /**
  * A line in words: `t` of the `host` namespace (keys `script.*`); role ids are named through
- * `common:roles.*` (several, joined by ","), and `count` picks the plural form.
+ * `common:roles.*` (several, joined by ","), whom the Don seeks through `common:seek.*`, and `count`
+ * picks the plural form.
  */
 export function scriptText(l: Line, t: Tx): string {
   const params: Record<string, unknown> = { ...(l.params ?? {}) };
+  if (typeof params.seeks === 'string') params.seeks = seeksText(t, { donSeeks: params.seeks.split(',').filter(Boolean) as RoleId[] });
   if (typeof params.role === 'string') params.role = params.role.split(',').map((r) => t(`roles.${r}`, { ns: 'common' })).join(', ');
   return t(`script.${l.key}`, params);
 }

@@ -43,7 +43,8 @@ export default function Lobby({ room = {}, origin, word = cryptoWord }: LobbyPro
   const isAdmin = auth.as === 'admin';
   const mySeat = secrets().getSeat(code);
   // On localhost the phones get the server's LAN address (or PUBLIC_URL): net/joinOrigin.ts.
-  const link = joinLink(useJoinOrigin(origin), code);
+  const joinOrigin = useJoinOrigin(origin);
+  const link = joinOrigin === null ? null : joinLink(joinOrigin, code);
 
   const [selected, setSelected] = useState<number | null>(null);
   const [name, setName] = useState('');
@@ -116,6 +117,7 @@ export default function Lobby({ room = {}, origin, word = cryptoWord }: LobbyPro
   }, [retryPending]);
 
   const copy = () => {
+    if (link === null) return;
     void copyOrSelect(link, document.querySelector('.lobby-link')).then((r) => setCopied(r === 'copied'));
   };
 
@@ -128,9 +130,13 @@ export default function Lobby({ room = {}, origin, word = cryptoWord }: LobbyPro
         <p className="lobby-code" data-testid="room-code" aria-label={`${t('codeLabel')}: ${code.split('').join(' ')}`}>
           {code}
         </p>
-        <Qr text={link} label={t('qr', { link })} />
-        <p className="muted lobby-link">{t('scan', { link })}</p>
-        <Button onClick={copy}>{copied ? t('copied') : t('copy')}</Button>
+        {link === null ? null : (
+          <>
+            <Qr text={link} label={t('qr', { link })} />
+            <p className="muted lobby-link">{t('scan', { link })}</p>
+            <Button onClick={copy}>{copied ? t('copied') : t('copy')}</Button>
+          </>
+        )}
       </section>
 
       {lastError ? (

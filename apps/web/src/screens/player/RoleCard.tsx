@@ -1,19 +1,14 @@
-import type { Answer, GameView } from '@mafia/engine';
+import type { GameView } from '@mafia/engine';
 import { useEffect, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roleName } from '../../i18n/roleName';
+import { answerKey, roleDesc } from '../../i18n/roleText';
 import { cardOf, partnersOf } from './logic';
 
 const HOLD_KEYS = new Set([' ', 'Spacebar', 'Enter']);
 
-/** The key of an answer in the player namespace, by who asked (a Don's "yes" is "the Commissar"). */
-export function answerKey(act: string, answer: Answer, role: string | undefined): string {
-  if (act === 'check' && (answer === 'yes' || answer === 'no')) {
-    if (role === 'don') return answer === 'yes' ? 'commissar' : 'notCommissar';
-    return answer === 'yes' ? 'mafia' : 'notMafia';
-  }
-  return answer;
-}
+// Kept where the tests and the screens have always imported it from.
+export { answerKey };
 
 /**
  * The secret role card: shown only while pressed and held (pointer down, or Space/Enter held), hidden
@@ -83,7 +78,9 @@ export function RoleCard({ view }: { readonly view: GameView | null }) {
           <span data-testid="role-team" data-team={card.team}>
             {t('card.team', { team: t(`teams.${card.team}`, { ns: 'common' }) })}
           </span>
-          <span className="muted">{t(`desc.${card.role}`)}</span>
+          <span className="muted" data-testid="role-desc">
+            {roleDesc(t, view, card.role)}
+          </span>
           {partners.length > 0 ? (
             <span data-testid="partners">
               {t('card.partners')}:{' '}
@@ -96,7 +93,7 @@ export function RoleCard({ view }: { readonly view: GameView | null }) {
               {results.map((r, i) => (
                 <span key={i} data-new={isNew(r.night) || undefined} style={isNew(r.night) ? { fontWeight: 700 } : undefined}>
                   {isNew(r.night) ? `${t('card.newResult')}: ` : ''}
-                  {t('card.result', { night: r.night, seat: r.target, answer: t(`answers.${answerKey(r.act, r.answer, card.role)}` as 'answers.yes') })}
+                  {t('card.result', { night: r.night, seat: r.target, answer: t(`answers.${answerKey(r.act, r.answer, card.role, view)}` as 'answers.yes') })}
                 </span>
               ))}
             </span>

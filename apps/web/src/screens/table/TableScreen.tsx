@@ -24,7 +24,7 @@ export interface TableScreenProps {
   readonly nextGame?: () => Promise<unknown>;
   /** The room admin's actions when this screen holds the admin key (its panel is shown). */
   readonly admin?: AdminActions | null;
-  /** The origin of the join link in the lobby (default: this page's). */
+  /** The origin of the join link in the lobby (default: the server's choice, net/joinOrigin.ts). */
   readonly origin?: string;
 }
 
