@@ -75,18 +75,19 @@ async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableO
   }
   await oracle.ready();
   await oracle.spectator.wait((s) => s.lobby?.claimed.every((c) => c !== null) === true, 'every seat claimed');
-  const lobbyPage = creator;
-  if (g.mode === 'online') await lobbyPage.goto(`/r/${code}`);
-  // The table's lobby stops waiting once every seat is taken.
-  await until(async () => !((await lobbyPage.locator('body').innerText()).includes('Ждём игроков')), 'the lobby to stop saying «Ждём игроков» once every seat is taken', 8_000);
+  // The table's lobby, and the online creator's seat screen, stop waiting once every seat is taken.
+  await until(async () => !((await creator.locator('body').innerText()).includes('Ждём игроков')), 'the creator\'s screen to stop saying «Ждём игроков» once every seat is taken', 8_000);
+  if (g.mode === 'online') await onlineWaitingWords(creator, players);
   await shots.both(creator, 'creator', '2-lobby-full');
 
-  // ---- the room admin starts (on the table screen, or in the online lobby)
-  const start = byTestId(lobbyPage, 'admin-start');
+  // ---- the room admin starts (on the table screen, or on his own seat screen online)
+  const start = byTestId(creator, 'admin-start');
   await until(() => start.isEnabled(), 'the admin start button enabled', 8_000);
   await start.click();
   await oracle.spectator.wait((s) => s.view !== null, 'the start');
-  if (g.mode === 'online' && !/\/play$/.test(creator.url())) await creator.goto(`/r/${code}/play`);
+  const onSeat = async (where: string) => {
+    if (g.mode === 'online') expect(new URL(creator.url()).pathname, `the creator stays on his seat screen (${where})`).toBe(`/r/${code}/play`);
+  };
   const pageOfSeat = (seat: number) => players[seat - 1]!;
   await until(async () => oracle.view()?.seats.every((s) => s.role !== undefined) || undefined, 'every seat oracle has its role', 10_000);
   const start0 = oracle.view()!;
@@ -114,6 +115,7 @@ async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableO
    */
   const checkPages = async (where: string, actors?: readonly number[]) => {
     const view = oracle.view()!;
+    await onSeat(where);
     const checked = actors === undefined ? pages() : pages().filter(([who, page]) => who === 'creator' || actors.some((a) => pageOfSeat(a) === page));
     for (const [who, page] of checked) {
       await until(
@@ -209,7 +211,32 @@ async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableO
     expect(await w.getAttribute('data-winner'), `${who}: data-winner`).toBe(String(end.winner));
   }
   await shots.both(creator, 'creator', 'ended');
+  if (g.mode === 'online') await nextGameFromSeat(creator, oracle, code);
   return { winner: end.winner === null ? null : String(end.winner), idle, steps, trace, creatorSecrets: await sentSecrets(creator) };
+}
+
+/**
+ * Before the start of an online room (issue 23, point 4): the creator's seat screen says that he
+ * starts the game, the other phones that the room's creator does; no phone names a Ведущий.
+ */
+async function onlineWaitingWords(creator: Page, players: readonly Page[]): Promise<void> {
+  const waiting = async (p: Page) => (await byTestId(p, 'waiting').innerText()).trim();
+  expect(await waiting(creator), 'the creator\'s waiting text').toMatch(/^Игру начинаете вы/);
+  for (const p of players.filter((x) => x !== creator)) {
+    expect(await waiting(p), 'a player\'s waiting text').toBe('Ждём, когда создатель комнаты начнёт игру');
+    expect(await p.locator('body').innerText(), 'no Ведущий on a phone in a room nobody hosts').not.toContain('Ведущ');
+  }
+}
+
+/** At the end the online creator deals «Новая игра с теми же местами» from his seat screen and stays on it. */
+async function nextGameFromSeat(creator: Page, oracle: TableOracle, code: string): Promise<void> {
+  const next = byTestId(creator, 'next-game');
+  await until(() => next.isEnabled(), 'the next-game button on the creator\'s seat screen', 8_000);
+  expect(await next.innerText()).toBe('Новая игра с теми же местами');
+  await next.click();
+  await oracle.spectator.wait((s) => s.view !== null && s.view.phase.kind !== 'ended', 'the next game');
+  await until(async () => (await phaseOf(creator))?.kind === oracle.spectator.state.view!.phase.kind || undefined, 'the creator\'s seat screen in the next game', 8_000);
+  expect(new URL(creator.url()).pathname, 'the creator stays on his seat screen in the next game').toBe(`/r/${code}/play`);
 }
 
 /**
