@@ -149,6 +149,8 @@ describe('a seat screen without the admin key', () => {
     expect(screen.queryByTestId('admin-start')).toBeNull();
     expect(screen.queryByTestId('admin-panel')).toBeNull();
     expect(screen.getByTestId('waiting').textContent).toBe('Ждём, когда создатель комнаты начнёт игру');
+    // Every seat is taken: the phone no longer says «Ждём игроков» (the table screen does the same).
+    expect(screen.getByTestId('phase').textContent).toBe('Все на местах');
     expect(document.body.textContent).not.toContain('Ведущ');
   });
 
