@@ -88,6 +88,9 @@ async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableO
   const onSeat = async (where: string) => {
     if (g.mode === 'online') expect(new URL(creator.url()).pathname, `the creator stays on his seat screen (${where})`).toBe(`/r/${code}/play`);
   };
+  // Online, the creator stops the clock from his seat screen while everybody looks at his card, as a
+  // club's organiser would; it also keeps night 1's first step from running out while the test looks.
+  if (g.mode === 'online') await seatClock(creator, oracle, 'admin-pause', true);
   const pageOfSeat = (seat: number) => players[seat - 1]!;
   await until(async () => oracle.view()?.seats.every((s) => s.role !== undefined) || undefined, 'every seat oracle has its role', 10_000);
   const start0 = oracle.view()!;
@@ -143,6 +146,7 @@ async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableO
     expect(problems, 'what the pages showed').toEqual([]);
   };
   await checkPages('after the start');
+  let clockStopped = g.mode === 'online';
 
   // ---- the game, step by step: the timers end what nobody ends
   const sent = new Set<string>();
@@ -161,6 +165,11 @@ async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableO
       await shots.both(creator, 'creator', key);
       const watcher = players.find((_, i) => i + 1 !== idle && pageOfSeat(i + 1) !== creator)!;
       await shots.phone(watcher, 'player', key);
+    }
+    if (clockStopped) {
+      // Every phone has shown its card and the first screenshots are taken: the night goes on.
+      await seatClock(creator, oracle, 'admin-resume', false);
+      clockStopped = false;
     }
     const step = nextFor(view, pending, sent, idle);
     const seq = oracle.seq;
@@ -226,6 +235,14 @@ async function onlineWaitingWords(creator: Page, players: readonly Page[]): Prom
     expect(await waiting(p), 'a player\'s waiting text').toBe('Ждём, когда создатель комнаты начнёт игру');
     expect(await p.locator('body').innerText(), 'no Ведущий on a phone in a room nobody hosts').not.toContain('Ведущ');
   }
+}
+
+/** The online creator stops or restarts the clock from his seat screen; the server says it did. */
+async function seatClock(creator: Page, oracle: TableOracle, button: 'admin-pause' | 'admin-resume', paused: boolean): Promise<void> {
+  const b = byTestId(creator, button);
+  await until(() => b.isEnabled(), `${button} on the creator's seat screen`, 8_000);
+  await b.click();
+  await oracle.spectator.wait((s) => (s.timer?.pausedAt !== undefined) === paused, paused ? 'the pause' : 'the resume');
 }
 
 /** At the end the online creator deals «Новая игра с теми же местами» from his seat screen and stays on it. */
