@@ -25,7 +25,8 @@ describe('online', () => {
         preset: 'club',
         seats: 10,
         names: NAMES,
-        timers: { speech: 15, defence: 10, lastWords: 10, vote: 15, nightStep: 12 },
+        // Night steps of 20 s: a phone's tap must land inside its step even on two busy cores.
+        timers: { speech: 15, defence: 10, lastWords: 10, vote: 15, nightStep: 20 },
         shots: new Shots('online'),
         server: suite.server(),
         device: suite.device,

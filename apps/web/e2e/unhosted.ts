@@ -161,7 +161,8 @@ async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableO
     if (view.phase.kind === 'ended') break;
     const pending = oracle.pending();
     const key = `${view.phase.kind}${view.phase.n}${view.phase.kind === 'day' ? `-${view.day?.stage ?? ''}` : ''}`;
-    if (!shotOnce.has(key)) {
+    // A night's screenshots wait for its first acts: on two busy cores they can outlast a night step.
+    if (!shotOnce.has(key) && (view.phase.kind !== 'night' || steps > 0 && trace.at(-1)?.includes(` ${key}:`))) {
       shotOnce.add(key);
       await shots.both(creator, 'creator', key);
       const watcher = players.find((_, i) => i + 1 !== idle && pageOfSeat(i + 1) !== creator)!;
