@@ -1,10 +1,12 @@
 /**
  * E2E: "online" (issue 11). A player makes a club room on /new on his phone: he holds the
- * room-admin key and takes seat 1 like everybody else; nine more phones claim their seats; he
- * starts the game from the lobby, and a club game (an active first night, the Doctor, the Maniac,
+ * room-admin key and takes seat 1 like everybody else; nine more phones claim their seats; his
+ * seat screen says that he starts (the others': that the room's creator does, never a Ведущий), he
+ * starts the game from his seat screen and stays on it (issue 23, point 4), and a club game (an active first night, the Doctor, the Maniac,
  * the Beauty, the Sheriff) is played to its end, every step ending on the players' taps or on its
  * timer. After every step his phone holds no living player's role but his own (and his team's, if
- * he is mafia), in the DOM and in its frames, and no page shows `{{`, a rule id or English.
+ * he is mafia), in the DOM and in its frames, and no page shows `{{`, a rule id or English. At the
+ * end he deals «Новая игра с теми же местами» from his seat screen.
  */
 import { describe, expect, it } from 'vitest';
 import { NAMES } from './flows';
@@ -23,7 +25,8 @@ describe('online', () => {
         preset: 'club',
         seats: 10,
         names: NAMES,
-        timers: { speech: 15, defence: 10, lastWords: 10, vote: 15, nightStep: 12 },
+        // Night steps of 20 s: a phone's tap must land inside its step even on two busy cores.
+        timers: { speech: 15, defence: 10, lastWords: 10, vote: 15, nightStep: 20 },
         shots: new Shots('online'),
         server: suite.server(),
         device: suite.device,

@@ -15,6 +15,7 @@ import type { GameView, Pending } from '@mafia/engine';
 import { awaitNightStep, claimInLobby, createThroughUI, peekRole, selectSeat } from './flows';
 import { byTestId, DESKTOP, findLeaks, launchBrowser, newDevice, startServer, pageSeq, phaseOf, sentSecrets, Shots, sleep, snapshot, until, wordProblems, type RunningServer, type SeatFacts } from './harness';
 import { nextSteps, stepKey, stepOfAct, type Step } from './plan';
+import { nextGameFromSeat, onlineWaitingWords, seatClock } from './onlineCreator';
 import { TableOracle } from './tableOracle';
 
 export interface UnhostedGame {
@@ -75,18 +76,22 @@ async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableO
   }
   await oracle.ready();
   await oracle.spectator.wait((s) => s.lobby?.claimed.every((c) => c !== null) === true, 'every seat claimed');
-  const lobbyPage = creator;
-  if (g.mode === 'online') await lobbyPage.goto(`/r/${code}`);
-  // The table's lobby stops waiting once every seat is taken.
-  await until(async () => !((await lobbyPage.locator('body').innerText()).includes('Ждём игроков')), 'the lobby to stop saying «Ждём игроков» once every seat is taken', 8_000);
+  // The table's lobby, and the online creator's seat screen, stop waiting once every seat is taken.
+  await until(async () => !((await creator.locator('body').innerText()).includes('Ждём игроков')), 'the creator\'s screen to stop saying «Ждём игроков» once every seat is taken', 8_000);
+  if (g.mode === 'online') await onlineWaitingWords(creator, players);
   await shots.both(creator, 'creator', '2-lobby-full');
 
-  // ---- the room admin starts (on the table screen, or in the online lobby)
-  const start = byTestId(lobbyPage, 'admin-start');
+  // ---- the room admin starts (on the table screen, or on his own seat screen online)
+  const start = byTestId(creator, 'admin-start');
   await until(() => start.isEnabled(), 'the admin start button enabled', 8_000);
   await start.click();
   await oracle.spectator.wait((s) => s.view !== null, 'the start');
-  if (g.mode === 'online' && !/\/play$/.test(creator.url())) await creator.goto(`/r/${code}/play`);
+  const onSeat = async (where: string) => {
+    if (g.mode === 'online') expect(new URL(creator.url()).pathname, `the creator stays on his seat screen (${where})`).toBe(`/r/${code}/play`);
+  };
+  // Online, the creator stops the clock from his seat screen while everybody looks at his card, as a
+  // club's organiser would; it also keeps night 1's first step from running out while the test looks.
+  if (g.mode === 'online') await seatClock(creator, oracle, 'admin-pause', true);
   const pageOfSeat = (seat: number) => players[seat - 1]!;
   await until(async () => oracle.view()?.seats.every((s) => s.role !== undefined) || undefined, 'every seat oracle has its role', 10_000);
   const start0 = oracle.view()!;
@@ -114,6 +119,7 @@ async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableO
    */
   const checkPages = async (where: string, actors?: readonly number[]) => {
     const view = oracle.view()!;
+    await onSeat(where);
     const checked = actors === undefined ? pages() : pages().filter(([who, page]) => who === 'creator' || actors.some((a) => pageOfSeat(a) === page));
     for (const [who, page] of checked) {
       await until(
@@ -141,6 +147,7 @@ async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableO
     expect(problems, 'what the pages showed').toEqual([]);
   };
   await checkPages('after the start');
+  let clockStopped = g.mode === 'online';
 
   // ---- the game, step by step: the timers end what nobody ends
   const sent = new Set<string>();
@@ -154,11 +161,17 @@ async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableO
     if (view.phase.kind === 'ended') break;
     const pending = oracle.pending();
     const key = `${view.phase.kind}${view.phase.n}${view.phase.kind === 'day' ? `-${view.day?.stage ?? ''}` : ''}`;
-    if (!shotOnce.has(key)) {
+    // A night's screenshots wait for its first acts: on two busy cores they can outlast a night step.
+    if (!shotOnce.has(key) && (view.phase.kind !== 'night' || steps > 0 && trace.at(-1)?.includes(` ${key}:`))) {
       shotOnce.add(key);
       await shots.both(creator, 'creator', key);
       const watcher = players.find((_, i) => i + 1 !== idle && pageOfSeat(i + 1) !== creator)!;
       await shots.phone(watcher, 'player', key);
+    }
+    if (clockStopped) {
+      // Every phone has shown its card and the first screenshots are taken: the night goes on.
+      await seatClock(creator, oracle, 'admin-resume', false);
+      clockStopped = false;
     }
     const step = nextFor(view, pending, sent, idle);
     const seq = oracle.seq;
@@ -209,6 +222,7 @@ async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableO
     expect(await w.getAttribute('data-winner'), `${who}: data-winner`).toBe(String(end.winner));
   }
   await shots.both(creator, 'creator', 'ended');
+  if (g.mode === 'online') await nextGameFromSeat(creator, oracle, code);
   return { winner: end.winner === null ? null : String(end.winner), idle, steps, trace, creatorSecrets: await sentSecrets(creator) };
 }
 

@@ -169,7 +169,7 @@ describe('lobby: the page', () => {
       fireEvent.change(screen.getByTestId('claim-name'), { target: { value: 'Gleb' } });
       const submit = screen.getByTestId('claim-submit') as HTMLButtonElement;
       expect(submit.disabled).toBe(true); // no code yet
-      expect(screen.getByText(lang === 'ru' ? /попросите у ведущего код этого места/ : /ask the host for this seat's code/)).toBeTruthy();
+      expect(screen.getByText(lang === 'ru' ? /попросите у Ведущего код этого места/ : /ask the host for this seat's code/)).toBeTruthy();
       fireEvent.change(screen.getByTestId('claim-seat-code'), { target: { value: '042 137' } });
       fireEvent.click(submit);
       expect(s.last()).toMatchObject({ type: 'claim', room: 'ABCDEF', seat: 2, name: 'Gleb', seatCode: '042137', key: expect.any(String) });

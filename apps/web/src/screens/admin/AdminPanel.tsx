@@ -27,6 +27,8 @@ export interface AdminPanelProps {
   readonly onStarted?: () => void;
   /** How long Skip stays locked after a tap, so a double tap cannot skip the next step too (ms). */
   readonly lockMs?: number;
+  /** Shown on the admin's own seat screen (an online room's creator plays too): a hint that says so. */
+  readonly seated?: boolean;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface AdminPanelProps {
  * the clock, skip a step, undo the app host's last step, release a seat, close the room; the app
  * host's refused step and the admin's own refusals shown as notices. Nothing here shows a role.
  */
-export function AdminPanel({ state, actions, onStarted, lockMs = 700 }: AdminPanelProps) {
+export function AdminPanel({ state, actions, onStarted, lockMs = 700, seated = false }: AdminPanelProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [locked, setLocked] = useState(false);
@@ -72,7 +74,7 @@ export function AdminPanel({ state, actions, onStarted, lockMs = 700 }: AdminPan
       <h2 id="admin-title" className="lobby-h2">
         {t('admin.title')}
       </h2>
-      <p className="muted">{t('admin.hint')}</p>
+      <p className="muted">{t(seated ? 'admin.hintSeated' : 'admin.hint')}</p>
 
       {state.alert ? (
         <div className="card error" role="alert" data-testid="admin-alert" data-code={state.alert.code}>

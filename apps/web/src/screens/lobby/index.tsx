@@ -121,7 +121,9 @@ export default function Lobby({ room = {}, origin, word = cryptoWord }: LobbyPro
     void copyOrSelect(link, document.querySelector('.lobby-link')).then((r) => setCopied(r === 'copied'));
   };
 
-  const status = lobby?.closed ? t('closed') : lobby?.ended ? t('ended') : lobby?.started ? t('started') : null;
+  // Only a human room has a Ведущий: elsewhere its creator (the room admin) closes it and holds the seat codes.
+  const byCreator = lobby !== null && lobby.mode !== 'human';
+  const status = lobby?.closed ? t(byCreator ? 'closedByCreator' : 'closed') : lobby?.ended ? t('ended') : lobby?.started ? t('started') : null;
   const lastError = state.lastError && state.status === 'closed' ? state.lastError : null;
 
   return (
@@ -212,7 +214,7 @@ export default function Lobby({ room = {}, origin, word = cryptoWord }: LobbyPro
                 maxLength={9}
                 onChange={(e) => setSeatCode(e.target.value)}
               />
-              <span className="muted">{t('seatCodeHint')}</span>
+              <span className="muted">{t(byCreator ? 'seatCodeHintCreator' : 'seatCodeHint')}</span>
             </label>
           ) : null}
           <div className="row">

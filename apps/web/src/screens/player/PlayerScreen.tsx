@@ -1,11 +1,12 @@
 import type { Command } from '@mafia/engine';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoomState } from '../../net/client';
 import { Layout, RoomStatus, Timer, usePhaseLabel } from '../../ui';
+import { allSeated } from '../admin/model';
 import { DayPanel } from './DayPanel';
 import { EndPanel } from './EndPanel';
-import { isSpectator, screenOf } from './logic';
+import { isSpectator, screenOf, waitingKey } from './logic';
 import { NightPanel } from './NightPanel';
 import { RoleCard } from './RoleCard';
 
@@ -16,6 +17,10 @@ export interface PlayerScreenProps {
   readonly send: (cmd: Command) => Promise<unknown>;
   /** The server's clock now; omitted: this device's clock + state.clockOffset, ticking. Tests pass it. */
   readonly now?: number;
+  /** This device starts the game (it holds the room-admin key): the waiting text tells him so. */
+  readonly starts?: boolean;
+  /** Shown below the game (the room's controls on the creator's seat screen). */
+  readonly children?: ReactNode;
 }
 
 /** Re-renders a few times a second while `active` (the night steps change by time alone). */
@@ -34,7 +39,7 @@ function useServerNow(clockOffset: number, active: boolean, fixed: number | unde
  * The player's phone, from the room state alone (what the server sent this seat): the role card
  * held to be seen, then the night steps, the day's controls, the spectator's silence, the end.
  */
-export function PlayerScreen({ code, state, send, now }: PlayerScreenProps) {
+export function PlayerScreen({ code, state, send, now, starts = false, children }: PlayerScreenProps) {
   const { t } = useTranslation('player');
   const view = state.view;
   const phaseLabel = usePhaseLabel(view);
@@ -48,7 +53,8 @@ export function PlayerScreen({ code, state, send, now }: PlayerScreenProps) {
   return (
     <Layout title={seat !== null ? `${t('seat.label', { ns: 'common', n: seat })} · ${code}` : `${t('title')} · ${code}`} actions={<RoomStatus state={state} />}>
       <h2 data-testid="phase" data-phase={phase?.kind ?? 'lobby'} data-n={phase && phase.kind !== 'ended' ? phase.n : undefined} style={{ margin: 0 }}>
-        {phaseLabel}
+        {/* Before the start the phone waits for players only while a seat is free (as the table screen does). */}
+        {!view && state.lobby && allSeated(state.lobby) ? t('admin.lobby.allSeated', { ns: 'common' }) : phaseLabel}
       </h2>
       {spectator ? (
         <p className="card" role="status" data-testid="spectator-banner" style={{ margin: 0 }}>
@@ -62,12 +68,17 @@ export function PlayerScreen({ code, state, send, now }: PlayerScreenProps) {
           <strong>{t('pause.title')}</strong> {t('pause.hint')}
         </p>
       ) : null}
-      {screen === 'waiting' ? <p className="muted">{t('waiting')}</p> : null}
+      {screen === 'waiting' ? (
+        <p className="muted" data-testid="waiting">
+          {t(waitingKey(state.lobby?.mode ?? null, starts))}
+        </p>
+      ) : null}
       {view && screen === 'night' && seat !== null ? (
         <NightPanel view={view} pending={state.pending} seat={seat} timer={state.timer} now={serverNow} send={send} spectator={spectator} />
       ) : null}
       {view && screen === 'day' && seat !== null ? <DayPanel view={view} pending={state.pending} seat={seat} mode={state.lobby?.mode ?? null} send={send} /> : null}
       {view && screen === 'ended' ? <EndPanel view={view} /> : null}
+      {children}
     </Layout>
   );
 }

@@ -4,7 +4,7 @@ import { useCallback, useMemo } from 'react';
 import { Navigate } from 'react-router';
 import { secrets } from '../../net/secrets';
 import { useRoom } from '../../net/useRoom';
-import { AdminLink } from '../admin/AdminLink';
+import { SeatAdmin, useHoldsAdminKey } from '../admin/SeatAdmin';
 import { useCode } from '../useCode';
 import { PlayerScreen } from './PlayerScreen';
 
@@ -26,13 +26,13 @@ function Seated({ code, seat, token }: { readonly code: string; readonly seat: n
   const auth = useMemo<Auth>(() => ({ as: 'seat', seat, token }), [seat, token]);
   const { state, client } = useRoom(code, auth);
   const send = useCallback((cmd: Command) => (client ? client.command(cmd) : Promise.reject(new Error('not connected'))), [client]);
+  const starts = useHoldsAdminKey(code);
   const lost = state.you?.as === 'spectator' || (state.lastError !== null && SEAT_LOST.has(state.lastError.code) && state.status === 'closed');
   if (lost) return <Navigate to={`/r/${code}`} replace />;
   return (
-    <>
-      <PlayerScreen code={code} state={state} send={send} />
-      {/* The creator of an online room also plays: his room controls are one tap away (never on this seat's socket). */}
-      <AdminLink code={code} />
-    </>
+    <PlayerScreen code={code} state={state} send={send} starts={starts}>
+      {/* The creator of an online room also plays: his room's controls are on his seat screen, on their own socket. */}
+      <SeatAdmin code={code} />
+    </PlayerScreen>
   );
 }

@@ -25,6 +25,17 @@ export function screenOf(view: GameView | null): Screen {
   return view.phase.kind;
 }
 
+/**
+ * Who the phone waits for before the start: the Ведущий only where there is one (a human host);
+ * in a room nobody hosts, the room's creator (online) or the table screen (app) starts the game,
+ * and the creator's own phone is told that he does. Before the lobby is known, nobody is named.
+ */
+export function waitingKey(mode: RoomMode | null, starts: boolean): `waiting.${'host' | 'app' | 'online' | 'you' | 'unknown'}` {
+  if (mode === 'human') return 'waiting.host';
+  if (mode === null) return 'waiting.unknown';
+  return starts ? 'waiting.you' : `waiting.${mode}`;
+}
+
 /** An eliminated player (or a seat the view does not show as alive) is a silent spectator. */
 export function isSpectator(view: GameView | null): boolean {
   if (!view || view.phase.kind === 'ended') return false;
