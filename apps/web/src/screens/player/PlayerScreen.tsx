@@ -5,7 +5,7 @@ import type { RoomState } from '../../net/client';
 import { Layout, RoomStatus, Timer, usePhaseLabel } from '../../ui';
 import { DayPanel } from './DayPanel';
 import { EndPanel } from './EndPanel';
-import { isSpectator, screenOf } from './logic';
+import { isSpectator, owesLastWord, screenOf } from './logic';
 import { NightPanel } from './NightPanel';
 import { RoleCard } from './RoleCard';
 
@@ -44,13 +44,16 @@ export function PlayerScreen({ code, state, send, now }: PlayerScreenProps) {
   const serverNow = useServerNow(state.clockOffset, screen === 'night' && pausedAt === undefined, now);
   const seat = state.you?.as === 'seat' ? state.you.seat : (view?.me?.seat ?? null);
   const spectator = isSpectator(view);
+  // A player giving (or owed) his last word is still speaking: «наблюдайте молча» comes after it.
+  const silent = spectator && !owesLastWord(view);
+  const cards = screen === 'night' && state.timer?.kind === 'cards';
   const phase = view?.phase;
   return (
     <Layout title={seat !== null ? `${t('seat.label', { ns: 'common', n: seat })} · ${code}` : `${t('title')} · ${code}`} actions={<RoomStatus state={state} />}>
       <h2 data-testid="phase" data-phase={phase?.kind ?? 'lobby'} data-n={phase && phase.kind !== 'ended' ? phase.n : undefined} style={{ margin: 0 }}>
         {phaseLabel}
       </h2>
-      {spectator ? (
+      {silent ? (
         <p className="card" role="status" data-testid="spectator-banner" style={{ margin: 0 }}>
           {t('spectator')}
         </p>
@@ -63,7 +66,12 @@ export function PlayerScreen({ code, state, send, now }: PlayerScreenProps) {
         </p>
       ) : null}
       {screen === 'waiting' ? <p className="muted">{t('waiting')}</p> : null}
-      {view && screen === 'night' && seat !== null ? (
+      {cards ? (
+        <p className="card" role="status" data-testid="card-pause" style={{ margin: 0 }}>
+          <strong>{t('cardPause.title')}</strong> {t('cardPause.hint')}
+        </p>
+      ) : null}
+      {view && screen === 'night' && seat !== null && !cards ? (
         <NightPanel view={view} pending={state.pending} seat={seat} timer={state.timer} now={serverNow} send={send} spectator={spectator} />
       ) : null}
       {view && screen === 'day' && seat !== null ? <DayPanel view={view} pending={state.pending} seat={seat} mode={state.lobby?.mode ?? null} send={send} /> : null}
