@@ -1,13 +1,11 @@
 import type { SeatNo } from '@mafia/engine';
 import { CARD_PAUSE_SECONDS } from '@mafia/protocol';
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RoomManager } from '../src/room/manager.js';
-import { openStorage } from '../src/storage/open.js';
-import type { Storage } from '../src/storage/types.js';
 import type { FakeConn } from './fakeConn.js';
+import { elapse, fakeClockStorage } from './fakeClocks.js';
 import { seatedRoom, type SeatedRoom } from './fakeRooms.js';
-import { tempDbUrl } from './helpers.js';
 
 /**
  * Issue 23 point 5: a next game at the same table begins with a pause for everyone to look at his
@@ -16,47 +14,21 @@ import { tempDbUrl } from './helpers.js';
  */
 
 type Msg = Record<string, any>;
-const realSetTimeout = globalThis.setTimeout;
-const realSleep = (ms: number) => new Promise((r) => realSetTimeout(r, ms));
 const PAUSE = CARD_PAUSE_SECONDS * 1000;
 const endGame = { type: 'override', action: { kind: 'endGame', winner: 'town' } } as const;
-
-let db: ReturnType<typeof tempDbUrl>;
-let storage: Storage;
-const managers: RoomManager[] = [];
-
-beforeAll(async () => {
-  db = tempDbUrl();
-  storage = await openStorage(db.url);
-  await storage.migrate();
-});
-afterEach(async () => {
-  vi.useRealTimers();
-  for (const m of managers.splice(0)) await m.close();
-});
-afterAll(async () => {
-  await storage.close();
-  db.cleanup();
-});
+const env = fakeClockStorage();
 
 /** A manager on fake clocks; its app host ends the game when a timer runs out (so a test reaches a next game fast). */
 function manager(): RoomManager {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date', 'performance'] });
-  const m = new RoomManager(storage, pino({ level: 'silent' }), () => Date.now(), 10 * 60_000, () => endGame, { mono: () => performance.now() });
-  managers.push(m);
-  return m;
-}
-
-async function elapse(ms: number): Promise<void> {
-  await vi.advanceTimersByTimeAsync(ms);
-  await realSleep(100);
+  return env.track(new RoomManager(env.storage, pino({ level: 'silent' }), () => Date.now(), 10 * 60_000, () => endGame, { mono: () => performance.now() }));
 }
 
 const timer = (c: FakeConn): Msg => c.last('update')!.timer;
 
 /** The room's `timer` entries after the last `next` one. */
 async function timerEntriesOfGame2(t: SeatedRoom): Promise<Msg[]> {
-  const log = await storage.readLog(t.created.room);
+  const log = await env.storage.readLog(t.created.room);
   const from = log.findIndex((r) => r.kind === 'next');
   return log.slice(from).filter((r) => r.kind === 'timer').map((r) => JSON.parse(r.body) as Msg);
 }
@@ -74,10 +46,10 @@ describe('the card pause before a next game', () => {
     // Every phone is told the same pause.
     expect(timer(t.seats[4])).toEqual(cards);
     // A phone's act is refused while the cards are looked at, and nothing is written.
-    const before = (await storage.readLog(t.created.room)).length;
+    const before = (await env.storage.readLog(t.created.room)).length;
     await m.command(t.seats[1], 'early', { type: 'act', by: 2 as SeatNo, act: 'kill', target: 3 as SeatNo });
     expect(t.seats[1].last('error')).toMatchObject({ code: 'card-pause', id: 'early' });
-    expect((await storage.readLog(t.created.room)).length).toBe(before);
+    expect((await env.storage.readLog(t.created.room)).length).toBe(before);
     // Not a moment before the pause is over.
     await elapse(PAUSE - 1_000);
     expect(timer(t.ctrl)).toEqual(cards);
