@@ -285,8 +285,6 @@ export class Room {
   commandEntry(by: CommandBody['by'], id: string | null, command: Command, actor: Actor, now: number): { entry: Entry; game: Game } {
     this.refuseIfClosed();
     if (this.game === null) return refuse('not-started', 'the game has not started yet');
-    // The card pause before a next game's night: a phone's night act would start the night early.
-    if (this.timer?.kind === 'cards' && typeof by === 'number') refuse('card-pause', 'the players are still looking at their new cards; the night starts after the pause');
     const t = transition(this.game, command, actor);
     if (!t.ok) return refuse(t.error.code, t.error.message, { rule: t.error.rule, path: t.error.path ? `command.${t.error.path}` : undefined });
     const to = audienceOf(t.events, t.game.state, by);
