@@ -24,6 +24,8 @@ const SEATS = 10;
 // 20 s for each of classic's three night steps (a 60 s night), so that a step's taps fit in it on a busy machine.
 const NIGHT_STEP_SECONDS = 20;
 const NIGHT_SECONDS = NIGHT_STEP_SECONDS * 3;
+/** A whole game in 12 browsers, then the next game's card pause: many minutes on two busy cores. */
+const GAME_TIMEOUT_MS = 900_000;
 
 let server: RunningServer;
 let browser: Browser;
@@ -272,7 +274,7 @@ describe('the full game in 12 browsers (host, 10 players, table)', () => {
     // «Новая игра с теми же местами»: a pause to look at the new card before night 1.
     await expectCardPause(host, table, players, oracle);
     expect(pageErrors, 'no uncaught errors on any page').toEqual([]);
-  });
+  }, GAME_TIMEOUT_MS);
 });
 
 interface Ctx {

@@ -88,7 +88,8 @@ export function VoiceSwitch({ t, voice }: { readonly t: Tx; readonly voice: Host
   if (!voice.supported) return null;
   return (
     <div className="row" style={{ gap: 8 }}>
-      <label className="row" style={{ gap: 8 }} title={t('voice.hint')}>
+      {/* The label is the touch target: a full 48 px row, as every control of the console. */}
+      <label className="row" style={{ gap: 8, minHeight: 48 }} title={t('voice.hint')}>
         <input type="checkbox" data-testid="host-voice" checked={voice.on} onChange={voice.toggle} />
         <span>{t('voice.on')}</span>
       </label>
