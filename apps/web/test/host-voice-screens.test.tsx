@@ -17,7 +17,7 @@ import { VOICE_KEY } from '../src/screens/host/voice';
 import { PlayerScreen } from '../src/screens/player/PlayerScreen';
 import { TableScreen } from '../src/screens/table/TableScreen';
 import { newGame, run, until } from './classicGame';
-import { HostGame, S, hostStateOf } from './hostGame';
+import { HostGame, nightTwo, S, hostStateOf } from './hostGame';
 
 afterEach(() => {
   cleanup();
@@ -51,14 +51,6 @@ async function host(g: HostGame, lng: 'ru' | 'en' = 'ru', timer: RoomState['time
   );
   const r = render(ui());
   return { synth, voice, rerender: () => r.rerender(ui()) };
-}
-
-/** Night 2 of the ten-seat classic table (mafia 2, 8; Don 5; Commissar 3). */
-function nightTwo(): HostGame {
-  const g = new HostGame();
-  g.run({ type: 'endNight' });
-  for (let i = 0; i < 10; i++) g.run({ type: 'endSpeech' });
-  return g;
 }
 
 describe('the night panel', () => {
