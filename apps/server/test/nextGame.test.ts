@@ -42,7 +42,8 @@ for (const make of TARGETS) {
         expect(u.items).toHaveLength(1);
         expect(u.items[0]).toMatchObject({ seq: ended.seq + 1, kind: 'events', by: 'host', game: 2 });
         expect(u.view.phase).toEqual({ kind: 'night', n: 1 });
-        expect(u.timer.kind).toBe('night');
+        // Issue 23 point 5: night 1 waits while everyone looks at his new card.
+        expect(u.timer.kind).toBe('cards');
         // A new deal: a new recorded seed, and the roles are that seed's.
         const [body] = await nextBodies(server, created.room);
         const row = await server.storage.roomById(created.room);

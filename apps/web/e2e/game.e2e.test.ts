@@ -18,11 +18,14 @@ import { awaitNightStep, claimInLobby, NAMES, createThroughUI, peekRole, selectS
 import { byTestId, findLeaks, mentions, sentSecrets, smallTargets, unnamedControls, type SmallTarget, pageSeq, sleep, launchBrowser, newDevice, phaseOf, Shots, snapshot, startServer, until, type RunningServer, type SeatFacts, wordProblems } from './harness';
 import { Oracle } from './oracle';
 import { nextSteps, stepKey, stepOfAct, type Step } from './plan';
+import { expectCardPause, expectLastWordAlone, expectSkipAnnounced, FOULED, foulBeforeHisTurn } from './voice';
 
 const SEATS = 10;
 // 20 s for each of classic's three night steps (a 60 s night), so that a step's taps fit in it on a busy machine.
 const NIGHT_STEP_SECONDS = 20;
 const NIGHT_SECONDS = NIGHT_STEP_SECONDS * 3;
+/** A whole game in 12 browsers, then the next game's card pause: many minutes on two busy cores. */
+const GAME_TIMEOUT_MS = 900_000;
 
 let server: RunningServer;
 let browser: Browser;
@@ -139,9 +142,11 @@ describe('the full game in 12 browsers (host, 10 players, table)', () => {
       if (day && day.nominations.length > 0 && (day.stage === 'speeches' || day.stage === 'defence' || day.stage === 'vote')) {
         for (const [, t] of day.nominations) await until(async () => mentions((await byTestId(table, 'nominees').first().textContent()) ?? '', String(t)), `table: nominees show ${t} (${where})`, 5_000);
       }
-      // A dead player's phone says he is out (a spectator now).
+      // A dead player's phone says he is out (a spectator now); while his last word is owed, it says that alone.
       for (const f of facts()) {
-        if (!f.alive) await until(async () => (await byTestId(pageOfSeat(f.seat), 'spectator-banner').count()) > 0, `seat ${f.seat} (dead): spectator-banner (${where})`, 5_000);
+        if (f.alive) continue;
+        if (day?.stage === 'lastWords' && day.lastWords.includes(f.seat as never)) await expectLastWordAlone(pageOfSeat(f.seat), f.seat, where);
+        else await until(async () => (await byTestId(pageOfSeat(f.seat), 'spectator-banner').count()) > 0, `seat ${f.seat} (dead): spectator-banner (${where})`, 5_000);
       }
       // Touch targets: every control on every screen, noted (artifacts/game/small-targets.json).
       for (const [who, page] of pages) for (const x of await unnamedControls(page)) unnamed.add(`${who.startsWith('seat') ? 'player' : who}: ${x}`);
@@ -192,7 +197,22 @@ describe('the full game in 12 browsers (host, 10 players, table)', () => {
       await shots.both(pageOfSeat(watched.civilian), 'player-civilian', key);
     };
 
+    let fouled = false;
+    let skipSeen = false;
+    let lastWordSeen = false;
+    const dayOne = (v: GameView | null) => v?.phase.kind === 'day' && v.phase.n === 1 && v.day?.stage === 'speeches' ? v.day.speaker : null;
     for (let i = 0; i < 300; i++) {
+      // Issue 23 point 5: seat FOULED loses his day-1 speech for three fouls; it is announced.
+      if (!fouled && dayOne(oracle.state.view) === 1) {
+        await foulBeforeHisTurn(host, oracle);
+        fouled = true;
+      }
+      if (fouled && !skipSeen && dayOne(oracle.state.view) === FOULED + 1) {
+        await expectSkipAnnounced(host, table);
+        skipSeen = true;
+      }
+      const lw = oracle.state.view?.day;
+      if (lw?.stage === 'lastWords' && lw.lastWords.length > 0) lastWordSeen = true;
       const { view, pending } = oracle.state;
       if (view!.phase.kind === 'ended') break;
       const steps = nextSteps(view!, pending ?? [], sent);
@@ -249,8 +269,12 @@ describe('the full game in 12 browsers (host, 10 players, table)', () => {
     const partners = await sentSecrets(pageOfSeat(watched.don));
     expect(partners.length, 'the Don was sent his partners').toBeGreaterThan(0);
     for (const x of partners) expect(mafiaTeam).toContain(Number(x.split(':')[0]));
+    expect(skipSeen, 'the skipped speech was announced').toBe(true);
+    expect(lastWordSeen, 'a leaving player gave his last word').toBe(true);
+    // «Новая игра с теми же местами»: a pause to look at the new card before night 1.
+    await expectCardPause(host, table, players, oracle);
     expect(pageErrors, 'no uncaught errors on any page').toEqual([]);
-  });
+  }, GAME_TIMEOUT_MS);
 });
 
 interface Ctx {

@@ -6,15 +6,7 @@ import {
   actCommand, circleChoice, effectiveEvents, history, liftBoard, nextCommand, nightDeaths, recordedActs, recordedVictimList, setupOf, speechesToday, stepActors, strayActors,
   victimListOpen, voteBoard, widowSilenced,
 } from '../src/screens/host/logic';
-import { HostGame, S, TABLE10 } from './hostGame';
-
-/** Night 2 of the ten-seat classic table (night 1 is the introduction; day 1 without nominations). */
-function nightTwo(): HostGame {
-  const g = new HostGame();
-  g.run({ type: 'endNight' });
-  for (let i = 0; i < 10; i++) g.run({ type: 'endSpeech' });
-  return g;
-}
+import { HostGame, nightTwo, S, TABLE10 } from './hostGame';
 
 describe('host: the next command', () => {
   it('is the engine next host command at every step of a game', () => {

@@ -50,6 +50,14 @@ export class HostGame {
 
 export const S = (n: number) => n as never;
 
+/** Night 2 of the ten-seat classic table (night 1 is the introduction; day 1 without nominations). */
+export function nightTwo(): HostGame {
+  const g = new HostGame();
+  g.run({ type: 'endNight' });
+  for (let i = 0; i < 10; i++) g.run({ type: 'endSpeech' });
+  return g;
+}
+
 /** What the server would have sent the host of this game (a fake RoomClient state). */
 export function hostStateOf(g: HostGame, timer: RoomState['timer'] = null): RoomState {
   return {

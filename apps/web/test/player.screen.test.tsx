@@ -92,7 +92,8 @@ describe('player screen: the role card', () => {
     for (const s of [1, 2, 3]) h = run(h, { type: 'act', by: seatNo(s), act: 'kill', target: seatNo(2) }, s);
     h = until(h, 'day', 2);
     rerender(stateOf(h, 2));
-    expect(screen.getByTestId('spectator-banner')).toBeTruthy();
+    // His last word first, without «наблюдайте молча» beside it (issue 23 point 5).
+    expect(screen.queryByTestId('spectator-banner')).toBeNull();
     expect(screen.getByTestId('role-name').getAttribute('data-role')).toBe('mafia'); // his own card stays
     expect(screen.queryByTestId('partners')).toBeNull();
     expect(document.body.textContent).not.toContain('Don');

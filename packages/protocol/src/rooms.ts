@@ -37,8 +37,17 @@ export function timersSchemaWith(minStep?: number) {
 export const timersSchema = timersSchemaWith();
 export type Timers = z.infer<typeof timersSchema>;
 
-/** What a timer times: a step of the day, or the whole night (cut into its steps by `TimerView.steps`). */
-export type TimerKind = 'speech' | 'defence' | 'lastWords' | 'night' | 'vote';
+/**
+ * What a timer times: a step of the day, the whole night (cut into its steps by `TimerView.steps`),
+ * or the card pause before a next game's night 1 (`cards`).
+ */
+export type TimerKind = 'speech' | 'defence' | 'lastWords' | 'night' | 'vote' | 'cards';
+
+/**
+ * The pause before night 1 of a next game at the same table, for everyone to look at his new card
+ * (timer kind `cards`): the server starts the night's timer when it runs out, so no phone can cut it.
+ */
+export const CARD_PAUSE_SECONDS = 20;
 
 /** The server's defaults; `nightStep` is the fallback for a preset without its own (see the server's `timersFor`). */
 export const DEFAULT_TIMERS: Timers = { speech: 60, defence: 30, lastWords: 60, nightStep: 15, vote: 30 };

@@ -623,6 +623,7 @@ export class RoomManager {
     if (conn.you?.as !== 'admin') refuse('admin-only', 'only the room admin of an app or online room may skip a step (a host ends it himself)');
     await this.run(room, conn, id, async () => {
       if (this.answeredAsDuplicate(conn, room, 'admin', id)) return;
+      if (room.timer?.kind === 'cards') return this.endCardPause(room, 'admin', conn, id);
       const command = room.game ? timeUpCommand(room.game.state) : null;
       if (!command) refuse(room.game ? 'game-over' : 'not-started', room.game ? 'the game in this room is over' : 'the game has not started yet');
       await this.appCommand(room, 'admin', id ?? null, command!, conn);
@@ -692,13 +693,16 @@ export class RoomManager {
     if (this.rebaseLater(room)) return;
     this.holdWhileNobodyPlays(room);
     const t = room.timer;
-    if (this.closed || room.row.mode === 'human' || t === null || t.pausedAt !== undefined || room.ended || room.closed) return;
+    // The card pause ends by the server's clock whoever hosts: it is no step a host decides.
+    const hostless = room.row.mode !== 'human' || t?.kind === 'cards';
+    if (this.closed || !hostless || t === null || t.pausedAt !== undefined || room.ended || room.closed) return;
     // This very timer's step was refused: reported once, it waits for the admin or a new timer.
     if (room.stuck?.timer === t) return;
     const alarm = setTimeout(() => {
       this.alarms.delete(id);
       void this.run(room, null, undefined, async () => {
         if (room.timer !== t) return;
+        if (t.kind === 'cards') return this.endCardPause(room, 'app', null, undefined);
         const command = room.game && this.appStep(room.game.state);
         if (!command) return;
         try {
@@ -713,6 +717,17 @@ export class RoomManager {
     }, Math.max(0, t.deadline - this.clock()));
     alarm.unref?.();
     this.alarms.set(id, alarm);
+  }
+
+  /** The card pause is over: the night's timer starts (logged and told, like any change of the clock). */
+  private async endCardPause(room: Room, by: 'app' | 'admin', conn: Conn | null, id: string | undefined): Promise<void> {
+    try {
+      await this.clockEntry(room, room.cardsOverEntry(by, this.clock(), id), conn, id);
+    } catch (e) {
+      // Nothing was written: tried again shortly, as an alarm is.
+      if (by === 'app' && !(e instanceof RoomError)) this.armAgainSoon(room);
+      throw e;
+    }
   }
 
   /** After storage trouble (nothing was written): the room's timer is armed again in a second, while the room is in memory. */

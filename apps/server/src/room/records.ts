@@ -79,7 +79,7 @@ export interface ReleaseBody extends Requested { readonly seat: number; readonly
  * The host moved the running step's deadline (its key stays: the same step, more or less time), or
  * the server (`app`) re-based a loaded timer onto its own clock (clock.ts), so every client agrees.
  */
-export interface TimerBody extends Requested { readonly by: 'host' | 'app'; readonly timer: TimerRec }
+export interface TimerBody extends Requested { readonly by: 'host' | 'app' | 'admin'; readonly timer: TimerRec }
 /** The host (or room admin) closed the room: nothing more is accepted, and the room is not resumed. */
 export interface CloseBody extends Requested { readonly by: Controller }
 /** The clock stopped: `timer` is the running step's timer with `pausedAt` set (null when no step is timed). */

@@ -7,7 +7,7 @@ import { requestKey, requestKeyOf, type ClaimBody, type CommandBody, type Contro
 import { audienceOf, ViewerNumbering } from './numbering.js';
 import { SeatCodes, WRONG_TRIES_PER_CODE } from './seatCodes.js';
 import { heldIf, pauseTimer, resumeTimer } from './pause.js';
-import { extendTimer, nextTimer, type StoredTimers } from './timers.js';
+import { cardPause, extendTimer, nextTimer, nightAfterCards, type StoredTimers } from './timers.js';
 
 /** A claimed seat: its name, its token's hash and, when the claim came with a client key, the salt its token was derived with (claimKeys.ts). */
 export interface Claim { readonly name: string; readonly tokenHash: string; readonly salt?: string }
@@ -185,6 +185,15 @@ export class Room {
     return { seq: this.seq + 1, kind: 'timer', body: { by: 'host', timer: extendTimer(t, addMs, t.pausedAt ?? now), ...withId(id) } };
   }
 
+  /** The card pause is over (its timer ran out, or the room admin skipped it): the night's own timer starts now. */
+  cardsOverEntry(by: 'app' | 'admin', now: number, id?: string): Entry {
+    this.refuseIfClosed();
+    if (this.timer?.kind !== 'cards' || this.game === null) refuse('no-card-pause', 'the players are not looking at their cards now');
+    const timer = nightAfterCards(this.game!.state, this.timers, now);
+    if (timer === null) refuse('no-timer', 'no step is timed now');
+    return { seq: this.seq + 1, kind: 'timer', body: { by, timer: timer!, ...withId(id) } };
+  }
+
   closeEntry(by: Controller, id?: string): Entry {
     this.refuseIfClosed();
     return { seq: this.seq + 1, kind: 'close', body: { by, ...withId(id) } };
@@ -257,7 +266,7 @@ export class Room {
     const last = this.game!.state;
     const carried = last.setup.modifications.includes('first-victim-immunity') && last.firstKill?.night === 1 ? last.firstKill.victims : [];
     const game = this.deal(seed, carried);
-    const body: NextBody = { by, game: this.gameNo + 1, seed, immune: [...carried], events: game.events, timer: heldIf(this.paused, nextTimer(null, game.game.state, this.timers, now), now), ...withId(id) };
+    const body: NextBody = { by, game: this.gameNo + 1, seed, immune: [...carried], events: game.events, timer: heldIf(this.paused, cardPause(nextTimer(null, game.game.state, this.timers, now), now), now), ...withId(id) };
     return { entry: { seq: this.seq + 1, kind: 'next', body }, game: game.game };
   }
 

@@ -1,5 +1,5 @@
 import { currentSpeechSeconds, nightSteps, nightStepSeconds, type GameOptions, type GameState } from '@mafia/engine';
-import { DEFAULT_TIMERS, type TimerKind, type Timers } from '@mafia/protocol';
+import { CARD_PAUSE_SECONDS, DEFAULT_TIMERS, type TimerKind, type Timers } from '@mafia/protocol';
 import type { TimerRec } from './records.js';
 
 /**
@@ -15,7 +15,7 @@ export function stepKey(s: GameState): string | null {
   return `day/${d.n}/${d.emergency ? 'e' : ''}/${d.stage}/${d.speakerIndex}/${d.round}/${d.candidates.length}`;
 }
 
-export function timerKind(s: GameState): TimerKind | null {
+export function timerKind(s: GameState): Exclude<TimerKind, 'cards'> | null {
   const p = s.phase;
   if (p.kind === 'ended') return null;
   if (p.kind === 'night') return 'night';
@@ -66,6 +66,22 @@ export function nextTimer(before: TimerRec | null, s: GameState, timers: StoredT
   if (kind === 'night') return nightTimer(s, key, timers, now);
   const seconds = kind === 'speech' ? speechSeconds(s, timers) : timers[kind];
   return { kind, key, deadline: now + Math.round(seconds * 1000), started: now };
+}
+
+/**
+ * A next game's first timer (issue 23 point 5): before its night 1 (the `night` timer `first`) a
+ * pause to look at the new cards, under the night's key, so no command during it starts the night's
+ * clock; the night's own timer follows when it runs out (`nightAfterCards`). A game that begins
+ * with a day has no night to hold back.
+ */
+export function cardPause(first: TimerRec | null, now: number): TimerRec | null {
+  if (first === null || first.kind !== 'night') return first;
+  return { kind: 'cards', key: first.key, started: now, deadline: now + CARD_PAUSE_SECONDS * 1000 };
+}
+
+/** The night's timer once the card pause is over: the night starts now. */
+export function nightAfterCards(s: GameState, timers: StoredTimers, now: number): TimerRec | null {
+  return nextTimer(null, s, timers, now);
 }
 
 /**

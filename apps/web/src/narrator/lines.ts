@@ -1,6 +1,7 @@
 import type { GameView, NightStep, RoleId, Winner } from '@mafia/engine';
-import type { TimerView } from '@mafia/protocol';
+import type { LogItem, TimerView } from '@mafia/protocol';
 import { nightStepAt } from '../night/stepClock';
+import { effectiveEvents, loneNominee, skippedSpeeches, type LoneNominee, type SkippedSpeech } from './dayNews';
 
 /**
  * The narrator's script, as a pure function: (previous moment, this moment) → the host's lines to
@@ -34,11 +35,19 @@ export interface Beat {
   readonly winner: Winner | null;
   /** An emergency day (R-PHASE-4): no night came, the table votes again. */
   readonly emergency: boolean;
+  /** Today's speeches skipped for fouls (from the log). */
+  readonly skipped: readonly SkippedSpeech[];
+  /** The lone nominee of the day just decided (from the log). */
+  readonly lone: LoneNominee | null;
+  /** The pause to look at the new cards before night 1 of a next game (the `cards` timer). */
+  readonly cards: boolean;
 }
 
 export interface NarratorInput {
   readonly view: GameView | null;
   readonly timer: TimerView | null;
+  /** The log the viewer was sent: what the view alone does not tell (skipped speeches, a lone nominee). */
+  readonly log?: readonly LogItem[];
 }
 
 export type LineKey =
@@ -46,7 +55,8 @@ export type LineKey =
   | 'wakeMafia' | 'sleepMafia' | 'wakeRole' | 'sleepRole' | 'wakeRoles' | 'sleepRoles'
   | 'newsNobody' | 'newsKilled' | 'newsKilledMany'
   | 'accepted' | 'emergency' | 'lastWords' | 'speech' | 'defence' | 'vote' | 'revote' | 'nominees' | 'lift' | 'left'
-  | 'gameOver' | 'winTown' | 'winMafia' | 'winDraw' | 'winRole';
+  | 'gameOver' | 'winTown' | 'winMafia' | 'winDraw' | 'winRole'
+  | 'skipped' | 'loneOut' | 'loneStays' | 'cards';
 
 export interface Line {
   readonly key: LineKey;
@@ -54,14 +64,19 @@ export interface Line {
   readonly seats?: readonly number[];
   /** Role ids the line names (a night step's wake roles, a solo winner). */
   readonly roles?: readonly string[];
+  /** A number the line counts (a skipped speech's fouls), for its plural forms. */
+  readonly count?: number;
 }
 
 const NO_SEATS: readonly number[] = [];
 
 /** The moment `now` (server clock, epoch ms) of what a viewer was sent. */
-export function beatOf({ view, timer }: NarratorInput, now: number): Beat {
+export function beatOf({ view, timer, log = [] }: NarratorInput, now: number): Beat {
   if (!view) {
-    return { phase: 'none', n: 0, steps: [], step: -1, nightOver: false, stage: null, speaker: null, round: 0, candidates: NO_SEATS, nominated: NO_SEATS, alive: NO_SEATS, winner: null, emergency: false };
+    return {
+      phase: 'none', n: 0, steps: [], step: -1, nightOver: false, stage: null, speaker: null, round: 0, candidates: NO_SEATS, nominated: NO_SEATS,
+      alive: NO_SEATS, winner: null, emergency: false, skipped: [], lone: null, cards: false,
+    };
   }
   const p = view.phase;
   const night = p.kind === 'night';
@@ -82,7 +97,20 @@ export function beatOf({ view, timer }: NarratorInput, now: number): Beat {
     alive: view.seats.filter((s) => s.alive).map((s) => s.seat),
     winner: view.winner,
     emergency: day?.emergency === true,
+    skipped: day ? skippedSpeeches(view, effectiveEvents(log)) : [],
+    lone: loneNominee(log),
+    cards: night && timer?.kind === 'cards',
   };
+}
+
+/** What was decided since `prev`: speeches skipped for fouls, the lone nominee's fate. */
+function dayNews(prev: Beat, next: Beat): Line[] {
+  const out: Line[] = next.skipped
+    .filter((s) => !prev.skipped.some((p) => p.seat === s.seat))
+    .map((s) => ({ key: 'skipped', seats: [s.seat], count: s.fouls }));
+  const lone = next.lone;
+  if (lone && (prev.lone?.seat !== lone.seat || prev.lone.day !== lone.day)) out.push({ key: lone.out ? 'loneOut' : 'loneStays', seats: [lone.seat] });
+  return out;
 }
 
 function wake(step: NightStep | undefined): Line[] {
@@ -144,10 +172,13 @@ function stageLines(prev: Beat, next: Beat, stageChanged: boolean, speakerChange
  */
 export function linesBetween(prev: Beat | null, next: Beat): Line[] {
   if (prev === null || next.phase === 'none') return [];
-  const out: Line[] = [];
-  const phaseChanged = prev.phase !== next.phase || prev.n !== next.n;
+  // The card pause before a next game's night 1 is a moment of its own; the night begins after it.
+  if (next.cards) return prev.cards ? [] : [{ key: 'cards' }];
+  const out: Line[] = dayNews(prev, next);
+  const phaseChanged = prev.phase !== next.phase || prev.n !== next.n || prev.cards;
   const died = prev.alive.filter((s) => !next.alive.includes(s));
-  const fromNight = prev.phase === 'night' && phaseChanged;
+  // The card pause is no night step: nothing of it is put to sleep.
+  const fromNight = prev.phase === 'night' && !prev.cards && phaseChanged;
 
   if (fromNight && !prev.nightOver) out.push(...sleep(prev.steps[prev.step]));
   if (!fromNight) for (const s of died) out.push({ key: 'left', seats: [s] });
@@ -209,8 +240,8 @@ export function lineText(line: Line, t: T): string {
   return t(`say.${line.key}`, {
     seat: seats[0],
     seats: seats.join(', '),
-    // The plural forms (i18next `_one/_few/_many/_other`) of a line that lists seats.
-    ...(seats.length > 1 || line.key === 'nominees' ? { count: seats.length } : {}),
+    // The plural forms (i18next `_one/_few/_many/_other`) of a line that lists seats, or counts.
+    ...(line.count !== undefined ? { count: line.count } : seats.length > 1 || line.key === 'nominees' ? { count: seats.length } : {}),
     role: roles[0],
     roles: roles.join(', '),
   });

@@ -28,7 +28,7 @@ export interface NarratorOptions extends NarratorInput {
  * step changes with the time alone), the lines between the last moment and this one are said (when
  * `on`) and returned as the latest caption.
  */
-export function useNarrator({ view, timer, clockOffset, ready = true, on, speaker, tickMs = 250, now = Date.now }: NarratorOptions): readonly string[] {
+export function useNarrator({ view, timer, log, clockOffset, ready = true, on, speaker, tickMs = 250, now = Date.now }: NarratorOptions): readonly string[] {
   const { t, i18n } = useTranslation('table');
   const prev = useRef<Beat | null>(null);
   const [caption, setCaption] = useState<readonly string[]>([]);
@@ -43,7 +43,7 @@ export function useNarrator({ view, timer, clockOffset, ready = true, on, speake
   useEffect(() => {
     const step = () => {
       if (!ready) return;
-      const { lines, beat } = advance(prev.current, beatOf({ view, timer }, now() + clockOffset));
+      const { lines, beat } = advance(prev.current, beatOf({ view, timer, log }, now() + clockOffset));
       prev.current = beat;
       if (lines.length === 0) return;
       const { on: speaking, speaker: sp, t: tr } = live.current;
@@ -54,7 +54,7 @@ export function useNarrator({ view, timer, clockOffset, ready = true, on, speake
     step();
     const id = setInterval(step, tickMs);
     return () => clearInterval(id);
-  }, [view, timer, clockOffset, ready, tickMs, now]);
+  }, [view, timer, log, clockOffset, ready, tickMs, now]);
 
   return caption;
 }

@@ -23,6 +23,10 @@ import {
   setupOf, targetable, voteBoard, type StepActor,
 } from './logic';
 import { ROLE_IDS, hostLines, scriptText, type Line } from './script';
+import { effectiveEvents, loneNominee, skippedSpeeches } from '../../narrator/dayNews';
+import { stepHasActs } from './nightStatus';
+import { VoiceSwitch, useHostVoice } from './voice';
+import type { Speaker } from '../../narrator/speaker';
 import { SeatCodesPanel } from '../admin/SeatCodesPanel';
 
 /** What the console needs of a RoomClient (a fake in tests). */
@@ -37,7 +41,7 @@ export interface HostActions {
 export type Tx = (key: string, opts?: Record<string, unknown>) => string;
 
 /** The host console for a started (or starting) game: everything the human host needs at the table. */
-export function HostConsole({ state, actions }: { readonly state: RoomState; readonly actions: HostActions | null }) {
+export function HostConsole({ state, actions, voice: voiceOut }: { readonly state: RoomState; readonly actions: HostActions | null; readonly voice?: Speaker | null }) {
   const { t: tt } = useTranslation('host');
   const t = tt as unknown as Tx;
   const view = state.view;
@@ -75,7 +79,11 @@ export function HostConsole({ state, actions }: { readonly state: RoomState; rea
 
   const died = view ? nightDeaths(view, state.log) : null;
   const spoke = speechesToday(state.log);
-  const lines = hostLines(view, pending, { step, candidate, died, spoke });
+  const events = useMemo(() => effectiveEvents(state.log), [state.log]);
+  const lines = hostLines(view, pending, {
+    step, candidate, died, spoke, skipped: skippedSpeeches(view, events, true), lone: loneNominee(state.log), cards: state.timer?.kind === 'cards',
+  });
+  const voice = useHostVoice(lines.map((l) => scriptText(l, t)), voiceOut);
 
   const actors = view && view.phase.kind === 'night' ? [...stepActors(view, pending, step), ...(step === view.nightSteps.length - 1 ? strayActors(view, pending) : [])] : [];
   const actor: StepActor | null = actors.find((a) => a.seat === actorSeat) ?? actors[0] ?? null;
@@ -175,6 +183,7 @@ export function HostConsole({ state, actions }: { readonly state: RoomState; rea
         </div>
       ) : null}
 
+      <VoiceSwitch t={t} voice={voice} />
       {lines.length > 0 ? (
         <section className="card" aria-label={t('read')} data-testid="host-line" style={{ fontSize: '1.35rem', fontWeight: 600 }}>
           {lines.map((l, i) => (
@@ -192,7 +201,7 @@ export function HostConsole({ state, actions }: { readonly state: RoomState; rea
         <NightPanel
           t={t} view={view} step={step} setStep={setStep} actors={actors} actor={actor} setActorSeat={setActorSeat} picked={picked}
           target2={target2} setTarget2={setTarget2} roleGuess={roleGuess} setRoleGuess={setRoleGuess} roleName={roleName}
-          recorded={recordedActs(state.log, view.phase.n)}
+          recorded={recordedActs(state.log, view.phase.n)} stepDone={stepHasActs(view, events, step)}
         />
       ) : null}
 
@@ -347,7 +356,7 @@ export function modeOf(view: GameView | null, pending: readonly Pending[] = []):
 function NightPanel(p: {
   t: Tx; view: GameView; step: number; setStep: (n: number) => void; actors: StepActor[]; actor: StepActor | null; setActorSeat: (n: number) => void;
   picked: number | null; target2: number | null; setTarget2: (n: number | null) => void; roleGuess: RoleId | null; setRoleGuess: (r: RoleId | null) => void;
-  roleName: (r: RoleId | undefined | null) => string; recorded: ReturnType<typeof recordedActs>;
+  roleName: (r: RoleId | undefined | null) => string; recorded: ReturnType<typeof recordedActs>; stepDone: boolean;
 }) {
   const { t, view, step, actors, actor } = p;
   const total = view.nightSteps.length;
@@ -367,7 +376,7 @@ function NightPanel(p: {
           </Button>
         </div>
       ) : null}
-      {actors.length === 0 ? <span className="muted">{t('step.none')}</span> : null}
+      {actors.length === 0 ? <span className="muted" data-testid="step-status" data-done={p.stepDone}>{t(p.stepDone ? 'step.allIn' : 'step.none')}</span> : null}
       {actors.length > 0 ? (
         <div className="row" role="group" aria-label={t('act.title')}>
           {actors.map((a) => (

@@ -1,5 +1,6 @@
 import type { GameView, Pending, RoleId } from '@mafia/engine';
 import { seeksText } from '../../i18n/roleText';
+import type { LoneNominee, SkippedSpeech } from '../../narrator/dayNews';
 
 /**
  * What the host reads out now (the sources' phrases: «Город засыпает», «Просыпается мафия», «Мафия
@@ -15,7 +16,8 @@ export type ScriptKey =
   | 'cityWakes' | 'goodMorning' | 'nightDied' | 'nobodyDied'
   | 'lastWords' | 'lastWordsNext' | 'speech' | 'thanks' | 'accepted' | 'nominated' | 'noNominations'
   | 'nominees' | 'defence' | 'voteStart' | 'voteFor' | 'voteLeft' | 'liftQuestion' | 'voteCancelled' | 'emergency' | 'rake'
-  | 'gameOver' | 'winner.town' | 'winner.mafia' | 'winner.draw' | 'winner.role';
+  | 'gameOver' | 'winner.town' | 'winner.mafia' | 'winner.draw' | 'winner.role'
+  | 'skipped' | 'loneOut' | 'loneStays' | 'cardPause';
 
 export interface Line {
   readonly key: ScriptKey;
@@ -35,6 +37,12 @@ export interface ScriptContext {
   readonly died?: readonly number[] | null;
   /** Speeches ended today (null/undefined: not known). */
   readonly spoke?: number | null;
+  /** Speeches skipped for fouls since the last speech given (dayNews.skippedSpeeches): announced before what comes next. */
+  readonly skipped?: readonly SkippedSpeech[];
+  /** The day just decided had a lone nominee (dayNews.loneNominee): the host says what became of him and why. */
+  readonly lone?: LoneNominee | null;
+  /** The pause to look at the new cards before night 1 of a next game (the room's `cards` timer runs). */
+  readonly cards?: boolean;
 }
 
 type NightStep = GameView['nightSteps'][number];
@@ -87,6 +95,15 @@ const anyAct = (pending: readonly Pending[]): boolean => pending.some((p) => p.k
 /** The line(s) for now. */
 export function hostLines(view: GameView | null, pending: readonly Pending[], ctx: ScriptContext = {}): Line[] {
   if (!view) return [];
+  // What was just decided is said first: the skipped speeches, then the lone nominee's fate.
+  const news: Line[] = [
+    ...(ctx.skipped ?? []).map((s): Line => ({ key: 'skipped', params: { seat: s.seat, count: s.fouls } })),
+    ...(ctx.lone ? [{ key: ctx.lone.out ? 'loneOut' : 'loneStays', params: { seat: ctx.lone.seat } } as Line] : []),
+  ];
+  return [...news, ...momentLines(view, pending, ctx)];
+}
+
+function momentLines(view: GameView, pending: readonly Pending[], ctx: ScriptContext): Line[] {
   const phase = view.phase;
   if (phase.kind === 'ended') {
     const w = view.winner;
@@ -95,6 +112,7 @@ export function hostLines(view: GameView | null, pending: readonly Pending[], ct
     return win ? [{ key: 'gameOver' }, win] : [{ key: 'gameOver' }];
   }
   if (phase.kind === 'night') {
+    if (ctx.cards) return [{ key: 'cardPause' }];
     const steps = view.nightSteps;
     if (steps.length === 0) return [{ key: 'citySleeps' }];
     const i = Math.min(Math.max(ctx.step ?? 0, 0), steps.length - 1);

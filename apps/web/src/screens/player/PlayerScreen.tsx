@@ -6,7 +6,7 @@ import { Layout, RoomStatus, Timer, usePhaseLabel } from '../../ui';
 import { allSeated } from '../admin/model';
 import { DayPanel } from './DayPanel';
 import { EndPanel } from './EndPanel';
-import { isSpectator, screenOf, waitingKey } from './logic';
+import { isSpectator, owesLastWord, screenOf, waitingKey } from './logic';
 import { NightPanel } from './NightPanel';
 import { RoleCard } from './RoleCard';
 
@@ -49,6 +49,9 @@ export function PlayerScreen({ code, state, send, now, starts = false, children 
   const serverNow = useServerNow(state.clockOffset, screen === 'night' && pausedAt === undefined, now);
   const seat = state.you?.as === 'seat' ? state.you.seat : (view?.me?.seat ?? null);
   const spectator = isSpectator(view);
+  // A player giving (or owed) his last word is still speaking: «наблюдайте молча» comes after it.
+  const silent = spectator && !owesLastWord(view);
+  const cards = screen === 'night' && state.timer?.kind === 'cards';
   const phase = view?.phase;
   return (
     <Layout title={seat !== null ? `${t('seat.label', { ns: 'common', n: seat })} · ${code}` : `${t('title')} · ${code}`} actions={<RoomStatus state={state} />}>
@@ -56,7 +59,7 @@ export function PlayerScreen({ code, state, send, now, starts = false, children 
         {/* Before the start the phone waits for players only while a seat is free (as the table screen does). */}
         {!view && state.lobby && allSeated(state.lobby) ? t('admin.lobby.allSeated', { ns: 'common' }) : phaseLabel}
       </h2>
-      {spectator ? (
+      {silent ? (
         <p className="card" role="status" data-testid="spectator-banner" style={{ margin: 0 }}>
           {t('spectator')}
         </p>
@@ -73,7 +76,12 @@ export function PlayerScreen({ code, state, send, now, starts = false, children 
           {t(waitingKey(state.lobby?.mode ?? null, starts))}
         </p>
       ) : null}
-      {view && screen === 'night' && seat !== null ? (
+      {cards ? (
+        <p className="card" role="status" data-testid="card-pause" style={{ margin: 0 }}>
+          <strong>{t('cardPause.title')}</strong> {t('cardPause.hint')}
+        </p>
+      ) : null}
+      {view && screen === 'night' && seat !== null && !cards ? (
         <NightPanel view={view} pending={state.pending} seat={seat} timer={state.timer} now={serverNow} send={send} spectator={spectator} />
       ) : null}
       {view && screen === 'day' && seat !== null ? <DayPanel view={view} pending={state.pending} seat={seat} mode={state.lobby?.mode ?? null} send={send} /> : null}

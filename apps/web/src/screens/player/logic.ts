@@ -42,6 +42,12 @@ export function isSpectator(view: GameView | null): boolean {
   return view.me !== null && !view.me.alive;
 }
 
+/** This player has been voted out or killed and his last word is still to come or going on (day.lastWords). */
+export function owesLastWord(view: GameView | null): boolean {
+  const day = view?.phase.kind === 'day' ? view.day : null;
+  return !!day && !!view?.me && day.stage === 'lastWords' && day.lastWords.includes(view.me.seat);
+}
+
 /** The secret card: own role and team (the view's `me`), or null. */
 export function cardOf(view: GameView | null): { role: RoleId; team: Team } | null {
   return view?.me ? { role: view.me.role, team: view.me.team } : null;

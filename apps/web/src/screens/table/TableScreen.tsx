@@ -93,7 +93,7 @@ export function TableScreen({ code, state, speaker, now = Date.now, nextGame, ad
   const [choice, setChoice] = useState<boolean | null>(null);
   const on = choice ?? (mode === 'app' || mode === 'online');
   const [unlocked, setUnlocked] = useState(() => speaker?.isUnlocked ?? false);
-  const caption = useNarrator({ view: state.view, timer: state.timer, clockOffset: state.clockOffset, ready: state.you !== null, on, speaker, now: clockNow });
+  const caption = useNarrator({ view: state.view, timer: state.timer, log: state.log, clockOffset: state.clockOffset, ready: state.you !== null, on, speaker, now: clockNow });
 
   const unlock = () => {
     speaker?.unlock(t('narrator.enabled'));
@@ -128,6 +128,11 @@ export function TableScreen({ code, state, speaker, now = Date.now, nextGame, ad
               {p === 'lobby' && state.lobby && allSeated(state.lobby) ? t('admin.lobby.allSeated', { ns: 'common' }) : phaseLabel}
             </h2>
             <StepLabel model={model} />
+            {state.timer?.kind === 'cards' && p === 'night' ? (
+              <p className="table-step" data-testid="card-pause" role="status">
+                {t('cardPause')}
+              </p>
+            ) : null}
           </div>
           <div className="table-timer" data-testid="timer" data-kind={state.timer?.kind ?? ''} aria-label={t('timer')}>
             {p === 'ended' ? null : <Timer deadline={state.timer?.deadline} clockOffset={state.clockOffset} pausedAt={state.timer?.pausedAt} />}

@@ -100,7 +100,8 @@ export function tableModel({ view, timer, log }: TableInput, now: number): Table
   if (p.kind === 'night') {
     const steps = view.nightSteps ?? [];
     const at = nightStepAt(timer?.kind === 'night' ? timer : null, steps.length, now).step;
-    if (at >= 0) step = { kind: 'night', index: at, count: steps.length, wake: steps[at]!.wake };
+    // During a next game's card pause no step is called yet.
+    if (at >= 0 && timer?.kind !== 'cards') step = { kind: 'night', index: at, count: steps.length, wake: steps[at]!.wake };
   }
   const day = p.kind === 'day' ? view.day : null;
   if (day) step = { kind: 'day', stage: day.stage, round: day.round };
