@@ -361,6 +361,12 @@ export class RoomClient {
     return this.request(id, { type: 'timer', add, id }, false);
   }
 
+  /** Host (human rooms): opens night step `step` (0-based) on every screen. Not re-sent after a drop. */
+  openStep(step: number): Promise<number> {
+    const id = this.nextId();
+    return this.request(id, { type: 'step', step, id }, false);
+  }
+
   /** Host or room admin: stops the clock (the running step keeps what is left). */
   pause(): Promise<number> {
     return this.once('pause');
