@@ -168,6 +168,8 @@ export class RoomClient {
   private pongTimer: unknown = null;
   private pingSentAt = 0;
   private readonly inFlight = new Map<string, InFlight>();
+  /** Waiting for the next pong (roundTrip). */
+  private pongWaiters: { resolve(): void; reject(e: WireError): void }[] = [];
   private joining: Joining | null = null;
   private counter = 0;
   private readonly prefix: string;
@@ -222,6 +224,7 @@ export class RoomClient {
       }
     }
     this.failAll({ code: 'closed', message: 'the client was closed' }, true);
+    for (const w of this.pongWaiters.splice(0)) w.reject({ code: 'closed', message: 'the client was closed' });
     this.set({ status: 'closed' });
   }
 
@@ -405,6 +408,18 @@ export class RoomClient {
     }
   }
 
+  /**
+   * One round trip to the server that records nothing: resolves on the next `pong`. A night phone's
+   * decoy waits for it, so its confirmation takes as long as a real act's. While the connection is
+   * down it waits, as a command does, for the ping sent after the next welcome; `close()` rejects it.
+   */
+  roundTrip(): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.pongWaiters.push({ resolve, reject });
+      if (this.welcomed && this.isOpen()) this.ping();
+    });
+  }
+
   /** The server's clock now, as well as this client knows it (epoch ms). */
   serverNow(): number {
     return this.now() + this.state.clockOffset;
@@ -473,6 +488,7 @@ export class RoomClient {
         }
         const offset = this.pingSentAt > 0 ? Math.round(m.now - (this.pingSentAt + now) / 2) : m.now - now;
         this.set({ clockOffset: offset });
+        for (const w of this.pongWaiters.splice(0)) w.resolve();
         return;
       }
       case 'error':

@@ -14,9 +14,13 @@ export interface PlayerScreenProps {
   readonly state: RoomState;
   /** Sends a game command (RoomClient.command); its refusal rejects. */
   readonly send: (cmd: Command) => Promise<unknown>;
+  /** One round trip to the server recording nothing (RoomClient.roundTrip): the night decoy's wait. */
+  readonly roundTrip?: () => Promise<unknown>;
   /** The server's clock now; omitted: this device's clock + state.clockOffset, ticking. Tests pass it. */
   readonly now?: number;
 }
+
+const noRoundTrip = (): Promise<never> => Promise.reject({ code: 'connection-lost', message: 'not connected' });
 
 /** Re-renders a few times a second while `active` (the night steps change by time alone). */
 function useServerNow(clockOffset: number, active: boolean, fixed: number | undefined): number {
@@ -34,7 +38,7 @@ function useServerNow(clockOffset: number, active: boolean, fixed: number | unde
  * The player's phone, from the room state alone (what the server sent this seat): the role card
  * held to be seen, then the night steps, the day's controls, the spectator's silence, the end.
  */
-export function PlayerScreen({ code, state, send, now }: PlayerScreenProps) {
+export function PlayerScreen({ code, state, send, roundTrip = noRoundTrip, now }: PlayerScreenProps) {
   const { t } = useTranslation('player');
   const view = state.view;
   const phaseLabel = usePhaseLabel(view);
@@ -64,7 +68,7 @@ export function PlayerScreen({ code, state, send, now }: PlayerScreenProps) {
       ) : null}
       {screen === 'waiting' ? <p className="muted">{t('waiting')}</p> : null}
       {view && screen === 'night' && seat !== null ? (
-        <NightPanel view={view} pending={state.pending} seat={seat} timer={state.timer} now={serverNow} send={send} spectator={spectator} />
+        <NightPanel view={view} pending={state.pending} seat={seat} timer={state.timer} now={serverNow} send={send} roundTrip={roundTrip} online={state.status === 'open'} spectator={spectator} />
       ) : null}
       {view && screen === 'day' && seat !== null ? <DayPanel view={view} pending={state.pending} seat={seat} mode={state.lobby?.mode ?? null} send={send} /> : null}
       {view && screen === 'ended' ? <EndPanel view={view} /> : null}

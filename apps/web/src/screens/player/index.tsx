@@ -26,11 +26,12 @@ function Seated({ code, seat, token }: { readonly code: string; readonly seat: n
   const auth = useMemo<Auth>(() => ({ as: 'seat', seat, token }), [seat, token]);
   const { state, client } = useRoom(code, auth);
   const send = useCallback((cmd: Command) => (client ? client.command(cmd) : Promise.reject(new Error('not connected'))), [client]);
+  const roundTrip = useCallback(() => (client ? client.roundTrip() : Promise.reject(new Error('not connected'))), [client]);
   const lost = state.you?.as === 'spectator' || (state.lastError !== null && SEAT_LOST.has(state.lastError.code) && state.status === 'closed');
   if (lost) return <Navigate to={`/r/${code}`} replace />;
   return (
     <>
-      <PlayerScreen code={code} state={state} send={send} />
+      <PlayerScreen code={code} state={state} send={send} roundTrip={roundTrip} />
       {/* The creator of an online room also plays: his room controls are one tap away (never on this seat's socket). */}
       <AdminLink code={code} />
     </>
