@@ -211,6 +211,20 @@ export class RoomClient {
 
   /** Closes for good: no reconnect; unanswered requests reject with `closed`. */
   close(): void {
+    this.stop({ code: 'closed', message: 'the client was closed' });
+  }
+
+  /**
+   * The host closed the room (`lobby.closed`): nothing more will come, so the client stops at once,
+   * as `close()` does — no reconnect, no ping — keeping the last state for the screen to show.
+   */
+  private stopIfClosed(): boolean {
+    if (this.state.lobby?.closed !== true || this.stopped) return false;
+    this.stop({ code: 'room-closed', message: 'the host has closed this room' });
+    return true;
+  }
+
+  private stop(err: WireError): void {
     this.stopped = true;
     this.clearTimers();
     const s = this.socket;
@@ -223,8 +237,8 @@ export class RoomClient {
         // already closed
       }
     }
-    this.failAll({ code: 'closed', message: 'the client was closed' }, true);
-    for (const w of this.pongWaiters.splice(0)) w.reject({ code: 'closed', message: 'the client was closed' });
+    this.failAll(err, true);
+    for (const w of this.pongWaiters.splice(0)) w.reject(err);
     this.set({ status: 'closed' });
   }
 
@@ -469,6 +483,7 @@ export class RoomClient {
           ...(m.items.some((i) => i.kind === 'events') ? { alert: null } : {}),
         });
         ack?.resolve(m.seq);
+        this.stopIfClosed();
         return;
       }
       case 'ack': {
@@ -520,6 +535,7 @@ export class RoomClient {
       seq: m.seq, log: this.merge(m.items), lastError: null, alert: m.alert ?? null,
     });
     joining?.resolve(m);
+    if (this.stopIfClosed()) return;
     // Commands not answered before the drop (or asked while away) go now, with their ids.
     for (const f of this.inFlight.values()) {
       f.sent = true;

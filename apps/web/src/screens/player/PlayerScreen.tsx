@@ -2,7 +2,7 @@ import type { Command } from '@mafia/engine';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoomState } from '../../net/client';
-import { Layout, RoomStatus, Timer, usePhaseLabel } from '../../ui';
+import { Layout, RoomClosed, RoomStatus, Timer, usePhaseLabel } from '../../ui';
 import { DayPanel } from './DayPanel';
 import { EndPanel } from './EndPanel';
 import { isSpectator, screenOf } from './logic';
@@ -45,12 +45,15 @@ export function PlayerScreen({ code, state, send, roundTrip = noRoundTrip, now }
   const screen = screenOf(view);
   // While the clock is stopped (pause) nothing moves on: the timer and the night step read the pause.
   const pausedAt = state.timer?.pausedAt;
-  const serverNow = useServerNow(state.clockOffset, screen === 'night' && pausedAt === undefined, now);
+  const serverNow = useServerNow(state.clockOffset, screen === 'night' && pausedAt === undefined && state.lobby?.closed !== true, now);
   const seat = state.you?.as === 'seat' ? state.you.seat : (view?.me?.seat ?? null);
   const spectator = isSpectator(view);
   const phase = view?.phase;
+  const title = seat !== null ? `${t('seat.label', { ns: 'common', n: seat })} · ${code}` : `${t('title')} · ${code}`;
+  // Closed by the host: nothing runs on (no timer, no night step, no controls), whatever the view was.
+  if (state.lobby?.closed) return <Layout title={title} actions={<RoomStatus state={state} />}><RoomClosed /></Layout>;
   return (
-    <Layout title={seat !== null ? `${t('seat.label', { ns: 'common', n: seat })} · ${code}` : `${t('title')} · ${code}`} actions={<RoomStatus state={state} />}>
+    <Layout title={title} actions={<RoomStatus state={state} />}>
       <h2 data-testid="phase" data-phase={phase?.kind ?? 'lobby'} data-n={phase && phase.kind !== 'ended' ? phase.n : undefined} style={{ margin: 0 }}>
         {phaseLabel}
       </h2>
