@@ -128,3 +128,22 @@ describe('the human host\'s night step', () => {
     expect(await logLength(t)).toBe(before);
   });
 });
+
+describe('closing a room (issue 23 point 6)', () => {
+  it('reaches every connection of the room — seats, spectators, the room admin — with the room closed and no timer', async () => {
+    const m = manager();
+    const t = await startedRoom(m, 'app');
+    const tv = new FakeConn();
+    await m.hello(tv, t.created.code, { as: 'spectator' }, undefined);
+    await m.closeRoom(t.ctrl, 'bye');
+    for (const c of [...t.seats, tv, t.ctrl]) {
+      const u = lastOf(c);
+      expect(u).toMatchObject({ type: 'update', lobby: { closed: true }, timer: null });
+      expect(u.items.at(-1)).toMatchObject({ kind: 'close' });
+    }
+    // A phone that comes back later is told in its welcome.
+    const back = new FakeConn();
+    await m.hello(back, t.created.code, { as: 'spectator' }, undefined);
+    expect(back.last('welcome')).toMatchObject({ lobby: { closed: true }, timer: null });
+  });
+});
