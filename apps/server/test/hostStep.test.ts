@@ -1,10 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RoomManager } from '../src/room/manager.js';
-import { openStorage } from '../src/storage/open.js';
-import type { Storage } from '../src/storage/types.js';
 import { FakeConn } from './fakeConn.js';
-import { controllerOf, managerOver, seatedRoom, type SeatedRoom } from './fakeRooms.js';
-import { tempDbUrl } from './helpers.js';
+import { controllerOf, managerOver, seatedRoom, tempStorage, type SeatedRoom } from './fakeRooms.js';
 
 /**
  * Issue 23 point 1: with a human host the phones follow the step he opens on his console, not the
@@ -13,28 +10,8 @@ import { tempDbUrl } from './helpers.js';
  */
 
 type Msg = Record<string, any>;
-let db: ReturnType<typeof tempDbUrl>;
-let storage: Storage;
-const managers: RoomManager[] = [];
-
-beforeAll(async () => {
-  db = tempDbUrl();
-  storage = await openStorage(db.url);
-  await storage.migrate();
-});
-afterEach(async () => {
-  for (const m of managers.splice(0)) await m.close();
-});
-afterAll(async () => {
-  await storage.close();
-  db.cleanup();
-});
-
-function manager(): RoomManager {
-  const m = managerOver(storage);
-  managers.push(m);
-  return m;
-}
+const db = tempStorage();
+const manager = (): RoomManager => db.track(managerOver(db.storage()));
 
 async function startedRoom(m: RoomManager, mode: 'human' | 'app' = 'human'): Promise<SeatedRoom> {
   const t = await seatedRoom(m, mode);
@@ -42,7 +19,7 @@ async function startedRoom(m: RoomManager, mode: 'human' | 'app' = 'human'): Pro
   return t;
 }
 
-const logLength = async (t: SeatedRoom) => (await storage.readLog(t.created.room)).length;
+const logLength = async (t: SeatedRoom) => (await db.storage().readLog(t.created.room)).length;
 const lastOf = (c: FakeConn): Msg => c.got.at(-1)!;
 
 describe('the human host\'s night step', () => {

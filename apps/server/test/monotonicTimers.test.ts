@@ -1,10 +1,8 @@
 import type { SeatNo } from '@mafia/engine';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RoomManager } from '../src/room/manager.js';
-import { openStorage } from '../src/storage/open.js';
-import type { Storage } from '../src/storage/types.js';
 import { FakeConn } from './fakeConn.js';
-import { controllerOf, managerOver, seatedRoom, type SeatedRoom } from './fakeRooms.js';
+import { controllerOf, managerOver, seatedRoom, tempStorage, type SeatedRoom } from './fakeRooms.js';
 import { Client, startServer, tempDbUrl, V } from './helpers.js';
 
 /**
@@ -20,35 +18,21 @@ const HOUR = 3_600_000;
 const realSetTimeout = globalThis.setTimeout;
 const realSleep = (ms: number) => new Promise((r) => realSetTimeout(r, ms));
 
-let db: ReturnType<typeof tempDbUrl>;
-let storage: Storage;
-const managers: RoomManager[] = [];
-
-beforeAll(async () => {
-  db = tempDbUrl();
-  storage = await openStorage(db.url);
-  await storage.migrate();
-});
-afterEach(async () => {
+const db = tempStorage();
+afterEach(() => {
   vi.useRealTimers();
-  for (const m of managers.splice(0)) await m.close();
-});
-afterAll(async () => {
-  await storage.close();
-  db.cleanup();
 });
 
 /** A manager on the fake clocks (installed first, so it reads them from its first moment). */
 function fakeClockManager(): RoomManager {
   if (!vi.isFakeTimers()) vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date', 'performance'] });
-  const m = managerOver(storage);
-  managers.push(m);
+  const m = db.track(managerOver(db.storage()));
   return m;
 }
 
 /** The app host's `timeUp` entries in the room's log. */
 const timeUps = async (t: SeatedRoom) =>
-  (await storage.readLog(t.created.room)).filter((r) => r.kind === 'command' && JSON.parse(r.body).command.type === 'timeUp').length;
+  (await db.storage().readLog(t.created.room)).filter((r) => r.kind === 'command' && JSON.parse(r.body).command.type === 'timeUp').length;
 
 /** Waits (in real time, for the storage's answer) until the room's log has `n` timeUp entries; false if it never gets there. */
 async function reachesTimeUps(t: SeatedRoom, n: number): Promise<boolean> {
@@ -121,7 +105,7 @@ describe('timers on the monotonic clock', () => {
     // (The restarted process's clock reads the wall clock as it is now: nothing has jumped since.)
     expect(shown.deadline - Date.now()).toBe(length);
     expect(restarted.serverNow()).toBe(Date.now());
-    const log = await storage.readLog(t.created.room);
+    const log = await db.storage().readLog(t.created.room);
     const rebased = log.at(-1)!;
     expect(rebased.kind).toBe('timer');
     expect(JSON.parse(rebased.body)).toMatchObject({ by: 'app', timer: shown });
