@@ -32,6 +32,8 @@ interface Choice {
   readonly role: RoleId | null;
   /** `sending`: waiting for the server; `done`: the server answered (the actor's act is recorded). */
   readonly status: 'idle' | 'sending' | 'done';
+  /** What the tap did: sent the seat's act, or ran the decoy (kept: once recorded, the act leaves `pending`). */
+  readonly real: boolean;
   readonly error: RefusalLike | null;
 }
 
@@ -51,8 +53,8 @@ export function NightPanel({ view, pending, seat, timer, now, send, roundTrip, o
   const step = clock.step;
   const decision = nightDecision(view, pending, seat, step);
   const key = `${n}:${step}`;
-  const [choice, setChoice] = useState<Choice>({ key, picked: [], role: null, status: 'idle', error: null });
-  const cur: Choice = choice.key === key ? choice : { key, picked: [], role: null, status: 'idle', error: null };
+  const [choice, setChoice] = useState<Choice>({ key, picked: [], role: null, status: 'idle', real: false, error: null });
+  const cur: Choice = choice.key === key ? choice : { key, picked: [], role: null, status: 'idle', real: false, error: null };
   const spec = steps[step];
   const max = decision.kind === 'real' && decision.needsTarget2 ? 2 : 1;
   const forbidden = decision.kind === 'real' ? decision.forbidden : [];
@@ -72,7 +74,7 @@ export function NightPanel({ view, pending, seat, timer, now, send, roundTrip, o
     if (!ready || cur.status !== 'idle') return;
     const cmd = decision.kind === 'real' ? actCommand(seat, decision, cur.picked[0] ?? null, cur.picked[1] ?? null, cur.role) : null;
     if (decision.kind === 'real' && !cmd) return;
-    setChoice({ ...cur, status: 'sending', error: null });
+    setChoice({ ...cur, status: 'sending', real: cmd !== null, error: null });
     const answered = (patch: Partial<Choice>) => setChoice((c) => (c.key === key ? { ...c, ...patch } : c));
     // The decoy records nothing: the same wait for the server, and no claim that anything was recorded.
     (cmd ? send(cmd) : roundTrip()).then(
@@ -80,7 +82,7 @@ export function NightPanel({ view, pending, seat, timer, now, send, roundTrip, o
       (e: unknown) => answered({ status: 'idle', error: asRefusal(e) }),
     );
   };
-  const label = cur.status === 'sending' ? t('night.sending') : cur.status === 'done' ? (decision.kind === 'real' ? t('night.accepted') : t('night.noted')) : t('night.confirm');
+  const label = cur.status === 'sending' ? t('night.sending') : cur.status === 'done' ? (cur.real ? t('night.accepted') : t('night.noted')) : t('night.confirm');
 
   const seats: SeatInfo[] = view.seats.map((s) => ({
     seat: s.seat,
