@@ -108,3 +108,17 @@ describe('the night step clock (R-NIGHT-4)', () => {
       }));
   });
 });
+
+describe('the narrator with a human host (issue 23 point 1)', () => {
+  it('follows the host\'s step and does not end the night on the clock', async () => {
+    const { beatOf } = await import('../src/narrator/lines.js');
+    const { createGame, project } = await import('@mafia/engine');
+    const g = createGame({ preset: 'sport', roles: ['don', 'mafia', 'mafia', 'commissar', 'civilian', 'civilian', 'civilian', 'civilian', 'civilian', 'civilian'] });
+    if (!g.ok) throw new Error('no game');
+    const view = project(g.game.state, { kind: 'spectator' });
+    const timer = { kind: 'night' as const, started: 0, deadline: 45_000, steps: [0, 15_000, 30_000] };
+    expect(beatOf({ view, timer: { ...timer, step: 1, stepAt: 0 } }, 1_000).step).toBe(1);
+    expect(beatOf({ view, timer: { ...timer, step: 0, stepAt: 0 } }, 60_000)).toMatchObject({ step: 0, nightOver: false });
+    expect(beatOf({ view, timer }, 60_000)).toMatchObject({ step: 2, nightOver: true });
+  });
+});
