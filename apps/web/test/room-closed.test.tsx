@@ -19,7 +19,7 @@ import { FakeSocket, FakeTimers } from './fakeSocket';
 
 afterEach(cleanup);
 
-const LOBBY = { room: 'r1', code: 'ABCDEF', preset: 'classic', mode: 'app', seats: 10, claimed: Array(10).fill('P'), started: true, ended: false, closed: false };
+const LOBBY = { room: 'r1', code: 'ABCDEF', preset: 'classic', mode: 'app', seats: 10, claimed: Array(10).fill('P'), started: true, game: 1, ended: false, closed: false };
 const NIGHT = { kind: 'night' as const, started: 100_000, deadline: 145_000, steps: [100_000, 115_000, 130_000] };
 
 function client() {
@@ -71,7 +71,7 @@ describe('closing a room', () => {
     const i18n = createI18n();
     await i18n.changeLanguage('ru');
     const state: RoomState = {
-      status: 'closed', you: { as: 'seat', seat: 4 }, lobby: { ...LOBBY, closed: true } as RoomState['lobby'],
+      status: 'closed', you: { as: 'seat', seat: 4 }, lobby: { ...LOBBY, closed: true } as unknown as RoomState['lobby'],
       view: project(g.state, { kind: 'seat', seat: seatNo(4) }), pending: pendingDecisions(g.state).filter((p) => p.seat === 4), timer: null,
       seq: 6, lastError: null, log: [], unacked: [], clockOffset: 0, attempt: 0,
     };
@@ -94,7 +94,7 @@ describe('closing a room', () => {
     const cancel = vi.fn();
     const speaker = { say, cancel, setMuted: vi.fn(), unlock: vi.fn(), isUnlocked: true, lang: 'en-US' } as unknown as Speaker;
     const open: RoomState = {
-      status: 'open', you: { as: 'spectator' }, lobby: LOBBY as RoomState['lobby'], view: project(g.state, { kind: 'spectator' }), pending: [], timer: NIGHT,
+      status: 'open', you: { as: 'spectator' }, lobby: LOBBY as unknown as RoomState['lobby'], view: project(g.state, { kind: 'spectator' }), pending: [], timer: NIGHT,
       seq: 5, lastError: null, log: [], unacked: [], clockOffset: 0, attempt: 0,
     };
     const ui = (s: RoomState) => (
@@ -105,7 +105,7 @@ describe('closing a room', () => {
     const r = render(ui(open));
     expect(screen.queryByTestId('room-closed')).toBeNull();
     const said = say.mock.calls.length;
-    r.rerender(ui({ ...open, status: 'closed', lobby: { ...LOBBY, closed: true } as RoomState['lobby'], timer: null, seq: 6 }));
+    r.rerender(ui({ ...open, status: 'closed', lobby: { ...LOBBY, closed: true } as unknown as RoomState['lobby'], timer: null, seq: 6 }));
     expect(screen.getByTestId('room-closed').textContent).toContain('Room closed');
     expect(screen.queryByTestId('step')).toBeNull();
     expect(cancel).toHaveBeenCalled();
