@@ -359,4 +359,35 @@ describe('RoomClient', () => {
       { v: 1, type: 'command', id: 'c4', command: { type: 'undo', count: 1 } },
     ]);
   });
+
+  it('roundTrip resolves on the next pong, waiting over a drop for the ping after the welcome (issue 23: the night decoy)', async () => {
+    const { client, sock, timers } = setup({ pingEveryMs: 60_000 });
+    client.connect();
+    sock().open();
+    sock().receive(welcome(1));
+    sock().receive({ type: 'pong', now: timers.now });
+    let done = false;
+    const trip = client.roundTrip().then(() => (done = true));
+    expect(sock().sent.at(-1)).toEqual({ v: 1, type: 'ping' });
+    sock().drop();
+    await Promise.resolve();
+    expect(done).toBe(false);
+    timers.advance(100);
+    sock().open();
+    sock().receive(welcome(1));
+    sock().receive({ type: 'pong', now: timers.now });
+    await trip;
+    expect(done).toBe(true);
+  });
+
+  it('openStep sends the host\'s night step with an id and resolves on its ack (issue 23)', async () => {
+    const { client, sock } = setup();
+    client.connect();
+    sock().open();
+    sock().receive(welcome(1));
+    const opened = client.openStep(2);
+    expect(sock().sent.at(-1)).toEqual({ v: 1, type: 'step', step: 2, id: 'c1' });
+    sock().receive({ type: 'update', seq: 2, items: [{ seq: 2, kind: 'step', step: 2 }], view: null, pending: [], timer: null, ack: 'c1' });
+    await expect(opened).resolves.toBe(2);
+  });
 });

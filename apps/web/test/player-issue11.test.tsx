@@ -41,7 +41,7 @@ async function show(state: RoomState) {
   const send = vi.fn((_c: Command) => Promise.resolve(1));
   render(
     <I18nextProvider i18n={i18n}>
-      <PlayerScreen code="ABCDEF" state={state} send={send} now={NIGHT.started + 1} />
+      <PlayerScreen code="ABCDEF" state={state} send={send} roundTrip={() => Promise.resolve()} now={NIGHT.started + 1} />
     </I18nextProvider>,
   );
   return send;
@@ -103,7 +103,9 @@ describe('phones, issue 11', () => {
     for (const seat of [4, 5]) {
       await show(stateOf(g, seat));
       fireEvent.click(screen.getByTestId('seat-7'));
-      fireEvent.click(screen.getByTestId('act-submit'));
+      await act(async () => {
+        fireEvent.click(screen.getByTestId('act-submit'));
+      });
       texts.push(screen.getByTestId('answer-where').textContent ?? '');
       cleanup();
     }

@@ -34,16 +34,17 @@ function stateOf(g: Game, seat: number, mode: RoomMode = 'human', pending?: Pend
 
 function show(state: RoomState, now = NIGHT.started + 1) {
   const send = vi.fn((_cmd: Command) => Promise.resolve(1));
+  const roundTrip = () => Promise.resolve();
   const i18n = createI18n();
   const utils = render(
     <I18nextProvider i18n={i18n}>
-      <PlayerScreen code="ABCDEF" state={state} send={send} now={now} />
+      <PlayerScreen code="ABCDEF" state={state} send={send} roundTrip={roundTrip} now={now} />
     </I18nextProvider>,
   );
   const rerender = (s: RoomState, n = now) =>
     utils.rerender(
       <I18nextProvider i18n={i18n}>
-        <PlayerScreen code="ABCDEF" state={s} send={send} now={n} />
+        <PlayerScreen code="ABCDEF" state={s} send={send} roundTrip={roundTrip} now={n} />
       </I18nextProvider>,
     );
   return { ...utils, send, rerender };
@@ -137,7 +138,8 @@ describe('player screen: the night (R-NIGHT-4)', () => {
     expect(civilian.before).toBe(mafia.before);
     expect(civilian.picked).toBe(mafia.picked);
     expect(civilian.after).toBe(mafia.after);
-    expect(mafia.after).toContain('Accepted');
+    // Both wait for the server alike (issue 23: «Accepted» only once the act is recorded).
+    expect(mafia.after).toContain('Sending…');
     expect(mafia.sent).toEqual([{ type: 'act', by: 2, act: 'kill', target: 7 }]);
     expect(civilian.sent).toEqual([]);
   });
@@ -153,7 +155,7 @@ describe('player screen: the night (R-NIGHT-4)', () => {
     expect(mafia.sent).toEqual([]);
   });
 
-  it('every phone steps through every night step by time alone', () => {
+  it('every phone steps through every night step by time alone', async () => {
     const g = until(newGame(), 'night', 2);
     const { rerender } = show(stateOf(g, 5), NIGHT.started + 1);
     const step = () => screen.getByTestId('night-step').getAttribute('data-step');
@@ -162,8 +164,11 @@ describe('player screen: the night (R-NIGHT-4)', () => {
     expect(screen.getByTestId('phase').getAttribute('data-n')).toBe('2');
     expect(screen.getByTestId('night-step').textContent).toContain('Step 1 of 3');
     fireEvent.click(screen.getByTestId('seat-3'));
-    fireEvent.click(screen.getByTestId('act-submit'));
-    expect(screen.getByTestId('act-submit').textContent).toBe('Accepted');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('act-submit'));
+    });
+    // A civilian's decoy: the same wait, and no claim that anything was recorded (issue 23).
+    expect(screen.getByTestId('act-submit').textContent).toBe('Noted');
     rerender(stateOf(g, 5), NIGHT.started + 10_000);
     expect(step()).toBe('1');
     expect(screen.getByTestId('act-submit').textContent).toBe('Confirm'); // a new step starts afresh

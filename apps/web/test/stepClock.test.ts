@@ -13,6 +13,17 @@ describe('the night step clock (R-NIGHT-4)', () => {
     expect(nightStepAt(t, 3, 50_000)).toEqual({ step: 2, leftInStep: 0, slice: 5_000 });
   });
 
+  it('shows the human host\'s step, not the clock\'s, timed from when he opened it (issue 23 point 1)', () => {
+    const t = { started: 1_000, deadline: 46_000, steps: [1_000, 16_000, 31_000] };
+    // 40 s in the clock is on step 3; the host is still on the mafia's step 1.
+    expect(nightStepAt({ ...t, step: 0, stepAt: 1_000 }, 3, 40_000)).toEqual({ step: 0, leftInStep: 0, slice: 15_000 });
+    // He opens step 2 at 40 s: every screen is on step 2 with one step's time from then.
+    expect(nightStepAt({ ...t, step: 1, stepAt: 40_000 }, 3, 45_000)).toEqual({ step: 1, leftInStep: 10_000, slice: 15_000 });
+    // Held while the clock is stopped; a step past the script's end shows its last step.
+    expect(nightStepAt({ ...t, step: 1, stepAt: 40_000, pausedAt: 42_000 }, 3, 99_000).leftInStep).toBe(13_000);
+    expect(nightStepAt({ ...t, step: 7, stepAt: 40_000 }, 3, 41_000).step).toBe(2);
+  });
+
   it('cuts a night without step starts (or with starts for another count) into equal slices', () => {
     expect(nightStepAt({ ...timer, steps: [1_000, 2_000] }, 3, 11_000).step).toBe(1);
   });
@@ -95,5 +106,19 @@ describe('the night step clock (R-NIGHT-4)', () => {
         expect(y).toBeLessThan(steps);
         expect(y).toBeGreaterThanOrEqual(x);
       }));
+  });
+});
+
+describe('the narrator with a human host (issue 23 point 1)', () => {
+  it('follows the host\'s step and does not end the night on the clock', async () => {
+    const { beatOf } = await import('../src/narrator/lines.js');
+    const { createGame, project } = await import('@mafia/engine');
+    const g = createGame({ preset: 'sport', roles: ['don', 'mafia', 'mafia', 'commissar', 'civilian', 'civilian', 'civilian', 'civilian', 'civilian', 'civilian'] });
+    if (!g.ok) throw new Error('no game');
+    const view = project(g.game.state, { kind: 'spectator' });
+    const timer = { kind: 'night' as const, started: 0, deadline: 45_000, steps: [0, 15_000, 30_000] };
+    expect(beatOf({ view, timer: { ...timer, step: 1, stepAt: 0 } }, 1_000).step).toBe(1);
+    expect(beatOf({ view, timer: { ...timer, step: 0, stepAt: 0 } }, 60_000)).toMatchObject({ step: 0, nightOver: false });
+    expect(beatOf({ view, timer }, 60_000)).toMatchObject({ step: 2, nightOver: true });
   });
 });

@@ -58,6 +58,12 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ v, type: z.literal('pause'), id }).strict(),
   /** Host or room admin: start the clock again from the remaining time. */
   z.object({ v, type: z.literal('resume'), id }).strict(),
+  /**
+   * Host only (human rooms): the night step he opens on his console (0-based index into
+   * `view.nightSteps`). Logged; every viewer gets it as the night timer's `step`, and phones, the
+   * table and the narrator show that step instead of the clock's.
+   */
+  z.object({ v, type: z.literal('step'), step: z.number().int().min(0).max(63), id }).strict(),
   /** Room admin only: end the running step now, as its timer running out would (`timeUp`, R-HOST-2). */
   z.object({ v, type: z.literal('skip'), id }).strict(),
   z.object({ v, type: z.literal('ping') }).strict(),

@@ -100,4 +100,12 @@ export interface TimerView {
    * on by the length of the pause.
    */
   readonly pausedAt?: number;
+  /**
+   * Human rooms, at night: the step the host opened on his console (0-based, `view.nightSteps`;
+   * 0 when the night begins). Every screen shows this step instead of the clock's: the host calls
+   * the night, not the timer. Public: every viewer gets the same number whoever acts.
+   */
+  readonly step?: number;
+  /** When the host opened `step` (epoch ms, server clock): the step's own countdown starts there. */
+  readonly stepAt?: number;
 }

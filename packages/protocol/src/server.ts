@@ -60,6 +60,8 @@ export type LogItem =
   | { readonly seq: number; readonly kind: 'pause'; readonly remaining: number | null }
   /** The clock runs again (the running step's new deadline, if a step is timed). */
   | { readonly seq: number; readonly kind: 'resume'; readonly deadline: number | null }
+  /** The host opened night step `step` on his console (human rooms; also the message's `timer.step`). */
+  | { readonly seq: number; readonly kind: 'step'; readonly step: number }
   /** The host moved the running step's deadline (also in the message's `timer`). */
   | { readonly seq: number; readonly kind: 'timer'; readonly deadline: number }
   /**

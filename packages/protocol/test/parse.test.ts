@@ -37,6 +37,17 @@ describe('client messages', () => {
     expect(err({ v: 1, type: 'hello', room: 'ABCDEF', auth: { as: 'admin' } }).path).toBe('auth.key');
   });
 
+  it('accepts the host\'s night step, a whole step number only (issue 23 point 1)', () => {
+    const m = ok({ v: 1, type: 'step', step: 2, id: 's1' });
+    expect(m).toEqual({ v: 1, type: 'step', step: 2, id: 's1' });
+    expect(ok({ v: 1, type: 'step', step: 0 }).type).toBe('step');
+    expect(err({ v: 1, type: 'step' }).path).toBe('step');
+    expect(err({ v: 1, type: 'step', step: -1 }).path).toBe('step');
+    expect(err({ v: 1, type: 'step', step: 1.5 }).path).toBe('step');
+    expect(err({ v: 1, type: 'step', step: '2' }).path).toBe('step');
+    expect(err({ v: 1, type: 'step', step: 1, seat: 3 }).code).toBe('bad-message');
+  });
+
   it('accepts every command of the engine (one of each type)', () => {
     // A Record over the engine's command types: a new engine command without a sample here does not compile.
     const samples: Record<Command['type'], Record<string, unknown>> = {

@@ -77,7 +77,7 @@ class Table {
 }
 
 /** Keys whose values are wall-clock times (or lists of them): the same placeholder in both games. */
-const TIME_KEYS = new Set(['deadline', 'started', 'steps', 'pausedAt', 'now', 'at']);
+const TIME_KEYS = new Set(['deadline', 'started', 'steps', 'pausedAt', 'stepAt', 'now', 'at']);
 const ID_KEYS: Record<string, string> = { room: '<room>', code: '<code>', token: '<token>', link: '<link>' };
 
 /** A frame with its times and the room's id, code and tokens replaced, ready to compare byte for byte. */

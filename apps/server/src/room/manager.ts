@@ -578,6 +578,19 @@ export class RoomManager {
     });
   }
 
+  /**
+   * Host only (human rooms): opens night step `step` on every screen. Logged like a moved deadline,
+   * so a reload, a reconnect or a restarted server keeps it, and a new phone gets it in its welcome.
+   */
+  async openStep(conn: Conn, step: number, id: string | undefined): Promise<void> {
+    const room = this.roomOf(conn);
+    if (conn.you?.as !== 'host') refuse('host-only', 'only the host opens a night step');
+    await this.run(room, conn, id, async () => {
+      if (this.answeredAsDuplicate(conn, room, 'host', id)) return;
+      await this.clockEntry(room, room.stepEntry(step, this.clock(), id), conn, id);
+    });
+  }
+
   /** A change of the room's clock (a moved deadline, a pause, a resume): logged, taken in, the alarm re-armed, told. */
   private async clockEntry(room: Room, entry: Entry, conn: Conn | null, id: string | undefined): Promise<void> {
     await this.storage.append(room.row.id, [toRecord(entry, this.now())]);

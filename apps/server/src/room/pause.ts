@@ -24,6 +24,7 @@ export function shiftTimer(t: TimerRec, by: number): TimerRec {
     ...t, started: t.started + by, deadline: t.deadline + by,
     ...(t.steps ? { steps: t.steps.map((x) => x + by) } : {}),
     ...(t.pausedAt !== undefined ? { pausedAt: t.pausedAt + by } : {}),
+    ...(t.stepAt !== undefined ? { stepAt: t.stepAt + by } : {}),
   };
 }
 

@@ -20,6 +20,10 @@ export interface TimerRec {
   readonly steps?: readonly number[];
   /** While the clock is stopped: when it stopped (epoch ms); `deadline - pausedAt` is what is left. */
   readonly pausedAt?: number;
+  /** Human rooms, at night: the step the host opened (TimerView.step; 0 when the night begins). */
+  readonly step?: number;
+  /** When the host opened `step` (epoch ms). */
+  readonly stepAt?: number;
 }
 
 /** Who runs the room: the human host (human rooms) or the room admin (app/online rooms). */
@@ -80,6 +84,8 @@ export interface ReleaseBody extends Requested { readonly seat: number; readonly
  * the server (`app`) re-based a loaded timer onto its own clock (clock.ts), so every client agrees.
  */
 export interface TimerBody extends Requested { readonly by: 'host' | 'app' | 'admin'; readonly timer: TimerRec }
+/** The human host opened night step `timer.step` on his console: every screen follows it. */
+export interface StepBody extends Requested { readonly by: 'host'; readonly timer: TimerRec }
 /** The host (or room admin) closed the room: nothing more is accepted, and the room is not resumed. */
 export interface CloseBody extends Requested { readonly by: Controller }
 /** The clock stopped: `timer` is the running step's timer with `pausedAt` set (null when no step is timed). */
@@ -92,13 +98,14 @@ export type Entry =
   | { readonly seq: number; readonly kind: 'release'; readonly body: ReleaseBody }
   | { readonly seq: number; readonly kind: 'close'; readonly body: CloseBody }
   | { readonly seq: number; readonly kind: 'timer'; readonly body: TimerBody }
+  | { readonly seq: number; readonly kind: 'step'; readonly body: StepBody }
   | { readonly seq: number; readonly kind: 'pause'; readonly body: PauseBody }
   | { readonly seq: number; readonly kind: 'resume'; readonly body: ResumeBody }
   | { readonly seq: number; readonly kind: 'start'; readonly body: StartBody }
   | { readonly seq: number; readonly kind: 'next'; readonly body: NextBody }
   | { readonly seq: number; readonly kind: 'command'; readonly body: CommandBody };
 
-const KINDS = new Set<string>(['claim', 'start', 'next', 'command', 'release', 'close', 'timer', 'pause', 'resume']);
+const KINDS = new Set<string>(['claim', 'start', 'next', 'command', 'release', 'close', 'timer', 'pause', 'resume', 'step']);
 
 /** Who sent an entry's request, as command ids are kept (`by:id`, ids are per sender), or null when it has no id. */
 export function requestKeyOf(e: Entry): string | null {

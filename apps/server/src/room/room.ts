@@ -1,4 +1,4 @@
-import { createGame, foldLog, transition, type Actor, type Command, type Game, type GameEvent } from '@mafia/engine';
+import { createGame, foldLog, nightSteps, transition, type Actor, type Command, type Game, type GameEvent } from '@mafia/engine';
 import type { AppAlert } from '@mafia/protocol';
 import type { RoomDeal, RoomRow } from '../storage/types.js';
 import { refuse } from './errors.js';
@@ -79,7 +79,7 @@ export class Room {
       else if (e.kind === 'close') {
         room.closed = true;
         room.timer = null;
-      } else if (e.kind === 'timer') room.timer = e.body.timer;
+      } else if (e.kind === 'timer' || e.kind === 'step') room.timer = e.body.timer;
       else if (e.kind === 'pause' || e.kind === 'resume') {
         room.paused = e.kind === 'pause';
         room.timer = e.body.timer;
@@ -189,9 +189,28 @@ export class Room {
   cardsOverEntry(by: 'app' | 'admin', now: number, id?: string): Entry {
     this.refuseIfClosed();
     if (this.timer?.kind !== 'cards' || this.game === null) refuse('no-card-pause', 'the players are not looking at their cards now');
-    const timer = nightAfterCards(this.game!.state, this.timers, now);
+    const timer = this.hosted(nightAfterCards(this.game!.state, this.timers, now), now);
     if (timer === null) refuse('no-timer', 'no step is timed now');
     return { seq: this.seq + 1, kind: 'timer', body: { by, timer: timer!, ...withId(id) } };
+  }
+
+  /**
+   * The human host opens night step `step` (0-based, of `view.nightSteps`) on his console: the night
+   * timer carries it from now on, so every screen shows the host's step, not the clock's.
+   */
+  stepEntry(step: number, now: number, id?: string): Entry {
+    this.refuseUnlessPlaying();
+    const t = this.timer;
+    if (this.game!.state.phase.kind !== 'night' || t === null || t.kind !== 'night') refuse('not-night', 'a night step can be opened only at night');
+    const n = nightSteps(this.game!.state.setup).length;
+    if (step >= n) refuse('bad-step', `this night has steps 1 to ${n}, not ${step + 1}`, { path: 'step' });
+    return { seq: this.seq + 1, kind: 'step', body: { by: 'host', timer: { ...t!, step, stepAt: t!.pausedAt ?? now }, ...withId(id) } };
+  }
+
+  /** A human room's night begins at its first step: the host, not the clock, moves it on (stepEntry). */
+  private hosted(t: TimerRec | null, now: number): TimerRec | null {
+    if (this.row.mode !== 'human' || t === null || t.kind !== 'night' || t.step !== undefined) return t;
+    return { ...t, step: 0, stepAt: t.pausedAt ?? now };
   }
 
   closeEntry(by: Controller, id?: string): Entry {
@@ -250,7 +269,7 @@ export class Room {
     if (this.started) refuse('already-started', 'the game in this room has already started');
     this.refuseUnlessSeated();
     const game = this.deal(this.row.seed, []);
-    const body: StartBody = { events: game.events, timer: nextTimer(null, game.game.state, this.timers, now), ...(by === 'admin' ? { by } : {}), ...withId(id) };
+    const body: StartBody = { events: game.events, timer: this.hosted(nextTimer(null, game.game.state, this.timers, now), now), ...(by === 'admin' ? { by } : {}), ...withId(id) };
     return { entry: { seq: this.seq + 1, kind: 'start', body }, game: game.game };
   }
 
@@ -288,7 +307,7 @@ export class Room {
     const t = transition(this.game, command, actor);
     if (!t.ok) return refuse(t.error.code, t.error.message, { rule: t.error.rule, path: t.error.path ? `command.${t.error.path}` : undefined });
     const to = audienceOf(t.events, t.game.state, by);
-    const body: CommandBody = { by, id, command, events: t.events, timer: heldIf(this.paused, nextTimer(this.timer, t.game.state, this.timers, now), now), ...(to !== null ? { to } : {}) };
+    const body: CommandBody = { by, id, command, events: t.events, timer: heldIf(this.paused, this.hosted(nextTimer(this.timer, t.game.state, this.timers, now), now), now), ...(to !== null ? { to } : {}) };
     return { entry: { seq: this.seq + 1, kind: 'command', body }, game: t.game };
   }
 
@@ -313,7 +332,7 @@ export class Room {
       this.timer = null;
       return;
     }
-    if (entry.kind === 'timer') {
+    if (entry.kind === 'timer' || entry.kind === 'step') {
       this.timer = entry.body.timer;
       return;
     }

@@ -39,7 +39,8 @@ export function lobbyOf(room: Room): Lobby {
 }
 
 export const timerView = (t: TimerRec | null): TimerView | null =>
-  t === null ? null : { kind: t.kind, deadline: t.deadline, started: t.started, ...(t.steps ? { steps: t.steps } : {}), ...(t.pausedAt !== undefined ? { pausedAt: t.pausedAt } : {}) };
+  t === null ? null : { kind: t.kind, deadline: t.deadline, started: t.started, ...(t.steps ? { steps: t.steps } : {}), ...(t.pausedAt !== undefined ? { pausedAt: t.pausedAt } : {}),
+      ...(t.step !== undefined ? { step: t.step, stepAt: t.stepAt ?? t.started } : {}) };
 
 /**
  * An entry as the viewer may see it, numbered `seq` in the viewer's own numbering (numbering.ts).
@@ -50,6 +51,7 @@ export function itemFor(e: Entry, seq: number, state: GameState | null, viewer: 
   if (e.kind === 'release') return { seq, kind: 'release', seat: e.body.seat };
   if (e.kind === 'close') return { seq, kind: 'close' };
   if (e.kind === 'timer') return { seq, kind: 'timer', deadline: e.body.timer.deadline };
+  if (e.kind === 'step') return { seq, kind: 'step', step: e.body.timer.step ?? 0 };
   if (e.kind === 'pause') return { seq, kind: 'pause', remaining: remainingOf(e.body.timer) };
   if (e.kind === 'resume') return { seq, kind: 'resume', deadline: e.body.timer?.deadline ?? null };
   const events: ProjectedEvent[] = [];
@@ -105,7 +107,7 @@ export function updateText(room: Room, entries: readonly Entry[], you: You, ack?
     seq: room.numbering.last(room.seq, viewer),
     items,
     // The lobby only when it changed (a claim, the start, the end): most updates are game steps.
-    ...(entries.some((e) => e.kind !== 'command' && e.kind !== 'timer' && e.kind !== 'pause' && e.kind !== 'resume') || room.ended || room.closed ? { lobby: lobbyOf(room) } : {}),
+    ...(entries.some((e) => e.kind !== 'command' && e.kind !== 'timer' && e.kind !== 'step' && e.kind !== 'pause' && e.kind !== 'resume') || room.ended || room.closed ? { lobby: lobbyOf(room) } : {}),
     view: state === null ? null : project(state, viewer),
     pending: pendingFor(state, you),
     timer: timerView(room.timer),

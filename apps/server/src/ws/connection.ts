@@ -180,6 +180,7 @@ export class Connection implements Conn, Bucket {
       case 'pause': return manager.setPaused(this, true, m.id);
       case 'resume': return manager.setPaused(this, false, m.id);
       case 'skip': return manager.skip(this, m.id);
+      case 'step': return manager.openStep(this, m.step, m.id);
       case 'ping': return this.send(JSON.stringify({ v: PROTOCOL_VERSION, type: 'pong', now: manager.serverNow() }));
     }
   }

@@ -88,7 +88,8 @@ export function beatOf({ view, timer, log = [] }: NarratorInput, now: number): B
     n: p.kind === 'ended' ? 0 : p.n,
     steps,
     step: night ? nightStepAt(nightTimer, steps.length, now).step : -1,
-    nightOver: nightTimer !== null && steps.length > 0 && now >= nightTimer.deadline,
+    // A human host's night ends when he ends it, not on the clock (issue 23).
+    nightOver: nightTimer !== null && nightTimer.step === undefined && steps.length > 0 && now >= nightTimer.deadline,
     stage: day?.stage ?? null,
     speaker: day?.speaker ?? (day?.stage === 'lastWords' ? (day.lastWords[0] ?? null) : null),
     round: day?.round ?? 0,

@@ -168,6 +168,8 @@ export class RoomClient {
   private pongTimer: unknown = null;
   private pingSentAt = 0;
   private readonly inFlight = new Map<string, InFlight>();
+  /** Waiting for the next pong (roundTrip). */
+  private pongWaiters: { resolve(): void; reject(e: WireError): void }[] = [];
   private joining: Joining | null = null;
   private counter = 0;
   private readonly prefix: string;
@@ -209,6 +211,20 @@ export class RoomClient {
 
   /** Closes for good: no reconnect; unanswered requests reject with `closed`. */
   close(): void {
+    this.stop({ code: 'closed', message: 'the client was closed' });
+  }
+
+  /**
+   * The host closed the room (`lobby.closed`): nothing more will come, so the client stops at once,
+   * as `close()` does — no reconnect, no ping — keeping the last state for the screen to show.
+   */
+  private stopIfClosed(): boolean {
+    if (this.state.lobby?.closed !== true || this.stopped) return false;
+    this.stop({ code: 'room-closed', message: 'the host has closed this room' });
+    return true;
+  }
+
+  private stop(err: WireError): void {
     this.stopped = true;
     this.clearTimers();
     const s = this.socket;
@@ -221,7 +237,8 @@ export class RoomClient {
         // already closed
       }
     }
-    this.failAll({ code: 'closed', message: 'the client was closed' }, true);
+    this.failAll(err, true);
+    for (const w of this.pongWaiters.splice(0)) w.reject(err);
     this.set({ status: 'closed' });
   }
 
@@ -361,6 +378,12 @@ export class RoomClient {
     return this.request(id, { type: 'timer', add, id }, false);
   }
 
+  /** Host (human rooms): opens night step `step` (0-based) on every screen. Not re-sent after a drop. */
+  openStep(step: number): Promise<number> {
+    const id = this.nextId();
+    return this.request(id, { type: 'step', step, id }, false);
+  }
+
   /** Host or room admin: stops the clock (the running step keeps what is left). */
   pause(): Promise<number> {
     return this.once('pause');
@@ -397,6 +420,18 @@ export class RoomClient {
         this.reconnectNow();
       }, wait);
     }
+  }
+
+  /**
+   * One round trip to the server that records nothing: resolves on the next `pong`. A night phone's
+   * decoy waits for it, so its confirmation takes as long as a real act's. While the connection is
+   * down it waits, as a command does, for the ping sent after the next welcome; `close()` rejects it.
+   */
+  roundTrip(): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.pongWaiters.push({ resolve, reject });
+      if (this.welcomed && this.isOpen()) this.ping();
+    });
   }
 
   /** The server's clock now, as well as this client knows it (epoch ms). */
@@ -448,6 +483,7 @@ export class RoomClient {
           ...(m.items.some((i) => i.kind === 'events') ? { alert: null } : {}),
         });
         ack?.resolve(m.seq);
+        this.stopIfClosed();
         return;
       }
       case 'ack': {
@@ -467,6 +503,7 @@ export class RoomClient {
         }
         const offset = this.pingSentAt > 0 ? Math.round(m.now - (this.pingSentAt + now) / 2) : m.now - now;
         this.set({ clockOffset: offset });
+        for (const w of this.pongWaiters.splice(0)) w.resolve();
         return;
       }
       case 'error':
@@ -498,6 +535,7 @@ export class RoomClient {
       seq: m.seq, log: this.merge(m.items), lastError: null, alert: m.alert ?? null,
     });
     joining?.resolve(m);
+    if (this.stopIfClosed()) return;
     // Commands not answered before the drop (or asked while away) go now, with their ids.
     for (const f of this.inFlight.values()) {
       f.sent = true;

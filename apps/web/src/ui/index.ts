@@ -7,6 +7,7 @@ export { RoomStatus, usePhaseLabel } from './RoomStatus';
 export { seatsOf } from './seats';
 export { NextGameButton, mayDealNextGame } from './NextGameButton';
 export { Notice } from './Notice';
+export { RoomClosed } from './RoomClosed';
 export { useLockout, LOCKOUT_MS } from './useLockout';
 export { copyOrSelect } from './copyText';
 export { ProtocolButton } from './ProtocolButton';

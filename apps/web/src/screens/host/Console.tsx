@@ -17,9 +17,10 @@ import { VictimListPanel } from './VictimListPanel';
 import { SeatsPanel } from './SeatsPanel';
 import { SeatSelect } from './SeatSelect';
 import { FiimPanel } from './FiimPanel';
+import { NightRecord } from './NightRecord';
 import { fiimRecord, isFiim } from './fiim';
 import {
-  actCommand, history, isMorning, lastNight, liftBoard, nextCommand, nightDeaths, recordedActs, speechesToday, stepActors, strayActors,
+  actCommand, history, isMorning, lastNight, liftBoard, nextCommand, nightDeaths, speechesToday, stepActors, strayActors,
   setupOf, targetable, voteBoard, type StepActor,
 } from './logic';
 import { ROLE_IDS, hostLines, scriptText, type Line } from './script';
@@ -34,6 +35,8 @@ export interface HostActions {
   command(cmd: Command): Promise<number>;
   timer(add: number): Promise<number>;
   start(): Promise<number>;
+  /** Opens night step `step` on every screen (absent: the step stays on this console). */
+  openStep?(step: number): Promise<number>;
   /** The next game at the same table, once this one has ended (absent: no button). */
   nextGame?(): Promise<number>;
 }
@@ -62,10 +65,16 @@ export function HostConsole({ state, actions, voice: voiceOut }: { readonly stat
   };
   const send = (cmd: Command) => run(() => actions!.command(cmd));
 
-  // Night: the step the host is calling, kept here (the engine takes acts in any order).
+  // Night: the step the host is calling (the engine takes acts in any order). Sent to the server,
+  // which makes it every screen's step (issue 23); the server's step wins once it comes back.
   const nightKey = view?.phase.kind === 'night' ? view.phase.n : -1;
-  const [step, setStep] = useState(0);
-  useEffect(() => setStep(0), [nightKey]);
+  const served = state.timer?.kind === 'night' ? state.timer.step : undefined;
+  const [step, setLocalStep] = useState(0);
+  useEffect(() => setLocalStep(served ?? 0), [nightKey, served]);
+  const setStep = (n: number) => {
+    setLocalStep(n);
+    if (actions?.openStep) run(() => actions.openStep!(n));
+  };
   // Vote: the candidate whose hands the host counts.
   const voteKey = view?.day ? `${view.phase.kind === 'day' ? view.phase.n : 0}:${view.day.stage}:${view.day.round}` : '';
   const [candidate, setCandidate] = useState(0);
@@ -201,7 +210,7 @@ export function HostConsole({ state, actions, voice: voiceOut }: { readonly stat
         <NightPanel
           t={t} view={view} step={step} setStep={setStep} actors={actors} actor={actor} setActorSeat={setActorSeat} picked={picked}
           target2={target2} setTarget2={setTarget2} roleGuess={roleGuess} setRoleGuess={setRoleGuess} roleName={roleName}
-          recorded={recordedActs(state.log, view.phase.n)} stepDone={stepHasActs(view, events, step)}
+          log={state.log} stepDone={stepHasActs(view, events, step)}
         />
       ) : null}
 
@@ -356,11 +365,10 @@ export function modeOf(view: GameView | null, pending: readonly Pending[] = []):
 function NightPanel(p: {
   t: Tx; view: GameView; step: number; setStep: (n: number) => void; actors: StepActor[]; actor: StepActor | null; setActorSeat: (n: number) => void;
   picked: number | null; target2: number | null; setTarget2: (n: number | null) => void; roleGuess: RoleId | null; setRoleGuess: (r: RoleId | null) => void;
-  roleName: (r: RoleId | undefined | null) => string; recorded: ReturnType<typeof recordedActs>; stepDone: boolean;
+  roleName: (r: RoleId | undefined | null) => string; log: RoomState['log']; stepDone: boolean;
 }) {
   const { t, view, step, actors, actor } = p;
   const total = view.nightSteps.length;
-  const seatName = (seat: number) => view.seats[seat - 1];
   return (
     <section className="card stack" data-testid="night-panel" aria-label={t('act.title')}>
       {total > 0 ? (
@@ -412,18 +420,7 @@ function NightPanel(p: {
           </select>
         </label>
       ) : null}
-      <div data-testid="act-recorded">
-        <strong>{t('act.recorded')}</strong>
-        {p.recorded.length === 0 ? <p className="muted">{t('act.none')}</p> : null}
-        <ul>
-          {p.recorded.map((r, i) => (
-            <li key={i}>
-              {t('act.recordedLine', { by: r.by, act: t(`act.names.${r.act}`), target: r.target, role: p.roleName(seatName(r.target)?.role) })}
-            </li>
-          ))}
-        </ul>
-        <p className="muted">{t('act.phones')}</p>
-      </div>
+      <NightRecord t={t} view={view} log={p.log} step={step} roleName={p.roleName} />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hostAuth, useRoom } from '../../net/useRoom';
-import { Button, Layout, RoomStatus, SeatGrid, seatsOf } from '../../ui';
+import { Button, Layout, RoomClosed, RoomStatus, SeatGrid, seatsOf } from '../../ui';
 import { useCode } from '../useCode';
 import { HostConsole } from './Console';
 
@@ -23,7 +23,9 @@ export default function Host() {
   const waiting = state.lobby !== null && !state.lobby.started;
   return (
     <Layout title={`${t('title')} · ${code}`} actions={<RoomStatus state={state} />}>
-      {waiting ? (
+      {state.lobby?.closed ? (
+        <RoomClosed />
+      ) : waiting ? (
         <>
           <h2 data-testid="phase" data-phase="lobby" data-n={0}>
             {t('phase.lobby', { ns: 'common' })}

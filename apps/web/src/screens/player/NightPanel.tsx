@@ -2,6 +2,7 @@ import type { Command, GameView, Pending, RoleId } from '@mafia/engine';
 import type { TimerView } from '@mafia/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { asRefusal, refusalText, type RefusalLike } from '../../i18n/refusals';
 import { formatClock } from '../../net/useCountdown';
 import { Button, SeatGrid, type SeatInfo } from '../../ui';
 import { actCommand, nightClock, nightDecision, ROLE_IDS } from './logic';
@@ -14,6 +15,13 @@ export interface NightPanelProps {
   /** The server's clock now (epoch ms). */
   readonly now: number;
   readonly send: (cmd: Command) => Promise<unknown>;
+  /**
+   * One round trip to the server and back that records nothing (RoomClient.roundTrip): a decoy's
+   * confirmation waits for it, so it takes as long as an actor's and fails the same way.
+   */
+  readonly roundTrip: () => Promise<unknown>;
+  /** The connection is up (RoomState.status `open`). */
+  readonly online: boolean;
   /** An eliminated player: the step is shown, with no controls. */
   readonly spectator?: boolean;
 }
@@ -22,15 +30,22 @@ interface Choice {
   readonly key: string;
   readonly picked: readonly number[];
   readonly role: RoleId | null;
-  readonly done: boolean;
+  /** `sending`: waiting for the server; `done`: the server answered (the actor's act is recorded). */
+  readonly status: 'idle' | 'sending' | 'done';
+  /** What the tap did: sent the seat's act, or ran the decoy (kept: once recorded, the act leaves `pending`). */
+  readonly real: boolean;
+  readonly error: RefusalLike | null;
 }
 
 /**
- * One night step on every phone (R-NIGHT-4): the step from the shared clock, the same seat grid and
- * the same confirm button for everyone. The seat whose open act belongs to the step sends it; every
- * other phone runs the same controls as a decoy that sends nothing. Both end in «Принято».
+ * One night step on every phone (R-NIGHT-4): the step the human host opened (or, when the app
+ * hosts, the shared clock's), the same seat grid and the same confirm button for everyone. The seat
+ * whose open act belongs to the step sends it, and its «Принято» shows only once the server has
+ * recorded it (a refusal shows why, and he may tap again). Every other phone runs the same controls
+ * as a decoy: it records nothing, so it never says «Принято»; it waits the same round trip to the
+ * server and then says «Отмечено» (docs/decisions.md, issue 23).
  */
-export function NightPanel({ view, pending, seat, timer, now, send, spectator = false }: NightPanelProps) {
+export function NightPanel({ view, pending, seat, timer, now, send, roundTrip, online, spectator = false }: NightPanelProps) {
   const { t } = useTranslation('player');
   const n = view.phase.kind === 'night' ? view.phase.n : 0;
   const clock = nightClock(view, timer, now);
@@ -38,8 +53,8 @@ export function NightPanel({ view, pending, seat, timer, now, send, spectator = 
   const step = clock.step;
   const decision = nightDecision(view, pending, seat, step);
   const key = `${n}:${step}`;
-  const [choice, setChoice] = useState<Choice>({ key, picked: [], role: null, done: false });
-  const cur: Choice = choice.key === key ? choice : { key, picked: [], role: null, done: false };
+  const [choice, setChoice] = useState<Choice>({ key, picked: [], role: null, status: 'idle', real: false, error: null });
+  const cur: Choice = choice.key === key ? choice : { key, picked: [], role: null, status: 'idle', real: false, error: null };
   const spec = steps[step];
   const max = decision.kind === 'real' && decision.needsTarget2 ? 2 : 1;
   const forbidden = decision.kind === 'real' ? decision.forbidden : [];
@@ -47,21 +62,27 @@ export function NightPanel({ view, pending, seat, timer, now, send, spectator = 
 
   const pick = (s: number) => {
     // The same rule on every phone: only alive seats; a real act's forbidden seats are not taken.
-    if (cur.done || !alive(s) || forbidden.includes(s)) return;
+    if (cur.status !== 'idle' || !alive(s) || forbidden.includes(s)) return;
     let picked: number[];
     if (cur.picked.includes(s)) picked = cur.picked.filter((x) => x !== s);
     else if (max === 1) picked = [s];
     else picked = cur.picked.length >= max ? [...cur.picked.slice(1), s] : [...cur.picked, s];
-    setChoice({ ...cur, picked });
+    setChoice({ ...cur, picked, error: null });
   };
   const ready = cur.picked.length >= 1 && (decision.kind !== 'real' || ((!decision.needsTarget2 || cur.picked.length === 2) && (!decision.needsRole || cur.role !== null)));
   const confirm = () => {
-    if (!ready || cur.done) return;
-    setChoice({ ...cur, done: true });
-    if (decision.kind !== 'real') return; // the decoy: same controls, nothing sent
-    const cmd = actCommand(seat, decision, cur.picked[0] ?? null, cur.picked[1] ?? null, cur.role);
-    if (cmd) send(cmd).catch(() => setChoice((c) => (c.key === key ? { ...c, done: false } : c)));
+    if (!ready || cur.status !== 'idle') return;
+    const cmd = decision.kind === 'real' ? actCommand(seat, decision, cur.picked[0] ?? null, cur.picked[1] ?? null, cur.role) : null;
+    if (decision.kind === 'real' && !cmd) return;
+    setChoice({ ...cur, status: 'sending', real: cmd !== null, error: null });
+    const answered = (patch: Partial<Choice>) => setChoice((c) => (c.key === key ? { ...c, ...patch } : c));
+    // The decoy records nothing: the same wait for the server, and no claim that anything was recorded.
+    (cmd ? send(cmd) : roundTrip()).then(
+      () => answered({ status: 'done' }),
+      (e: unknown) => answered({ status: 'idle', error: asRefusal(e) }),
+    );
   };
+  const label = cur.status === 'sending' ? t('night.sending') : cur.status === 'done' ? (cur.real ? t('night.accepted') : t('night.noted')) : t('night.confirm');
 
   const seats: SeatInfo[] = view.seats.map((s) => ({
     seat: s.seat,
@@ -93,7 +114,7 @@ export function NightPanel({ view, pending, seat, timer, now, send, spectator = 
           {decision.kind === 'real' && decision.needsRole ? (
             <label className="field">
               <span>{t('night.role')}</span>
-              <select className="input" data-testid="act-role" value={cur.role ?? ''} disabled={cur.done} onChange={(e) => setChoice({ ...cur, role: (e.target.value || null) as RoleId | null })}>
+              <select className="input" data-testid="act-role" value={cur.role ?? ''} disabled={cur.status !== 'idle'} onChange={(e) => setChoice({ ...cur, role: (e.target.value || null) as RoleId | null })}>
                 <option value="">{t('night.rolePlaceholder')}</option>
                 {ROLE_IDS.map((r) => (
                   <option key={r} value={r}>
@@ -103,11 +124,13 @@ export function NightPanel({ view, pending, seat, timer, now, send, spectator = 
               </select>
             </label>
           ) : null}
-          <Button variant="primary" size="large" block data-testid="act-submit" data-done={cur.done} disabled={!ready || cur.done} onClick={confirm}>
-            {cur.done ? t('night.accepted') : t('night.confirm')}
+          <Button variant="primary" size="large" block data-testid="act-submit" data-status={cur.status} data-done={cur.status === 'done'} disabled={!ready || cur.status !== 'idle'} onClick={confirm}>
+            {label}
           </Button>
-          {/* The same words on every phone after «Принято» (a decoy's too): they tell no one who checks. */}
-          {cur.done ? <p className="muted" data-testid="answer-where" style={{ margin: 0 }}>{t('night.answerWhere')}</p> : null}
+          {cur.status === 'sending' && !online ? <p className="error" role="status" data-testid="act-offline">{t('night.offline')}</p> : null}
+          {cur.error ? <p className="error" role="alert" data-testid="act-error">{refusalText(t, cur.error)}</p> : null}
+          {/* The same words on every phone once the server answered (a decoy's too): they tell no one who checks. */}
+          {cur.status === 'done' ? <p className="muted" data-testid="answer-where" style={{ margin: 0 }}>{t('night.answerWhere')}</p> : null}
         </>
       )}
     </section>

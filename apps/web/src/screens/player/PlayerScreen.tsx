@@ -2,7 +2,7 @@ import type { Command } from '@mafia/engine';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoomState } from '../../net/client';
-import { Layout, RoomStatus, Timer, usePhaseLabel } from '../../ui';
+import { Layout, RoomClosed, RoomStatus, Timer, usePhaseLabel } from '../../ui';
 import { allSeated } from '../admin/model';
 import { DayPanel } from './DayPanel';
 import { EndPanel } from './EndPanel';
@@ -15,6 +15,8 @@ export interface PlayerScreenProps {
   readonly state: RoomState;
   /** Sends a game command (RoomClient.command); its refusal rejects. */
   readonly send: (cmd: Command) => Promise<unknown>;
+  /** One round trip to the server recording nothing (RoomClient.roundTrip): the night decoy's wait. */
+  readonly roundTrip?: () => Promise<unknown>;
   /** The server's clock now; omitted: this device's clock + state.clockOffset, ticking. Tests pass it. */
   readonly now?: number;
   /** This device starts the game (it holds the room-admin key): the waiting text tells him so. */
@@ -22,6 +24,8 @@ export interface PlayerScreenProps {
   /** Shown below the game (the room's controls on the creator's seat screen). */
   readonly children?: ReactNode;
 }
+
+const noRoundTrip = (): Promise<never> => Promise.reject({ code: 'connection-lost', message: 'not connected' });
 
 /** Re-renders a few times a second while `active` (the night steps change by time alone). */
 function useServerNow(clockOffset: number, active: boolean, fixed: number | undefined): number {
@@ -39,22 +43,25 @@ function useServerNow(clockOffset: number, active: boolean, fixed: number | unde
  * The player's phone, from the room state alone (what the server sent this seat): the role card
  * held to be seen, then the night steps, the day's controls, the spectator's silence, the end.
  */
-export function PlayerScreen({ code, state, send, now, starts = false, children }: PlayerScreenProps) {
+export function PlayerScreen({ code, state, send, roundTrip = noRoundTrip, now, starts = false, children }: PlayerScreenProps) {
   const { t } = useTranslation('player');
   const view = state.view;
   const phaseLabel = usePhaseLabel(view);
   const screen = screenOf(view);
   // While the clock is stopped (pause) nothing moves on: the timer and the night step read the pause.
   const pausedAt = state.timer?.pausedAt;
-  const serverNow = useServerNow(state.clockOffset, screen === 'night' && pausedAt === undefined, now);
+  const serverNow = useServerNow(state.clockOffset, screen === 'night' && pausedAt === undefined && state.lobby?.closed !== true, now);
   const seat = state.you?.as === 'seat' ? state.you.seat : (view?.me?.seat ?? null);
   const spectator = isSpectator(view);
   // A player giving (or owed) his last word is still speaking: «наблюдайте молча» comes after it.
   const silent = spectator && !owesLastWord(view);
   const cards = screen === 'night' && state.timer?.kind === 'cards';
   const phase = view?.phase;
+  const title = seat !== null ? `${t('seat.label', { ns: 'common', n: seat })} · ${code}` : `${t('title')} · ${code}`;
+  // Closed by the host: nothing runs on (no timer, no night step, no controls), whatever the view was.
+  if (state.lobby?.closed) return <Layout title={title} actions={<RoomStatus state={state} />}><RoomClosed /></Layout>;
   return (
-    <Layout title={seat !== null ? `${t('seat.label', { ns: 'common', n: seat })} · ${code}` : `${t('title')} · ${code}`} actions={<RoomStatus state={state} />}>
+    <Layout title={title} actions={<RoomStatus state={state} />}>
       <h2 data-testid="phase" data-phase={phase?.kind ?? 'lobby'} data-n={phase && phase.kind !== 'ended' ? phase.n : undefined} style={{ margin: 0 }}>
         {/* Before the start the phone waits for players only while a seat is free (as the table screen does). */}
         {!view && state.lobby && allSeated(state.lobby) ? t('admin.lobby.allSeated', { ns: 'common' }) : phaseLabel}
@@ -82,7 +89,7 @@ export function PlayerScreen({ code, state, send, now, starts = false, children 
         </p>
       ) : null}
       {view && screen === 'night' && seat !== null && !cards ? (
-        <NightPanel view={view} pending={state.pending} seat={seat} timer={state.timer} now={serverNow} send={send} spectator={spectator} />
+        <NightPanel view={view} pending={state.pending} seat={seat} timer={state.timer} now={serverNow} send={send} roundTrip={roundTrip} online={state.status === 'open'} spectator={spectator} />
       ) : null}
       {view && screen === 'day' && seat !== null ? <DayPanel view={view} pending={state.pending} seat={seat} mode={state.lobby?.mode ?? null} send={send} /> : null}
       {view && screen === 'ended' ? <EndPanel view={view} /> : null}

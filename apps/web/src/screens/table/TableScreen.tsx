@@ -5,7 +5,7 @@ import { roleName } from '../../i18n/roleName';
 import type { RoomState } from '../../net/client';
 import { useNarrator } from '../../narrator/useNarrator';
 import type { Speaker } from '../../narrator/speaker';
-import { Button, Layout, mayDealNextGame, NextGameButton, RoomStatus, SeatGrid, Timer, usePhaseLabel, type SeatInfo } from '../../ui';
+import { Button, Layout, mayDealNextGame, NextGameButton, RoomClosed, RoomStatus, SeatGrid, Timer, usePhaseLabel, type SeatInfo } from '../../ui';
 import { AdminPanel, type AdminActions } from '../admin/AdminPanel';
 import { allSeated } from '../admin/model';
 import { tableModel, type TableModel } from './model';
@@ -85,7 +85,9 @@ export function TableScreen({ code, state, speaker, now = Date.now, nextGame, ad
   // While the clock is stopped (pause) the night's steps stand still too: time is read at the pause.
   const pausedAt = state.timer?.pausedAt;
   const clockNow = useMemo(() => (pausedAt === undefined ? now : () => pausedAt - state.clockOffset), [now, pausedAt, state.clockOffset]);
-  const clock = useNow(state.view?.phase.kind === 'night' && pausedAt === undefined, clockNow);
+  // Closed by the host: the clock, the night steps and the narrator stop at once.
+  const closed = state.lobby?.closed === true;
+  const clock = useNow(state.view?.phase.kind === 'night' && pausedAt === undefined && !closed, clockNow);
   const model = useMemo(() => tableModel(state, clock + state.clockOffset), [state, clock]);
 
   // The narrator: on by default when the app is the host (app/online), off when a human host speaks.
@@ -93,7 +95,10 @@ export function TableScreen({ code, state, speaker, now = Date.now, nextGame, ad
   const [choice, setChoice] = useState<boolean | null>(null);
   const on = choice ?? (mode === 'app' || mode === 'online');
   const [unlocked, setUnlocked] = useState(() => speaker?.isUnlocked ?? false);
-  const caption = useNarrator({ view: state.view, timer: state.timer, log: state.log, clockOffset: state.clockOffset, ready: state.you !== null, on, speaker, now: clockNow });
+  const caption = useNarrator({ view: state.view, timer: state.timer, log: state.log, clockOffset: state.clockOffset, ready: state.you !== null && !closed, on: on && !closed, speaker, now: clockNow });
+  useEffect(() => {
+    if (closed) speaker?.cancel();
+  }, [closed, speaker]);
 
   const unlock = () => {
     speaker?.unlock(t('narrator.enabled'));
@@ -118,6 +123,13 @@ export function TableScreen({ code, state, speaker, now = Date.now, nextGame, ad
   });
   const p = model.phase;
 
+  if (closed) {
+    return (
+      <Layout title={`${t('title')} · ${code}`} actions={<RoomStatus state={state} />}>
+        <RoomClosed />
+      </Layout>
+    );
+  }
   return (
     <Layout title={`${t('title')} · ${code}`} actions={<RoomStatus state={state} />}>
       <div className="table-screen" data-phase={p}>

@@ -1,0 +1,117 @@
+/**
+ * E2E, issue 23 points 1 and 6, in real Chromium against the real server: with a human host the
+ * phones and the TV follow the night step he opens on his console, not the clock; the Don acts from
+ * his phone, sees «Принято» only once it is recorded, and the console lists the act under its step;
+ * then the host closes the room and the Don's phone and the TV show «Комната закрыта».
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createThroughUI } from './flows';
+import { byTestId, newDevice, serverAndBrowser, sleep, until } from './harness';
+import { Oracle } from './oracle';
+
+const env = serverAndBrowser();
+// A short night step: were the phones on the clock, they would be two steps further by the time the Don acts.
+const NIGHT_STEP_SECONDS = 3;
+
+/** Claims `seat` over the wire (as a phone's lobby would) and answers its token. */
+async function claimOverWire(wsUrl: string, code: string, seat: number): Promise<string> {
+  const ws = new WebSocket(wsUrl);
+  await new Promise((ok, fail) => ws.once('open', ok).once('error', fail));
+  const token = await new Promise<string>((ok, fail) => {
+    ws.on('message', (d) => {
+      const m = JSON.parse(String(d)) as { type: string; token?: string; message?: string };
+      if (m.type === 'welcome' && m.token) ok(m.token);
+      if (m.type === 'error') fail(new Error(m.message));
+    });
+    ws.send(JSON.stringify({ v: 1, type: 'claim', room: code, seat, name: `Игрок ${seat}` }));
+  });
+  ws.close();
+  return token;
+}
+
+async function page(locale = 'ru-RU'): Promise<Page> {
+  const ctx = await newDevice(env.browser, env.server.base, locale);
+  return ctx.newPage();
+}
+
+const stepOf = async (p: Page, id: string) => (await byTestId(p, id).first().getAttribute('data-step')) ?? '';
+
+describe('the night with a human host (issue 23)', () => {
+  it('phones and the TV follow the host\'s step; the Don\'s act is listed under its step; the close reaches the phone and the TV', async () => {
+    const { server } = env;
+    const host = await page();
+    await host.goto('/new');
+    const code = await createThroughUI(host, 10, undefined, { nightStep: NIGHT_STEP_SECONDS }, { preset: 'sport' });
+    const hostKey = (await host.evaluate((c) => localStorage.getItem(`mafia.host.${c}`), code))!;
+    expect(hostKey).toBeTruthy();
+    const tokens: string[] = [];
+    for (let seat = 1; seat <= 10; seat++) tokens.push(await claimOverWire(server.wsUrl, code, seat));
+    const oracle = new Oracle(server.wsUrl, code, { as: 'host', key: hostKey });
+    try {
+      await oracle.wait((s) => s.lobby?.claimed.every((c) => c !== null) === true, 'every seat claimed');
+      if (!new RegExp(`/r/${code}$`).test(host.url())) await host.goto(`/r/${code}`);
+      await byTestId(host, 'host-start').click();
+      const started = await oracle.wait((s) => s.view?.phase.kind === 'night', 'night 1');
+      await host.goto(`/r/${code}/host`);
+      const view = started.view!;
+      const don = view.seats.find((s) => s.role === 'don')!.seat;
+      const donStep = view.nightSteps.findIndex((s) => s.wake.includes('don') && s.acts.includes('check'));
+      expect(donStep).toBeGreaterThan(0);
+      const target = view.seats.find((s) => s.seat !== don && s.role !== 'mafia')!.seat;
+
+      // The Don's phone and the TV.
+      const phone = await page();
+      await phone.goto('/');
+      await phone.evaluate(([c, seat, token]) => localStorage.setItem(`mafia.seat.${c}`, JSON.stringify({ seat: Number(seat), token })), [code, String(don), tokens[don - 1]!]);
+      await phone.goto(`/r/${code}/play`);
+      const tv = await page();
+      await tv.goto(`/r/${code}/table`);
+      await byTestId(phone, 'night-step').waitFor();
+      await byTestId(tv, 'step').waitFor();
+
+      // Two clock steps pass: every screen stays on the host's first step.
+      await sleep(NIGHT_STEP_SECONDS * 2 * 1000 + 500);
+      expect(await stepOf(phone, 'night-step')).toBe('0');
+      expect(await stepOf(tv, 'step')).toBe('0');
+
+      // The host opens the Don's step on his console: the phone and the TV follow.
+      for (let i = 0; i < donStep; i++) await byTestId(host, 'step-next').click();
+      await until(async () => (await stepOf(phone, 'night-step')) === String(donStep), `the Don's phone on step ${donStep + 1}`);
+      await until(async () => (await stepOf(tv, 'step')) === String(donStep), `the TV on step ${donStep + 1}`);
+      await oracle.wait((s) => s.timer?.step === donStep, 'the host step logged');
+
+      // The Don checks from his phone; «Принято» only once the server recorded it.
+      await byTestId(phone, `seat-${target}`).click();
+      await byTestId(phone, 'act-submit').click();
+      await until(async () => (await byTestId(phone, 'act-submit').getAttribute('data-status')) === 'done', 'the Don\'s act acknowledged');
+      expect(await byTestId(phone, 'act-submit').textContent()).toBe('Принято');
+      await oracle.wait((s) => s.log.some((i) => i.kind === 'events' && i.by === don && i.events.some((e) => e.type === 'ActRecorded')), 'the Don\'s act in the log');
+
+      // The console lists it under the Don's step, from the phone.
+      const listed = byTestId(host, `recorded-step-${donStep}`);
+      await until(async () => (await listed.getAttribute('data-count')) === '1', 'the act listed under the Don\'s step on the console');
+      expect(await listed.textContent()).toContain(`№ ${don} проверка → № ${target}`);
+      expect(await listed.locator('li').first().getAttribute('data-from')).toBe('phone');
+      expect(await byTestId(host, 'recorded-step-0').getAttribute('data-count')).toBe('0');
+      // Still on the host's step long after the clock's would have ended.
+      await sleep(NIGHT_STEP_SECONDS * 1000 + 500);
+      expect(await stepOf(phone, 'night-step')).toBe(String(donStep));
+
+      // The host closes the room: the phone and the TV say so and stop.
+      await oracle.client.closeRoom();
+      await byTestId(phone, 'room-closed').waitFor();
+      await byTestId(tv, 'room-closed').waitFor();
+      expect(await byTestId(phone, 'room-closed').textContent()).toContain('Комната закрыта');
+      expect(await byTestId(tv, 'room-closed').textContent()).toContain('Комната закрыта');
+      expect(await byTestId(phone, 'night-step').count()).toBe(0);
+      expect(await byTestId(tv, 'step').count()).toBe(0);
+      // Stopped: no reconnect after the server went quiet (the status stays "closed").
+      await sleep(1500);
+      expect(await phone.locator('[data-status]').first().getAttribute('data-status')).toBe('closed');
+    } finally {
+      oracle.client.close();
+    }
+  }, 120_000);
+});

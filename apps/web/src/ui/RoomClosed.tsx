@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+
+/**
+ * What every screen of a room shows once the host (or the room admin) closed it (issue 23 point 6):
+ * the game is over for good; the connection has stopped (RoomClient stops on `lobby.closed`), and
+ * nothing runs on any more: no timer, no night step, no narrator.
+ */
+export function RoomClosed() {
+  const { t } = useTranslation();
+  return (
+    <section className="card stack" role="status" data-testid="room-closed">
+      <h2 style={{ margin: 0 }}>{t('roomClosed.title')}</h2>
+      <p className="muted" style={{ margin: 0 }}>{t('roomClosed.hint')}</p>
+    </section>
+  );
+}
