@@ -84,6 +84,9 @@ describe('the database goes away mid-game (postgres)', () => {
       }
       for (;;) {
         const id = `c${++n}`;
+        // A host taps far below the server's 20 messages a second: on a quiet machine the answers come
+        // back within milliseconds, and an unpaced loop would be dropped as a flood (rate-limited).
+        await sleep(60);
         host.send({ v: V, type: 'command', id, command: c });
         // A command waits while the database is away (10 s at most), then is refused.
         const r = await host.next((m) => (m.type === 'update' || m.type === 'ack' || m.type === 'error') && (m.ack === id || m.id === id), 30_000);

@@ -36,7 +36,7 @@ export const TEST_ROOM_LIMITS = { perAddressPerHour: 100_000, unstartedPerAddres
  * Limits per address high enough for tests that open many rooms from 127.0.0.1 and send bad
  * messages on purpose; the tests of the limits themselves (guard.test.ts) set their own.
  */
-const ROOMY: BuildOptions['addressLimits'] = { connectionsPerAddress: 100_000, maxConnections: 100_000, messagesPerSecond: 100_000, messageBurst: 100_000, strikes: 100_000, lookupMissesPerMinute: 100_000 };
+const ROOMY: BuildOptions['addressLimits'] = { connectionsPerAddress: 100_000, httpConnectionsPerAddress: 100_000, maxConnections: 100_000, messagesPerSecond: 100_000, messageBurst: 100_000, strikes: 100_000, lookupMissesPerMinute: 100_000 };
 
 /** The server in this process on a free port, over the storage at `url`; `more` overrides build options. */
 export async function startServer(url: string, limits?: Partial<ConnectionLimits>, idleMs?: number, more: Partial<BuildOptions> = {}): Promise<Running & { manager: RoomManager }> {

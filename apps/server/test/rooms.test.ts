@@ -375,8 +375,10 @@ describe('host controls', () => {
     const u = await host.request({ v: V, type: 'timer', add: 10, id: 't1' }, 'update');
     expect(u.ack).toBe('t1');
     // At night only the step being called (the first) gets longer; the later steps start 10 s later.
+    // A human host's night stays on the step he opened (issue 23 point 1): step 0 since the night began.
     const starts: number[] = started.timer.steps;
-    expect(u.timer).toEqual({ kind: 'night', started: started.timer.started, deadline: deadline + 10_000, steps: starts.map((at, i) => (i === 0 ? at : at + 10_000)) });
+    expect(started.timer).toMatchObject({ step: 0, stepAt: started.timer.started });
+    expect(u.timer).toEqual({ kind: 'night', started: started.timer.started, deadline: deadline + 10_000, steps: starts.map((at, i) => (i === 0 ? at : at + 10_000)), step: 0, stepAt: started.timer.stepAt });
     expect(u.items).toEqual([{ seq: u.seq, kind: 'timer', deadline: deadline + 10_000 }]);
     expect((await spectator.next((m) => m.type === 'update' && m.items[0]?.kind === 'timer')).timer.deadline).toBe(deadline + 10_000);
     // Never into the past: at the earliest, now.

@@ -53,8 +53,8 @@ for (const make of TARGETS) {
       expect(await who(there)).toBe('two@club.test');
       expect((await here.post('/api/me/password', { password: 'long enough' })).statusCode).toBe(200);
       expect(await who(there)).toBe(null);
-      // Its CSRF token went with its session: refused before it is asked who it is.
-      expect((await there.post('/api/me/password', { password: 'another one' })).json().error.code).toBe('bad-csrf');
+      // Its CSRF cookie is not bound to a session (issue 23 point 10): the signed-out session is refused as such.
+      expect((await there.post('/api/me/password', { password: 'another one' })).json().error.code).toBe('sign-in-required');
       expect((await here.get('/api/me')).json().user).toMatchObject({ email: 'two@club.test', hasPassword: true });
       expect(await who(someoneElse)).toBe('else@club.test');
       // A refused change (too short) signs nobody out.
