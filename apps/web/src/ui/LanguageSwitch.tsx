@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { currentLanguage, LANGUAGES, setLanguage } from '../i18n';
+import { AVAILABLE_LANGUAGES as LANGUAGES, currentLanguage, setLanguage } from '../i18n/language';
 
 /** EN / RU: the choice is kept in localStorage. */
 export function LanguageSwitch() {
