@@ -216,7 +216,6 @@ export function TableScreen({ code, state, speaker, now = Date.now, nextGame, ad
             data-testid="narrator-toggle"
             aria-pressed={on}
             disabled={!speaker}
-            label={t('narrator.toggle')}
             onClick={toggle}
           >
             {on ? t('narrator.on') : t('narrator.off')}
