@@ -129,7 +129,7 @@ export function TableScreen({ code, state, speaker, now = Date.now, nextGame, ad
             </h2>
             <StepLabel model={model} />
           </div>
-          <div className="table-timer" data-testid="timer" data-kind={state.timer?.kind ?? ''} aria-label={t('timer')}>
+          <div className="table-timer" role="group" data-testid="timer" data-kind={state.timer?.kind ?? ''} aria-label={t('timer')}>
             {p === 'ended' ? null : <Timer deadline={state.timer?.deadline} clockOffset={state.clockOffset} pausedAt={state.timer?.pausedAt} />}
           </div>
         </section>
