@@ -14,6 +14,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe';
 import { api, mailAndClock, signIn } from './clubEvening';
 import { byTestId, newDevice, phaseOf, serverAndBrowser, Shots, until, wordProblems } from './harness';
 import { Mailbox } from './mailbox';
@@ -94,6 +95,7 @@ describe('a club evening (real browser, real server, real SMTP)', () => {
     await page.locator('#ev-preset').selectOption('classic');
     await page.locator('#ev-games').fill('3');
     await shots.both(page, 'calendar', '1-new-evening');
+    await expectAccessible(page, 'club calendar, a new evening');
     await page.getByRole('button', { name: 'Создать вечер' }).click();
     await page.getByRole('link').filter({ hasText: PLACE }).or(page.getByText(PLACE)).first().waitFor();
     const { evenings } = await call<{ evenings: { id: string; place: string; startsAt: number }[] }>('GET', `/api/clubs/${clubId}/evenings`);
@@ -119,6 +121,7 @@ describe('a club evening (real browser, real server, real SMTP)', () => {
       if (nick === DECLINES) {
         expect(await byTestId(p, 'penalty').textContent()).toContain('10');
         await shots.both(p, 'answer', '2-late-no');
+        await expectAccessible(p, 'invitation answer');
         expect(await wordProblems(p, 'ru'), 'the answer page in Russian').toEqual([]);
       }
       await p.close();
@@ -137,6 +140,7 @@ describe('a club evening (real browser, real server, real SMTP)', () => {
     await byTestId(page, `door-${idOf.get(LATE)!}`).getByText('опоздал').waitFor();
     expect(await byTestId(page, `door-${idOf.get('Ёж')!}`).getByText('опоздал').count()).toBe(0);
     await shots.both(page, 'evening', '3-door');
+    await expectAccessible(page, 'evening, the door');
 
     // Two tables drawn among the ten; each plays a game in its room on the host console.
     await page.locator('#tables-count').fill('2');
@@ -177,6 +181,7 @@ describe('a club evening (real browser, real server, real SMTP)', () => {
     const ledger = page.locator('section[aria-labelledby="ev-ledger"]');
     for (const text of ['−10', '−5', '−6']) await ledger.getByText(text).first().waitFor();
     await shots.both(page, 'evening', '4-ledger');
+    await expectAccessible(page, 'evening, the ledger');
     expect(await wordProblems(page, 'ru'), 'the evening page in Russian').toEqual([]);
 
     // The evening's answer deadline (its start) has passed: the silent member's third unanswered
@@ -187,6 +192,7 @@ describe('a club evening (real browser, real server, real SMTP)', () => {
     await page.goto(`/club/${clubId}/members`);
     await byTestId(page, `member-${idOf.get(SILENT)!}`).getByText('Снят с рассылки').waitFor();
     await shots.both(page, 'members', '5-off-list');
+    await expectAccessible(page, 'club members');
     expect(await wordProblems(page, 'ru'), 'the members page in Russian').toEqual([]);
     expect(errors, 'no uncaught errors on any page').toEqual([]);
     await phone.close();

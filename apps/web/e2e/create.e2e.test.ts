@@ -4,6 +4,7 @@
  * lobby shows the room's code and a QR code; the server has the room as created.
  */
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe';
 import { createThroughUI } from './flows';
 import { byTestId, serverAndBrowser, smallTargets, unnamedControls, newDevice, Shots, until } from './harness';
 
@@ -23,6 +24,7 @@ describe('home and create pages (real browser, real server)', () => {
     const create = page.getByRole('button', { name: 'Создать игру' });
     await create.waitFor();
     await shots.both(page, 'home', '1-open');
+    await expectAccessible(page, 'home');
 
     await create.click();
     await page.waitForURL(/\/new$/);
@@ -52,6 +54,7 @@ describe('home and create pages (real browser, real server)', () => {
     await until(async () => (await seatIds()).length === 10 || undefined, 'seat-1 … seat-10 in the lobby');
     expect(await seatIds()).toEqual(Array.from({ length: 10 }, (_, i) => `seat-${i + 1}`).sort());
     await shots.both(page, 'lobby', '1-created');
+    await expectAccessible(page, 'lobby');
 
     expect(errors, 'no uncaught errors on the page').toEqual([]);
     await ctx.close();

@@ -1,6 +1,7 @@
 /** Steps a person takes through the screens, shared by the e2e tests (data-testid contract of docs/web.md). */
 import type { Page } from 'playwright-core';
 import { byTestId, Fatal, until, type Shots } from './harness';
+import { expectAccessible } from './axe';
 
 /** The ten players' names the game tests seat. */
 export const NAMES = ['Анна', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жанна', 'Зоя', 'Игорь', 'Кира'] as const;
@@ -38,6 +39,7 @@ export async function createThroughUI(page: Page, seats: number, shots?: Shots, 
     await input.fill(String(v));
   }
   if (shots) await shots.both(page, 'create', '2-filled');
+  await expectAccessible(page, 'create');
   await byTestId(page, 'create-submit').click();
   // Created: the app goes to the room (its lobby, the host console or the table screen of the new room).
   await page.waitForURL(/\/r\/[A-Z0-9]{6}(\/host|\/table)?$/);

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameView } from '@mafia/engine';
+import { expectAccessible } from './axe';
 import { awaitNightStep, claimInLobby, NAMES, createThroughUI, peekRole, selectSeat } from './flows';
 import { byTestId, findLeaks, mentions, sentSecrets, smallTargets, unnamedControls, type SmallTarget, pageSeq, sleep, launchBrowser, newDevice, phaseOf, Shots, snapshot, startServer, until, type RunningServer, type SeatFacts, wordProblems } from './harness';
 import { Oracle } from './oracle';
@@ -79,12 +80,14 @@ describe('the full game in 12 browsers (host, 10 players, table)', () => {
       await claimInLobby(p, code, seat, NAMES[seat - 1]!);
       players.push(p);
       if (seat === 1) await shots.both(p, 'player', '0-claimed');
+      if (seat === 1) await expectAccessible(p, 'player, seat claimed');
     }
     await oracle.wait((s) => s.lobby?.claimed.every((c) => c !== null) === true, 'every seat claimed');
     expect(oracle.state.lobby!.claimed).toEqual(NAMES);
     await host.reload();
     await byTestId(host, 'room-code').waitFor();
     await shots.both(host, 'lobby', '2-host-full');
+    await expectAccessible(host, 'lobby (host), full');
 
     // ---- the host starts
     await byTestId(host, 'host-start').click();
@@ -172,12 +175,14 @@ describe('the full game in 12 browsers (host, 10 players, table)', () => {
     expect(findLeaks(hostSnap, { seat: 0, name: '\u0000', role: 'civilian', alive: true }, start, { publicDead: false }).length, 'the host console shows the roles').toBeGreaterThanOrEqual(SEATS - civilians.length);
     await shots.both(host, 'host', 'night1');
     await shots.both(table, 'table', 'night1');
+    for (const [p, what] of [[host, 'host console'], [table, 'table']] as const) await expectAccessible(p, `${what}, night 1`);
 
     // ---- every player presses and holds his role card: his own role, and only while held
     for (let seat = 1; seat <= SEATS; seat++) {
       const p = pageOfSeat(seat);
       const watch = Object.entries(watched).find(([, s]) => s === seat)?.[0];
       if (watch) await shots.both(p, `player-${watch}`, 'night1-card-closed');
+      if (watch) await expectAccessible(p, `player (${watch}), night 1, card closed`);
       const got = await peekRole(p, watch ? { shots, screen: `player-${watch}`, step: 'night1-card-held' } : undefined);
       expect(got.role, `seat ${seat}'s role card while held`).toBe(roleAt(seat));
       expect(got.hiddenAfter, `seat ${seat}'s role name is hidden again after release`).toBe(true);
@@ -195,6 +200,7 @@ describe('the full game in 12 browsers (host, 10 players, table)', () => {
       await shots.both(host, 'host', key);
       await shots.both(table, 'table', key);
       await shots.both(pageOfSeat(watched.civilian), 'player-civilian', key);
+      for (const [p, what] of [[host, 'host console'], [table, 'table'], [pageOfSeat(watched.civilian), 'player (civilian)']] as const) await expectAccessible(p, `${what}, ${key}`);
     };
 
     let fouled = false;
@@ -259,6 +265,7 @@ describe('the full game in 12 browsers (host, 10 players, table)', () => {
     await shots.both(host, 'host', 'ended');
     await shots.both(table, 'table', 'ended');
     for (const [role, seat] of Object.entries(watched)) await shots.both(pageOfSeat(seat), `player-${role}`, 'ended');
+    for (const [p, what] of [[host, 'host console'], [table, 'table'], ...Object.entries(watched).map(([role, seat]) => [pageOfSeat(seat), `player (${role})`] as const)] as const) await expectAccessible(p, `${what}, ended`);
     expect(leaks).toEqual([]);
     writeFileSync(join(shots.dir, 'small-targets.json'), JSON.stringify(Object.fromEntries(small), null, 2));
     expect(Object.fromEntries(small), 'controls under 48 px on the host, table and player screens').toEqual({});

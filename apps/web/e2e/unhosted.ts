@@ -13,6 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { GameView, Pending } from '@mafia/engine';
 import { awaitNightStep, claimInLobby, createThroughUI, peekRole, selectSeat } from './flows';
+import { expectAccessible } from './axe';
 import { byTestId, DESKTOP, findLeaks, launchBrowser, newDevice, startServer, pageSeq, phaseOf, sentSecrets, Shots, sleep, snapshot, until, wordProblems, type RunningServer, type SeatFacts } from './harness';
 import { nextSteps, stepKey, stepOfAct, type Step } from './plan';
 import { nextGameFromSeat, onlineWaitingWords, seatClock } from './onlineCreator';
@@ -64,6 +65,7 @@ async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableO
   // The TV's lobby (table-code) or the online creator's lobby (room-code): the code, big.
   await creator.locator('[data-testid="room-code"], [data-testid="table-code"]').first().waitFor();
   await shots.both(creator, 'creator', '1-lobby-empty');
+  await expectAccessible(creator, 'room admin, lobby empty');
 
   // ---- the players claim their seats (online: the creator is seat 1)
   const players: Page[] = [];
@@ -80,6 +82,7 @@ async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableO
   await until(async () => !((await creator.locator('body').innerText()).includes('Ждём игроков')), 'the creator\'s screen to stop saying «Ждём игроков» once every seat is taken', 8_000);
   if (g.mode === 'online') await onlineWaitingWords(creator, players);
   await shots.both(creator, 'creator', '2-lobby-full');
+  await expectAccessible(creator, 'room admin, lobby full');
 
   // ---- the room admin starts (on the table screen, or on his own seat screen online)
   const start = byTestId(creator, 'admin-start');

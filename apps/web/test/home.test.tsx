@@ -53,7 +53,7 @@ describe('home', () => {
     vi.spyOn(navigator, 'language', 'get').mockReturnValue('ru-RU');
     const i18n = renderHome();
     expect(screen.getByRole('button', { name: 'Создать игру' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'English' }));
+    fireEvent.click(screen.getByRole('button', { name: /English/ }));
     await screen.findByRole('button', { name: 'Create a game' });
     expect(localStorage.getItem('mafia.lang')).toBe('en');
     await setLanguage(i18n, 'ru');

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../i18n';
+import { currentLanguage } from '../i18n/language';
 import { advance, beatOf, interrupts, lineText, type Beat, type NarratorInput } from './lines';
 import { speechLang, type Speaker } from './speaker';
 

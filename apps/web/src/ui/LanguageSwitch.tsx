@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { currentLanguage, LANGUAGES, setLanguage } from '../i18n';
+import { AVAILABLE_LANGUAGES as LANGUAGES, currentLanguage, setLanguage } from '../i18n/language';
 
 /** EN / RU: the choice is kept in localStorage. */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const lng = currentLanguage(i18n);
   return (
-    <div className="row" role="group" aria-label={t('language.label')}>
+    <div className="row lang-switch" role="group" aria-label={t('language.label')}>
       {LANGUAGES.map((l) => (
         <button
           key={l}
@@ -14,9 +14,9 @@ export function LanguageSwitch() {
           className="btn btn-ghost"
           lang={l}
           aria-pressed={l === lng}
-          aria-label={t(`language.${l}`)}
+          // The visible «EN»/«RU» leads the name (WCAG 2.5.3, label in name: a voice user says what he sees).
+          aria-label={`${l.toUpperCase()} — ${t(`language.${l}`)}`}
           onClick={() => void setLanguage(i18n, l)}
-          style={{ padding: '0 10px', opacity: l === lng ? 1 : 0.6 }}
         >
           {l.toUpperCase()}
         </button>

@@ -43,9 +43,10 @@ export function SeatGrid({ seats, onSelect, label, testIdPrefix = 'seat' }: Seat
               disabled={!onSelect || s.state === 'disabled'}
               onClick={onSelect ? () => onSelect(s.seat) : undefined}
             >
+              {/* The spaces keep the visible words apart in the text a voice user or axe reads ("1 Анна", not "1Анна"): the name must contain them (WCAG 2.5.3). */}
               <span className="seat-no">{s.seat}</span>
-              {s.name ? <span className="seat-name">{s.name}</span> : null}
-              {s.note ? <span className="seat-note">{s.note}</span> : null}
+              {s.name ? <>{' '}<span className="seat-name">{s.name}</span></> : null}
+              {s.note ? <>{' '}<span className="seat-note">{s.note}</span></> : null}
             </button>
           </li>
         );

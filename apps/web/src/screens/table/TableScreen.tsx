@@ -146,7 +146,7 @@ export function TableScreen({ code, state, speaker, now = Date.now, nextGame, ad
               </p>
             ) : null}
           </div>
-          <div className="table-timer" data-testid="timer" data-kind={state.timer?.kind ?? ''} aria-label={t('timer')}>
+          <div className="table-timer" role="group" data-testid="timer" data-kind={state.timer?.kind ?? ''} aria-label={t('timer')}>
             {p === 'ended' ? null : <Timer deadline={state.timer?.deadline} clockOffset={state.clockOffset} pausedAt={state.timer?.pausedAt} />}
           </div>
         </section>
@@ -233,7 +233,6 @@ export function TableScreen({ code, state, speaker, now = Date.now, nextGame, ad
             data-testid="narrator-toggle"
             aria-pressed={on}
             disabled={!speaker}
-            label={t('narrator.toggle')}
             onClick={toggle}
           >
             {on ? t('narrator.on') : t('narrator.off')}
