@@ -14,7 +14,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, mailAndClock, signIn } from './clubEvening';
+import { acceptJoinFromMail, api, mailAndClock, signIn } from './clubEvening';
 import { byTestId, newDevice, phaseOf, serverAndBrowser, Shots, until, wordProblems } from './harness';
 import { Mailbox } from './mailbox';
 
@@ -67,6 +67,8 @@ describe('a club evening (real browser, real server, real SMTP)', () => {
       await page.getByRole('button', { name: 'Добавить', exact: true }).click();
       await page.locator('[data-testid^="member-"]').filter({ hasText: nick }).first().waitFor();
     }
+    // Each accepts the club's invitation to join from his mail; until then the club may not mail him.
+    for (const i of NICKS.keys()) await acceptJoinFromMail(mailbox, base, emailOf(i));
     const call = await api(ctx.request, base);
     const members = async () => (await call<{ members: MemberRow[] }>('GET', `/api/clubs/${clubId}/members`)).members;
     const idOf = new Map((await members()).map((m) => [m.nickname, m.userId]));
