@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkIn } from '../../src/club/services/attendance.js';
 import { createClub } from '../../src/club/services/clubs.js';
+import { eveningPage } from '../../src/club/services/evenings.js';
 import { invite } from '../../src/club/services/invitations.js';
 import { cancelJoin, resendJoin } from '../../src/club/services/joinAdmin.js';
 import { acceptJoin, declineJoin, inviteByToken } from '../../src/club/services/joinInvites.js';
@@ -54,7 +55,8 @@ for (const make of TARGETS) {
       expect(t.outbox.sent.map((m) => m.to).sort()).toEqual(['anna@example.com', 'boris@example.com', 'boss@example.com', 'vera@example.com']);
       const restore = await refusal(updateMember(t.ctx, admin, club.id, member.userId, { restore: true }));
       expect([restore.code, restore.status]).toEqual(['member-not-joined', 409]);
-      // She may still come and play under her nickname (door check-in works).
+      // She may still come and play under her nickname: the door offers her and checks her in.
+      expect((await eveningPage(t.ctx, admin, e.id)).nicknameOnly).toEqual([{ userId: member.userId, nickname: 'Ева' }]);
       t.clock = e.startsAt - HOUR;
       const came = await checkIn(t.ctx, admin, e.id, { userId: member.userId });
       expect(came.attendance.nickname).toBe('Ева');

@@ -11,7 +11,7 @@ export const JOIN_VALID_MS = 10 * 24 * 3_600_000;
 /** An admin may resend an invitation once per this long (a resend button is no mail cannon). */
 export const RESEND_EVERY_MS = 10 * 60_000;
 /** The placeholder account's address: `.invalid` can never be delivered to (RFC 2606). */
-const PLACEHOLDER_DOMAIN = '@pending.invalid';
+export const PLACEHOLDER_DOMAIN = '@pending.invalid';
 
 export const isPlaceholderEmail = (email: string | null): boolean => email !== null && email.endsWith(PLACEHOLDER_DOMAIN);
 
