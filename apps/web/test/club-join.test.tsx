@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import EveningScreen from '../src/screens/club/evening';
 import JoinScreen from '../src/screens/club/join';
 import Members from '../src/screens/club/members';
 import { CSRF, fakeServer, renderClub } from './club-fake';
@@ -61,4 +62,20 @@ describe('the invitation to join page', () => {
       expect(screen.queryByRole('button', { name: lng === 'ru' ? 'Принять и вступить' : 'Accept and join' })).toBeNull();
     });
   }
+});
+
+describe('the door and nickname-only members', () => {
+  it('a_host_is_offered_a_member_who_has_not_accepted_yet_and_checks_him_in', async () => {
+    const startsAt = Date.UTC(2030, 4, 17, 16, 0);
+    const evening = { id: 'e1', clubId: 'c1', startsAt, answerBy: startsAt, place: 'Невский, 1', capacity: 20, weight: 1, preset: 'club', gamesPlanned: 3, counts: { invited: 0, yes: 0, no: 0, none: 0 } };
+    const s = fakeServer({
+      ...CSRF,
+      'GET /api/evenings/e1': { body: { evening, me: { role: 'host', answer: null }, invitations: [], nicknameOnly: [{ userId: 'u9', nickname: 'Ева' }], attendance: [], tables: [], games: [], ledger: [] } },
+      'POST /api/evenings/e1/checkin': { body: { attendance: { userId: 'u9', nickname: 'Ева', arrivedAt: startsAt, late: false, leftAt: null, replacementUserId: null, gamesPlayed: 0, unplayed: 0 } } },
+    });
+    await renderClub({ path: '/club/:clubId/evenings/:eveningId', url: '/club/c1/evenings/e1', element: <EveningScreen />, api: s.api, lng: 'ru' });
+    const row = await screen.findByTestId('door-u9');
+    fireEvent.click(within(row).getByRole('button', { name: /Отметить приход/ }));
+    await waitFor(() => expect(s.calls.find((c) => c.path === '/api/evenings/e1/checkin')?.body).toMatchObject({ userId: 'u9' }));
+  });
 });

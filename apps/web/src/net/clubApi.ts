@@ -173,6 +173,8 @@ export interface EveningPage {
   readonly evening: Evening;
   readonly me: { readonly role: ClubRole; readonly answer: Answer | null };
   readonly invitations: readonly Invitation[];
+  /** Members who have not accepted the club's invitation to join: not invited, still let in at the door. */
+  readonly nicknameOnly?: readonly { readonly userId: string; readonly nickname: string }[];
   readonly attendance: readonly Attendance[];
   readonly tables: readonly EveningTable[];
   readonly games: readonly EveningGame[];
