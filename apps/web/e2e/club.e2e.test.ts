@@ -15,7 +15,7 @@ import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
-import { api, mailAndClock, signIn } from './clubEvening';
+import { acceptJoinFromMail, api, mailAndClock, signIn } from './clubEvening';
 import { byTestId, newDevice, phaseOf, serverAndBrowser, Shots, until, wordProblems } from './harness';
 import { Mailbox } from './mailbox';
 
@@ -68,6 +68,17 @@ describe('a club evening (real browser, real server, real SMTP)', () => {
       await page.getByRole('button', { name: 'Добавить', exact: true }).click();
       await page.locator('[data-testid^="member-"]').filter({ hasText: nick }).first().waitFor();
     }
+    // Each accepts the club's invitation to join from his mail; until then the club may not mail him.
+    // The first on his own phone through the page the link opens, the others over the same API.
+    const first = await newDevice(env.browser, base, 'ru-RU');
+    const firstPage = await first.newPage();
+    await firstPage.goto(Mailbox.link(await mailbox.waitFor(emailOf(0), /\/join\//, 'the first invitation to join'), '/join/', base));
+    await firstPage.getByText(`приглашает вас вступить под ником «${NICKS[0]}»`, { exact: false }).waitFor();
+    expect(await wordProblems(firstPage, 'ru'), 'the join page in Russian').toEqual([]);
+    await firstPage.getByRole('button', { name: 'Принять и вступить' }).click();
+    await firstPage.getByText('Вы участник клуба', { exact: false }).waitFor();
+    await first.close();
+    for (const i of NICKS.keys()) if (i > 0) await acceptJoinFromMail(mailbox, base, emailOf(i));
     const call = await api(ctx.request, base);
     const members = async () => (await call<{ members: MemberRow[] }>('GET', `/api/clubs/${clubId}/members`)).members;
     const idOf = new Map((await members()).map((m) => [m.nickname, m.userId]));

@@ -1,6 +1,7 @@
 /**
  * A club evening set up as its people would, mostly over the club's HTTP API (docs/club-api.md):
- * sign-in by the link in the e-mail, a club, its members, an evening, the invitations answered from
+ * sign-in by the link in the e-mail, a club, its members (who accept its invitation to join from
+ * their mail), an evening, the invitations answered from
  * the links in the members' mail, the door, and the tables drawn (each a human-hosted game room).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -54,6 +55,20 @@ export async function signIn(page: Page, mailbox: Mailbox, base: string, email: 
   await page.waitForURL(/\/club$/);
 }
 
+/**
+ * `email` accepts the club's invitation to join from her mail, over the API as the join page does
+ * (a CSRF token from its signed cookie, then the link's token): until then the club may not mail her.
+ */
+export async function acceptJoinFromMail(mailbox: Mailbox, base: string, email: string): Promise<void> {
+  const mail = await mailbox.waitFor(email, /\/join\//, `the invitation to join mailed to ${email}`);
+  const token = Mailbox.link(mail, '/join/', base).split('/join/')[1]!.replace(/\?.*$/, '');
+  const c = await fetch(`${base}/api/auth/csrf`);
+  const cookie = c.headers.getSetCookie().map((x) => x.split(';')[0]).join('; ');
+  const { csrfToken } = (await c.json()) as { csrfToken: string };
+  const r = await fetch(`${base}/api/join/accept`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': csrfToken }, body: JSON.stringify({ token }) });
+  if (!r.ok) throw new Error(`${email} could not accept the invitation to join: ${r.status} ${await r.text()}`);
+}
+
 export interface DrawnTable {
   readonly tableNo: number; readonly roomCode: string; readonly hostKey: string;
   readonly seats: readonly { seat: number; userId: string; nickname: string }[];
@@ -71,7 +86,8 @@ export interface Evening {
 const MIN = 60_000;
 
 /**
- * The admin (signed in on `call`'s session) makes a club with `nicks` as members, an evening of
+ * The admin (signed in on `call`'s session) makes a club with `nicks` as members (each accepts
+ * the invitation to join from his mail), an evening of
  * `preset` two hours away with weight `weight`, invites them all; each answers YES from his mail.
  * Then `arrive` moves the club's clock past the start, everyone but `later` is checked in at the
  * start, the tables are drawn, and `later` comes `lateBy` ms after the start (not seated).
@@ -84,6 +100,7 @@ export async function clubEvening(o: {
   const { call } = o;
   const { club } = await call<{ club: { id: string } }>('POST', '/api/clubs', { name: 'Клуб «Рейтинг»', nickname: 'Админ' });
   for (const [i, nickname] of o.nicks.entries()) await call('POST', `/api/clubs/${club.id}/members`, { email: o.emailOf(i), nickname });
+  for (const i of o.nicks.keys()) await acceptJoinFromMail(o.mailbox, o.base, o.emailOf(i));
   const { members } = await call<{ members: { userId: string; nickname: string }[] }>('GET', `/api/clubs/${club.id}/members`);
   const idOf = new Map(members.map((m) => [m.nickname, m.userId]));
   const startsAt = Math.ceil((Date.now() + 120 * MIN) / MIN) * MIN;

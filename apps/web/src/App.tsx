@@ -24,6 +24,7 @@ const GamePage = lazy(() => import('./screens/club/game'));
 const EveningResults = lazy(() => import('./screens/club/results'));
 const SeriesPage = lazy(() => import('./screens/club/series'));
 const AnswerInvitation = lazy(() => import('./screens/club/answer'));
+const JoinClub = lazy(() => import('./screens/club/join'));
 const Account = lazy(() => import('./screens/club/account'));
 
 function Loading() {
@@ -70,6 +71,7 @@ export function App() {
         <Route path="/club/:clubId/series" element={<SeriesPage />} />
         <Route path="/club/:clubId/series/:seriesId" element={<SeriesPage />} />
         <Route path="/i/:token" element={<AnswerInvitation />} />
+        <Route path="/join/:token" element={<JoinClub />} />
         <Route path="/account" element={<Account />} />
         <Route path="*" element={<NotFound />} />
       </Routes>

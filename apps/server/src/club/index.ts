@@ -13,6 +13,7 @@ import { registerClubRoutes } from './routes/clubs.js';
 import { registerDoorRoutes } from './routes/door.js';
 import { registerEveningRoutes } from './routes/evenings.js';
 import { registerGameRoutes } from './routes/games.js';
+import { registerJoinRoutes } from './routes/join.js';
 import { recomputeUnprojected } from './ratings/rebuild.js';
 import { registerRatingRoutes } from './routes/ratings.js';
 import { registerSeriesRoutes } from './routes/series.js';
@@ -78,6 +79,7 @@ export async function registerClub(app: FastifyInstance, storage: Storage, rooms
     await registerRatingRoutes(scope, context);
     await registerGameRoutes(scope, context);
     await registerSeriesRoutes(scope, context);
+    await registerJoinRoutes(scope, context);
   });
   const pollMs = o.jobPollMs ?? pollFromEnv(process.env.CLUB_JOB_POLL_MS);
   if (pollMs !== 0) jobs.start(pollMs);

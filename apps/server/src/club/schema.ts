@@ -15,6 +15,10 @@ export interface MembershipsTable {
 }
 /** A sign-in link to an address with no account yet: the account is made when it is used. */
 export interface SigninLinksTable { token_hash: string; email: string; locale: string; created_at: Big; expires_at: Big; used_at: Big | null }
+/** An invitation to join a club, sent to `email`; `user_id` is the club's nickname-only member until she accepts. */
+export interface MemberInvitesTable {
+  club_id: string; user_id: string; email: string; token_hash: string; locale: string; created_at: Big; sent_at: Big; expires_at: Big; used_at: Big | null;
+}
 export interface SessionsTable { id: string; user_id: string | null; data: string; expires_at: Big }
 export interface LoginTokensTable { token_hash: string; user_id: string; created_at: Big; expires_at: Big; used_at: Big | null }
 export interface EveningsTable {
@@ -47,7 +51,7 @@ export interface SettingsTable { key: string; value: string }
 export interface ClubSchema extends RoomSchema {
   settings: SettingsTable;
   users: UsersTable; clubs: ClubsTable; memberships: MembershipsTable; sessions: SessionsTable; login_tokens: LoginTokensTable;
-  signin_links: SigninLinksTable;
+  signin_links: SigninLinksTable; member_invites: MemberInvitesTable;
   evenings: EveningsTable; invitations: InvitationsTable; answers: AnswersTable; attendance: AttendanceTable;
   evening_tables: EveningTablesTable; table_seats: TableSeatsTable; evening_games: EveningGamesTable; game_seats: GameSeatsTable;
   ledger: LedgerTable; jobs: JobsTable;

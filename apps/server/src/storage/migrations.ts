@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { clubMigration } from './clubMigration.js';
 import { memberEveningsMigration } from './memberEveningsMigration.js';
+import { memberInvitesMigration } from './memberInvitesMigration.js';
 import { ratingsMigration } from './ratingsMigration.js';
 import { seriesMigration } from './seriesMigration.js';
 import { signinLinksMigration } from './signinLinksMigration.js';
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '005_member_evenings': memberEveningsMigration,
   '006_series': seriesMigration,
   '007_signin_links': signinLinksMigration,
+  '008_member_invites': memberInvitesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -191,10 +191,28 @@ export async function signIn(h: ClubHarness, email: string, o: { locale?: 'ru' |
   await h.club.jobs.runDue();
   const token = signinTokenFrom(h.outbox, email);
   if (!token) throw new Error(`no sign-in mail for ${email} in the outbox`);
-  const used = await agent.post('/api/auth/link/consume', { token });
-  if (used.statusCode !== 200) throw new Error(`consume the link of ${email}: ${used.statusCode} ${used.body}`);
-  const b = used.json() as { user: NonNullable<Agent['user']>; csrfToken: string };
+  return signedIn(agent, await agent.post('/api/auth/link/consume', { token }), `consume the link of ${email}`);
+}
+
+/** The agent, signed in by `r` (a sign-in's answer: the user and the session's CSRF token). */
+function signedIn(agent: Agent, r: Reply, what: string): Agent {
+  if (r.statusCode !== 200) throw new Error(`${what}: ${r.statusCode} ${r.body}`);
+  const b = r.json() as { user: NonNullable<Agent['user']>; csrfToken: string };
   agent.user = b.user;
   agent.csrfToken = b.csrfToken;
   return agent;
+}
+
+/**
+ * Has `email` accept the newest invitation to join a club in the outbox, as she does from her
+ * mail (the job sends it, she opens the link and accepts, which signs her in), and returns her
+ * agent. Runs every due job, as signIn does.
+ */
+export async function joinByMail(h: ClubHarness, email: string): Promise<Agent> {
+  await h.club.jobs.runDue();
+  const mail = [...h.outbox].reverse().find((m) => m.to === email.trim().toLowerCase() && m.text.includes('/join/'));
+  const token = mail ? /\/join\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] : undefined;
+  if (!token) throw new Error(`no invitation to join mailed to ${email}`);
+  const agent = new Agent(h);
+  return signedIn(agent, await agent.post('/api/join/accept', { token }), `accept the invitation of ${email}`);
 }

@@ -7,6 +7,7 @@ import type { ClubContext, MailMessage, SmsMessage } from '../../src/club/ports.
 import type { RoomManager } from '../../src/room/manager.js';
 import type { ClubDb } from '../../src/club/schema.js';
 import { registerEveningJobs } from '../../src/club/services/invitations.js';
+import { handleJoinJobs } from '../../src/club/services/joinInvites.js';
 import { openStorage } from '../../src/storage/open.js';
 import type { Target } from '../storageTargets.js';
 
@@ -63,6 +64,7 @@ export async function clubContext(target: Target, o: { sms?: boolean } = {}): Pr
     publicUrl: () => 'http://test', rooms: null as unknown as RoomManager,
   };
   registerEveningJobs(ctx);
+  handleJoinJobs(ctx);
   Object.assign(t, {
     ctx, db, jobs, outbox, sms,
     async user(email: string, more: { name?: string; phone?: string; locale?: string } = {}) {
@@ -98,3 +100,11 @@ export const tokenIn = (text: string): string => {
   if (!m) throw new Error(`no answer link in: ${text}`);
   return m[1]!;
 };
+
+/** The token of the last invitation to join mailed to `email` (its /join/ link). */
+export function joinTokenFor(t: TestClub, email: string): string {
+  const mail = t.outbox.sent.filter((m) => m.to === email).at(-1);
+  const m = mail ? /\/join\/([A-Za-z0-9_-]+)/.exec(mail.text) : null;
+  if (!m) throw new Error(`no invitation to join mailed to ${email}`);
+  return m[1]!;
+}

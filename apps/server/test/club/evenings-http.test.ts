@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DeliveryError } from '../../src/club/ports.js';
 import { TARGETS } from '../storageTargets.js';
-import { anonymous, signIn, type Agent, type ClubHarness, startClub } from './clubServer.js';
+import { anonymous, joinByMail, signIn, type Agent, type ClubHarness, startClub } from './clubServer.js';
 import { DAY, HOUR, tokenIn } from './clubs-context.js';
 
 for (const make of TARGETS) {
@@ -18,15 +18,16 @@ for (const make of TARGETS) {
       const made = await admin.post('/api/clubs', { name: 'Клуб Полночь', nickname: 'Ведущий' });
       expect(made.statusCode).toBe(201);
       const clubId = (made.json() as { club: { id: string } }).club.id;
-      const add = async (email: string, nickname: string, more: Record<string, string> = {}) => {
-        const r = await admin.post(`/api/clubs/${clubId}/members`, { email, nickname, ...more });
+      // Each accepts the invitation from her mail, then fills in her name and phone (written to her row here).
+      const add = async (email: string, nickname: string, more: { name: string; phone: string }) => {
+        const r = await admin.post(`/api/clubs/${clubId}/members`, { email, nickname });
         expect(r.statusCode, r.body).toBe(201);
-        return (r.json() as { member: { userId: string } }).member.userId;
+        const agent = await joinByMail(h, email);
+        await h.storage.db.updateTable('users').set(more).where('email', '=', email).execute();
+        return { agent, id: agent.user!.id };
       };
-      const annaId = await add('anna@club.test', 'Анна', { name: 'Анна Петрова', phone: '+7 900 111-11-11' });
-      const borisId = await add('boris@club.test', 'Борис', { name: 'Борис Иванов', phone: '+7 900 222-22-22' });
-      const anna = await signIn(h, 'anna@club.test');
-      const boris = await signIn(h, 'boris@club.test');
+      const { agent: anna, id: annaId } = await add('anna@club.test', 'Анна', { name: 'Анна Петрова', phone: '+7 900 111-11-11' });
+      const { agent: boris, id: borisId } = await add('boris@club.test', 'Борис', { name: 'Борис Иванов', phone: '+7 900 222-22-22' });
       return { admin, clubId, anna, annaId, boris, borisId };
     };
     const evening = async (admin: Agent, clubId: string, more: Record<string, unknown> = {}) => {

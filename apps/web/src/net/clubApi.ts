@@ -72,6 +72,8 @@ export interface Member {
   readonly name?: string | null;
   readonly email?: string | null;
   readonly phone?: string | null;
+  /** 'invited': added by e-mail, not accepted yet; 'nickname': invitation withdrawn, kept for his games. */
+  readonly status?: 'invited' | 'nickname';
   readonly onList: boolean;
   readonly unansweredStreak: number;
   readonly offListAt?: number | null;
@@ -171,6 +173,8 @@ export interface EveningPage {
   readonly evening: Evening;
   readonly me: { readonly role: ClubRole; readonly answer: Answer | null };
   readonly invitations: readonly Invitation[];
+  /** Members who have not accepted the club's invitation to join: not invited, still let in at the door. */
+  readonly nicknameOnly?: readonly { readonly userId: string; readonly nickname: string }[];
   readonly attendance: readonly Attendance[];
   readonly tables: readonly EveningTable[];
   readonly games: readonly EveningGame[];
@@ -208,8 +212,14 @@ export interface NewMember {
   readonly email: string;
   readonly nickname: string;
   readonly role?: ClubRole;
-  readonly name?: string;
-  readonly phone?: string;
+  /** The invitation letter's language. */
+  readonly locale?: 'ru' | 'en';
+}
+
+/** An invitation to join a club, as its link shows it. */
+export interface JoinInvite {
+  readonly club: { readonly id: string; readonly name: string };
+  readonly nickname: string;
 }
 
 export interface MembershipPatch {
@@ -458,6 +468,11 @@ export function createClubApi(o: ClubApiOptions = {}) {
     addMember: (clubId: string, m: NewMember) => call<{ member: Member }>('POST', `/api/clubs/${enc(clubId)}/members`, m),
     updateMember: (clubId: string, userId: string, patch: { role?: ClubRole; nickname?: string; restore?: true }) =>
       call<{ member: Member }>('PATCH', `/api/clubs/${enc(clubId)}/members/${enc(userId)}`, patch),
+    resendJoin: (clubId: string, userId: string) => call<{ sent: true }>('POST', `/api/clubs/${enc(clubId)}/members/${enc(userId)}/invite`, {}),
+    cancelJoin: (clubId: string, userId: string) => call<{ removed: boolean }>('DELETE', `/api/clubs/${enc(clubId)}/members/${enc(userId)}/invite`, {}),
+    showJoin: (token: string) => call<JoinInvite>('POST', '/api/join/show', { token }),
+    acceptJoin: (token: string) => signIn(call<SignedIn & { clubId: string }>('POST', '/api/join/accept', { token })) as Promise<SignedIn & { clubId: string }>,
+    declineJoin: (token: string) => call<{ declined: true }>('POST', '/api/join/decline', { token }),
     member: (clubId: string, userId: string) => call<MemberPage>('GET', `/api/clubs/${enc(clubId)}/members/${enc(userId)}`),
     ledger: (clubId: string) => call<{ entries: LedgerEntry[] }>('GET', `/api/clubs/${enc(clubId)}/ledger`),
     cancelEntry: (entryId: string, note: string) => call<{ entry: LedgerEntry }>('POST', `/api/ledger/${enc(entryId)}/cancel`, { note }),

@@ -83,8 +83,34 @@ async function mailBombing(o: ClubAttackOptions): Promise<Check> {
     `40 requests from 4 addresses: ${Object.entries(answers).map(([s, n]) => `${s}: ${n}`).join(', ')}; ${letters} letters reached the mailbox`);
 }
 
-/** The club's attacks of issue 23 points 11 and 12. */
+/** The answer's shape: its keys, nested, sorted (values differ: ids and nicknames). */
+const shapeOf = (v: unknown): unknown => (v !== null && typeof v === 'object' && !Array.isArray(v)
+  ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, shapeOf((v as Record<string, unknown>)[k])])) : typeof v);
+
+/**
+ * Issue 23 point 9: a stranger makes a club and adds a known account's e-mail; he must learn
+ * nothing about her (no name, phone or e-mail, not even that the account exists): the answer's
+ * status and shape equal those for an address nobody has.
+ */
+async function memberLookup(o: ClubAttackOptions): Promise<Check> {
+  const victim = await signIn(o, 'known-victim@audit.test');
+  const named = await victim.send('PATCH', '/api/me', { name: 'Victim Secretname', phone: '+7 900 123-45-67' });
+  if (named.status !== 200) throw new Error(`the victim's name: ${named.status} ${named.body.slice(0, 200)}`);
+  const stranger = await signIn(o, 'stranger@audit.test');
+  const made = await stranger.send('POST', '/api/clubs', { name: 'Lookup club', nickname: 'Boss' });
+  if (made.status !== 201) throw new Error(`create a club: ${made.status} ${made.body.slice(0, 200)}`);
+  const add = (email: string, nickname: string) => stranger.send('POST', `/api/clubs/${made.json.club.id}/members`, { email, nickname });
+  const known = await add('known-victim@audit.test', 'K');
+  const unknown = await add('nobody-here@audit.test', 'U');
+  const list = await stranger.send('GET', `/api/clubs/${made.json.club.id}/members`);
+  const leaked = ['Secretname', '123-45-67', 'known-victim@'].filter((x) => known.body.includes(x) || list.body.includes(x));
+  const same = known.status === unknown.status && JSON.stringify(shapeOf(known.json)) === JSON.stringify(shapeOf(unknown.json));
+  return check('club', "adding a known account's e-mail answers as for an unknown one and shows nothing of her", same && leaked.length === 0 && known.status === 201,
+    `known address ${known.status}, unknown ${unknown.status}; same shape: ${same ? 'yes' : 'no'}; her fields in the answer or the list: ${leaked.length ? leaked.join(', ') : 'none'}`);
+}
+
+/** The club's attacks of issue 23 points 9, 11 and 12. */
 export async function clubAudit(o: ClubAttackOptions): Promise<Check[]> {
-  o.log('club: a formula nickname in the CSV, plus-tag mail bombing');
-  return [await csvFormula(o), await mailBombing(o)];
+  o.log('club: a formula nickname in the CSV, plus-tag mail bombing, reading an account by e-mail');
+  return [await csvFormula(o), await mailBombing(o), await memberLookup(o)];
 }

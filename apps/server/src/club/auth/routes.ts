@@ -17,7 +17,7 @@ const consumeBody = z.object({ token: z.string().min(1).max(200) });
 const passwordBody = z.object({ email, password: z.string().min(1).max(200) });
 
 /** Starts a fresh session for `user` (a new id: a session id known before sign-in is worth nothing after). */
-async function startSession(req: FastifyRequest, reply: FastifyReply, user: UserView) {
+export async function startSession(req: FastifyRequest, reply: FastifyReply, user: UserView) {
   await req.session.regenerate();
   req.session.userId = user.id;
   return { user, csrfToken: reply.generateCsrf() };

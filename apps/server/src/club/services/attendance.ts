@@ -5,6 +5,7 @@ import { num, numOrNull, type AttendanceTable, type ClubDb } from '../schema.js'
 import { eveningForHost, type DoorEvening } from './doorShared.js';
 import { chargePenalty, type LedgerEntry } from './ledger.js';
 import { gamesPlayedBy, syncGames } from './games.js';
+import { isPlaceholderEmail } from './joinInvites.js';
 
 /** One member at the door (docs/club-api.md `EveningPage.attendance`). */
 export interface AttendanceView {
@@ -41,16 +42,23 @@ function refuseFuture(ctx: ClubContext, at: number, path: string): void {
   if (at > ctx.now() + CLOCK_SLACK_MS) clubRefuse('bad-time', `${path} is in the future`, 400, { path });
 }
 
+/** A member who has not accepted the club's invitation to join: he can get no evening invitation, and comes anyway. */
+async function nicknameOnly(ctx: ClubContext, userId: string): Promise<boolean> {
+  const u = await ctx.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+  return u !== undefined && isPlaceholderEmail(u.email);
+}
+
 /**
  * Checks a member in at the door with the time he arrived (now by default). Any member invited
  * to the evening is let in, whatever he answered (a NO who comes anyway plays: his NO may have
- * cost him already). More than 5 minutes after the start costs −5 (`late`), once.
+ * cost him already), and so is a nickname-only member (issue 23 point 9: the club plays with
+ * people who have not accepted its invitation to join; they just get no mail). More than 5 minutes after the start costs −5 (`late`), once.
  */
 export async function checkIn(ctx: ClubContext, actorUserId: string, eveningId: string, input: { userId: string; arrivedAt?: number }): Promise<DoorAnswer> {
   const e = await eveningForHost(ctx, actorUserId, eveningId);
   const { nickname } = await memberOf(ctx.db, e, input.userId, 'userId');
   const invited = await ctx.db.selectFrom('invitations').select('id').where('evening_id', '=', e.id).where('user_id', '=', input.userId).executeTakeFirst();
-  if (!invited) clubRefuse('not-invited', `${nickname} was not invited to this evening`, 409, { path: 'userId', params: { nickname } });
+  if (!invited && !(await nicknameOnly(ctx, input.userId))) clubRefuse('not-invited', `${nickname} was not invited to this evening`, 409, { path: 'userId', params: { nickname } });
   const arrivedAt = input.arrivedAt ?? ctx.now();
   refuseFuture(ctx, arrivedAt, 'arrivedAt');
   const row: AttendanceTable = { evening_id: e.id, user_id: input.userId, arrived_at: arrivedAt, left_at: null, replacement_user_id: null, checked_in_by: actorUserId };

@@ -8,6 +8,7 @@ import type { ClubContext, DeliveryFailure } from '../ports.js';
 import { num, numOrNull, type ClubDb, type ClubRole, type EveningsTable } from '../schema.js';
 import { doorView, type DoorView } from './door.js';
 import { recountUnanswered } from './invitationList.js';
+import { PLACEHOLDER_DOMAIN } from './joinInvites.js';
 import { ledgerQuery, toLedgerEntry, type LedgerEntry } from './ledger.js';
 import { parseInput } from './validate.js';
 
@@ -130,6 +131,8 @@ export interface EveningPage extends DoorView {
   evening: Evening;
   me: { role: ClubRole; answer: 'yes' | 'no' | null };
   invitations: { userId: string; nickname: string; answer: 'yes' | 'no' | null; answeredAt: number | null; unanswered: boolean; deliveryError?: DeliveryFailure }[];
+  /** Members without an account of their own yet (issue 23 point 9): never invited, still let in at the door. */
+  nicknameOnly: { userId: string; nickname: string }[];
   ledger: LedgerEntry[];
 }
 
@@ -151,6 +154,9 @@ export async function eveningPage(ctx: ClubContext, actor: string, eveningId: st
       userId: i.user_id, nickname: i.nickname ?? '', answer: i.answer, answeredAt: numOrNull(i.answered_at), unanswered: Number(i.unanswered) === 1,
       ...(admin && i.delivery_error ? { deliveryError: deliveryFailureOf(i.delivery_error) } : {}),
     })),
+    nicknameOnly: (await ctx.db.selectFrom('memberships').innerJoin('users', 'users.id', 'memberships.user_id').select(['memberships.user_id', 'memberships.nickname'])
+      .where('memberships.club_id', '=', row.club_id).where('users.email', 'like', `%${PLACEHOLDER_DOMAIN}`).orderBy('memberships.nickname').execute())
+      .map((m) => ({ userId: m.user_id, nickname: m.nickname })),
     ...(await doorView(ctx, eveningId)),
     ledger,
   };

@@ -1,12 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { latePenalty } from '@mafia/club';
 import { z } from 'zod';
 import { membershipOf } from '../access.js';
+import { DbJobQueue } from '../jobs.js';
 import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
 import { num, numOrNull, type ClubDb, type ClubRole, type MembershipsTable, type UsersTable } from '../schema.js';
 import { eveningsByIds, type Evening } from './evenings.js';
 import { ledgerQuery, pointsOf, toLedgerEntry, type LedgerEntry } from './ledger.js';
+import { createJoinInvite, isPlaceholderEmail, JOIN_JOB } from './joinInvites.js';
 import { refuseTakenNickname, withNickname } from './nicknames.js';
 import { parseInput } from './validate.js';
 
@@ -17,11 +18,13 @@ const Phone = z.string().trim().regex(/^\+?[0-9][0-9 ()-]{4,24}$/, 'not a phone 
 /** docs/club-api.md `Member`: the private fields only for the club's admins, or when he shares them. */
 export interface Member {
   userId: string; nickname: string; role: ClubRole; name?: string; email?: string; phone?: string;
+  /** 'invited': added by e-mail, has not accepted yet (nickname only); 'nickname': invitation withdrawn, kept for his games. */
+  status?: 'invited' | 'nickname';
   onList: boolean; unansweredStreak: number; offListAt?: number;
   invitations?: { sent: number; yes: number; no: number; unanswered: number }; points: number;
 }
 
-type MemberRow = MembershipsTable & Pick<UsersTable, 'name' | 'email' | 'phone'>;
+type MemberRow = MembershipsTable & Pick<UsersTable, 'name' | 'email' | 'phone'> & { invite_used_at: number | string | null; invite_sent_at: number | string | null };
 type Counts = { sent: number; yes: number; no: number; unanswered: number };
 
 /**
@@ -31,13 +34,16 @@ type Counts = { sent: number; yes: number; no: number; unanswered: number };
  */
 export function memberView(r: MemberRow, readerIsAdmin: boolean, readerId: string, counts: Counts | undefined, points: number): Member {
   const all = readerIsAdmin || r.user_id === readerId;
-  const show = (flag: number, v: string | null) => (v !== null && (all || flag === 1) ? v : undefined);
+  // A member who has not accepted has no account of his own to show: nothing but the nickname.
+  const placeholder = isPlaceholderEmail(r.email);
+  const show = (flag: number, v: string | null) => (v !== null && !placeholder && (all || flag === 1) ? v : undefined);
+  const status = !placeholder ? undefined : r.invite_sent_at !== null && r.invite_used_at === null ? 'invited' as const : 'nickname' as const;
   const name = show(r.share_name, r.name);
   const email = show(r.share_email, r.email);
   const phone = show(r.share_phone, r.phone);
   const offListAt = numOrNull(r.off_list_at);
   return {
-    userId: r.user_id, nickname: r.nickname, role: r.role,
+    userId: r.user_id, nickname: r.nickname, role: r.role, ...(status ? { status } : {}),
     ...(name !== undefined ? { name } : {}), ...(email !== undefined ? { email } : {}), ...(phone !== undefined ? { phone } : {}),
     onList: Number(r.on_list) === 1, unansweredStreak: Number(r.unanswered_streak), ...(offListAt !== null ? { offListAt } : {}),
     ...(readerIsAdmin ? { invitations: counts ?? { sent: 0, yes: 0, no: 0, unanswered: 0 } } : {}),
@@ -46,7 +52,9 @@ export function memberView(r: MemberRow, readerIsAdmin: boolean, readerId: strin
 }
 
 const memberRows = (db: ClubDb, clubId: string) => db.selectFrom('memberships').innerJoin('users', 'users.id', 'memberships.user_id')
-  .selectAll('memberships').select(['users.name', 'users.email', 'users.phone']).where('memberships.club_id', '=', clubId);
+  .leftJoin('member_invites', (j) => j.onRef('member_invites.club_id', '=', 'memberships.club_id').onRef('member_invites.user_id', '=', 'memberships.user_id'))
+  .selectAll('memberships').select(['users.name', 'users.email', 'users.phone', 'member_invites.sent_at as invite_sent_at', 'member_invites.used_at as invite_used_at'])
+  .where('memberships.club_id', '=', clubId);
 
 /** Invitation counts per member of a club (sent = invitations made to him). */
 async function invitationCounts(db: ClubDb, clubId: string, userId?: string): Promise<Map<string, Counts>> {
@@ -94,37 +102,37 @@ const AddMember = z.object({
   email: z.string().trim().toLowerCase().email('not an e-mail address').max(254),
   nickname: Nickname,
   role: Role.optional(),
-  name: z.string().trim().min(1).max(100).optional(),
-  phone: Phone.optional(),
+  locale: z.enum(['ru', 'en']).optional(),
 });
 
 /**
- * POST /api/clubs/:clubId/members (admin): adds a person by e-mail; a new address gets an account
- * (he signs in with a link sent to it). An existing account keeps its own name and phone: an
- * admin of one club does not rewrite a person's account.
+ * POST /api/clubs/:clubId/members (admin): adds a nickname-only member and mails the address an
+ * invitation to join (issue 23 point 9). The address's account, if there is one, is not looked up:
+ * the answer, its shape and the writes behind it are the same for every address, and the club learns
+ * her name, e-mail and phone only when she accepts (and then only as the privacy rule allows).
  */
 export async function addMember(ctx: ClubContext, actor: string, clubId: string, body: unknown): Promise<{ member: Member }> {
   await membershipOf(ctx.db, actor, clubId, 'admin');
   const b = parseInput(AddMember, body);
   const at = ctx.now();
   const userId = await withNickname(b.nickname, () => ctx.db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('users').select('id').where('email', '=', b.email).executeTakeFirst();
-    if (existing) {
-      const already = await trx.selectFrom('memberships').select('nickname').where('club_id', '=', clubId).where('user_id', '=', existing.id).executeTakeFirst();
-      if (already) clubRefuse('already-a-member', `${b.email} is a member already (as «${already.nickname}»)`, 409, { path: 'email', params: { nickname: already.nickname } });
-    }
     await refuseTakenNickname(trx, clubId, b.nickname);
-    const id = existing?.id ?? randomUUID();
-    if (!existing) {
-      await trx.insertInto('users').values({ id, email: b.email, name: b.name ?? null, phone: b.phone ?? null, password_hash: null, locale: 'ru', created_at: at, deleted_at: null }).execute();
-    }
+    const id = await createJoinInvite(trx, clubId, b.email, b.locale ?? 'ru', at);
+    // Off the invitation list until she accepts: the club may not mail a person who has not agreed.
     await trx.insertInto('memberships').values({
       club_id: clubId, user_id: id, role: b.role ?? 'member', nickname: b.nickname, share_name: 0, share_email: 0, share_phone: 0,
-      on_list: 1, unanswered_streak: 0, off_list_at: null, joined_at: at,
+      on_list: 0, unanswered_streak: 0, off_list_at: null, joined_at: at,
     }).execute();
+    await new DbJobQueue(trx, ctx.now, ctx.log).enqueue(JOIN_JOB, { clubId, userId: id });
     return id;
   }));
   return { member: await oneMember(ctx, actor, clubId, userId, true) };
+}
+
+/** Only a person who accepted the club's invitation may be put on its mailing list. */
+async function refuseNoAccount(trx: Pick<ClubDb, 'selectFrom'>, userId: string, nickname: string): Promise<void> {
+  const u = await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+  if (u && isPlaceholderEmail(u.email)) clubRefuse('member-not-joined', `«${nickname}» has not accepted the invitation to join: the club may not mail him yet`, 409, { path: 'restore', params: { nickname } });
 }
 
 const PatchMember = z.object({ role: Role.optional(), nickname: Nickname.optional(), restore: z.literal(true).optional() });
@@ -141,6 +149,7 @@ export async function updateMember(ctx: ClubContext, actor: string, clubId: stri
     const m = await trx.selectFrom('memberships').selectAll().where('club_id', '=', clubId).where('user_id', '=', userId).executeTakeFirst();
     if (!m) return clubRefuse('member-unknown', `user ${userId} is no member of this club`, 404, { path: 'userId' });
     if (b.nickname !== undefined) await refuseTakenNickname(trx, clubId, b.nickname, userId);
+    if (b.restore) await refuseNoAccount(trx, m.user_id, m.nickname);
     if (b.role !== undefined && b.role !== 'admin' && m.role === 'admin') {
       const admins = await trx.selectFrom('memberships').select('user_id').where('club_id', '=', clubId).where('role', '=', 'admin').execute();
       if (admins.length <= 1) clubRefuse('last-admin', `«${m.nickname}» is the club's only admin: make another member admin first`, 409, { path: 'role', params: { nickname: m.nickname } });

@@ -18,6 +18,8 @@ export function Door({ page, host, onChanged }: { readonly page: EveningPage; re
   const people = [
     ...page.invitations.map((i) => ({ userId: i.userId, nickname: i.nickname, answer: i.answer })),
     ...page.attendance.filter((a) => !page.invitations.some((i) => i.userId === a.userId)).map((a) => ({ userId: a.userId, nickname: a.nickname, answer: null })),
+    // Not invited (no account yet, so no letters), still let in: the club plays with them (issue 23 point 9).
+    ...(page.nicknameOnly ?? []).filter((m) => !page.attendance.some((a) => a.userId === m.userId)).map((m) => ({ userId: m.userId, nickname: m.nickname, answer: null })),
   ];
   const present = replacementsOf(page);
   // The default arrival time follows the clock while the page stays open.

@@ -5,17 +5,20 @@ import { Button } from '../../../ui';
 import { useClubApi } from '../common/api';
 import { errorAt, ErrorText, errorElsewhere, useAction } from '../common/errors';
 
-const FIELDS = ['email', 'nickname', 'role', 'name', 'phone'] as const;
+const FIELDS = ['email', 'nickname', 'role'] as const;
 /** The server's limits (services/members.ts): a longer value is refused, so the field stops there. */
-const MAX_LENGTH = { email: 254, nickname: 40, name: 100, phone: 30 } as const;
+const MAX_LENGTH = { email: 254, nickname: 40 } as const;
 export const ROLES: readonly ClubRole[] = ['member', 'host', 'admin'];
 
-/** An admin adds a member: POST /api/clubs/:clubId/members (an account is made for a new address). */
+/**
+ * An admin adds a member: POST /api/clubs/:clubId/members. The address gets an invitation to join;
+ * until the person accepts, the club knows only the nickname given here (issue 23 point 9).
+ */
 export function AddMember({ clubId, onAdded }: { readonly clubId: string; readonly onAdded: () => void }) {
-  const { t } = useTranslation('club');
+  const { t, i18n } = useTranslation('club');
   const api = useClubApi();
   const act = useAction();
-  const empty = { email: '', nickname: '', role: 'member' as ClubRole, name: '', phone: '' };
+  const empty = { email: '', nickname: '', role: 'member' as ClubRole };
   const [f, setF] = useState(empty);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -24,8 +27,7 @@ export function AddMember({ clubId, onAdded }: { readonly clubId: string; readon
         email: f.email.trim(),
         nickname: f.nickname.trim(),
         role: f.role,
-        ...(f.name.trim() ? { name: f.name.trim() } : {}),
-        ...(f.phone.trim() ? { phone: f.phone.trim() } : {}),
+        locale: i18n.language.startsWith('en') ? 'en' : 'ru',
       }),
     );
     if (ok) {
@@ -33,7 +35,7 @@ export function AddMember({ clubId, onAdded }: { readonly clubId: string; readon
       onAdded();
     }
   };
-  const text = (k: 'email' | 'nickname' | 'name' | 'phone', type = 'text', required = false) => (
+  const text = (k: 'email' | 'nickname', type = 'text', required = false) => (
     <div className="field">
       <label htmlFor={`add-${k}`}>{t(`fields.${k}`)}</label>
       <input id={`add-${k}`} className="input" type={type} required={required} maxLength={MAX_LENGTH[k]} value={f[k]} onChange={(e) => setF({ ...f, [k]: e.target.value })} />
@@ -57,8 +59,9 @@ export function AddMember({ clubId, onAdded }: { readonly clubId: string; readon
           ))}
         </select>
       </div>
-      {text('name')}
-      {text('phone', 'tel')}
+      <p className="muted" style={{ margin: 0 }}>
+        {t('members.addHint')}
+      </p>
       <Button type="submit" variant="primary" block disabled={act.busy || !f.email.trim() || !f.nickname.trim()}>
         {t('members.addButton')}
       </Button>

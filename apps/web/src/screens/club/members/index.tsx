@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { ClubRole, Member } from '../../../net/clubApi';
@@ -12,6 +13,7 @@ import { AddMember, ROLES } from './AddMember';
 /**
  * /club/:clubId/members. Admins: every field, the invitation counts (sent / yes / no / unanswered),
  * the unanswered streak, «Снят с рассылки» with «Вернуть в список», the role, and adding a member.
+ * Pending members (added by e-mail, not accepted yet) show «Приглашён(а)» with resend and withdraw.
  * Others: nicknames, roles and what each member shares (the server sends nothing more).
  */
 export default function Members() {
@@ -48,10 +50,16 @@ function MemberRow({ clubId, m, admin, onChanged }: { readonly clubId: string; r
           {m.nickname}
         </Link>
         {!admin && <span className="club-badge">{t(`roles.${m.role}`)}</span>}
-        {!m.onList && (
-          <span className="club-badge" data-kind="off">
-            {t('members.offList')}
+        {m.status ? (
+          <span className="club-badge" data-kind={m.status} title={m.status === 'invited' ? t('members.invitedHint') : undefined}>
+            {t(m.status === 'invited' ? 'members.invited' : 'members.nicknameOnly')}
           </span>
+        ) : (
+          !m.onList && (
+            <span className="club-badge" data-kind="off">
+              {t('members.offList')}
+            </span>
+          )
         )}
         <span className="club-points">{formatPoints(m.points)}</span>
       </div>
@@ -73,14 +81,39 @@ function MemberRow({ clubId, m, admin, onChanged }: { readonly clubId: string; r
               </option>
             ))}
           </select>
-          {!m.onList && (
+          {!m.onList && !m.status && (
             <Button disabled={act.busy} onClick={() => void patch({ restore: true })} label={t('members.restoreOf', { nickname: m.nickname })}>
               {t('members.restore')}
             </Button>
           )}
+          {m.status === 'invited' && <PendingActions clubId={clubId} m={m} act={act} onChanged={onChanged} />}
         </div>
       )}
       <ErrorText error={act.error} />
     </li>
+  );
+}
+
+/** Resend (the server allows one every 10 minutes) or withdraw a pending invitation to join. */
+function PendingActions({ clubId, m, act, onChanged }: { readonly clubId: string; readonly m: Member; readonly act: ReturnType<typeof useAction>; readonly onChanged: () => void }) {
+  const { t } = useTranslation('club');
+  const api = useClubApi();
+  const [resent, setResent] = useState(false);
+  const resend = async () => {
+    if (await act.run(() => api.resendJoin(clubId, m.userId))) setResent(true);
+  };
+  const cancel = async () => {
+    if (await act.run(() => api.cancelJoin(clubId, m.userId))) onChanged();
+  };
+  return (
+    <>
+      <Button disabled={act.busy} onClick={() => void resend()} label={t('members.resendOf', { nickname: m.nickname })}>
+        {t('members.resend')}
+      </Button>
+      <Button disabled={act.busy} onClick={() => void cancel()} label={t('members.cancelInviteOf', { nickname: m.nickname })}>
+        {t('members.cancelInvite')}
+      </Button>
+      {resent && <span role="status" className="muted">{t('members.resent')}</span>}
+    </>
   );
 }
