@@ -292,12 +292,11 @@ interface Ctx {
   readonly watched: Record<string, number>;
 }
 
-/** The host enters a seat's night act on the console: the step, the actor, the target, «Записать». */
-async function hostEntersAct(step: Extract<Step, { kind: 'act' }>, c: Ctx): Promise<void> {
-  const want = c.oracle.state.seq;
-  await until(async () => (await pageSeq(c.host)) >= want, `the host console to catch up with seq ${want}`, 10_000);
-  const view = c.oracle.state.view!;
-  const target = stepOfAct(view.nightSteps, view.seats[step.seat - 1]!.role!, step.act);
+/**
+ * The host opens night step `target` on his console (step-next / step-prev) and the server takes it:
+ * with a human host every phone shows the step he opened, not the clock's (issue 23 point 1).
+ */
+async function hostOpensStep(target: number, c: Ctx): Promise<void> {
   const at = byTestId(c.host, 'night-panel').locator('[data-testid="night-step"]');
   for (let i = 0; i < 10; i++) {
     const now = Number(await at.getAttribute('data-step'));
@@ -306,6 +305,16 @@ async function hostEntersAct(step: Extract<Step, { kind: 'act' }>, c: Ctx): Prom
     await until(async () => Number(await at.getAttribute('data-step')) !== now, 'the console to change step', 3_000);
   }
   expect(Number(await at.getAttribute('data-step')), "the console at the act's step").toBe(target);
+  await c.oracle.wait((s) => s.timer?.kind === 'night' && s.timer.step === target, `the server at the host's step ${target}`, 10_000);
+}
+
+/** The host enters a seat's night act on the console: the step, the actor, the target, «Записать». */
+async function hostEntersAct(step: Extract<Step, { kind: 'act' }>, c: Ctx): Promise<void> {
+  const want = c.oracle.state.seq;
+  await until(async () => (await pageSeq(c.host)) >= want, `the host console to catch up with seq ${want}`, 10_000);
+  const view = c.oracle.state.view!;
+  const target = stepOfAct(view.nightSteps, view.seats[step.seat - 1]!.role!, step.act);
+  await hostOpensStep(target, c);
   const actor = byTestId(c.host, `act-actor-${step.seat}`);
   await actor.waitFor();
   if ((await actor.getAttribute('aria-pressed')) !== 'true') await actor.click();
@@ -338,12 +347,15 @@ async function take(step: Step, c: Ctx): Promise<void> {
       const v = c.oracle.state.view!;
       // From night 3 the Commissar tells the host his choice and the host enters it on the console.
       if (v.phase.kind === 'night' && v.phase.n >= 3 && v.seats[step.seat - 1]!.role === 'commissar') return hostEntersAct(step, c);
-      // The phone shows the night's steps by the clock (R-NIGHT-4), the same controls on every phone
-      // in every step (a decoy where the seat does not act): wait for this act's step on the phone's
-      // night-step (data-step = the step's index), pick the target, send.
+      // Every phone shows the step the host opened (R-NIGHT-4; issue 23 point 1), the same controls on
+      // every phone in every step (a decoy where the seat does not act): the host opens this act's
+      // step, the phone's night-step (data-step = the step's index) follows, the seat picks and sends.
       const p = c.pageOfSeat(step.seat);
       const view = c.oracle.state.view!;
       const want = stepOfAct(view.nightSteps, view.seats[step.seat - 1]!.role!, step.act);
+      const synced = c.oracle.state.seq;
+      await until(async () => (await pageSeq(c.host)) >= synced, `the host console to catch up with seq ${synced}`, 10_000);
+      await hostOpensStep(want, c);
       await awaitNightStep(p, want, `seat ${step.seat} ({step.act})`, NIGHT_SECONDS * 1000);
       const submit = byTestId(p, 'act-submit');
       await submit.first().waitFor();
