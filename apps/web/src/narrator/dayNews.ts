@@ -10,22 +10,34 @@ import type { LogItem } from '@mafia/protocol';
 
 type Event = ProjectedEvent;
 
+/** An event still in force, with who sent the command that caused it (a seat number, or the host …). */
+export interface EffectiveEntry {
+  readonly e: Event;
+  readonly by: Extract<LogItem, { kind: 'events' }>['by'];
+}
+
 /**
- * The events still in force: an undo takes back its `count` events, as the engine folds them
- * (game.ts). A viewer other than the host is told only that something was undone (count 0): what
- * follows the undo is then all he can rely on, so everything before it is dropped.
+ * The events still in force, each with its item's sender: an undo takes back its `count` events, as
+ * the engine folds them (game.ts). A viewer other than the host is told only that something was
+ * undone (count 0): what follows the undo is then all he can rely on, so everything before it is
+ * dropped. The host's log carries the real count, so his entries are exactly the engine's.
  */
-export function effectiveEvents(log: readonly LogItem[]): Event[] {
-  const out: Event[] = [];
+export function effectiveEntries(log: readonly LogItem[]): EffectiveEntry[] {
+  const out: EffectiveEntry[] = [];
   for (const item of log) {
     if (item.kind !== 'events') continue;
     for (const e of item.events) {
-      if (e.type !== 'Undone') out.push(e);
+      if (e.type !== 'Undone') out.push({ e, by: item.by });
       else if (e.count > 0) out.splice(Math.max(0, out.length - e.count), e.count);
       else out.length = 0;
     }
   }
   return out;
+}
+
+/** The events still in force (effectiveEntries without their senders). */
+export function effectiveEvents(log: readonly LogItem[]): Event[] {
+  return effectiveEntries(log).map((x) => x.e);
 }
 
 /** The fact that a seat's day speech was skipped because of his fouls, with his fouls at that time. */

@@ -25,7 +25,7 @@ import {
 } from './logic';
 import { ROLE_IDS, hostLines, scriptText, type Line } from './script';
 import { effectiveEvents, loneNominee, skippedSpeeches } from '../../narrator/dayNews';
-import { stepHasActs } from './nightStatus';
+import { actsByStep, type StepAct } from './nightRecord';
 import { VoiceSwitch, useHostVoice } from './voice';
 import type { Speaker } from '../../narrator/speaker';
 import { SeatCodesPanel } from '../admin/SeatCodesPanel';
@@ -89,6 +89,8 @@ export function HostConsole({ state, actions, voice: voiceOut }: { readonly stat
   const died = view ? nightDeaths(view, state.log) : null;
   const spoke = speechesToday(state.log);
   const events = useMemo(() => effectiveEvents(state.log), [state.log]);
+  // Tonight's acts by step, once: the record lists them, the step's status says whether they are in.
+  const byStep = useMemo(() => (view ? actsByStep(view, state.log) : []), [view, state.log]);
   const lines = hostLines(view, pending, {
     step, candidate, died, spoke, skipped: skippedSpeeches(view, events, true), lone: loneNominee(state.log), cards: state.timer?.kind === 'cards',
   });
@@ -210,7 +212,7 @@ export function HostConsole({ state, actions, voice: voiceOut }: { readonly stat
         <NightPanel
           t={t} view={view} step={step} setStep={setStep} actors={actors} actor={actor} setActorSeat={setActorSeat} picked={picked}
           target2={target2} setTarget2={setTarget2} roleGuess={roleGuess} setRoleGuess={setRoleGuess} roleName={roleName}
-          log={state.log} stepDone={stepHasActs(view, events, step)}
+          byStep={byStep}
         />
       ) : null}
 
@@ -365,9 +367,11 @@ export function modeOf(view: GameView | null, pending: readonly Pending[] = []):
 function NightPanel(p: {
   t: Tx; view: GameView; step: number; setStep: (n: number) => void; actors: StepActor[]; actor: StepActor | null; setActorSeat: (n: number) => void;
   picked: number | null; target2: number | null; setTarget2: (n: number | null) => void; roleGuess: RoleId | null; setRoleGuess: (r: RoleId | null) => void;
-  roleName: (r: RoleId | undefined | null) => string; log: RoomState['log']; stepDone: boolean;
+  roleName: (r: RoleId | undefined | null) => string; byStep: readonly (readonly StepAct[])[];
 }) {
   const { t, view, step, actors, actor } = p;
+  // Every act of the step is in once one stands for it (no actor is left to pick): «Все действия … получены».
+  const stepDone = (p.byStep[step]?.length ?? 0) > 0;
   const total = view.nightSteps.length;
   return (
     <section className="card stack" data-testid="night-panel" aria-label={t('act.title')}>
@@ -384,7 +388,7 @@ function NightPanel(p: {
           </Button>
         </div>
       ) : null}
-      {actors.length === 0 ? <span className="muted" data-testid="step-status" data-done={p.stepDone}>{t(p.stepDone ? 'step.allIn' : 'step.none')}</span> : null}
+      {actors.length === 0 ? <span className="muted" data-testid="step-status" data-done={stepDone}>{t(stepDone ? 'step.allIn' : 'step.none')}</span> : null}
       {actors.length > 0 ? (
         <div className="row" role="group" aria-label={t('act.title')}>
           {actors.map((a) => (
@@ -420,7 +424,7 @@ function NightPanel(p: {
           </select>
         </label>
       ) : null}
-      <NightRecord t={t} view={view} log={p.log} step={step} roleName={p.roleName} />
+      <NightRecord t={t} view={view} byStep={p.byStep} step={step} roleName={p.roleName} />
     </section>
   );
 }

@@ -1,7 +1,5 @@
 import type { GameView, RoleId } from '@mafia/engine';
-import type { LogItem } from '@mafia/protocol';
-import { useMemo } from 'react';
-import { actsByStep } from './nightRecord';
+import type { StepAct } from './nightRecord';
 
 type Tx = (key: string, opts?: Record<string, unknown>) => string;
 
@@ -10,8 +8,7 @@ type Tx = (key: string, opts?: Record<string, unknown>) => string;
  * that came in for it, which seat made each and whether it came from the seat's phone or the host
  * entered it. The step being called is marked, so the host sees at a glance whether its acts are in.
  */
-export function NightRecord({ t, view, log, step, roleName }: { t: Tx; view: GameView; log: readonly LogItem[]; step: number; roleName: (r: RoleId | undefined | null) => string }) {
-  const byStep = useMemo(() => actsByStep(view, log), [view, log]);
+export function NightRecord({ t, view, byStep, step, roleName }: { t: Tx; view: GameView; byStep: readonly (readonly StepAct[])[]; step: number; roleName: (r: RoleId | undefined | null) => string }) {
   const any = byStep.some((l) => l.length > 0);
   return (
     <div data-testid="act-recorded">

@@ -1,5 +1,6 @@
 import type { Command, GameView, Pending, ProjectedEvent, RoleId } from '@mafia/engine';
 import type { LogItem } from '@mafia/protocol';
+import { effectiveEvents } from '../../narrator/dayNews';
 
 /**
  * The host console's logic as pure functions of what the server sent the host (view, pending, log
@@ -217,18 +218,8 @@ export function targetable(view: GameView, actor: StepActor | null): Set<number>
   return out;
 }
 
-/**
- * The host's events in effect: every event of the log in order, with those an `Undone` took back
- * removed (the engine's foldLog; the host's log holds every event, so the count is the engine's).
- */
-export function effectiveEvents(log: readonly LogItem[]): ProjectedEvent[] {
-  const out: ProjectedEvent[] = [];
-  for (const { e } of eventsOf(log)) {
-    if (e.type === 'Undone') out.splice(Math.max(0, out.length - e.count), e.count);
-    else out.push(e);
-  }
-  return out;
-}
+/** The host's events in effect (one rule for every screen: the narrator's dayNews). */
+export { effectiveEvents } from '../../narrator/dayNews';
 
 /** The game's setup as the log's GameCreated gives it (options, modifications), or null before the start. */
 export type SetupOf = Extract<ProjectedEvent, { type: 'GameCreated' }>['setup'];
