@@ -1,0 +1,3 @@
+export { planEvening, type PlanEveningInput, type EveningPlan } from './plan.js';
+export { seatingQualities } from './qualities.js';
+export { SeatingError, SEATING_LIMITS, type ApartPair, type MeetingStats, type SeatingErrorCode, type SeatingGame, type SeatingHistory, type SeatingQualities } from './types.js';
