@@ -10,6 +10,8 @@ const HELP = `mafia — the Mafia Host command line
   mafia score --preset fiim [--ci-max X] [--ci-share X] [--json] FILE|- ...
                              tournament standings of fiim games: points, compensation Ci, total per player
   mafia presets [--json]     list presets, their options and recommended compositions
+  mafia seating --players N --tables T --games G [--seed S] [--apart A-B,…] [--json]
+                             seat an evening: each game's tables (seats → players) and the qualities
   mafia loadtest --url U --rooms R --players N [--think MS] [--step S] [--json]
                              play bot games over WebSockets against a running server; latency, rate, RSS, errors
   mafia audit [--small] [--database sqlite|postgres] [--json]
@@ -25,6 +27,7 @@ const COMMANDS: Record<string, () => Promise<Handler>> = {
   simulate: async () => (await import('./simulate.js')).simulateCommand,
   score: async () => (await import('./score.js')).scoreCommand,
   presets: async () => (await import('./presets.js')).presetsCommand,
+  seating: async () => (await import('./seating.js')).seatingCommand,
   loadtest: async () => (await import('./loadtest.js')).loadtestCommand,
   audit: async () => (await import('./audit.js')).auditCommand,
   recompute: async () => (await import('./recompute.js')).recomputeCommand,
