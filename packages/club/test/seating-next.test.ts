@@ -78,6 +78,15 @@ describe('seatNextGame', () => {
     expect(errorCode(() => seatNextGame({ players, tableSizes: [], history: { games: [] }, seed: '1' }))).toBe('table-sizes');
     expect(errorCode(() => seatNextGame({ players, tableSizes: [10], history: { games: [] }, seed: '1', apart: [['p1', 'p2']] }))).toBe('apart-impossible');
   });
+
+  it('refuses_a_malformed_history_naming_where_it_is_wrong', () => {
+    const players = names(4);
+    const broken = [[['p1', 'p2'], 'p3'], [['p1', 'p1'], ['p2', 'p3']]] as unknown as SeatingGame[];
+    expect(() => seatNextGame({ players, tableSizes: [2, 2], history: { games: [broken[0]!] }, seed: '1' })).toThrow(/game 1, table 2 is not a list of tables/);
+    expect(() => seatNextGame({ players, tableSizes: [2, 2], history: { games: [broken[1]!] }, seed: '1' })).toThrow(/player "p1" sits twice in game 1/);
+    expect(errorCode(() => seatNextGame({ players, tableSizes: [2, 2], history: { games: 'x' } as never, seed: '1' }))).toBe('bad-games');
+    expect(errorCode(() => swapPlayers(broken[1]!, 'p1', 'p2'))).toBe('bad-games');
+  });
 });
 
 describe('swapPlayers', () => {

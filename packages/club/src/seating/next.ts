@@ -3,7 +3,10 @@ import { seatingQualities } from './qualities.js';
 import { SeededRandom } from './random.js';
 import { APART_COST } from './split.js';
 import { SEATING_LIMITS, SeatingError, type ApartPair, type SeatingHistory, type SeatingQualities } from './types.js';
-import { apartError, apartMatrix, apartTogether, checkPlayers } from './validate.js';
+import { apartError, apartMatrix, apartTogether, checkGames, checkPlayers } from './validate.js';
+
+// The shapes this file's callers code against, re-exported for them.
+export type { ApartPair, SeatingHistory, SeatingQualities } from './types.js';
 
 /** Weight of a seat number the player has already had (while he could still have another). */
 const REPEAT_COST = 1000;
@@ -45,7 +48,8 @@ export function seatNextGame(input: SeatNextGameInput): NextGameSeating {
   const index = checkPlayers(input.players);
   const n = input.players.length;
   checkSizes(input.tableSizes, n);
-  const history: SeatingHistory['games'] = Array.isArray(input.history?.games) ? input.history.games : [];
+  const history: SeatingHistory['games'] = input.history?.games ?? [];
+  checkGames(history, 'the evening so far');
   const apart = apartMatrix(input.apart, index);
   const sizes = input.tableSizes;
   const tCount = sizes.length;

@@ -1,4 +1,5 @@
 import type { ApartPair, MeetingStats, SeatingQualities } from './types.js';
+import { checkGames } from './validate.js';
 
 type Games = readonly (readonly (readonly string[])[])[];
 
@@ -210,6 +211,7 @@ function tableMeasures(games: Games, ix: Indexed) {
  * as docs/seating.md defines them. Pairs kept apart are left out of the meetings.
  */
 export function seatingQualities(games: Games, options: { readonly apart?: readonly ApartPair[] } = {}): SeatingQualities {
+  checkGames(games, 'the games');
   const ix = indexPlayers(games);
   const seats = seatMeasures(games, ix);
   const meetings = meetingMeasures(games, ix, options.apart ?? []);

@@ -1,4 +1,5 @@
 import { seatingQualities } from './qualities.js';
+import { checkGames } from './validate.js';
 import { SeatingError, type ApartPair, type SeatingHistory, type SeatingQualities } from './types.js';
 
 export interface SwapResult {
@@ -25,6 +26,8 @@ export function swapPlayers(
   b: string,
   context: { readonly history?: SeatingHistory; readonly apart?: readonly ApartPair[] } = {},
 ): SwapResult {
+  checkGames([game], 'the game');
+  checkGames(context.history?.games ?? [], 'the evening so far');
   if (a === b) throw new SeatingError('same-player', `player "${a}" cannot swap with himself`, { player: a });
   const [ta, ka] = find(game, a);
   const [tb, kb] = find(game, b);

@@ -51,7 +51,8 @@ export type SeatingErrorCode =
   | 'unknown-player'
   | 'same-player'
   | 'apart-self'
-  | 'apart-impossible';
+  | 'apart-impossible'
+  | 'bad-games';
 
 /**
  * Bad input to the seating functions. `code` and `params` let a client say it in the user's

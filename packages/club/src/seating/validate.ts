@@ -63,3 +63,27 @@ export function apartTogether(groups: readonly (readonly number[])[], apart: Uin
 export function apartError(a: string, b: string, tables: number): SeatingError {
   return new SeatingError('apart-impossible', `players "${a}" and "${b}" cannot be kept apart with ${tables} table(s) and the other pairs kept apart`, { a, b, tables });
 }
+
+/**
+ * Games as the seating functions take them: game → table → seat index → player name, nobody twice
+ * in one game. Anything else is a `bad-games` error naming where it is wrong.
+ */
+export function checkGames(games: unknown, what: string): void {
+  const bad = (where: string): SeatingError =>
+    new SeatingError('bad-games', `${what}: ${where} is not a list of tables of player names`, { what, where });
+  if (!Array.isArray(games)) throw bad('it');
+  games.forEach((game: unknown, g) => {
+    if (!Array.isArray(game)) throw bad(`game ${g + 1}`);
+    const seen = new Set<string>();
+    game.forEach((table: unknown, t) => {
+      if (!Array.isArray(table)) throw bad(`game ${g + 1}, table ${t + 1}`);
+      for (const p of table as unknown[]) {
+        if (typeof p !== 'string' || p === '') throw bad(`game ${g + 1}, table ${t + 1}`);
+        if (seen.has(p)) {
+          throw new SeatingError('bad-games', `${what}: player "${p}" sits twice in game ${g + 1}`, { what, where: `game ${g + 1}`, player: p });
+        }
+        seen.add(p);
+      }
+    });
+  });
+}
