@@ -80,6 +80,7 @@ export class Room {
         room.closed = true;
         room.timer = null;
       } else if (e.kind === 'timer' || e.kind === 'step') room.timer = e.body.timer;
+      else if (e.kind === 'tap') continue; // a decoy tap: numbered and its id kept, nothing for the game (tap.ts)
       else if (e.kind === 'pause' || e.kind === 'resume') {
         room.paused = e.kind === 'pause';
         room.timer = e.body.timer;
@@ -336,6 +337,8 @@ export class Room {
       this.timer = entry.body.timer;
       return;
     }
+    // A decoy tap changes nothing but the numbering and the ids applied (tap.ts).
+    if (entry.kind === 'tap') return;
     if (entry.kind === 'pause' || entry.kind === 'resume') {
       this.paused = entry.kind === 'pause';
       this.timer = entry.body.timer;
