@@ -152,6 +152,29 @@ describe('a decoy tap (issue 23): recorded, acked to its seat, seen by nobody el
     expect(JSON.stringify(games[0]!.events)).not.toMatch(/decoy|"tap"/);
   });
 
+  it('writes one tap per seat and step at most: a second tap of the step (a new id, a reloaded phone) is answered with the first, also after a restart', async () => {
+    const m = manager();
+    const t = await startedRoom(m);
+    const civilian = seatOf(t, 'civilian');
+    const phone = t.seats[civilian - 1]!;
+    await m.tap(phone, 'first', civilian, 1);
+    const seq = phone.got.at(-1)!.seq as number;
+    const entries = (await log(t)).length;
+    for (let k = 0; k < 5; k++) await m.tap(phone, `again${k}`, civilian, 1);
+    expect(phone.got.at(-1)).toEqual({ v: 1, type: 'ack', id: 'again4', seq, duplicate: true });
+    expect(await log(t)).toHaveLength(entries);
+    await m.close();
+    const again = manager();
+    const back = new FakeConn();
+    await again.hello(back, t.created.code, { as: 'seat', seat: civilian, token: tokenOf(t, civilian) }, undefined);
+    await again.tap(back, 'after-restart', civilian, 1);
+    expect(back.last('ack')).toMatchObject({ id: 'after-restart', seq, duplicate: true });
+    // Another step is another tap.
+    await again.tap(back, 'next-step', civilian, 2);
+    expect(back.got.at(-1)).toMatchObject({ type: 'update', ack: 'next-step', seq: seq + 1 });
+    expect(await log(t)).toHaveLength(entries + 1);
+  });
+
   it('reaches nobody else in an app-hosted room either: not the room admin, not the spectator', async () => {
     const m = manager();
     const t = await startedRoom(m, 'app');

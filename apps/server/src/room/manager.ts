@@ -683,7 +683,8 @@ export class RoomManager {
    * A seat's decoy tap (issue 23): its phone was tapped in a step where the seat has no act. Checked
    * as an act is (tap.ts), logged for that seat alone, and answered the way a command is — the
    * seat's `update` with `ack`, or `ack` with `duplicate` for a re-sent id — through the same queue,
-   * append and broadcast, so nobody else gets anything whether a seat acted or tapped.
+   * append and broadcast, so nobody else gets anything whether a seat acted or tapped. A second tap
+   * of the same step (a new id) is answered with the first one's duplicate `ack`: it is on record.
    */
   async tap(conn: Conn, id: string, by: number, step: number): Promise<void> {
     const room = this.roomOf(conn);
@@ -693,7 +694,11 @@ export class RoomManager {
     await this.run(room, conn, id, async () => {
       if (this.answeredAsDuplicate(conn, room, you.seat, id)) return;
       if (by !== you.seat) refuse('not-your-seat', `seat ${you.seat} cannot tap for seat ${by}`, { path: 'by' });
-      await this.commit(room, tapEntry(room, by, id, step), undefined, conn, id);
+      const entry = tapEntry(room, by, id, step);
+      // The seat's tap of this step is on record already (a reloaded phone tapped again): that one answers.
+      const earlier = room.tappedAt(entry.body);
+      if (earlier !== undefined) return conn.send(JSON.stringify({ v: PROTOCOL_VERSION, type: 'ack', id, seq: room.numbering.at(earlier, viewerOf(you)), duplicate: true }));
+      await this.commit(room, entry, undefined, conn, id);
     });
   }
 

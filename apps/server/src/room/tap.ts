@@ -1,6 +1,8 @@
 import { nightSteps } from '@mafia/engine';
 import { refuse } from './errors.js';
 import type { Entry } from './records.js';
+
+export type TapEntry = Extract<Entry, { kind: 'tap' }>;
 import type { Room } from './room.js';
 
 /**
@@ -11,8 +13,10 @@ import type { Room } from './room.js';
  * alive; then the step is one this night has. It is not checked against the step the host opened
  * or the clock's (an act is not either: the host may take acts in any order), nor against the
  * seat's acts (a phone decides itself which of its taps is a decoy). Pure: the entry, or a refusal.
+ * A seat's second tap of the same step is not written again (Room.tappedAt): one entry per seat and
+ * step at most, so taps cannot grow the log faster than the night's steps.
  */
-export function tapEntry(room: Room, by: number, id: string, step: number): Entry {
+export function tapEntry(room: Room, by: number, id: string, step: number): TapEntry {
   if (room.closed) refuse('room-closed', 'the host has closed this room');
   if (room.game === null) return refuse('not-started', 'the game has not started yet');
   const s = room.game.state;
