@@ -20,8 +20,11 @@ describe('a hidden act or card changes nothing in the stream of a viewer who may
   it('names the voter who executed a player under broken lanterns alike whether the leaver was a shooter (the Student turned) or not', () => samePair('broken-lanterns'), 30_000);
   it('names the seat whose vote brought the night alike whether a nominee was the Psycho (he turned) or not', () => samePair('psycho'), 30_000);
 
+  it('gives every other seat and the spectator the same frames whether a seat checked and another tapped a decoy, or the other way round (issue 23)', () => samePair('decoy-vs-act'), 30_000);
+  it('gives every other viewer, the host too, the same frames whether a civilian tapped his phone at every night step or not (issue 23)', () => samePair('decoy-vs-nothing'), 30_000);
+
   it('plays every scenario when asked for all of them (what the audit runs)', async () => {
     const r = await hiddenActPairs();
-    expect(r).toMatchObject({ pairs: 5, differing: [] });
+    expect(r).toMatchObject({ pairs: 7, differing: [] });
   }, 60_000);
 });

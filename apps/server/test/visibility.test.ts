@@ -5,6 +5,8 @@ import { parseEntry, type Entry } from '../src/room/records.js';
 import { Room } from '../src/room/room.js';
 import type { RoomRow } from '../src/storage/types.js';
 import { itemFor } from '../src/room/views.js';
+import { visibleTo } from '../src/room/numbering.js';
+import { tapEntry } from '../src/room/tap.js';
 
 /** A Piter room with the victim list, dealt from seed 7, its log written as the server writes it. */
 const row: RoomRow = {
@@ -56,5 +58,29 @@ describe('who may learn of an entry is fixed when it is written (issue 12)', () 
     const civilian: Viewer = { kind: 'seat', seat: (room.game!.state.teams.indexOf('town') + 1) as SeatNo };
     for (const v of viewers(10)) expect(room.numbering.last(3, v)).toBe(3);
     expect(itemFor(old[1]!, 2, room.game!.state, civilian)).toEqual({ seq: 2, kind: 'events', by: 'hidden', events: [] });
+  });
+
+  it('numbers a decoy tap for its own seat alone, not even the host, and a room rebuilt from its log numbers it alike (issue 23)', () => {
+    const room = new Room(row);
+    const started = room.startEntry(0);
+    room.commit(started.entry, started.game);
+    const civilian = room.game!.state.roles.indexOf('civilian') + 1;
+    const tap = tapEntry(room, civilian, 't1', 0);
+    room.commit(tap);
+    const log = [started.entry, tap].map((e) => parseEntry(e.seq, e.kind, JSON.stringify(e.body)));
+    const again = Room.load(row, log);
+    for (const v of viewers(10)) {
+      const sees = v.kind === 'seat' && v.seat === civilian;
+      expect(visibleTo(tap, v), JSON.stringify(v)).toBe(sees);
+      expect(room.numbering.last(2, v), JSON.stringify(v)).toBe(sees ? 2 : 1);
+      expect(again.numbering.last(2, v)).toBe(room.numbering.last(2, v));
+      expect(again.numbering.at(2, v)).toBe(room.numbering.at(2, v));
+      // The position after a viewer's own last number is the end of the log (nothing he has not seen follows).
+      expect(again.numbering.position(again.numbering.last(2, v), v)).toBe(sees ? 2 : 1);
+    }
+    expect(itemFor(log[1]!, 2, room.game!.state, { kind: 'seat', seat: civilian as SeatNo })).toEqual({ seq: 2, kind: 'tap', seat: civilian, night: 1, step: 0 });
+    // The game is what the start made: the tap is no engine event.
+    expect(again.game!.log).toEqual(room.game!.log);
+    expect(again.game!.batches).toEqual([started.entry.kind === 'start' ? started.entry.body.events.length : -1]);
   });
 });

@@ -360,24 +360,41 @@ describe('RoomClient', () => {
     ]);
   });
 
-  it('roundTrip resolves on the next pong, waiting over a drop for the ping after the welcome (issue 23: the night decoy)', async () => {
-    const { client, sock, timers } = setup({ pingEveryMs: 60_000 });
+  it('tap sends a seat\'s decoy night tap with an id, resolves on the update that acks it, and is re-sent with the same id after a drop (issue 23)', async () => {
+    const { client, sock, timers } = setup({ auth: { as: 'seat', seat: 4, token: 't'.repeat(20) } });
     client.connect();
     sock().open();
-    sock().receive(welcome(1));
-    sock().receive({ type: 'pong', now: timers.now });
-    let done = false;
-    const trip = client.roundTrip().then(() => (done = true));
-    expect(sock().sent.at(-1)).toEqual({ v: 1, type: 'ping' });
+    sock().receive(welcome(1, { you: { as: 'seat', seat: 4 } }));
+    let seq: number | null = null;
+    const tapped = client.tap(4, 2).then((s) => (seq = s));
+    expect(sock().sent.at(-1)).toEqual({ v: 1, type: 'tap', id: 'c1', by: 4, step: 2 });
+    expect(client.getState().unacked).toEqual(['c1']);
+    // The connection drops before the answer: the tap stays in flight and goes again, same id.
     sock().drop();
     await Promise.resolve();
-    expect(done).toBe(false);
+    expect(seq).toBeNull();
+    expect(client.getState().unacked).toEqual(['c1']);
     timers.advance(100);
     sock().open();
-    sock().receive(welcome(1));
-    sock().receive({ type: 'pong', now: timers.now });
-    await trip;
-    expect(done).toBe(true);
+    expect(sock().sent).toHaveLength(1); // only the hello before the welcome
+    sock().receive(welcome(1, { you: { as: 'seat', seat: 4 } }));
+    expect(sock().sent.at(-1)).toEqual({ v: 1, type: 'tap', id: 'c1', by: 4, step: 2 });
+    sock().receive({ type: 'update', seq: 2, items: [{ seq: 2, kind: 'tap', seat: 4, night: 1, step: 2 }], view: null, pending: [], timer: null, ack: 'c1' });
+    await tapped;
+    expect(seq).toBe(2);
+    expect(client.getState().unacked).toEqual([]);
+    expect(client.getState().log.at(-1)).toEqual({ seq: 2, kind: 'tap', seat: 4, night: 1, step: 2 });
+  });
+
+  it('a refused tap rejects with the server\'s code, as a command\'s refusal does', async () => {
+    const { client, sock } = setup({ auth: { as: 'seat', seat: 4, token: 't'.repeat(20) } });
+    client.connect();
+    sock().open();
+    sock().receive(welcome(1, { you: { as: 'seat', seat: 4 } }));
+    const tapped = client.tap(4, 0);
+    sock().receive({ type: 'error', code: 'not-night', message: 'a night tap is only possible at night', id: 'c1' });
+    await expect(tapped).rejects.toMatchObject({ code: 'not-night', id: 'c1' });
+    expect(client.getState().unacked).toEqual([]);
   });
 
   it('openStep sends the host\'s night step with an id and resolves on its ack (issue 23)', async () => {

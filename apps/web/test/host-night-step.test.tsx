@@ -97,4 +97,14 @@ describe('the console\'s night step and record', () => {
     g.run({ type: 'undo', count: 1 });
     expect(actsByStep(g.view, g.log).flat()).toEqual([]);
   });
+
+  it('never lists a decoy tap as an act (issue 23): the server sends the host none, and a tap item in a log is no act for the record or for undo', () => {
+    const g = nightTwo();
+    fromPhone(g, { type: 'act', by: S(5), act: 'check', target: S(3) });
+    const seq = g.log[g.log.length - 1]!.seq + 1;
+    const log = [...g.log, { seq, kind: 'tap' as const, seat: 4, night: 2, step: 1 }];
+    expect(actsByStep(g.view, log).map((l) => l.map((a) => `${a.by}:${a.from}`))).toEqual([[], ['5:phone'], []]);
+    g.run({ type: 'undo', count: 1 });
+    expect(actsByStep(g.view, [...log, ...g.log.slice(-1)]).flat()).toEqual([]);
+  });
 });

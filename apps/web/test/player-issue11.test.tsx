@@ -41,7 +41,7 @@ async function show(state: RoomState) {
   const send = vi.fn((_c: Command) => Promise.resolve(1));
   render(
     <I18nextProvider i18n={i18n}>
-      <PlayerScreen code="ABCDEF" state={state} send={send} roundTrip={() => Promise.resolve()} now={NIGHT.started + 1} />
+      <PlayerScreen code="ABCDEF" state={state} send={send} tap={() => Promise.resolve(1)} now={NIGHT.started + 1} />
     </I18nextProvider>,
   );
   return send;

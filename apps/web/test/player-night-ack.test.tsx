@@ -12,7 +12,8 @@ import { newGame, until } from './classicGame';
  * Issue 23 point 1 on the phone: with a human host the phone shows the step he opened, whatever the
  * clock says; the actor's «Принято» shows only once the server acknowledged the act (a refusal
  * shows why and lets him tap again; a lost connection says the act is not recorded yet); a decoy
- * waits the same round trip and never says «Принято». Seats: 1 Don, 2–3 mafia, 4 Commissar.
+ * sends a tap the server records, and reads the same words at the same moments. Seats: 1 Don, 2–3
+ * mafia, 4 Commissar.
  */
 
 afterEach(() => {
@@ -45,16 +46,16 @@ async function show(state: RoomState) {
   const i18n = createI18n();
   await i18n.changeLanguage('ru');
   const answer = deferred();
-  const trip = deferred();
+  const tapped = deferred();
   const send = vi.fn((_c: Command) => answer.promise);
-  const roundTrip = vi.fn(() => trip.promise);
+  const tap = vi.fn((_by: number, _step: number) => tapped.promise);
   const ui = (s: RoomState) => (
     <I18nextProvider i18n={i18n}>
-      <PlayerScreen code="ABCDEF" state={s} send={send} roundTrip={roundTrip} now={101_000} />
+      <PlayerScreen code="ABCDEF" state={s} send={send} tap={tap} now={101_000} />
     </I18nextProvider>
   );
   const r = render(ui(state));
-  return { send, roundTrip, answer, trip, rerender: (s: RoomState) => r.rerender(ui(s)) };
+  return { send, tap, answer, tapped, rerender: (s: RoomState) => r.rerender(ui(s)) };
 }
 
 const night2 = () => until(newGame(), 'night', 2);
@@ -79,7 +80,7 @@ describe('the phone at night with a human host', () => {
     expect(screen.getByTestId('night-step').textContent).toContain('Шаг 2 из 3');
     await tap(7);
     expect(r.send).toHaveBeenCalledWith({ type: 'act', by: 1, act: 'check', target: 7 });
-    expect(r.roundTrip).not.toHaveBeenCalled();
+    expect(r.tap).not.toHaveBeenCalled();
   });
 
   it('says «Принято» only once the server acknowledged the act', async () => {
@@ -118,17 +119,54 @@ describe('the phone at night with a human host', () => {
     expect(button().textContent).toBe('Отправляем…');
   });
 
-  it('a decoy sends nothing, waits the same round trip and never says «Принято»', async () => {
-    // The Commissar's phone at the mafia's step: the same grid and button, nothing to record.
+  it('a decoy sends its seat\'s tap of the step, says «Отправляем…» until the server acks it, then «Принято», never «Отмечено»', async () => {
+    // The Commissar's phone at the mafia's step: the same grid and button; the tap is recorded as a decoy.
     const r = await show(stateOf(night2(), 4, hosted(0)));
     await tap(2);
     expect(r.send).not.toHaveBeenCalled();
-    expect(r.roundTrip).toHaveBeenCalledTimes(1);
+    expect(r.tap).toHaveBeenCalledTimes(1);
+    expect(r.tap).toHaveBeenCalledWith(4, 0);
     expect(button().textContent).toBe('Отправляем…');
-    await settle(() => r.trip.resolve(undefined));
-    expect(button().textContent).toBe('Отмечено');
-    expect(screen.queryByText('Принято')).toBeNull();
+    expect(button().disabled).toBe(true);
+    expect(screen.queryByTestId('answer-where')).toBeNull();
+    await settle(() => r.tapped.resolve(9));
+    expect(button().textContent).toBe('Принято');
+    expect(screen.queryByText('Отмечено')).toBeNull();
     // The same words after the answer as an actor's phone: they tell no one who checks.
     expect(screen.getByTestId('answer-where')).toBeTruthy();
+  });
+
+  it('a civilian\'s phone reads exactly what an actor\'s reads, at every step of the night: «Принято» after the ack, never «Отмечено»', async () => {
+    const g = night2();
+    const civilian = g.state.roles.indexOf('civilian') + 1;
+    for (const step of [0, 1, 2]) {
+      cleanup();
+      const r = await show(stateOf(g, civilian, hosted(step)));
+      await tap(civilian === 1 ? 2 : 1);
+      expect(r.tap).toHaveBeenLastCalledWith(civilian, step);
+      expect(button().textContent).toBe('Отправляем…');
+      await settle(() => r.tapped.resolve(3));
+      expect(button().textContent).toBe('Принято');
+      expect(document.body.textContent).not.toContain('Отмечено');
+    }
+  });
+
+  it('a refused decoy shows why in the player\'s language and frees the button, as an act\'s refusal does', async () => {
+    const r = await show(stateOf(night2(), 4, hosted(0)));
+    await tap(2);
+    await settle(() => r.tapped.reject({ code: 'not-night', message: 'a night tap is only possible at night', id: 'x' }));
+    expect(screen.getByTestId('act-error').textContent).toBe('Это делается только ночью.');
+    expect(button().textContent).toBe('Подтвердить');
+    expect(button().disabled).toBe(false);
+    expect(screen.queryByText('Принято')).toBeNull();
+  });
+
+  it('a decoy while the connection is down says it is not recorded yet, as an act does', async () => {
+    const g = night2();
+    const r = await show(stateOf(g, 4, hosted(0)));
+    await tap(2);
+    r.rerender(stateOf(g, 4, hosted(0), 'connecting'));
+    expect(screen.getByTestId('act-offline').textContent).toContain('ещё не записан');
+    expect(button().textContent).toBe('Отправляем…');
   });
 });

@@ -34,17 +34,17 @@ function stateOf(g: Game, seat: number, mode: RoomMode = 'human', pending?: Pend
 
 function show(state: RoomState, now = NIGHT.started + 1) {
   const send = vi.fn((_cmd: Command) => Promise.resolve(1));
-  const roundTrip = () => Promise.resolve();
+  const tap = () => Promise.resolve(1);
   const i18n = createI18n();
   const utils = render(
     <I18nextProvider i18n={i18n}>
-      <PlayerScreen code="ABCDEF" state={state} send={send} roundTrip={roundTrip} now={now} />
+      <PlayerScreen code="ABCDEF" state={state} send={send} tap={tap} now={now} />
     </I18nextProvider>,
   );
   const rerender = (s: RoomState, n = now) =>
     utils.rerender(
       <I18nextProvider i18n={i18n}>
-        <PlayerScreen code="ABCDEF" state={s} send={send} roundTrip={roundTrip} now={n} />
+        <PlayerScreen code="ABCDEF" state={s} send={send} tap={tap} now={n} />
       </I18nextProvider>,
     );
   return { ...utils, send, rerender };
@@ -167,8 +167,8 @@ describe('player screen: the night (R-NIGHT-4)', () => {
     await act(async () => {
       fireEvent.click(screen.getByTestId('act-submit'));
     });
-    // A civilian's decoy: the same wait, and no claim that anything was recorded (issue 23).
-    expect(screen.getByTestId('act-submit').textContent).toBe('Noted');
+    // A civilian's decoy: recorded as his tap and acked, so the same «Accepted» as an act (issue 23).
+    expect(screen.getByTestId('act-submit').textContent).toBe('Accepted');
     rerender(stateOf(g, 5), NIGHT.started + 10_000);
     expect(step()).toBe('1');
     expect(screen.getByTestId('act-submit').textContent).toBe('Confirm'); // a new step starts afresh

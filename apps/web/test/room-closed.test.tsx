@@ -39,12 +39,12 @@ function client() {
 }
 
 describe('closing a room', () => {
-  it('stops the client at once: no reconnect, no ping, its round trips refused', async () => {
+  it('stops the client at once: no reconnect, no ping, its taps in flight refused', async () => {
     const { c, sockets, timers } = client();
     c.connect();
     sockets[0]!.open();
     sockets[0]!.receive({ type: 'welcome', you: { as: 'spectator' }, lobby: LOBBY, seq: 5, items: [], view: null, pending: [], timer: NIGHT });
-    const trip = c.roundTrip();
+    const trip = c.tap(4, 0);
     sockets[0]!.receive({ type: 'update', seq: 6, items: [{ seq: 6, kind: 'close' }], lobby: { ...LOBBY, closed: true }, view: null, pending: [], timer: null });
     expect(c.getState()).toMatchObject({ status: 'closed', lobby: { closed: true }, timer: null });
     await expect(trip).rejects.toMatchObject({ code: 'room-closed' });

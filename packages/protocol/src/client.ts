@@ -64,6 +64,14 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
    * table and the narrator show that step instead of the clock's.
    */
   z.object({ v, type: z.literal('step'), step: z.number().int().min(0).max(63), id }).strict(),
+  /**
+   * A seat's night tap in a step where it has no act (issue 23, the decoy): every phone taps at every
+   * step, and a tap without an act is recorded too, so the phone may honestly say «Принято». Logged
+   * for the seat alone (nobody else, not the host, learns of it), never folded into the game; acked
+   * like a command (`update` with `ack`), refused like an act. `step`: the 0-based step of
+   * `view.nightSteps` the phone shows. `id` makes a re-sent tap apply once.
+   */
+  z.object({ v, type: z.literal('tap'), id: z.string().min(1).max(64), by: seatSchema, step: z.number().int().min(0).max(63) }).strict(),
   /** Room admin only: end the running step now, as its timer running out would (`timeUp`, R-HOST-2). */
   z.object({ v, type: z.literal('skip'), id }).strict(),
   z.object({ v, type: z.literal('ping') }).strict(),

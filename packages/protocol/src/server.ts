@@ -62,6 +62,11 @@ export type LogItem =
   | { readonly seq: number; readonly kind: 'resume'; readonly deadline: number | null }
   /** The host opened night step `step` on his console (human rooms; also the message's `timer.step`). */
   | { readonly seq: number; readonly kind: 'step'; readonly step: number }
+  /**
+   * This seat's own night tap in a step where it had no act (the decoy), recorded at night `night`,
+   * step `step`: sent to that seat alone (its ack), never to anybody else, nor counted by them.
+   */
+  | { readonly seq: number; readonly kind: 'tap'; readonly seat: number; readonly night: number; readonly step: number }
   /** The host moved the running step's deadline (also in the message's `timer`). */
   | { readonly seq: number; readonly kind: 'timer'; readonly deadline: number }
   /**

@@ -48,6 +48,23 @@ describe('client messages', () => {
     expect(err({ v: 1, type: 'step', step: 1, seat: 3 }).code).toBe('bad-message');
   });
 
+  it('accepts a seat\'s night tap (the decoy, issue 23): an id, the seat and a whole step number, strictly', () => {
+    const m = ok({ v: 1, type: 'tap', id: 't1', by: 4, step: 2 });
+    expect(m).toEqual({ v: 1, type: 'tap', id: 't1', by: 4, step: 2 });
+    // Acked and re-sent like a command: the id is required.
+    expect(err({ v: 1, type: 'tap', by: 4, step: 2 }).path).toBe('id');
+    expect(err({ v: 1, type: 'tap', id: '', by: 4, step: 2 }).path).toBe('id');
+    expect(err({ v: 1, type: 'tap', id: 't1', step: 2 }).path).toBe('by');
+    expect(err({ v: 1, type: 'tap', id: 't1', by: 0, step: 2 }).path).toBe('by');
+    expect(err({ v: 1, type: 'tap', id: 't1', by: 4 }).path).toBe('step');
+    expect(err({ v: 1, type: 'tap', id: 't1', by: 4, step: -1 }).path).toBe('step');
+    expect(err({ v: 1, type: 'tap', id: 't1', by: 4, step: 0.5 }).path).toBe('step');
+    // Nothing of a target: a decoy records that the seat tapped, not whom it pointed at.
+    expect(err({ v: 1, type: 'tap', id: 't1', by: 4, step: 2, target: 3 }).code).toBe('bad-message');
+    // Refused with its id, so the phone that sent it frees its button.
+    expect(err({ v: 1, type: 'tap', id: 't9', by: 4, step: 'x' }).id).toBe('t9');
+  });
+
   it('accepts every command of the engine (one of each type)', () => {
     // A Record over the engine's command types: a new engine command without a sample here does not compile.
     const samples: Record<Command['type'], Record<string, unknown>> = {

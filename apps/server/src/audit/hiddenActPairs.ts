@@ -1,9 +1,11 @@
-import { createGame, nextHostCommand, presetOf, timeUpCommand, type Command, type GameState, type SeatNo } from '@mafia/engine';
-import type { CreateRoomRequest, You } from '@mafia/protocol';
+import { presetOf, timeUpCommand, type SeatNo } from '@mafia/engine';
 import pino from 'pino';
-import { RoomManager, type Conn } from '../room/manager.js';
-import type { Room } from '../room/room.js';
+import { RoomManager } from '../room/manager.js';
 import { openStorage } from '../storage/open.js';
+import { alive, dealt, isMafia, NAMES, normalised, seedWhere, Table, type Scenario, type Variant } from './auditTable.js';
+import { decoyVsAct, decoyVsNothing } from './decoyPairs.js';
+
+export { normalised };
 
 /**
  * Issue 12, "Secrets" 2–4: two games through the server's RoomManager that differ only in something
@@ -11,117 +13,9 @@ import { openStorage } from '../storage/open.js';
  * to every viewer who may not see the difference (the town seats whose own card is the same in both,
  * and the spectator) is recorded; once times and the room's id, code and tokens are replaced by
  * placeholders, the two streams must be byte-identical. Anything else tells that viewer the hidden
- * thing happened.
+ * thing happened. Issue 23 adds the night's decoy taps (decoyPairs.ts): a decoy vs an act, and a
+ * decoy vs nothing (there the host is compared too: he is never told of a decoy).
  */
-
-/** A connection that keeps every frame sent to it. */
-class Recorder implements Conn {
-  you: You | null = null;
-  roomId: string | null = null;
-  readonly frames: string[] = [];
-  constructor(readonly id: number) {}
-  send(text: string): void {
-    this.frames.push(text);
-  }
-}
-
-/** One game in a room of its own: the host, every seat claimed, a spectator, all recording. */
-class Table {
-  readonly seats: Recorder[] = [];
-  readonly spectator = new Recorder(0);
-  readonly host = new Recorder(-1);
-  private ids = 0;
-  private constructor(private readonly manager: RoomManager, readonly code: string, readonly roomId: string) {}
-
-  static async open(manager: RoomManager, req: CreateRoomRequest): Promise<Table> {
-    const created = await manager.create(req);
-    const t = new Table(manager, created.code, created.room);
-    await t.ok(t.host, manager.hello(t.host, created.code, { as: 'host', key: created.hostKey! }, undefined));
-    await t.ok(t.spectator, manager.hello(t.spectator, created.code, { as: 'spectator' }, undefined));
-    for (let seat = 1; seat <= req.seats; seat++) {
-      const c = new Recorder(seat);
-      t.seats.push(c);
-      await t.ok(c, manager.claim(c, created.code, { seat }));
-    }
-    await t.ok(t.host, manager.start(t.host, 'start'));
-    return t;
-  }
-
-  /** The room's game state now (the host's knowledge: what the scripts decide their moves from). */
-  get state(): GameState {
-    const room = (this.manager as unknown as { rooms: Map<string, Room> }).rooms.get(this.roomId);
-    return room!.game!.state;
-  }
-
-  /** A command from the host, or from a seat (`by`), that must be accepted. */
-  async send(command: Command, by: 'host' | number = 'host'): Promise<void> {
-    const conn = by === 'host' ? this.host : this.seats[by - 1]!;
-    await this.ok(conn, this.manager.command(conn, `c${++this.ids}`, command));
-  }
-
-  /** The host's own next steps (nextHostCommand) until `until` holds (at most `max`, or until the game is over). */
-  async hostSteps(until: (s: GameState) => boolean, max = 100): Promise<void> {
-    for (let k = 0; k < max && !until(this.state); k++) {
-      const c = nextHostCommand(this.state);
-      if (c === null) return;
-      await this.send(c);
-    }
-  }
-
-  private async ok(conn: Recorder, job: Promise<void>): Promise<void> {
-    const before = conn.frames.length;
-    await job;
-    const refused = conn.frames.slice(before).find((f) => f.includes('"type":"error"'));
-    if (refused !== undefined) throw new Error(`refused: ${refused}`);
-  }
-}
-
-/** Keys whose values are wall-clock times (or lists of them): the same placeholder in both games. */
-const TIME_KEYS = new Set(['deadline', 'started', 'steps', 'pausedAt', 'stepAt', 'now', 'at']);
-const ID_KEYS: Record<string, string> = { room: '<room>', code: '<code>', token: '<token>', link: '<link>' };
-
-/** A frame with its times and the room's id, code and tokens replaced, ready to compare byte for byte. */
-export function normalised(frame: string): string {
-  return JSON.stringify(JSON.parse(frame), (key, value: unknown) => {
-    // A list of times (a night's step starts) keeps its length: how many steps a night has is compared.
-    if (TIME_KEYS.has(key) && value !== null) return Array.isArray(value) ? value.map(() => '<time>') : '<time>';
-    if (key in ID_KEYS && typeof value === 'string') return ID_KEYS[key];
-    return value;
-  });
-}
-
-interface Variant {
-  /** The seed the game is dealt from. */
-  readonly seed: number;
-  /** The hidden act (or nothing), played at its point of the script. */
-  readonly hidden?: (t: Table) => Promise<void>;
-}
-
-interface Scenario {
-  readonly name: string;
-  readonly request: Omit<CreateRoomRequest, 'mode'>;
-  /** The two games: dealt from these seeds, each with its own hidden act (or none). */
-  readonly pair: readonly [Variant, Variant];
-  /** The public moves, the same in both games; `hidden` is where the variant's hidden act goes. */
-  readonly script: (t: Table, hidden: () => Promise<void>) => Promise<void>;
-}
-
-/** The roles a room's game is dealt (as the server deals them: createGame from the room's seed). */
-function dealt(request: Omit<CreateRoomRequest, 'mode'>, seed: number): readonly string[] {
-  const g = createGame({ preset: request.preset, players: request.seats, seed, options: request.options ?? {}, ...(request.composition ? { composition: request.composition } : {}), ...(request.modifications ? { modifications: request.modifications } : {}) });
-  if (!g.ok) throw new Error(`${request.preset}: ${g.error.message}`);
-  return g.game.state.setup.roles;
-}
-
-/** The first seed (from 1) whose deal passes `fits`: the scripts pick their deals, the server deals them. */
-function seedWhere(request: Omit<CreateRoomRequest, 'mode'>, fits: (roles: readonly string[]) => boolean): number {
-  for (let seed = 1; seed < 10_000; seed++) if (fits(dealt(request, seed))) return seed;
-  throw new Error(`no seed deals ${request.preset} as the scenario needs`);
-}
-
-const NAMES = ['Anna', 'Boris', 'Vera', 'Gleb', 'Dina', 'Egor', 'Zoya', 'Igor', 'Kira', 'Lev', 'Mila', 'Nik'];
-const isMafia = (r: string | undefined) => r === 'mafia' || r === 'don';
-const alive = (s: GameState): number[] => s.alive.flatMap((a, i) => (a ? [i + 1] : []));
 
 /** Night 1 of Piter with the victim list: the mafia agree one, or do not (R-MOD victim-list, issue 12 point 4). */
 function victimList(): Scenario {
@@ -249,10 +143,12 @@ export const SCENARIOS = {
   'extra-card-extended': () => extraCard('extended', 9),
   'broken-lanterns': brokenLanterns,
   psycho,
+  'decoy-vs-act': decoyVsAct,
+  'decoy-vs-nothing': decoyVsNothing,
 } as const satisfies Record<string, () => Scenario>;
 export type ScenarioName = keyof typeof SCENARIOS;
 
-/** Plays one game of a pair and returns each viewer's frames (seats by number, 0 the spectator). */
+/** Plays one game of a pair and returns each viewer's frames (seats by number, 0 the spectator, -1 the host when the scenario compares him). */
 async function play(sc: Scenario, v: Variant): Promise<{ frames: Map<number, string[]>; roles: readonly string[]; teams: readonly string[] }> {
   const storage = await openStorage('sqlite::memory:');
   await storage.migrate();
@@ -262,6 +158,7 @@ async function play(sc: Scenario, v: Variant): Promise<{ frames: Map<number, str
     const t = await Table.open(manager, { ...sc.request, mode: 'human' });
     await sc.script(t, async () => v.hidden?.(t));
     const frames = new Map<number, string[]>([[0, t.spectator.frames.map(normalised)]]);
+    if (sc.host) frames.set(-1, t.host.frames.map(normalised));
     t.seats.forEach((c, i) => frames.set(i + 1, c.frames.map(normalised)));
     return { frames, roles: t.state.setup.roles, teams: t.state.teams };
   } finally {
@@ -287,12 +184,13 @@ export async function hiddenActPairs(o: { presets?: readonly string[]; scenarios
     for (const [viewer, fa] of a.frames) {
       // A seat is compared when it may not see the difference: town in both games, with the same card.
       if (viewer > 0 && !(a.roles[viewer - 1] === b.roles[viewer - 1] && a.teams[viewer - 1] === 'town' && b.teams[viewer - 1] === 'town')) continue;
+      if (sc.self?.includes(viewer)) continue;
       const fb = b.frames.get(viewer)!;
       frames += fa.length + fb.length;
       const at = fa.findIndex((f, k) => f !== fb[k]);
       if (at >= 0 || fa.length !== fb.length) {
         const k = at >= 0 ? at : Math.min(fa.length, fb.length);
-        differing.push(`${sc.name}: ${viewer === 0 ? 'the spectator' : `seat ${viewer}`}, frame ${k + 1} of ${fa.length}/${fb.length}: ${fa[k] ?? '(none)'} vs ${fb[k] ?? '(none)'}`);
+        differing.push(`${sc.name}: ${viewer === 0 ? 'the spectator' : viewer < 0 ? 'the host' : `seat ${viewer}`}, frame ${k + 1} of ${fa.length}/${fb.length}: ${fa[k] ?? '(none)'} vs ${fb[k] ?? '(none)'}`);
       }
     }
   }

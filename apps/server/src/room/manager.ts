@@ -11,6 +11,7 @@ import { errorText, refuse, RoomError, serverFailure, type Refusal } from './err
 import { mayEndOwnTurn } from './selfService.js';
 import { parseEntry, type CommandBody, type Entry } from './records.js';
 import { Room } from './room.js';
+import { tapEntry } from './tap.js';
 import { gamesOfLog, type RoomGame } from './games.js';
 import { pauseTimer, resumeTimer } from './pause.js';
 import { CreationLedger, DEFAULT_ROOM_LIMITS, type RoomLimits } from './roomLimits.js';
@@ -675,6 +676,29 @@ export class RoomManager {
       const actor = this.actorFor(room, you, command);
       const { entry, game } = room.commandEntry(by, id, command, actor, this.clock());
       await this.commit(room, entry, game, conn, id);
+    });
+  }
+
+  /**
+   * A seat's decoy tap (issue 23): its phone was tapped in a step where the seat has no act. Checked
+   * as an act is (tap.ts), logged for that seat alone, and answered the way a command is — the
+   * seat's `update` with `ack`, or `ack` with `duplicate` for a re-sent id — through the same queue,
+   * append and broadcast, so nobody else gets anything whether a seat acted or tapped. A second tap
+   * of the same step (a new id) is answered with the first one's duplicate `ack`: it is on record.
+   */
+  async tap(conn: Conn, id: string, by: number, step: number): Promise<void> {
+    const room = this.roomOf(conn);
+    const you = conn.you!;
+    if (you.as === 'spectator') return refuse('spectator', 'spectators cannot send commands');
+    if (you.as !== 'seat') return refuse('not-your-seat', 'a night tap is a seat\'s own: the host and the room admin have no seat', { path: 'by' });
+    await this.run(room, conn, id, async () => {
+      if (this.answeredAsDuplicate(conn, room, you.seat, id)) return;
+      if (by !== you.seat) refuse('not-your-seat', `seat ${you.seat} cannot tap for seat ${by}`, { path: 'by' });
+      const entry = tapEntry(room, by, id, step);
+      // The seat's tap of this step is on record already (a reloaded phone tapped again): that one answers.
+      const earlier = room.tappedAt(entry.body);
+      if (earlier !== undefined) return conn.send(JSON.stringify({ v: PROTOCOL_VERSION, type: 'ack', id, seq: room.numbering.at(earlier, viewerOf(you)), duplicate: true }));
+      await this.commit(room, entry, undefined, conn, id);
     });
   }
 

@@ -5,8 +5,9 @@ import type { CommandBody, Entry } from './records.js';
  * R-NIGHT-4, §10: a night act is seen by its author and the host only. Numbering one log for
  * everybody would still give it away — a civilian's next `seq` would jump over the acts he was not
  * sent, so the jump would count the night's acts. So each viewer counts only the entries he may
- * see: the host every entry (his `seq` is the log's), a seat the public entries and the private
- * ones addressed to him, a spectator the public entries.
+ * see: the host every entry but the seats' decoy taps (without taps his `seq` is the log's), a seat
+ * the public entries and the private ones addressed to him (his own taps among them), a spectator
+ * the public entries.
  *
  * Whether an entry is private, and to whom, is decided once, when it is written (`audienceOf`,
  * stored as the command's `to`), never from the state later, so the numbering of an entry never
@@ -36,29 +37,45 @@ export function audienceOf(events: readonly GameEvent[], state: GameState, sende
   return to;
 }
 
-/** The seats a private entry is addressed to (besides the host), or null for a public entry. */
+/** The seats a private entry is addressed to (besides the host, unless `hostSees` says not), or null for a public entry. */
 export function privateTo(e: Entry): readonly number[] | null {
+  // A decoy tap (issue 23) is its seat's alone.
+  if (e.kind === 'tap') return [e.body.by];
   if (e.kind !== 'command') return null;
   if (e.body.to !== undefined) return e.body.to;
   return e.body.command.type === 'act' ? [e.body.command.by] : null;
 }
 
+/**
+ * Whether the host learns of the entry: of every one but a seat's decoy tap (issue 23), which
+ * records only that a phone was tapped where its seat had nothing to do. The host's console has no
+ * use for it, and a tap per phone per step would bury his history.
+ */
+export const hostSees = (e: Entry): boolean => e.kind !== 'tap';
+
 /** Whether the viewer may learn anything from the entry (a private entry: its seats and the host only). */
 export function visibleTo(e: Entry, viewer: Viewer): boolean {
-  if (viewer.kind === 'host') return true;
+  if (viewer.kind === 'host') return hostSees(e);
   const to = privateTo(e);
   return to === null || (viewer.kind === 'seat' && to.includes(viewer.seat));
 }
 
-const seatOf = (viewer: Viewer): number => (viewer.kind === 'seat' ? viewer.seat : 0);
+/** Who counts the entries in `owners`: a seat by its number, the host as HOST_OWNER, a spectator as 0 (no private entry is his). */
+const HOST_OWNER = -1;
+const ownerOf = (viewer: Viewer): number => (viewer.kind === 'seat' ? viewer.seat : viewer.kind === 'host' ? HOST_OWNER : 0);
 
-/** The private entries of one room log, in order: enough to number it for any viewer. */
+/**
+ * The private entries of one room log, in order: enough to number it for any viewer. The host
+ * counts every entry but the seats' decoy taps, so while there are none his numbering is the log's.
+ */
 export class ViewerNumbering {
-  /** Log seqs of the private entries, ascending, and the seats each is addressed to. */
+  /** Log seqs of the private entries, ascending, and who each is addressed to (seats, and HOST_OWNER when the host sees it). */
   private readonly seqs: number[] = [];
   private readonly owners: (readonly number[])[] = [];
   /** Private entries addressed to each seat (index = seat; 0 unused). */
   private readonly perSeat: number[];
+  /** Private entries the host sees (all but the decoy taps). */
+  private forHost = 0;
 
   constructor(seats: number) {
     this.perSeat = new Array<number>(seats + 1).fill(0);
@@ -68,15 +85,17 @@ export class ViewerNumbering {
   note(e: Entry): void {
     const to = privateTo(e);
     if (to === null) return;
+    const host = hostSees(e);
     this.seqs.push(e.seq);
-    this.owners.push(to);
+    this.owners.push(host ? [...to, HOST_OWNER] : to);
+    if (host) this.forHost++;
     for (const seat of to) if (seat >= 1 && seat < this.perSeat.length) this.perSeat[seat]++;
   }
 
   /** The viewer's number for the log entry `logSeq` (or, for an entry hidden from him, his last number before it). */
   at(logSeq: number, viewer: Viewer): number {
-    if (viewer.kind === 'host') return logSeq;
-    const mine = seatOf(viewer);
+    if (viewer.kind === 'host' && this.forHost === this.seqs.length) return logSeq;
+    const mine = ownerOf(viewer);
     let hidden = 0;
     for (let k = 0; k < this.seqs.length && this.seqs[k] <= logSeq; k++) if (!this.owners[k].includes(mine)) hidden++;
     return logSeq - hidden;
@@ -84,8 +103,8 @@ export class ViewerNumbering {
 
   /** The viewer's number for the whole log of `logSeq` entries (the fast path of `at` for the last entry). */
   last(logSeq: number, viewer: Viewer): number {
-    if (viewer.kind === 'host') return logSeq;
-    const mine = seatOf(viewer);
+    if (viewer.kind === 'host') return logSeq - (this.seqs.length - this.forHost);
+    const mine = ownerOf(viewer);
     return logSeq - (this.seqs.length - (mine >= 1 && mine < this.perSeat.length ? this.perSeat[mine] : 0));
   }
 
@@ -94,8 +113,9 @@ export class ViewerNumbering {
    * (0 for none). Everything he has not seen comes after it.
    */
   position(viewerSeq: number, viewer: Viewer): number {
-    if (viewer.kind === 'host' || viewerSeq <= 0) return Math.max(0, viewerSeq);
-    const mine = seatOf(viewer);
+    if (viewerSeq <= 0) return Math.max(0, viewerSeq);
+    if (viewer.kind === 'host' && this.forHost === this.seqs.length) return viewerSeq;
+    const mine = ownerOf(viewer);
     let pos = viewerSeq;
     for (let k = 0; k < this.seqs.length && this.seqs[k] <= pos; k++) if (!this.owners[k].includes(mine)) pos++;
     return pos;

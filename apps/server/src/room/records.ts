@@ -93,6 +93,15 @@ export interface PauseBody extends Requested { readonly by: Controller; readonly
 /** The clock runs again: `timer` is the running step's timer moved on by the pause's length. */
 export interface ResumeBody extends Requested { readonly by: Controller; readonly timer: TimerRec | null }
 
+/**
+ * A seat's night tap in a step where it had no act (issue 23, the decoy): recorded so that its phone
+ * may say «Принято», for that seat alone — not the host, not the other seats, not a spectator (a
+ * private entry nobody else counts: numbering.ts). No engine event: the game, an undo, a protocol
+ * export and a replay never see it. `night` and `step` say where it was made (the night's number,
+ * the 0-based step the phone showed).
+ */
+export interface TapBody { readonly by: number; readonly id: string; readonly night: number; readonly step: number }
+
 export type Entry =
   | { readonly seq: number; readonly kind: 'claim'; readonly body: ClaimBody }
   | { readonly seq: number; readonly kind: 'release'; readonly body: ReleaseBody }
@@ -103,9 +112,10 @@ export type Entry =
   | { readonly seq: number; readonly kind: 'resume'; readonly body: ResumeBody }
   | { readonly seq: number; readonly kind: 'start'; readonly body: StartBody }
   | { readonly seq: number; readonly kind: 'next'; readonly body: NextBody }
-  | { readonly seq: number; readonly kind: 'command'; readonly body: CommandBody };
+  | { readonly seq: number; readonly kind: 'command'; readonly body: CommandBody }
+  | { readonly seq: number; readonly kind: 'tap'; readonly body: TapBody };
 
-const KINDS = new Set<string>(['claim', 'start', 'next', 'command', 'release', 'close', 'timer', 'pause', 'resume', 'step']);
+const KINDS = new Set<string>(['claim', 'start', 'next', 'command', 'release', 'close', 'timer', 'pause', 'resume', 'step', 'tap']);
 
 /** Who sent an entry's request, as command ids are kept (`by:id`, ids are per sender), or null when it has no id. */
 export function requestKeyOf(e: Entry): string | null {

@@ -3,7 +3,7 @@ import type { AppAlert } from '@mafia/protocol';
 import type { RoomDeal, RoomRow } from '../storage/types.js';
 import { refuse } from './errors.js';
 import { rebaseTimer } from './clock.js';
-import { requestKey, requestKeyOf, type ClaimBody, type CommandBody, type Controller, type Entry, type NextBody, type StartBody, type TimerRec } from './records.js';
+import { requestKey, requestKeyOf, type TapBody, type ClaimBody, type CommandBody, type Controller, type Entry, type NextBody, type StartBody, type TimerRec } from './records.js';
 import { audienceOf, ViewerNumbering } from './numbering.js';
 import { SeatCodes, WRONG_TRIES_PER_CODE } from './seatCodes.js';
 import { heldIf, pauseTimer, resumeTimer } from './pause.js';
@@ -47,6 +47,8 @@ export class Room {
    * from the log). One small entry per request; nothing else is kept of it.
    */
   private readonly applied = new Map<string, number>();
+  /** This game's decoy taps (`night:step:seat` → log seq): a seat's second tap of a step is answered with its first (tap.ts). */
+  private readonly taps = new Map<string, number>();
   readonly timers: StoredTimers;
   readonly options: Record<string, unknown>;
   readonly names: readonly string[];
@@ -80,6 +82,7 @@ export class Room {
         room.closed = true;
         room.timer = null;
       } else if (e.kind === 'timer' || e.kind === 'step') room.timer = e.body.timer;
+      else if (e.kind === 'tap') room.noteTap(e); // a decoy tap: numbered and its id kept, nothing for the game (tap.ts)
       else if (e.kind === 'pause' || e.kind === 'resume') {
         room.paused = e.kind === 'pause';
         room.timer = e.body.timer;
@@ -118,6 +121,16 @@ export class Room {
   private beginGame(e: Extract<Entry, { kind: 'next' }>): void {
     this.gameNo = e.body.game;
     this.gameFrom = e.seq;
+    this.taps.clear();
+  }
+
+  /** The log seq of this seat's decoy tap of the same night and step of this game, if it has one. */
+  tappedAt(b: TapBody): number | undefined {
+    return this.taps.get(`${b.night}:${b.step}:${b.by}`);
+  }
+
+  private noteTap(e: Extract<Entry, { kind: 'tap' }>): void {
+    this.taps.set(`${e.body.night}:${e.body.step}:${e.body.by}`, e.seq);
   }
 
   get ended(): boolean {
@@ -336,6 +349,8 @@ export class Room {
       this.timer = entry.body.timer;
       return;
     }
+    // A decoy tap changes nothing but the numbering and the ids applied (tap.ts).
+    if (entry.kind === 'tap') return this.noteTap(entry);
     if (entry.kind === 'pause' || entry.kind === 'resume') {
       this.paused = entry.kind === 'pause';
       this.timer = entry.body.timer;

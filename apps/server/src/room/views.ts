@@ -54,6 +54,8 @@ export function itemFor(e: Entry, seq: number, state: GameState | null, viewer: 
   if (e.kind === 'step') return { seq, kind: 'step', step: e.body.timer.step ?? 0 };
   if (e.kind === 'pause') return { seq, kind: 'pause', remaining: remainingOf(e.body.timer) };
   if (e.kind === 'resume') return { seq, kind: 'resume', deadline: e.body.timer?.deadline ?? null };
+  // Only its own seat ever gets a decoy tap (numbering.ts).
+  if (e.kind === 'tap') return { seq, kind: 'tap', seat: e.body.by, night: e.body.night, step: e.body.step };
   const events: ProjectedEvent[] = [];
   if (state !== null) {
     for (const ev of e.body.events) {
@@ -107,7 +109,7 @@ export function updateText(room: Room, entries: readonly Entry[], you: You, ack?
     seq: room.numbering.last(room.seq, viewer),
     items,
     // The lobby only when it changed (a claim, the start, the end): most updates are game steps.
-    ...(entries.some((e) => e.kind !== 'command' && e.kind !== 'timer' && e.kind !== 'step' && e.kind !== 'pause' && e.kind !== 'resume') || room.ended || room.closed ? { lobby: lobbyOf(room) } : {}),
+    ...(entries.some((e) => e.kind !== 'command' && e.kind !== 'tap' && e.kind !== 'timer' && e.kind !== 'step' && e.kind !== 'pause' && e.kind !== 'resume') || room.ended || room.closed ? { lobby: lobbyOf(room) } : {}),
     view: state === null ? null : project(state, viewer),
     pending: pendingFor(state, you),
     timer: timerView(room.timer),

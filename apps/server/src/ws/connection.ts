@@ -181,6 +181,7 @@ export class Connection implements Conn, Bucket {
       case 'resume': return manager.setPaused(this, false, m.id);
       case 'skip': return manager.skip(this, m.id);
       case 'step': return manager.openStep(this, m.step, m.id);
+      case 'tap': return manager.tap(this, m.id, m.by, m.step);
       case 'ping': return this.send(JSON.stringify({ v: PROTOCOL_VERSION, type: 'pong', now: manager.serverNow() }));
     }
   }

@@ -14,7 +14,7 @@ import type { AppAlert, Auth, Lobby, LogItem, SeatCode, ServerMessage, TimerView
  * - The host and the room admin get the free seats' codes (after the start) as `seatCodes`.
  * - `command(cmd)` sends a game command with a unique `id`; a command not yet answered when the
  *   connection drops is sent again, with the same id, after the next `welcome` (the server applies an
- *   id once). `start`, `next`, `release`, `close`, `timer`, `pause`, `resume` and `skip` are not re-sent:
+ *   id once). So is a night `tap` (a decoy: a seat's tap in a step where it has no act). `start`, `next`, `release`, `close`, `timer`, `pause`, `resume` and `skip` are not re-sent:
  *   their promise rejects with `connection-lost` and the caller looks at the state.
  * - The room admin (app/online rooms) gets the app host's refused step as `alert` in the state.
  * - The state (`getState()`, a new object on every change) and `subscribe()` fit useSyncExternalStore.
@@ -128,7 +128,7 @@ type Outgoing = Record<string, unknown> & { type: string };
 interface InFlight {
   readonly id: string;
   readonly message: Outgoing;
-  /** Only commands are re-sent after a reconnect. */
+  /** Only commands and night taps are re-sent after a reconnect. */
   readonly resend: boolean;
   sent: boolean;
   resolve(seq: number): void;
@@ -168,8 +168,6 @@ export class RoomClient {
   private pongTimer: unknown = null;
   private pingSentAt = 0;
   private readonly inFlight = new Map<string, InFlight>();
-  /** Waiting for the next pong (roundTrip). */
-  private pongWaiters: { resolve(): void; reject(e: WireError): void }[] = [];
   private joining: Joining | null = null;
   private counter = 0;
   private readonly prefix: string;
@@ -238,7 +236,6 @@ export class RoomClient {
       }
     }
     this.failAll(err, true);
-    for (const w of this.pongWaiters.splice(0)) w.reject(err);
     this.set({ status: 'closed' });
   }
 
@@ -423,15 +420,13 @@ export class RoomClient {
   }
 
   /**
-   * One round trip to the server that records nothing: resolves on the next `pong`. A night phone's
-   * decoy waits for it, so its confirmation takes as long as a real act's. While the connection is
-   * down it waits, as a command does, for the ping sent after the next welcome; `close()` rejects it.
+   * A seat's night tap in a step where it has no act (issue 23, the decoy): recorded by the server
+   * for this seat alone and answered exactly as a command is — resolves with the seq of its entry on
+   * the `update` that acks it, rejects with the refusal — and, like a command, re-sent with the same
+   * id after a drop. So the phone's «Принято» after a decoy, as after an act, means recorded.
    */
-  roundTrip(): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      this.pongWaiters.push({ resolve, reject });
-      if (this.welcomed && this.isOpen()) this.ping();
-    });
+  tap(by: number, step: number, id: string = this.nextId()): Promise<number> {
+    return this.request(id, { type: 'tap', id, by, step }, true);
   }
 
   /** The server's clock now, as well as this client knows it (epoch ms). */
@@ -503,7 +498,6 @@ export class RoomClient {
         }
         const offset = this.pingSentAt > 0 ? Math.round(m.now - (this.pingSentAt + now) / 2) : m.now - now;
         this.set({ clockOffset: offset });
-        for (const w of this.pongWaiters.splice(0)) w.resolve();
         return;
       }
       case 'error':

@@ -16,10 +16,11 @@ export interface NightPanelProps {
   readonly now: number;
   readonly send: (cmd: Command) => Promise<unknown>;
   /**
-   * One round trip to the server and back that records nothing (RoomClient.roundTrip): a decoy's
-   * confirmation waits for it, so it takes as long as an actor's and fails the same way.
+   * A decoy tap of seat `by` at night step `step` (RoomClient.tap): recorded by the server for this
+   * seat alone and acked as an act is, so its «Принято» means recorded too, and it fails and waits
+   * the same way.
    */
-  readonly roundTrip: () => Promise<unknown>;
+  readonly tap: (by: number, step: number) => Promise<unknown>;
   /** The connection is up (RoomState.status `open`). */
   readonly online: boolean;
   /** An eliminated player: the step is shown, with no controls. */
@@ -30,22 +31,20 @@ interface Choice {
   readonly key: string;
   readonly picked: readonly number[];
   readonly role: RoleId | null;
-  /** `sending`: waiting for the server; `done`: the server answered (the actor's act is recorded). */
+  /** `sending`: waiting for the server; `done`: the server recorded the tap (the act, or the decoy tap). */
   readonly status: 'idle' | 'sending' | 'done';
-  /** What the tap did: sent the seat's act, or ran the decoy (kept: once recorded, the act leaves `pending`). */
-  readonly real: boolean;
   readonly error: RefusalLike | null;
 }
 
 /**
  * One night step on every phone (R-NIGHT-4): the step the human host opened (or, when the app
  * hosts, the shared clock's), the same seat grid and the same confirm button for everyone. The seat
- * whose open act belongs to the step sends it, and its «Принято» shows only once the server has
- * recorded it (a refusal shows why, and he may tap again). Every other phone runs the same controls
- * as a decoy: it records nothing, so it never says «Принято»; it waits the same round trip to the
- * server and then says «Отмечено» (docs/decisions.md, issue 23).
+ * whose open act belongs to the step sends it; every other phone sends a decoy tap (`tap`), which
+ * the server records for that seat alone. Either way «Принято» shows only once the server has
+ * recorded the tap (a refusal shows why, and he may tap again), so the word is the same on every
+ * phone and true on every phone (docs/decisions.md, issue 23).
  */
-export function NightPanel({ view, pending, seat, timer, now, send, roundTrip, online, spectator = false }: NightPanelProps) {
+export function NightPanel({ view, pending, seat, timer, now, send, tap, online, spectator = false }: NightPanelProps) {
   const { t } = useTranslation('player');
   const n = view.phase.kind === 'night' ? view.phase.n : 0;
   const clock = nightClock(view, timer, now);
@@ -53,8 +52,8 @@ export function NightPanel({ view, pending, seat, timer, now, send, roundTrip, o
   const step = clock.step;
   const decision = nightDecision(view, pending, seat, step);
   const key = `${n}:${step}`;
-  const [choice, setChoice] = useState<Choice>({ key, picked: [], role: null, status: 'idle', real: false, error: null });
-  const cur: Choice = choice.key === key ? choice : { key, picked: [], role: null, status: 'idle', real: false, error: null };
+  const [choice, setChoice] = useState<Choice>({ key, picked: [], role: null, status: 'idle', error: null });
+  const cur: Choice = choice.key === key ? choice : { key, picked: [], role: null, status: 'idle', error: null };
   const spec = steps[step];
   const max = decision.kind === 'real' && decision.needsTarget2 ? 2 : 1;
   const forbidden = decision.kind === 'real' ? decision.forbidden : [];
@@ -74,15 +73,15 @@ export function NightPanel({ view, pending, seat, timer, now, send, roundTrip, o
     if (!ready || cur.status !== 'idle') return;
     const cmd = decision.kind === 'real' ? actCommand(seat, decision, cur.picked[0] ?? null, cur.picked[1] ?? null, cur.role) : null;
     if (decision.kind === 'real' && !cmd) return;
-    setChoice({ ...cur, status: 'sending', real: cmd !== null, error: null });
+    setChoice({ ...cur, status: 'sending', error: null });
     const answered = (patch: Partial<Choice>) => setChoice((c) => (c.key === key ? { ...c, ...patch } : c));
-    // The decoy records nothing: the same wait for the server, and no claim that anything was recorded.
-    (cmd ? send(cmd) : roundTrip()).then(
+    // The decoy is recorded too (a tap entry only this seat is told of): the same wait, the same «Принято».
+    (cmd ? send(cmd) : tap(seat, step)).then(
       () => answered({ status: 'done' }),
       (e: unknown) => answered({ status: 'idle', error: asRefusal(e) }),
     );
   };
-  const label = cur.status === 'sending' ? t('night.sending') : cur.status === 'done' ? (cur.real ? t('night.accepted') : t('night.noted')) : t('night.confirm');
+  const label = cur.status === 'sending' ? t('night.sending') : cur.status === 'done' ? t('night.accepted') : t('night.confirm');
 
   const seats: SeatInfo[] = view.seats.map((s) => ({
     seat: s.seat,

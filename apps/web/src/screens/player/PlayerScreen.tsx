@@ -15,8 +15,8 @@ export interface PlayerScreenProps {
   readonly state: RoomState;
   /** Sends a game command (RoomClient.command); its refusal rejects. */
   readonly send: (cmd: Command) => Promise<unknown>;
-  /** One round trip to the server recording nothing (RoomClient.roundTrip): the night decoy's wait. */
-  readonly roundTrip?: () => Promise<unknown>;
+  /** A decoy tap of seat `by` at night step `step` (RoomClient.tap): recorded for this seat alone, acked as an act is. */
+  readonly tap?: (by: number, step: number) => Promise<unknown>;
   /** The server's clock now; omitted: this device's clock + state.clockOffset, ticking. Tests pass it. */
   readonly now?: number;
   /** This device starts the game (it holds the room-admin key): the waiting text tells him so. */
@@ -25,7 +25,7 @@ export interface PlayerScreenProps {
   readonly children?: ReactNode;
 }
 
-const noRoundTrip = (): Promise<never> => Promise.reject({ code: 'connection-lost', message: 'not connected' });
+const noTap = (): Promise<never> => Promise.reject({ code: 'connection-lost', message: 'not connected' });
 
 /** Re-renders a few times a second while `active` (the night steps change by time alone). */
 function useServerNow(clockOffset: number, active: boolean, fixed: number | undefined): number {
@@ -43,7 +43,7 @@ function useServerNow(clockOffset: number, active: boolean, fixed: number | unde
  * The player's phone, from the room state alone (what the server sent this seat): the role card
  * held to be seen, then the night steps, the day's controls, the spectator's silence, the end.
  */
-export function PlayerScreen({ code, state, send, roundTrip = noRoundTrip, now, starts = false, children }: PlayerScreenProps) {
+export function PlayerScreen({ code, state, send, tap = noTap, now, starts = false, children }: PlayerScreenProps) {
   const { t } = useTranslation('player');
   const view = state.view;
   const phaseLabel = usePhaseLabel(view);
@@ -89,7 +89,7 @@ export function PlayerScreen({ code, state, send, roundTrip = noRoundTrip, now, 
         </p>
       ) : null}
       {view && screen === 'night' && seat !== null && !cards ? (
-        <NightPanel view={view} pending={state.pending} seat={seat} timer={state.timer} now={serverNow} send={send} roundTrip={roundTrip} online={state.status === 'open'} spectator={spectator} />
+        <NightPanel view={view} pending={state.pending} seat={seat} timer={state.timer} now={serverNow} send={send} tap={tap} online={state.status === 'open'} spectator={spectator} />
       ) : null}
       {view && screen === 'day' && seat !== null ? <DayPanel view={view} pending={state.pending} seat={seat} mode={state.lobby?.mode ?? null} send={send} /> : null}
       {view && screen === 'ended' ? <EndPanel view={view} /> : null}

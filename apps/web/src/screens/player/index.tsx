@@ -27,11 +27,11 @@ function Seated({ code, seat, token }: { readonly code: string; readonly seat: n
   const { state, client } = useRoom(code, auth);
   const send = useCallback((cmd: Command) => (client ? client.command(cmd) : Promise.reject(new Error('not connected'))), [client]);
   const starts = useHoldsAdminKey(code);
-  const roundTrip = useCallback(() => (client ? client.roundTrip() : Promise.reject(new Error('not connected'))), [client]);
+  const tap = useCallback((by: number, step: number) => (client ? client.tap(by, step) : Promise.reject(new Error('not connected'))), [client]);
   const lost = state.you?.as === 'spectator' || (state.lastError !== null && SEAT_LOST.has(state.lastError.code) && state.status === 'closed');
   if (lost) return <Navigate to={`/r/${code}`} replace />;
   return (
-    <PlayerScreen code={code} state={state} send={send} roundTrip={roundTrip} starts={starts}>
+    <PlayerScreen code={code} state={state} send={send} tap={tap} starts={starts}>
       {/* The creator of an online room also plays: his room's controls are on his seat screen, on their own socket. */}
       <SeatAdmin code={code} />
     </PlayerScreen>
