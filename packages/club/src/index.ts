@@ -5,3 +5,4 @@ export * from './seats.js';
 export * from './ledger.js';
 export * from './rating/index.js';
 export * from './points/index.js';
+export * from './seating/next.js';

@@ -55,7 +55,8 @@ export class Room {
   /** Once the game has started: the code of each free seat (only the host's or room admin's device shows them). */
   readonly seatCodes = new SeatCodes();
 
-  constructor(readonly row: RoomRow) {
+  /** The room as stored; replaced (never edited) when its owner changes the host key (RoomManager.hostKeyChanged). */
+  constructor(public row: RoomRow) {
     this.numbering = new ViewerNumbering(row.seats);
     this.claims = new Array<Claim | null>(row.seats).fill(null);
     this.timers = JSON.parse(row.timers) as StoredTimers;
