@@ -5,7 +5,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
  * - `evening_tables.host_user_id`: the member hosting the table (null: none assigned yet);
  *   `host_generation`: counts the handovers; the room's host key is derived from it (club/services/tableHosts.ts),
  *   so a handover makes the old host's key useless.
- * - `table_host_log`: every assignment and handover (who, when, from whom to whom).
+ * - `table_host_log`: every assignment and handover (who, when, from whom to whom), numbered per evening.
  * - `table_rooms`: the rooms a table has played in, each from table game `from_game` on with
  *   `seats` seats (a reseating opens a new room); the rows of tables drawn before are made here.
  * - `seating_apart`: pairs of members the club keeps at different tables (user_a < user_b).
@@ -15,15 +15,15 @@ export const tableHostsMigration: Migration = {
     await db.schema.alterTable('evening_tables').addColumn('host_user_id', 'text').execute();
     await db.schema.alterTable('evening_tables').addColumn('host_generation', 'integer', (c) => c.notNull().defaultTo(0)).execute();
     await db.schema.createTable('table_host_log')
-      .addColumn('id', 'text', (c) => c.primaryKey())
       .addColumn('evening_id', 'text', (c) => c.notNull().references('evenings.id'))
+      .addColumn('seq', 'integer', (c) => c.notNull())
       .addColumn('table_no', 'integer', (c) => c.notNull())
       .addColumn('from_user_id', 'text')
       .addColumn('to_user_id', 'text', (c) => c.notNull())
       .addColumn('by_user_id', 'text', (c) => c.notNull())
       .addColumn('at', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('table_host_log_pk', ['evening_id', 'seq'])
       .execute();
-    await db.schema.createIndex('table_host_log_evening').on('table_host_log').columns(['evening_id', 'at']).execute();
     await db.schema.createTable('table_rooms')
       .addColumn('evening_id', 'text', (c) => c.notNull().references('evenings.id'))
       .addColumn('table_no', 'integer', (c) => c.notNull())

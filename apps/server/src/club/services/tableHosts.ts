@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { hashSecret } from '../../secrets.js';
 import { atLeast, membershipOf } from '../access.js';
 import { sessionSecret } from '../auth/secret.js';
@@ -50,7 +50,8 @@ async function handOver(ctx: ClubContext, eveningId: string, t: EveningTablesTab
       .where('evening_id', '=', eveningId).where('table_no', '=', t.table_no).where('host_generation', '=', t.host_generation ?? 0).executeTakeFirst();
     // Another handover of the same table got there first.
     if (Number(n.numUpdatedRows) !== 1) clubRefuse('table-host-changed', `the host of table ${t.table_no} was changed meanwhile; look again`, 409, { params: { table: t.table_no } });
-    await trx.insertInto('table_host_log').values({ id: randomUUID(), evening_id: eveningId, table_no: t.table_no, from_user_id: t.host_user_id ?? null, to_user_id: toUserId, by_user_id: byUserId, at: ctx.now() }).execute();
+    const last = await trx.selectFrom('table_host_log').select((eb) => eb.fn.max('seq').as('seq')).where('evening_id', '=', eveningId).executeTakeFirst();
+    await trx.insertInto('table_host_log').values({ evening_id: eveningId, seq: Number(last?.seq ?? 0) + 1, table_no: t.table_no, from_user_id: t.host_user_id ?? null, to_user_id: toUserId, by_user_id: byUserId, at: ctx.now() }).execute();
   });
   if (t.room_id) await keyTableRoom(ctx, t.room_id, generation, `table ${t.table_no} was handed to another host; this console no longer controls it`);
   return generation;
@@ -103,7 +104,7 @@ export async function tableHostsOf(ctx: ClubContext, clubId: string, eveningId: 
   const tables = await ctx.db.selectFrom('evening_tables').select(['table_no', 'host_user_id']).where('evening_id', '=', eveningId).execute();
   const hosts = new Map<number, TableHostView>();
   for (const t of tables) if (t.host_user_id) hosts.set(t.table_no, view(t.host_user_id));
-  const rows = await ctx.db.selectFrom('table_host_log').selectAll().where('evening_id', '=', eveningId).orderBy('at').orderBy('id').execute();
+  const rows = await ctx.db.selectFrom('table_host_log').selectAll().where('evening_id', '=', eveningId).orderBy('seq').execute();
   const log = rows.map((r) => ({ tableNo: r.table_no, at: num(r.at), from: r.from_user_id ? view(r.from_user_id) : null, to: view(r.to_user_id), by: view(r.by_user_id) }));
   return { hosts, log };
 }
