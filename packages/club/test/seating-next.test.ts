@@ -30,6 +30,15 @@ describe('seatNextGame (the placeholder of the tables helper)', () => {
     expect(next.qualities.seats).toBe(100);
   });
 
+  it('no_seat_number_is_repeated_after_one_game_whatever_the_player_ids', () => {
+    for (let k = 0; k < 30; k++) {
+      const ps = Array.from({ length: 14 }, (_, i) => `${(i * 7919 + k * 104729) % 1000}-${i}`);
+      const first = seatNextGame({ players: ps, tableSizes: [7, 7], history: { games: [] }, seed: `a${k}` });
+      const next = seatNextGame({ players: ps, tableSizes: [7, 7], history: { games: [first.tables] }, seed: `b${k}` });
+      expect(next.qualities.seats).toBe(100);
+    }
+  });
+
   it('refuses_sizes_that_do_not_add_up', () => {
     expect(() => seatNextGame({ players, tableSizes: [10, 10], history: { games: [] }, seed: 's' })).toThrow(/20 players, not 19/);
   });

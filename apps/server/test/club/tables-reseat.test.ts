@@ -81,6 +81,26 @@ describe.each(TARGETS.map((make) => [make().name, make] as const))('reseating be
     }
   });
 
+  it('a_latecomer_before_game_1_joins_a_table_that_has_not_started', async () => {
+    const w = await doorWorld(target, { members: PEOPLE, gamesPlanned: 3 });
+    try {
+      for (const n of PEOPLE.slice(0, 7)) await checkIn(w.ctx, w.host, w.eveningId, { userId: w.ids[n]!, arrivedAt: STARTS_AT });
+      const drawn = await drawTables(w.ctx, w.host, w.eveningId, { tables: 1, seed: 3 });
+      await checkIn(w.ctx, w.host, w.eveningId, { userId: w.ids['Зоя']!, arrivedAt: STARTS_AT + 4 * MINUTE });
+      const keep = await proposeSeating(w.ctx, w.host, w.eveningId, {});
+      expect(keep.tables[0]!.seats.map((s) => s.nickname)).toEqual([...drawn.tables[0]!.seats.map((s) => s.nickname), 'Зоя']);
+      await confirmSeating(w.ctx, w.host, w.eveningId, { tables: ids(keep) });
+      const rooms = await w.db.selectFrom('table_rooms').selectAll().execute();
+      expect(rooms.map((r) => [r.table_no, r.from_game, r.seats])).toEqual([[1, 1, 8]]);
+      const c = await openTableConsole(w.ctx, w.host, w.eveningId, 1);
+      await (await hostOf(w.manager, c.roomCode, c.hostKey)).start();
+      const games = (await doorView(w.ctx, w.eveningId)).games;
+      expect(games.map((g) => [g.tableNo, g.gameNo, g.seats.length])).toEqual([[1, 1, 8]]);
+    } finally {
+      await w.close();
+    }
+  });
+
   it('a_leaver_leaves_a_latecomer_joins_a_member_moves_tables_and_what_is_missing_is_said', async () => {
     const w = await doorWorld(target, { members: PEOPLE, gamesPlanned: 3, preset: 'classic' });
     try {

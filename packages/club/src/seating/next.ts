@@ -56,7 +56,7 @@ export function seatNextGame(input: {
     groups[best]!.push(p);
   }
   const tables = groups.map((g) => {
-    let seated: (string | null)[] = g.map(() => null);
+    const seated: (string | null)[] = g.map(() => null);
     [order, rng] = shuffle(g, rng);
     for (const p of order) {
       let best = -1;
@@ -65,6 +65,20 @@ export function seatNextGame(input: {
         if (best < 0 || (seatCount.get(`${p}\n${i}`) ?? 0) < (seatCount.get(`${p}\n${best}`) ?? 0)) best = i;
       });
       seated[best] = p;
+    }
+    // Then pairwise swaps while one lowers the seat numbers sat before (the greedy order can leave the last player his old seat).
+    const cost = (p: string, i: number) => seatCount.get(`${p}\n${i}`) ?? 0;
+    for (let better = true; better; ) {
+      better = false;
+      for (let i = 0; i < seated.length; i++) {
+        for (let j = i + 1; j < seated.length; j++) {
+          const [a, b] = [seated[i]!, seated[j]!];
+          if (cost(a, j) + cost(b, i) < cost(a, i) + cost(b, j)) {
+            [seated[i], seated[j]] = [b, a];
+            better = true;
+          }
+        }
+      }
     }
     return seated as string[];
   });

@@ -133,7 +133,8 @@ export async function confirmSeating(ctx: ClubContext, actorUserId: string, even
   for (const m of made) await keyTableRoom(ctx, m.roomId, hosts.find((h) => h.table_no === m.tableNo)?.host_generation ?? 0, 'the table was reseated');
   await ctx.db.transaction().execute(async (trx) => {
     for (const m of made) {
-      // A confirm of the same tables that got there first: the primary key refuses the second.
+      // A table that has not started its game yet (a latecomer before game 1) gives up its unplayed room.
+      await trx.deleteFrom('table_rooms').where('evening_id', '=', e.id).where('table_no', '=', m.tableNo).where('from_game', '=', m.fromGame).execute();
       await trx.insertInto('table_rooms').values({ evening_id: e.id, table_no: m.tableNo, from_game: m.fromGame, room_id: m.roomId, room_code: m.code, seats: m.people.length }).execute();
       await trx.deleteFrom('table_seats').where('evening_id', '=', e.id).where('table_no', '=', m.tableNo).where('from_game', '=', m.fromGame).execute();
       await trx.insertInto('table_seats').values(m.people.map((p, k) => ({ evening_id: e.id, table_no: m.tableNo, seat: k + 1, from_game: m.fromGame, user_id: p.userId, nickname: p.nickname }))).execute();
