@@ -94,6 +94,32 @@ for (const make of TARGETS) {
       }
     });
 
+    it('a_seat_released_during_the_game_is_dealt_no_role_in_the_next_until_claimed_again', async () => {
+      const { server, created, seats, host, hostCmd } = await table();
+      try {
+        // Issue 24: the player on seat 2 left; the host released his seat.
+        await host.request({ v: V, type: 'release', id: 'r1', seat: 2 }, 'update');
+        await hostCmd(endGame);
+        const before = (await server.storage.readLog(created.room)).length;
+        const refused = await host.request({ v: V, type: 'next', id: 'n1' }, 'error');
+        expect(refused).toMatchObject({ code: 'seats-empty', id: 'n1' });
+        expect(refused.message).toMatch(/seat 2 was released/);
+        expect((await server.storage.readLog(created.room)).length).toBe(before);
+        // Someone takes seat 2 with the code the host's device shows: the next game is dealt to every seat.
+        const codes = host.received.filter((m: Msg) => m.type === 'seatCodes').at(-1)!.codes as { seat: number; code: string }[];
+        const code = codes.find((c) => c.seat === 2)!.code;
+        const back = await Client.open(server.ws);
+        await back.request({ v: V, type: 'claim', room: created.code, seat: 2, name: 'Новый', seatCode: code }, 'welcome');
+        const u = await host.request({ v: V, type: 'next', id: 'n2' }, 'update');
+        expect(u.lobby).toMatchObject({ game: 2 });
+        expect(u.view.seats).toHaveLength(10);
+        await back.close();
+      } finally {
+        for (const c of [...seats, host]) await c.close();
+        await server.stop();
+      }
+    });
+
     it('club_carries_the_first_night_victims_immunity_into_the_next_game', async () => {
       const { server, created, seats, host, started, hostCmd } = await table({ preset: 'club', modifications: ['first-victim-immunity'] });
       try {

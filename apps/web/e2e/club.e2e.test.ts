@@ -159,7 +159,7 @@ describe('a club evening (real browser, real server, real SMTP)', () => {
     await byTestId(page, 'table-2').waitFor();
     const eveningUrl = page.url();
     for (const n of [1, 2]) {
-      await page.getByRole('link', { name: `Пульт ведущего стола ${n}` }).click();
+      await page.getByRole('button', { name: `Пульт ведущего стола ${n}` }).click();
       await page.waitForURL(/\/r\/[A-Z0-9]{6}\/host$/);
       await byTestId(page, 'host-start').click();
       await until(async () => (await phaseOf(page))?.kind === 'night' || undefined, `table ${n}: night 1`);

@@ -276,6 +276,18 @@ describe('RoomClient', () => {
     expect(client.getState().lastError).toMatchObject({ code: 'seat-released' });
   });
 
+  it('host-handed-over: the console stops for good and says why (issue 24)', () => {
+    const { client, sock, timers, sockets } = setup();
+    client.connect();
+    sock().open();
+    sock().receive(welcome(3));
+    sock().receive({ type: 'error', code: 'host-handed-over', message: 'table 2 was handed to another host' });
+    expect(client.getState()).toMatchObject({ status: 'closed', lastError: { code: 'host-handed-over' } });
+    timers.advance(60_000);
+    // No new connection tries the old key again.
+    expect(sockets).toHaveLength(1);
+  });
+
   it('an unsolicited error is kept as lastError; a non-JSON frame does not throw', () => {
     const { client, sock } = setup();
     client.connect();

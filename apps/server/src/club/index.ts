@@ -11,6 +11,7 @@ import { registerMeRoutes } from './me.js';
 import type { ClubContext, Mailer, SmsGateway } from './ports.js';
 import { registerClubRoutes } from './routes/clubs.js';
 import { registerDoorRoutes } from './routes/door.js';
+import { registerTableRoutes } from './routes/tables.js';
 import { registerEveningRoutes } from './routes/evenings.js';
 import { registerGameRoutes } from './routes/games.js';
 import { registerJoinRoutes } from './routes/join.js';
@@ -76,6 +77,7 @@ export async function registerClub(app: FastifyInstance, storage: Storage, rooms
     await registerClubRoutes(scope, context);
     await registerEveningRoutes(scope, context);
     await registerDoorRoutes(scope, context);
+    await registerTableRoutes(scope, context);
     await registerRatingRoutes(scope, context);
     await registerGameRoutes(scope, context);
     await registerSeriesRoutes(scope, context);

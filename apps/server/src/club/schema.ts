@@ -32,7 +32,13 @@ export interface InvitationsTable {
 }
 export interface AnswersTable { invitation_id: string; answer: Answer; at: Big }
 export interface AttendanceTable { evening_id: string; user_id: string; arrived_at: Big; left_at: Big | null; replacement_user_id: string | null; checked_in_by: string }
-export interface EveningTablesTable { evening_id: string; table_no: number; room_id: string | null; room_code: string | null; seat_seed: Big }
+export interface EveningTablesTable { evening_id: string; table_no: number; room_id: string | null; room_code: string | null; seat_seed: Big; host_user_id?: string | null; host_generation?: number }
+/** Issue 24: each assignment and handover of a table's host. */
+export interface TableHostLogTable { evening_id: string; seq: number; table_no: number; from_user_id: string | null; to_user_id: string; by_user_id: string; at: Big }
+/** Issue 24: the rooms a table played in, each from table game `from_game` on. */
+export interface TableRoomsTable { evening_id: string; table_no: number; from_game: number; room_id: string; room_code: string; seats: number }
+/** Issue 24: pairs the club seats at different tables (user_a < user_b). */
+export interface SeatingApartTable { club_id: string; user_a: string; user_b: string; created_by: string; created_at: Big }
 export interface TableSeatsTable { evening_id: string; table_no: number; seat: number; from_game: number; user_id: string | null; nickname: string }
 export interface EveningGamesTable { id: string; evening_id: string; table_no: number | null; room_id: string | null; game_no: number | null; protocol: string | null; winner: string | null; created_at: Big }
 export interface GameSeatsTable { game_id: string; seat: number; user_id: string | null; nickname: string }
@@ -55,6 +61,7 @@ export interface ClubSchema extends RoomSchema {
   evenings: EveningsTable; invitations: InvitationsTable; answers: AnswersTable; attendance: AttendanceTable;
   evening_tables: EveningTablesTable; table_seats: TableSeatsTable; evening_games: EveningGamesTable; game_seats: GameSeatsTable;
   ledger: LedgerTable; jobs: JobsTable;
+  table_host_log: TableHostLogTable; table_rooms: TableRoomsTable; seating_apart: SeatingApartTable;
 }
 
 export type ClubDb = Kysely<ClubSchema>;

@@ -43,6 +43,12 @@ export interface Conn {
 
 export type Created = CreatedRoom;
 
+/**
+ * Asked before a room deals its next game: null when the room's seats may play it, else why not
+ * (a club table whose seats changed: a leaver without a replacement, a new seating). Issue 24.
+ */
+export type NextGameCheck = (roomId: string, gameNo: number) => Promise<Refusal | null>;
+
 /** A `claim` as the manager takes it (the wire message's fields; see packages/protocol client.ts). */
 export interface ClaimRequest {
   readonly seat: number | 'draw';
@@ -84,6 +90,8 @@ export class RoomManager {
   /** Creations between their cap check and their row: counted against MAX_OPEN_ROOMS too. */
   private creating = 0;
   private sweep: NodeJS.Timeout | null = null;
+  /** What the room's owner (a club table) says about the next game's seats (setNextGameCheck). */
+  private nextGameCheck: NextGameCheck | null = null;
   private readonly limits: RoomLimits;
   /**
    * Where each game's seed comes from. A test seam only (two games dealt alike, played apart):
@@ -542,12 +550,38 @@ export class RoomManager {
     const by = controllerOf(conn.you, 'start the next game');
     await this.run(room, conn, id, async () => {
       if (this.answeredAsDuplicate(conn, room, by, id)) return;
+      if (room.ended && !room.closed && this.nextGameCheck) {
+        const no = await this.nextGameCheck(room.row.id, room.gameNo + 1);
+        if (no) refuse(no.code, no.message, no.path ? { path: no.path } : {});
+      }
       const { entry, game } = room.nextEntry(by, this.newGameSeed(), this.clock(), id);
       if (this.closed) refuse('shutting-down', 'the server is shutting down; try again in a moment');
       await this.storage.markOpen(room.row.id);
       await this.commit(room, entry, game, conn, id);
       this.log.info({ room: room.row.id, game: room.gameNo }, 'next game started');
     });
+  }
+
+  /** The check a room's owner makes before each next game (the club's tables: their seats changed). */
+  setNextGameCheck(check: NextGameCheck | null): void {
+    this.nextGameCheck = check;
+  }
+
+  /**
+   * The room's host key was replaced by its owner (a club table handed to another host; the row
+   * is already stored): the room takes the new hash, and the host connections of the old key are
+   * told (an error `host-handed-over`, `message` in words) and leave the room.
+   */
+  hostKeyChanged(roomId: string, hostKeyHash: string, message: string): void {
+    const room = this.rooms.get(roomId);
+    if (!room || room.row.hostKeyHash === hostKeyHash) return;
+    room.row = { ...room.row, hostKeyHash };
+    for (const c of [...(this.members.get(roomId) ?? [])]) {
+      if (c.you?.as === 'host') {
+        c.send(errorText({ code: 'host-handed-over', message }));
+        this.leave(c);
+      }
+    }
   }
 
   /** Host or room admin: frees a claimed seat. Its connections are told (an error `seat-released`) and leave the room. */

@@ -54,10 +54,16 @@ export class Room {
   readonly names: readonly string[];
   /** Each viewer's own numbering of the log (R-NIGHT-4: nobody counts the acts he was not sent). */
   readonly numbering: ViewerNumbering;
+  /**
+   * Seats released since this game started and not claimed again: their players left. The next
+   * game deals no role to them (issue 24: «игрок 2» was nominated, shot and given a last word).
+   */
+  readonly leftSeats = new Set<number>();
   /** Once the game has started: the code of each free seat (only the host's or room admin's device shows them). */
   readonly seatCodes = new SeatCodes();
 
-  constructor(readonly row: RoomRow) {
+  /** The room as stored; replaced (never edited) when its owner changes the host key (RoomManager.hostKeyChanged). */
+  constructor(public row: RoomRow) {
     this.numbering = new ViewerNumbering(row.seats);
     this.claims = new Array<Claim | null>(row.seats).fill(null);
     this.timers = JSON.parse(row.timers) as StoredTimers;
@@ -76,8 +82,13 @@ export class Room {
       room.seq = e.seq;
       room.numbering.note(e);
       room.noteRequest(e);
-      if (e.kind === 'claim') room.claims[e.body.seat - 1] = claimOf(e.body);
-      else if (e.kind === 'release') room.claims[e.body.seat - 1] = null;
+      if (e.kind === 'claim') {
+        room.claims[e.body.seat - 1] = claimOf(e.body);
+        room.leftSeats.delete(e.body.seat);
+      } else if (e.kind === 'release') {
+        room.claims[e.body.seat - 1] = null;
+        if (started) room.leftSeats.add(e.body.seat);
+      }
       else if (e.kind === 'close') {
         room.closed = true;
         room.timer = null;
@@ -119,6 +130,7 @@ export class Room {
   }
 
   private beginGame(e: Extract<Entry, { kind: 'next' }>): void {
+    this.leftSeats.clear();
     this.gameNo = e.body.game;
     this.gameFrom = e.seq;
     this.taps.clear();
@@ -251,7 +263,8 @@ export class Room {
     this.refuseIfClosed();
     if (seat < 1 || seat > this.row.seats) refuse('bad-seat', `this room has seats 1 to ${this.row.seats}, not ${seat}`, { path: 'seat' });
     if (this.claims[seat - 1] !== null) refuse('seat-taken', `seat ${seat} is already taken`, { path: 'seat' });
-    if (this.ended) refuse('game-over', 'the game in this room is over');
+    // Between games, a seat whose player left may be taken for the next game (issue 24); nothing else.
+    if (this.ended && !this.leftSeats.has(seat)) refuse('game-over', 'the game in this room is over');
     if (this.started) this.refuseWrongSeatCode(seat, seatCode);
     const body: ClaimBody = { seat, name: name ?? this.names[seat - 1] ?? `${seat}`, tokenHash: secret.tokenHash, ...(secret.salt ? { salt: secret.salt } : {}) };
     return { seq: this.seq + 1, kind: 'claim', body };
@@ -295,6 +308,10 @@ export class Room {
     this.refuseIfClosed();
     if (!this.ended) refuse('game-not-over', this.started ? 'the next game can start only when this one has ended' : 'the game in this room has not started yet');
     this.refuseUnlessSeated();
+    if (this.leftSeats.size > 0) {
+      const left = [...this.leftSeats].sort((a, b) => a - b);
+      refuse('seats-empty', `seat ${left.join(', ')} was released during this game (its player left): no role is dealt to an empty seat; a player claims it again (with the code the host's device shows), or the table opens a new room with fewer seats`, { path: 'seats' });
+    }
     const last = this.game!.state;
     const carried = last.setup.modifications.includes('first-victim-immunity') && last.firstKill?.night === 1 ? last.firstKill.victims : [];
     const game = this.deal(seed, carried);
@@ -332,11 +349,13 @@ export class Room {
     this.noteRequest(entry);
     if (entry.kind === 'claim') {
       this.claims[entry.body.seat - 1] = claimOf(entry.body);
+      this.leftSeats.delete(entry.body.seat);
       this.syncSeatCodes();
       return;
     }
     if (entry.kind === 'release') {
       this.claims[entry.body.seat - 1] = null;
+      if (this.started) this.leftSeats.add(entry.body.seat);
       this.syncSeatCodes();
       return;
     }

@@ -5,6 +5,7 @@ import { memberInvitesMigration } from './memberInvitesMigration.js';
 import { ratingsMigration } from './ratingsMigration.js';
 import { seriesMigration } from './seriesMigration.js';
 import { signinLinksMigration } from './signinLinksMigration.js';
+import { tableHostsMigration } from './tableHostsMigration.js';
 
 /**
  * The schema, as migrations that run on both back ends. Bodies are JSON text (not jsonb) so the
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '006_series': seriesMigration,
   '007_signin_links': signinLinksMigration,
   '008_member_invites': memberInvitesMigration,
+  '010_table_hosts': tableHostsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,3 +1,5 @@
+import { confirmSeating, proposeSeating } from '../../src/club/services/reseat.js';
+import { openTableConsole } from '../../src/club/services/tableHosts.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkIn, checkOut, doorView, drawTables } from '../../src/club/services/door.js';
 import { TARGETS } from '../storageTargets.js';
@@ -98,6 +100,16 @@ describe.each(TARGETS.map((make) => [make().name, make] as const))('the door (%s
     return { table: tables[0]!, host };
   }
 
+  /** Issue 24: the tables re-formed from who is here (`keep`), confirmed; table 1's next game started by its host in the new room. */
+  async function keepSeating(w: Awaited<ReturnType<typeof doorWorld>>) {
+    const proposal = await proposeSeating(w.ctx, w.host, w.eveningId, { mode: 'keep' });
+    await confirmSeating(w.ctx, w.host, w.eveningId, { tables: proposal.tables.map((t) => t.seats.map((s) => s.userId!)) });
+    const console1 = await openTableConsole(w.ctx, w.host, w.eveningId, 1);
+    const host = await hostOf(w.manager, console1.roomCode, console1.hostKey);
+    await host.start();
+    return { roomCode: console1.roomCode, seats: proposal.tables[0]!.seats, view: host.view() };
+  }
+
   it('leaving_after_one_of_three_planned_games_without_a_replacement_costs_six', async () => {
     const w = await doorWorld(target, { gamesPlanned: 3, members: ['Аня', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жора'] });
     try {
@@ -113,13 +125,18 @@ describe.each(TARGETS.map((make) => [make().name, make] as const))('the door (%s
       const before = await w.snapshot();
       expect((await refusal(checkOut(w.ctx, w.host, w.eveningId, { userId: w.ids['Вера']! }))).code).toBe('already-left');
       expect(await w.snapshot()).toEqual(before);
-      // The evening page shows it.
-      // The table plays on: her seat is nobody's from game 2, so game 2 is not counted as hers.
-      await host.next();
+      // Issue 24: no role is dealt to her empty seat: «Новая игра с теми же местами» is refused, saying why.
+      const seat = table.seats.find((s) => s.nickname === 'Вера')!.seat;
+      await expect(host.next()).rejects.toThrow(new RegExp(`seats-empty: seat ${seat} of table 1 is empty`));
+      expect((await w.manager.gamesOf((await w.storage.roomByCode(table.roomCode))!.id)).length).toBe(1);
+      // The table plays on with six: the seats re-formed from who is here (her seat gone), in a new room.
+      const next = await keepSeating(w);
+      expect(next.seats.map((s) => s.nickname)).toEqual(table.seats.filter((s) => s.nickname !== 'Вера').map((s) => s.nickname));
       const v = await doorView(w.ctx, w.eveningId);
       expect(v.attendance.find((a) => a.nickname === 'Вера')).toMatchObject({ gamesPlayed: 1, unplayed: 2 });
-      const seat = table.seats.find((s) => s.nickname === 'Вера')!.seat;
-      expect(v.games[1]!.seats.find((s) => s.seat === seat)).toEqual({ seat, userId: null, nickname: `игрок ${seat}` });
+      expect(v.games[1]).toMatchObject({ tableNo: 1, gameNo: 2, roomCode: next.roomCode });
+      expect(v.games[1]!.seats.map((s) => s.nickname)).toEqual(next.seats.map((s) => s.nickname));
+      expect(next.view.seats).toHaveLength(6);
     } finally {
       await w.close();
     }
@@ -137,7 +154,9 @@ describe.each(TARGETS.map((make) => [make().name, make] as const))('the door (%s
       expect(r.penalty).toBeUndefined();
       expect(r.attendance).toMatchObject({ gamesPlayed: 1, unplayed: 0, replacementUserId: w.ids['Зоя'] });
       expect(await w.db.selectFrom('ledger').selectAll().execute()).toEqual([]);
-      await host.next();
+      // The room's names are no longer the table's: its own next game is refused, naming the new player.
+      await expect(host.next()).rejects.toThrow(new RegExp(`seats-changed: table 1 has new players \\(seat ${seat}: Зоя\\)`));
+      await keepSeating(w);
       const v = await doorView(w.ctx, w.eveningId);
       const [g1, g2] = v.games;
       expect(g1).toMatchObject({ tableNo: 1, gameNo: 1, winner: 'town' });

@@ -555,6 +555,13 @@ export class RoomClient {
       if (this.isOpen()) this.raw(this.helloMessage());
       return;
     }
+    if (m.code === 'host-handed-over') {
+      // Issue 24: the club gave the table to another host; this console's key opens nothing now.
+      this.set({ lastError: err });
+      this.close();
+      this.set({ lastError: err });
+      return;
+    }
     if (!this.welcomed || this.joining) {
       const joining = this.joining;
       if (joining) {

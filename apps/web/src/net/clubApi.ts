@@ -156,6 +156,19 @@ export interface EveningTable {
   readonly roomCode: string | null;
   readonly seatSeed?: number;
   readonly seats: readonly SeatOf[];
+  /** The table's own host (issue 24), or null while none is assigned. */
+  readonly host?: { readonly userId: string; readonly nickname: string } | null;
+}
+
+/** Someone as a table's host or its log names him. */
+export interface Named { readonly userId: string; readonly nickname: string }
+/** One assignment or handover of a table's host. */
+export interface HostLogEntry { readonly tableNo: number; readonly at: number; readonly from: Named | null; readonly to: Named; readonly by: Named }
+/** A seating for the tables' next games (POST …/seating/proposal, …/seating). */
+export interface Seating {
+  readonly seed: string | null;
+  readonly tables: readonly { readonly tableNo: number; readonly seats: readonly SeatOf[] }[];
+  readonly qualities: { readonly seats: number; readonly opponents: number; readonly tables: number } | null;
 }
 
 export interface EveningGame {
@@ -179,6 +192,8 @@ export interface EveningPage {
   readonly tables: readonly EveningTable[];
   readonly games: readonly EveningGame[];
   readonly ledger: readonly LedgerEntry[];
+  /** Every assignment and handover of a table's host, oldest first. */
+  readonly hostLog?: readonly HostLogEntry[];
 }
 
 export interface InvitationPage {
@@ -506,6 +521,13 @@ export function createClubApi(o: ClubApiOptions = {}) {
     /** One table of the profile as CSV (a plain link, as the leaderboard's). */
     profileCsvUrl: (clubId: string, userId: string, table: ProfileTable) => `${o.base ?? ''}${profilePath(clubId, userId)}?format=csv&table=${table}`,
     recomputeRatings: (clubId: string) => call<{ games: number; rated: number; ms: number }>('POST', `/api/clubs/${enc(clubId)}/ratings/recompute`, {}),
+    // each table's host, the seating between games, pairs kept apart (issue 24)
+    assignTableHost: (eveningId: string, tableNo: number, userId: string) => call<{ tableNo: number; host: Named }>('POST', `/api/evenings/${enc(eveningId)}/tables/${tableNo}/host`, { userId }),
+    tableConsole: (eveningId: string, tableNo: number) => call<{ tableNo: number; roomCode: string; hostKey: string }>('POST', `/api/evenings/${enc(eveningId)}/tables/${tableNo}/console`, {}),
+    proposeSeating: (eveningId: string, mode: 'keep' | 'mix', seed?: string) => call<Seating>('POST', `/api/evenings/${enc(eveningId)}/seating/proposal`, { mode, ...(seed ? { seed } : {}) }),
+    confirmSeating: (eveningId: string, tables: string[][]) => call<Seating>('POST', `/api/evenings/${enc(eveningId)}/seating`, { tables }),
+    apartPairs: (clubId: string) => call<{ pairs: { a: Named; b: Named }[] }>('GET', `/api/clubs/${enc(clubId)}/apart`),
+    setApart: (clubId: string, userA: string, userB: string, apart: boolean) => call<{ pairs: { a: Named; b: Named }[] }>('POST', `/api/clubs/${enc(clubId)}/apart`, { userA, userB, apart }),
     enterProtocol: (eveningId: string, protocol: unknown) => call<{ game: EveningGame }>('POST', `/api/evenings/${enc(eveningId)}/games`, { protocol }),
     // game pages, evening results, FIIM series (issue 15)
     ...resultsCalls(call, o.base ?? ''),

@@ -3,7 +3,7 @@ import { membershipOf } from '../access.js';
 import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
 import { num } from '../schema.js';
-import type { SeatView } from '../services/games.js';
+import { roomGameNoOf, type SeatView } from '../services/games.js';
 import type { RoomGame } from '../../room/games.js';
 
 /** A game of the club as the game page and the protocol download read it. */
@@ -36,7 +36,7 @@ export async function clubGame(ctx: ClubContext, actorUserId: string, clubId: st
     .map((s) => ({ seat: s.seat, userId: s.user_id, nickname: s.nickname }));
   const source: ClubGame['source'] = g.protocol !== null
     ? { kind: 'paper', protocol: JSON.parse(g.protocol) as Record<string, unknown> }
-    : { kind: 'room', game: g.room_id === null ? null : ((await ctx.rooms.gamesOf(g.room_id)).find((x) => x.gameNo === g.game_no) ?? null) };
+    : { kind: 'room', game: g.room_id === null ? null : ((await ctx.rooms.gamesOf(g.room_id)).find((x) => x.gameNo === roomGameNoOf(g.id, g.room_id!)) ?? null) };
   return { id: g.id, clubId, clubName: g.name, eveningId: g.evening_id, eveningAt: num(g.starts_at), tableNo: g.table_no, gameNo: g.game_no, seats, source };
 }
 

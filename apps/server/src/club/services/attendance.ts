@@ -6,6 +6,9 @@ import { eveningForHost, type DoorEvening } from './doorShared.js';
 import { chargePenalty, type LedgerEntry } from './ledger.js';
 import { gamesPlayedBy, syncGames } from './games.js';
 import { isPlaceholderEmail } from './joinInvites.js';
+import { seatedNow, tableStates } from './tableRooms.js';
+
+export { currentOccupants } from './tableRooms.js';
 
 /** One member at the door (docs/club-api.md `EveningPage.attendance`). */
 export interface AttendanceView {
@@ -89,8 +92,7 @@ export async function checkOut(ctx: ClubContext, actorUserId: string, eveningId:
   const leftAt = input.leftAt ?? ctx.now();
   refuseFuture(ctx, leftAt, 'leftAt');
   if (leftAt < num(here.arrived_at)) clubRefuse('bad-time', `${nickname} cannot leave before he arrived`, 400, { path: 'leftAt' });
-  const seatsNow = await ctx.db.selectFrom('table_seats').selectAll().where('evening_id', '=', e.id).execute();
-  const current = currentOccupants(seatsNow);
+  const current = await seatedNow(ctx.db, e.id);
   let replacement: { userId: string; nickname: string } | null = null;
   if (input.replacementUserId !== undefined) {
     const r = input.replacementUserId;
@@ -107,11 +109,7 @@ export async function checkOut(ctx: ClubContext, actorUserId: string, eveningId:
   // His seat now, if he has one: the replacement (or nobody) sits there from the table's next game.
   const seat = current.find((s) => s.user_id === input.userId);
   let fromGame = 1;
-  if (seat) {
-    const table = await ctx.db.selectFrom('evening_tables').select('room_id').where('evening_id', '=', e.id).where('table_no', '=', seat.table_no).executeTakeFirst();
-    const games = table?.room_id ? await ctx.rooms.gamesOf(table.room_id) : [];
-    fromGame = (games.at(-1)?.gameNo ?? 0) + 1;
-  }
+  if (seat) fromGame = (await tableStates(ctx, e.id)).find((t) => t.tableNo === seat.table_no)?.nextGame ?? 1;
   await syncGames(ctx, e.id);
   const played = (await gamesPlayedBy(ctx.db, e.id)).get(input.userId) ?? 0;
   const penalty = leavePenalty(e.gamesPlanned, played, replacement !== null);
@@ -129,15 +127,4 @@ export async function checkOut(ctx: ClubContext, actorUserId: string, eveningId:
   });
   const after: AttendanceTable = { ...here, left_at: leftAt, replacement_user_id: replacement?.userId ?? null };
   return { attendance: attendanceView(e, after, nickname, played), ...(charged ? { penalty: charged } : {}) };
-}
-
-/** Who sits on each seat of each table now: per seat, its row with the greatest `from_game`. */
-export function currentOccupants<T extends { table_no: number; seat: number; from_game: number }>(rows: readonly T[]): T[] {
-  const best = new Map<string, T>();
-  for (const r of rows) {
-    const k = `${r.table_no}:${r.seat}`;
-    const had = best.get(k);
-    if (!had || had.from_game < r.from_game) best.set(k, r);
-  }
-  return [...best.values()].sort((a, b) => a.table_no - b.table_no || a.seat - b.seat);
 }

@@ -1,7 +1,9 @@
 import type { ClubContext } from '../ports.js';
-import { attendanceView, currentOccupants, type AttendanceView } from './attendance.js';
+import { attendanceView, type AttendanceView } from './attendance.js';
 import { eveningById } from './doorShared.js';
 import { gamesOfEvening, gamesPlayedBy, syncGames, type GameView, type SeatView } from './games.js';
+import { tableHostsOf, type HostLogView, type TableHostView } from './tableHosts.js';
+import { seatedNow } from './tableRooms.js';
 
 export { checkIn, checkOut, type AttendanceView, type DoorAnswer } from './attendance.js';
 export { importProtocol, syncGames, type GameView, type SeatView } from './games.js';
@@ -11,12 +13,16 @@ export interface TableView {
   readonly tableNo: number; readonly roomCode: string | null; readonly seatSeed: number;
   /** Who sits on each seat now (a replacement once he has taken the seat over). */
   readonly seats: readonly SeatView[];
+  /** The table's host (issue 24), or null while none is assigned. */
+  readonly host: TableHostView | null;
 }
 
 export interface DoorView {
   readonly attendance: readonly AttendanceView[];
   readonly tables: readonly TableView[];
   readonly games: readonly GameView[];
+  /** Every assignment and handover of a table's host, oldest first. */
+  readonly hostLog: readonly HostLogView[];
 }
 
 /**
@@ -37,10 +43,11 @@ export async function doorView(ctx: ClubContext, eveningId: string): Promise<Doo
   const played = await gamesPlayedBy(ctx.db, eveningId);
   const attendance = rows.map((r) => attendanceView(e, r, r.nickname, played.get(r.user_id) ?? 0));
   const tableRows = await ctx.db.selectFrom('evening_tables').selectAll().where('evening_id', '=', eveningId).orderBy('table_no').execute();
-  const seats = currentOccupants(await ctx.db.selectFrom('table_seats').selectAll().where('evening_id', '=', eveningId).execute());
+  const seats = await seatedNow(ctx.db, eveningId);
+  const hosts = await tableHostsOf(ctx, e.clubId, eveningId);
   const tables = tableRows.map((t) => ({
-    tableNo: t.table_no, roomCode: t.room_code, seatSeed: Number(t.seat_seed),
+    tableNo: t.table_no, roomCode: t.room_code, seatSeed: Number(t.seat_seed), host: hosts.hosts.get(t.table_no) ?? null,
     seats: seats.filter((s) => s.table_no === t.table_no).map((s) => ({ seat: s.seat, userId: s.user_id, nickname: s.nickname })),
   }));
-  return { attendance, tables, games: await gamesOfEvening(ctx.db, eveningId) };
+  return { attendance, tables, games: await gamesOfEvening(ctx.db, eveningId), hostLog: hosts.log };
 }

@@ -8,6 +8,7 @@ import { factsOfProtocol } from '../ratings/facts.js';
 import { linkProtocolFacts, syncRoomFacts } from '../ratings/link.js';
 import { recomputeRatings } from '../ratings/recompute.js';
 import type { RoomGame } from '../../room/games.js';
+import { tableGameNo, tableRoomsOf } from './tableRooms.js';
 
 /** A seat of a game or a table as the API shows it. */
 export interface SeatView { readonly seat: number; readonly userId: string | null; readonly nickname: string }
@@ -23,6 +24,9 @@ export interface GameView {
  * at the same moment cannot link one game twice (the second insert meets the primary key).
  */
 const roomGameId = (roomId: string, gameNo: number): string => `${roomId}.${gameNo}`;
+
+/** The room's own number of a linked game (its id is `roomGameId`); a table reseated into a new room numbers its games on from there. */
+export const roomGameNoOf = (gameId: string, roomId: string): number => Number(gameId.slice(roomId.length + 1));
 
 /** Who sits on each seat of a table in game `gameNo`: per seat, the row with the greatest `from_game` ≤ `gameNo`. */
 export function seatsForGame(rows: readonly TableSeatsTable[], tableNo: number, gameNo: number): SeatView[] {
@@ -43,23 +47,24 @@ export function seatsForGame(rows: readonly TableSeatsTable[], tableNo: number, 
  * time: the evening page and check-out run it.
  */
 export async function syncGames(ctx: ClubContext, eveningId: string): Promise<void> {
-  const tables = await ctx.db.selectFrom('evening_tables').selectAll().where('evening_id', '=', eveningId).where('room_id', 'is not', null).execute();
+  const tables = await tableRoomsOf(ctx.db, eveningId);
   if (tables.length === 0) return;
   const linked = await ctx.db.selectFrom('evening_games').select(['id', 'winner']).where('evening_id', '=', eveningId).where('room_id', 'is not', null).execute();
   const winnerOf = new Map(linked.map((g) => [g.id, g.winner]));
   const seats = await ctx.db.selectFrom('table_seats').selectAll().where('evening_id', '=', eveningId).execute();
   const seen: { id: string; game: RoomGame }[] = [];
   for (const t of tables) {
-    const games = await ctx.rooms.gamesOf(t.room_id!);
+    const games = await ctx.rooms.gamesOf(t.room_id);
     for (const g of games) {
-      const id = roomGameId(t.room_id!, g.gameNo);
+      const id = roomGameId(t.room_id, g.gameNo);
+      const gameNo = tableGameNo(t, g.gameNo);
       seen.push({ id, game: g });
       if (!winnerOf.has(id)) {
         await ctx.db.transaction().execute(async (trx) => {
           await trx.insertInto('evening_games').values({
-            id, evening_id: eveningId, table_no: t.table_no, room_id: t.room_id, game_no: g.gameNo, protocol: null, winner: g.winner, created_at: ctx.now(),
+            id, evening_id: eveningId, table_no: t.table_no, room_id: t.room_id, game_no: gameNo, protocol: null, winner: g.winner, created_at: ctx.now(),
           }).onConflict((oc) => oc.column('id').doNothing()).execute();
-          const rows = seatsForGame(seats, t.table_no, g.gameNo).map((s) => ({ game_id: id, seat: s.seat, user_id: s.userId, nickname: s.nickname }));
+          const rows = seatsForGame(seats, t.table_no, gameNo).filter((s) => s.seat <= t.seats).map((s) => ({ game_id: id, seat: s.seat, user_id: s.userId, nickname: s.nickname }));
           if (rows.length > 0) await trx.insertInto('game_seats').values(rows).onConflict((oc) => oc.columns(['game_id', 'seat']).doNothing()).execute();
         });
       } else if (winnerOf.get(id) !== g.winner) {
@@ -87,8 +92,8 @@ export async function gamesPlayedBy(db: ClubDb, eveningId: string): Promise<Map<
 
 /** The evening's games with their seats, in table and game order, protocols last. */
 export async function gamesOfEvening(db: ClubDb, eveningId: string): Promise<GameView[]> {
-  const games = await db.selectFrom('evening_games').leftJoin('evening_tables', (j) => j.onRef('evening_tables.evening_id', '=', 'evening_games.evening_id').onRef('evening_tables.table_no', '=', 'evening_games.table_no'))
-    .select(['evening_games.id', 'evening_games.table_no', 'evening_games.game_no', 'evening_games.protocol', 'evening_games.winner', 'evening_games.created_at', 'evening_tables.room_code'])
+  const games = await db.selectFrom('evening_games').leftJoin('table_rooms', (j) => j.onRef('table_rooms.evening_id', '=', 'evening_games.evening_id').onRef('table_rooms.room_id', '=', 'evening_games.room_id'))
+    .select(['evening_games.id', 'evening_games.table_no', 'evening_games.game_no', 'evening_games.protocol', 'evening_games.winner', 'evening_games.created_at', 'table_rooms.room_code'])
     .where('evening_games.evening_id', '=', eveningId).execute();
   const ids = games.map((g) => g.id);
   const seats = ids.length === 0 ? [] : await db.selectFrom('game_seats').selectAll().where('game_id', 'in', ids).orderBy('seat').execute();

@@ -7,13 +7,17 @@ import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
 import { eveningForHost, type DoorEvening } from './doorShared.js';
 import type { SeatView } from './games.js';
+import { keyTableRoom } from './tableHosts.js';
 
 /** The largest seed (exclusive): seeds are 0 … 2^31 − 1, as the engine's. */
 export const SEED_LIMIT = 2 ** 31;
 
 export interface DrawnTable {
   readonly tableNo: number; readonly roomCode: string; readonly seatSeed: number;
-  /** The room's host key: in this answer only (its hash is all the server keeps). */
+  /**
+   * The room's host key while the table has no host of its own (tableHosts.ts): in this answer
+   * only (its hash is all the server keeps); a host taking or given the table replaces it.
+   */
   readonly hostKey: string;
   readonly seats: readonly SeatView[];
 }
@@ -29,7 +33,7 @@ export function eveningModifications(preset: string): string[] {
 }
 
 /** The player counts the evening's preset deals a game for, checked with the engine itself. */
-function allowedSizes(preset: string, modifications: readonly string[]): { min: number; max: number; ok: (n: number) => boolean } {
+export function allowedSizes(preset: string, modifications: readonly string[]): { min: number; max: number; ok: (n: number) => boolean } {
   const p = presetOf(preset as PresetId);
   const ok = (n: number) => n >= 1 && createGame({ preset, players: n, seed: 1, modifications }).ok;
   return { min: p?.minPlayers ?? 1, max: p?.maxPlayers ?? 0, ok };
@@ -80,12 +84,14 @@ export async function drawTables(ctx: ClubContext, actorUserId: string, eveningI
       throw err;
     }
     rooms.push({ id: created.room, code: created.code });
-    made.push({ tableNo: i + 1, roomCode: created.code, seatSeed: seed, hostKey: created.hostKey!, seats: people.map((p, k) => ({ seat: k + 1, userId: p.userId, nickname: p.nickname })) });
+    const hostKey = await keyTableRoom(ctx, created.room, 0, 'the table\'s host key changed');
+    made.push({ tableNo: i + 1, roomCode: created.code, seatSeed: seed, hostKey, seats: people.map((p, k) => ({ seat: k + 1, userId: p.userId, nickname: p.nickname })) });
   }
   try {
     await ctx.db.transaction().execute(async (trx) => {
       for (const [i, t] of made.entries()) {
         await trx.insertInto('evening_tables').values({ evening_id: e.id, table_no: t.tableNo, room_id: rooms[i]!.id, room_code: t.roomCode, seat_seed: seed }).execute();
+        await trx.insertInto('table_rooms').values({ evening_id: e.id, table_no: t.tableNo, from_game: 1, room_id: rooms[i]!.id, room_code: t.roomCode, seats: t.seats.length }).execute();
         await trx.insertInto('table_seats').values(t.seats.map((s) => ({ evening_id: e.id, table_no: t.tableNo, seat: s.seat, from_game: 1, user_id: s.userId, nickname: s.nickname }))).execute();
       }
     });

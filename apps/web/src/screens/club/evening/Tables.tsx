@@ -1,20 +1,25 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { EveningPage } from '../../../net/clubApi';
 import { secrets as browserSecrets, type Secrets } from '../../../net/secrets';
 import { Button } from '../../../ui';
 import { useClubApi } from '../common/api';
 import { errorAt, ErrorText, errorElsewhere, useAction } from '../common/errors';
+import { HostLog } from './HostLog';
+import { Reseat } from './Reseat';
+import { TableHost } from './TableHost';
 
 /**
  * Tables: «Рассадить» draws the seats among the members present (POST tables); each table's room
- * gets a host key in that answer only, kept in this browser the way the create page keeps a new
- * room's key (secrets.setHostKey), so its «Пульт ведущего» link opens the host console here.
+ * gets a host key in that answer only (the key of a table nobody hosts yet), kept in this browser
+ * the way the create page keeps a new room's key (secrets.setHostKey). Each table shows its host
+ * (TableHost: assign, hand over, open the console on any device), the log of handovers, and, between
+ * games, the reseating (Reseat).
  */
-export function Tables({ page, host, onChanged, secrets }: {
+export function Tables({ page, host, admin = false, onChanged, secrets }: {
   readonly page: EveningPage;
   readonly host: boolean;
+  readonly admin?: boolean;
   readonly onChanged: () => void;
   readonly secrets?: Secrets;
 }) {
@@ -57,20 +62,13 @@ export function Tables({ page, host, onChanged, secrets }: {
                   </li>
                 ))}
               </ol>
-              {host && tb.roomCode && (
-                <div className="row">
-                  <Link className="btn" to={`/r/${tb.roomCode}/host`} aria-label={t('tables.hostConsoleOf', { n: tb.tableNo })}>
-                    {t('tables.hostConsole')}
-                  </Link>
-                  <Link className="btn btn-ghost" to={`/r/${tb.roomCode}/table`} aria-label={t('tables.tableScreenOf', { n: tb.tableNo })}>
-                    {t('tables.tableScreen')}
-                  </Link>
-                </div>
-              )}
+              <TableHost page={page} table={tb} admin={admin} onChanged={onChanged} {...(secrets ? { secrets } : {})} />
             </li>
           ))}
         </ul>
       )}
+      <HostLog page={page} />
+      {host && page.tables.length > 0 && <Reseat page={page} admin={admin} onChanged={onChanged} />}
       {host && page.tables.length === 0 && (
         <form className="card club-form" onSubmit={draw} aria-labelledby="ev-tables">
           <p className="muted" style={{ margin: 0 }}>

@@ -45,7 +45,7 @@ export default function EveningScreen() {
           </p>
           <Invitations page={p} admin={admin} onChanged={page.reload} />
           <Door page={p} host={host} onChanged={page.reload} />
-          <Tables page={p} host={host} onChanged={page.reload} />
+          <Tables page={p} host={host} admin={admin} onChanged={page.reload} />
           <Games page={p} host={host} onChanged={page.reload} />
           <section className="stack" aria-labelledby="ev-ledger">
             <h2 id="ev-ledger" className="club-h">
