@@ -190,6 +190,8 @@ export interface InvitationPage {
   /** The evening was cancelled: no answers are taken. */
   readonly cancelled: boolean;
   readonly lateDeclineFrom: number;
+  /** The invitation reached him less than a day before the evening: a first NO costs nothing (issue 24 point 5). */
+  readonly invitedLate: boolean;
 }
 
 /** The answer of a sign-in: the user and the new session's CSRF token. */
