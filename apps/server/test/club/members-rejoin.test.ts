@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkIn } from '../../src/club/services/attendance.js';
 import { cancelJoin, resendJoin } from '../../src/club/services/joinAdmin.js';
@@ -6,6 +7,8 @@ import { addMember, listMembers } from '../../src/club/services/members.js';
 import { TARGETS } from '../storageTargets.js';
 import { clubContext, HOUR, joinTokenFor, refusal, type TestClub } from './clubs-context.js';
 import { seedClub, seedEvening } from './clubs-fixture.js';
+
+const locale = (lang: string) => JSON.parse(readFileSync(new URL(`../../../web/src/locales/${lang}/club.json`, import.meta.url), 'utf8')) as { errors: Record<string, string> };
 
 /**
  * Issue 23 (what was left): a withdrawn (or declined) nickname-only member can be invited again
@@ -60,6 +63,8 @@ for (const make of TARGETS) {
       expect(await statusOf(admin, club.id, eva)).toBeUndefined();
       const joined = await refusal(resendJoin(t.ctx, admin, club.id, eva, { email: 'x@example.com' }));
       expect([joined.code, joined.status]).toEqual(['member-joined', 409]);
+      // Each refusal has its words in Russian and English.
+      for (const lang of ['ru', 'en']) for (const code of ['invite-email-needed', 'member-joined', 'invite-resent-recently']) expect(locale(lang).errors[code], `${lang} ${code}`).toBeTruthy();
     });
 
     it('withdrawing_and_inviting_again_does_not_get_round_the_ten_minute_limit', async () => {

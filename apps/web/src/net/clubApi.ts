@@ -73,7 +73,7 @@ export interface Member {
   readonly email?: string | null;
   readonly phone?: string | null;
   /** 'invited': added by e-mail, not accepted yet; 'nickname': invitation withdrawn, kept for his games. */
-  readonly status?: 'invited' | 'nickname';
+  readonly status?: 'invited' | 'expired' | 'nickname';
   readonly onList: boolean;
   readonly unansweredStreak: number;
   readonly offListAt?: number | null;
@@ -470,7 +470,9 @@ export function createClubApi(o: ClubApiOptions = {}) {
     addMember: (clubId: string, m: NewMember) => call<{ member: Member }>('POST', `/api/clubs/${enc(clubId)}/members`, m),
     updateMember: (clubId: string, userId: string, patch: { role?: ClubRole; nickname?: string; restore?: true }) =>
       call<{ member: Member }>('PATCH', `/api/clubs/${enc(clubId)}/members/${enc(userId)}`, patch),
-    resendJoin: (clubId: string, userId: string) => call<{ sent: true }>('POST', `/api/clubs/${enc(clubId)}/members/${enc(userId)}/invite`, {}),
+    /** Resends a pending invitation, or (with `email`) invites a withdrawn, declined or expired nickname-only member again. */
+    resendJoin: (clubId: string, userId: string, body: { email?: string; locale?: 'ru' | 'en' } = {}) =>
+      call<{ sent: true }>('POST', `/api/clubs/${enc(clubId)}/members/${enc(userId)}/invite`, body),
     cancelJoin: (clubId: string, userId: string) => call<{ removed: boolean }>('DELETE', `/api/clubs/${enc(clubId)}/members/${enc(userId)}/invite`, {}),
     showJoin: (token: string) => call<JoinInvite>('POST', '/api/join/show', { token }),
     acceptJoin: (token: string) => signIn(call<SignedIn & { clubId: string }>('POST', '/api/join/accept', { token })) as Promise<SignedIn & { clubId: string }>,
