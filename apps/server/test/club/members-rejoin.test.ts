@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+import Fastify from 'fastify';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { registerJoinRoutes } from '../../src/club/routes/join.js';
 import { checkIn } from '../../src/club/services/attendance.js';
 import { cancelJoin, resendJoin } from '../../src/club/services/joinAdmin.js';
 import { acceptJoin, declineJoin, inviteByToken, JOIN_VALID_MS } from '../../src/club/services/joinInvites.js';
@@ -113,6 +115,24 @@ for (const make of TARGETS) {
       expect((await refusal(resendJoin(t.ctx, admin, club.id, member.userId))).code).toBe('invite-email-needed');
       expect(await cancelJoin(t.ctx, admin, club.id, member.userId)).toEqual({ removed: true });
       expect(await statusOf(admin, club.id, member.userId)).toBeUndefined();
+    });
+
+    it('invitations_that_expired_while_the_server_was_down_are_cleaned_up_at_its_start', async () => {
+      const { admin, club } = await seedClub(t);
+      const { member } = await addMember(t.ctx, admin, club.id, { email: 'eva@example.com', nickname: 'Ева' });
+      await t.jobs.runDue();
+      // As from before expiry jobs existed: no job will come for it.
+      await t.db.deleteFrom('jobs').execute();
+      t.clock += JOIN_VALID_MS + HOUR;
+      expect(await statusOf(admin, club.id, member.userId)).toBe('invited');
+      const app = Fastify();
+      try {
+        await registerJoinRoutes(app, t.ctx);
+      } finally {
+        await app.close();
+      }
+      expect(await statusOf(admin, club.id, member.userId)).toBe('expired');
+      expect((await inviteRow(member.userId))!.email).toBe('');
     });
 
     it('an_expired_invitation_can_be_sent_again_and_then_works', async () => {
