@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { linkSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { linkSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,8 +16,8 @@ beforeAll(() => {
 }, 120_000);
 
 const started: ServerProcess[] = [];
-const spawnTracked = async (url: string): Promise<ServerProcess> => {
-  const p = await spawnServer(url, await freePort());
+const spawnTracked = async (url: string, env?: Record<string, string>): Promise<ServerProcess> => {
+  const p = await spawnServer(url, await freePort(), env ? { env } : {});
   started.push(p);
   return p;
 };
@@ -64,6 +64,31 @@ describe('one server process per database', () => {
       await next.kill9();
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a_hard_link_in_another_folder_opened_under_another_TMPDIR_refuses_to_start', async () => {
+    // Issue 23 (what is left): the device-and-inode lock lived under TMPDIR, so a second process
+    // with its own TMPDIR, on a hard link in another folder, found no lock and started.
+    const root = mkdtempSync(join(tmpdir(), 'mafia-lock-tmpdir-'));
+    try {
+      const [data, other, tmpA, tmpB] = ['data', 'other', 'tmp-a', 'tmp-b'].map((d) => join(root, d));
+      for (const d of [data, other, tmpA, tmpB]) mkdirSync(d);
+      const file = join(data, 'club.sqlite');
+      const first = await spawnTracked(`sqlite:${file}`, { TMPDIR: tmpA });
+      linkSync(file, join(other, 'copy.sqlite'));
+      await expect(spawnTracked(`sqlite:${join(other, 'copy.sqlite')}`, { TMPDIR: tmpB }))
+        .rejects.toThrow(/server exited with 1: [\s\S]*another server process \(pid \d+\) is using the database .*copy\.sqlite/);
+      expect((await fetch(`${first.base}/api/health`)).status).toBe(200);
+      // The lock is nowhere under either TMPDIR.
+      expect(readdirSync(tmpA)).toEqual([]);
+      expect(readdirSync(tmpB)).toEqual([]);
+      await first.kill9();
+      const next = await spawnTracked(`sqlite:${join(other, 'copy.sqlite')}`, { TMPDIR: tmpB });
+      await expect(spawnTracked(`sqlite:${file}`, { TMPDIR: tmpA })).rejects.toThrow(/another server process/);
+      await next.kill9();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 

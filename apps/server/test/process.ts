@@ -25,13 +25,13 @@ export interface ServerProcess {
 
 /**
  * The real server (apps/server/dist/main.js, as `npm start` runs it) in a child process;
- * `openFiles` starts it under that soft limit of open files (`ulimit -n`).
+ * `openFiles` starts it under that soft limit of open files (`ulimit -n`); `env` adds to its environment.
  */
-export async function spawnServer(databaseUrl: string, port: number, o: { openFiles?: number } = {}): Promise<ServerProcess> {
+export async function spawnServer(databaseUrl: string, port: number, o: { openFiles?: number; env?: Record<string, string> } = {}): Promise<ServerProcess> {
   const node = [process.execPath, '--single-threaded-gc', MAIN];
   const [cmd, ...args] = o.openFiles === undefined ? node : ['sh', '-c', `ulimit -n ${o.openFiles} && exec "$0" "$@"`, ...node];
   const child = spawn(cmd!, args, {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' },
+    env: { ...process.env, ...o.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -18,8 +18,12 @@ const invitation = {
   answer: 'yes',
   open: true,
   lateDeclineFrom: startsAt - 24 * HOUR,
+  invitedLate: false,
 };
-const penalty = { id: 'l1', userId: 'u1', nickname: 'Шериф', eveningId: 'e1', rule: 'late-decline', points: -10, reason: 'a NO 2 hours before', createdAt: Date.now(), createdBy: null };
+const penalty = {
+  id: 'l1', userId: 'u1', nickname: 'Шериф', eveningId: 'e1', rule: 'late-decline', points: -10, reason: 'withdrew a YES 1 h 59 min before the evening',
+  params: { hours: 1, minutes: 59, withdrawn: 1 }, createdAt: Date.now(), createdBy: null,
+};
 
 describe('the invitation answer page (/i/:token)', () => {
   it('a_get_never_answers_and_one_tap_posts_exactly_one_answer_and_shows_the_penalty', async () => {
@@ -44,8 +48,19 @@ describe('the invitation answer page (/i/:token)', () => {
     expect(posts).toHaveLength(1);
     expect(posts[0]!.body).toEqual({ answer: 'no' });
     expect(posts[0]!.headers['x-csrf-token']).toBeUndefined();
-    expect(screen.getByTestId('penalty').textContent).toBe('\u221210: отказ позже чем за сутки до вечера');
+    // Issue 24 point 5: the exact time, not «за 1 час» for 1 h 59 min.
+    expect(screen.getByTestId('penalty').textContent).toBe('\u221210: отозвал ДА за 1 час 59 минут до вечера (позже чем за сутки)');
     expect(no.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('a_member_invited_less_than_a_day_before_is_told_a_no_costs_nothing_only_a_withdrawn_yes', async () => {
+    const s = fakeServer({ 'GET /api/invitations/T4': { body: { ...invitation, answer: null, invitedLate: true } } });
+    await renderClub({ path: '/i/:token', url: '/i/T4', element: <AnswerScreen />, api: s.api, lng: 'ru' });
+    expect((await screen.findByTestId('late-decline-rule')).textContent).toBe('Приглашение пришло меньше чем за сутки до вечера: отказ ничего не стоит, а отказ после ответа ДА стоит −10 рейтинговых очков.');
+    cleanup();
+    const en = fakeServer({ 'GET /api/invitations/T5': { body: { ...invitation, answer: null } } });
+    await renderClub({ path: '/i/:token', url: '/i/T5', element: <AnswerScreen />, api: en.api, lng: 'en' });
+    expect((await screen.findByTestId('late-decline-rule')).textContent).toMatch(/^A NO from .+ on costs −10 rating points\.$/);
   });
 
   it('an_answer_after_the_deadline_is_refused_in_russian', async () => {

@@ -14,21 +14,26 @@ export function latePenalty(startsAt: number, arrivedAt: number): Penalty | null
 }
 
 /**
- * A NO given later than one day before the evening costs −10: a first answer NO, or a YES
- * withdrawn. A NO repeated over a NO changes nothing and costs nothing; a YES costs nothing.
- * (The issue reads the seed's «зарегистрировались … и отказались» as any late NO: a member who
- * never answered and declines at the last moment leaves the same empty seat.)
+ * A NO given later than one day before the evening costs −10: a YES withdrawn, or a first answer
+ * NO from a member who had the invitation (`invitedAt`: when it was sent to him) at least a day
+ * before the evening. A member invited later than that could not have refused in time, so his
+ * first NO costs nothing (issue 24 point 5; docs/club.md); a YES he withdraws late still costs −10.
+ * A NO repeated over a NO changes nothing and costs nothing; a YES costs nothing. `params` give the
+ * time before the evening in whole hours and minutes (1 h 59 min is not «1 hour»).
  */
-export function lateDeclinePenalty(startsAt: number, answeredAt: number, answer: Answer, previous: Answer | null): Penalty | null {
+export function lateDeclinePenalty(startsAt: number, answeredAt: number, answer: Answer, previous: Answer | null, invitedAt: number): Penalty | null {
   if (answer !== 'no' || previous === 'no') return null;
-  const beforeMs = startsAt - answeredAt;
-  if (beforeMs >= SEED_003.lateDeclineWindowMs) return null;
-  const hours = Math.max(0, Math.floor(beforeMs / (60 * MINUTE)));
+  const window = SEED_003.lateDeclineWindowMs;
+  if (startsAt - answeredAt >= window) return null;
   const withdrawn = previous === 'yes';
+  if (!withdrawn && startsAt - invitedAt < window) return null;
+  const before = Math.max(0, Math.floor((startsAt - answeredAt) / MINUTE));
+  const hours = Math.floor(before / 60);
+  const minutes = before % 60;
   return {
     rule: 'late-decline', points: SEED_003.lateDeclinePoints,
-    reason: `${withdrawn ? 'withdrew a YES' : 'answered NO'} ${hours} hours before the evening (later than one day before)`,
-    params: { hours, withdrawn: withdrawn ? 1 : 0 },
+    reason: `${withdrawn ? 'withdrew a YES' : 'answered NO'} ${hours} h ${minutes} min before the evening (later than one day before)`,
+    params: { hours, minutes, withdrawn: withdrawn ? 1 : 0 },
   };
 }
 

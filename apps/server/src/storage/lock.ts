@@ -19,7 +19,8 @@ export class DatabaseInUseError extends Error {}
  *
  * SQLite: the lock is on the file itself, not on the path it was named by (issue 23 point 13): OS
  * locks on two small files, one beside the real file (symlinks resolved: `REAL.lock`) and one named
- * by the file's device and inode in the machine's lock folder (hard links). The kernel drops them
+ * by the file's device and inode in the machine's lock folder, /tmp/mafia-host-locks whatever
+ * TMPDIR says (hard links, from any folder and any environment). The kernel drops them
  * when the process dies, so a kill -9 leaves nothing that blocks the next start (a PID file alone
  * would). `LOCK.pid` says which process holds one, for the message.
  * PostgreSQL: a session advisory lock on a key made from the schema, held by one connection kept
@@ -52,9 +53,14 @@ function lockSqlite(file: string): DatabaseLock {
   return { release: async () => held.forEach((h) => h.release()) };
 }
 
-/** The machine-wide folder of identity locks: shared by every user, as /tmp is (sticky, world-writable). */
+/**
+ * The machine-wide folder of identity locks: shared by every user, as /tmp is (sticky,
+ * world-writable). Always /tmp, never TMPDIR: two processes with different TMPDIRs must look in
+ * one place, or a hard link opened by the second finds no lock (issue 23, what was left). Windows
+ * has no /tmp: there the user's temporary folder.
+ */
 function lockFolder(): string {
-  const folder = join(tmpdir(), 'mafia-host-locks');
+  const folder = join(process.platform === 'win32' ? tmpdir() : '/tmp', 'mafia-host-locks');
   try {
     mkdirSync(folder, { mode: 0o1777 });
     chmodSync(folder, 0o1777);

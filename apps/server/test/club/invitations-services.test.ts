@@ -46,7 +46,7 @@ for (const make of TARGETS) {
       // Anna has a phone and the gateway is set: an SMS with the same link.
       expect(t.sms.sent).toEqual([{ to: '+7 900 111-11-11', text: expect.stringContaining(`http://test/i/${token}`) }]);
       const view = await invitationView(t.ctx, token);
-      expect(view).toEqual({ club: { name: 'Клуб Полночь' }, evening: { startsAt: e.startsAt, answerBy: e.answerBy, place: e.place }, nickname: 'Анна', answer: null, open: true, cancelled: false, lateDeclineFrom: e.startsAt - DAY });
+      expect(view).toEqual({ club: { name: 'Клуб Полночь' }, evening: { startsAt: e.startsAt, answerBy: e.answerBy, place: e.place }, nickname: 'Анна', answer: null, open: true, cancelled: false, lateDeclineFrom: e.startsAt - DAY, invitedLate: false });
       expect(await answerInvitation(t.ctx, token, { answer: 'yes' })).toEqual({ answer: 'yes' });
       expect((await invitationView(t.ctx, token)).answer).toBe('yes');
       const page = await eveningPage(t.ctx, admin, e.id);
@@ -118,7 +118,8 @@ for (const make of TARGETS) {
       t.clock = e.startsAt - 2 * HOUR;
       const r = await answerInvitation(t.ctx, tokens[anna]!, { answer: 'no' });
       expect(r.penalty).toMatchObject({ userId: anna, nickname: 'Анна', eveningId: e.id, rule: 'late-decline', points: -10, createdBy: null });
-      expect(r.penalty!.reason).toContain('withdrew a YES 2 hours');
+      expect(r.penalty!.reason).toContain('withdrew a YES 2 h 0 min');
+      expect(r.penalty!.params).toEqual({ hours: 2, minutes: 0, withdrawn: 1 });
       // Back to YES and NO again: the same evening is not charged twice.
       await answerInvitation(t.ctx, tokens[anna]!, { answer: 'yes' });
       expect((await answerInvitation(t.ctx, tokens[anna]!, { answer: 'no' })).penalty).toBeUndefined();

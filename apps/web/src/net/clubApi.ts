@@ -73,7 +73,7 @@ export interface Member {
   readonly email?: string | null;
   readonly phone?: string | null;
   /** 'invited': added by e-mail, not accepted yet; 'nickname': invitation withdrawn, kept for his games. */
-  readonly status?: 'invited' | 'nickname';
+  readonly status?: 'invited' | 'expired' | 'nickname';
   readonly onList: boolean;
   readonly unansweredStreak: number;
   readonly offListAt?: number | null;
@@ -205,6 +205,8 @@ export interface InvitationPage {
   /** The evening was cancelled: no answers are taken. */
   readonly cancelled: boolean;
   readonly lateDeclineFrom: number;
+  /** The invitation reached him less than a day before the evening: a first NO costs nothing (issue 24 point 5). */
+  readonly invitedLate: boolean;
 }
 
 /** The answer of a sign-in: the user and the new session's CSRF token. */
@@ -483,7 +485,9 @@ export function createClubApi(o: ClubApiOptions = {}) {
     addMember: (clubId: string, m: NewMember) => call<{ member: Member }>('POST', `/api/clubs/${enc(clubId)}/members`, m),
     updateMember: (clubId: string, userId: string, patch: { role?: ClubRole; nickname?: string; restore?: true }) =>
       call<{ member: Member }>('PATCH', `/api/clubs/${enc(clubId)}/members/${enc(userId)}`, patch),
-    resendJoin: (clubId: string, userId: string) => call<{ sent: true }>('POST', `/api/clubs/${enc(clubId)}/members/${enc(userId)}/invite`, {}),
+    /** Resends a pending invitation, or (with `email`) invites a withdrawn, declined or expired nickname-only member again. */
+    resendJoin: (clubId: string, userId: string, body: { email?: string; locale?: 'ru' | 'en' } = {}) =>
+      call<{ sent: true }>('POST', `/api/clubs/${enc(clubId)}/members/${enc(userId)}/invite`, body),
     cancelJoin: (clubId: string, userId: string) => call<{ removed: boolean }>('DELETE', `/api/clubs/${enc(clubId)}/members/${enc(userId)}/invite`, {}),
     showJoin: (token: string) => call<JoinInvite>('POST', '/api/join/show', { token }),
     acceptJoin: (token: string) => signIn(call<SignedIn & { clubId: string }>('POST', '/api/join/accept', { token })) as Promise<SignedIn & { clubId: string }>,

@@ -127,8 +127,6 @@ interface DayBuilder {
   rakeTakes?: number;
   teamDefeat?: number;
   readonly extra: Map<number, number>;
-  /** The day's speaking order (DayStarted). */
-  readonly speakers: readonly SeatNo[];
   /** A round of the day's vote was counted. */
   counted: boolean;
   /** The day's vote was decided (DayResolved). */
@@ -213,7 +211,7 @@ function build(events: readonly GameEvent[]): [ProtocolDocument, boolean, string
         break;
       case 'DayStarted':
         cur = {
-          kind: 'day', n: e.n, speakers: e.speakers, fouls: [], removed: [], techFouls: [], foulsAfterVote: [], removedAfterVote: [], nominations: [],
+          kind: 'day', n: e.n, fouls: [], removed: [], techFouls: [], foulsAfterVote: [], removedAfterVote: [], nominations: [],
           blood: [], rounds: [], round: 0, extra: new Map(), counted: false, done: false, cancelled: false, ended: false, notes: [],
         };
         steps.push(cur);
@@ -354,7 +352,7 @@ function build(events: readonly GameEvent[]): [ProtocolDocument, boolean, string
     ...(setup.names.length > 0 && setup.names.some((n) => n !== '') ? { names: setup.names.slice() } : {}),
     ...(setup.modifications.length > 0 ? { modifications: setup.modifications.slice() } : {}),
     ...(setup.immune.length > 0 ? { immune: setup.immune.slice() } : {}),
-    steps: written.map((b) => (b.kind === 'night' ? nightStep(b) : dayStep(fiim ? b : inSpeakingOrder(b)))),
+    steps: written.map((b) => (b.kind === 'night' ? nightStep(b) : dayStep(b))),
   };
   // The header's notes come last (an error outside `steps`).
   const header: string[] = [];
@@ -378,22 +376,6 @@ function fouledAfterRemoval(t: PenaltyTarget, seat: SeatNo): PenaltyTarget {
     t.step.notes.push(`seat ${seat} was fouled after his removal (${t.step.kind} ${t.step.n}); a protocol gives a step's fouls before its removals`);
   }
   return t;
-}
-
-/**
- * Outside `fiim` a protocol's day penalties are replayed while the last speaker is on the floor: a
- * removal of that speaker closes the speeches (and, where a removal cancels the vote, the day) at
- * once. The fouls and removals are written in speaking order (stable), so that his come last, after
- * the others' — a seat's own fouls keep their order, so every count is the same.
- */
-function inSpeakingOrder(d: DayBuilder): DayBuilder {
-  const at = (seat: number): number => {
-    const k = d.speakers.indexOf(seat as SeatNo);
-    return k < 0 ? -1 : k;
-  };
-  const seatOf = (r: ProtocolRemoval): number => (typeof r === 'number' ? r : r.seat);
-  const sortBy = <T>(xs: readonly T[], key: (x: T) => number): T[] => xs.map((x, i) => [x, i] as const).sort((a, b) => key(a[0]) - key(b[0]) || a[1] - b[1]).map(([x]) => x);
-  return { ...d, fouls: sortBy(d.fouls, at), removed: sortBy(d.removed, (r) => at(seatOf(r))) };
 }
 
 function dropVote(d: DayBuilder): void {

@@ -5,7 +5,7 @@ import { userView } from '../auth/current.js';
 import { startSession } from '../auth/routes.js';
 import type { ClubContext } from '../ports.js';
 import { cancelJoin, resendJoin } from '../services/joinAdmin.js';
-import { acceptJoin, declineJoin, handleJoinJobs, inviteByToken } from '../services/joinInvites.js';
+import { acceptJoin, declineJoin, handleJoinJobs, inviteByToken, sweepExpiredJoins } from '../services/joinInvites.js';
 import { requireUser } from '../auth/current.js';
 
 type MemberParams = { Params: { clubId: string; userId: string } };
@@ -22,6 +22,9 @@ const JOIN_PER_ADDRESS = { max: 60, timeWindow: 60_000 } as const;
  */
 export async function registerJoinRoutes(app: FastifyInstance, ctx: ClubContext): Promise<void> {
   handleJoinJobs(ctx);
+  // Invitations that expired while the server was down (or before expiry jobs existed) are erased now.
+  const swept = await sweepExpiredJoins(ctx.db, ctx.now());
+  if (swept > 0) ctx.log.info({ invitations: swept }, 'expired invitations to join erased');
   app.post('/api/join/show', { config: { rateLimit: JOIN_PER_ADDRESS } }, async (req) => {
     const inv = await inviteByToken(ctx, parseBody(tokenBody, req.body, { token: 'join-unknown' }).token);
     return { club: { id: inv.club_id, name: inv.club_name }, nickname: inv.nickname };
@@ -32,6 +35,6 @@ export async function registerJoinRoutes(app: FastifyInstance, ctx: ClubContext)
     return { clubId: joined.clubId, ...(await startSession(req, reply, userView(user))) };
   });
   app.post('/api/join/decline', { config: { rateLimit: JOIN_PER_ADDRESS } }, async (req) => declineJoin(ctx, parseBody(tokenBody, req.body, { token: 'join-unknown' }).token));
-  app.post<MemberParams>('/api/clubs/:clubId/members/:userId/invite', async (req) => resendJoin(ctx, (await requireUser(req)).id, req.params.clubId, req.params.userId));
+  app.post<MemberParams>('/api/clubs/:clubId/members/:userId/invite', async (req) => resendJoin(ctx, (await requireUser(req)).id, req.params.clubId, req.params.userId, req.body));
   app.delete<MemberParams>('/api/clubs/:clubId/members/:userId/invite', async (req) => cancelJoin(ctx, (await requireUser(req)).id, req.params.clubId, req.params.userId));
 }

@@ -86,7 +86,12 @@ async function byToken(db: ClubDb, token: string) {
 export interface InvitationView {
   club: { name: string }; evening: { startsAt: number; answerBy: number; place: string };
   nickname: string; answer: 'yes' | 'no' | null; open: boolean; cancelled: boolean; lateDeclineFrom: number;
+  /** The invitation reached him less than a day before the evening: a first NO costs nothing (only a withdrawn YES does). */
+  invitedLate: boolean;
 }
+
+/** When the member had the invitation: its first delivery (e-mail or SMS), else its making. */
+const receivedAt = (inv: { sent_at: number | string | null; created_at: number | string }): number => num(inv.sent_at ?? inv.created_at);
 
 /** GET /api/invitations/:token: what the answer page shows. It never answers (mail scanners open links). */
 export async function invitationView(ctx: ClubContext, token: string): Promise<InvitationView> {
@@ -100,6 +105,7 @@ export async function invitationView(ctx: ClubContext, token: string): Promise<I
   return {
     club: { name: club.name }, evening: { startsAt, answerBy, place: e.place }, nickname: m?.nickname ?? '', answer: inv.answer,
     open: !cancelled && e.closed_at === null && ctx.now() < answerBy, cancelled, lateDeclineFrom: startsAt - SEED_003.lateDeclineWindowMs,
+    invitedLate: startsAt - receivedAt(inv) < SEED_003.lateDeclineWindowMs,
   };
 }
 
@@ -109,7 +115,8 @@ const AnswerBody = z.object({ answer: z.enum(['yes', 'no']) });
  * POST /api/invitations/:token: the answer, until the deadline; a change of mind is another
  * answer (all are kept in `answers`). A YES beyond the capacity is refused. Any answer ends the
  * member's run of unanswered invitations (it does not put him back on the list: that is the
- * admins'). A NO later than a day before the evening costs −10, once per evening. One transaction.
+ * admins'). A NO later than a day before the evening costs −10, once per evening, unless it is the
+ * first answer of a member who had the invitation less than a day before (issue 24 point 5). One transaction.
  */
 export async function answerInvitation(ctx: ClubContext, token: string, body: unknown): Promise<{ answer: 'yes' | 'no'; penalty?: LedgerEntry }> {
   const parsed = AnswerBody.safeParse(body ?? {});
@@ -130,7 +137,7 @@ export async function answerInvitation(ctx: ClubContext, token: string, body: un
     await trx.insertInto('answers').values({ invitation_id: inv.id, answer, at }).execute();
     await trx.updateTable('invitations').set({ answer, answered_at: at }).where('id', '=', inv.id).execute();
     await recountUnanswered(trx, e.club_id, inv.user_id, at);
-    const p = lateDeclinePenalty(num(e.starts_at), at, answer, previous);
+    const p = lateDeclinePenalty(num(e.starts_at), at, answer, previous, receivedAt(inv));
     const penalty = p ? await chargePenalty(trx, { clubId: e.club_id, userId: inv.user_id, eveningId: e.id, penalty: p, at, by: null }) : null;
     return { answer, ...(penalty ? { penalty } : {}) };
   });
@@ -186,7 +193,8 @@ export function registerEveningJobs(ctx: ClubContext): void {
       const f = await factsOf(ctx, p.invitationId);
       // Withdrawn (the account was deleted), the evening cancelled, or the token erased after a send: nothing to send.
       if (!f || f.cancelled || !p.token) return;
-      if (channel === 'email') await deliver(ctx, job.id, p.invitationId, 'e-mail', f.to, 'sent_at', () => ctx.mailer.send(inviteMail(f, link(p.token!))));
+      const late = f.startsAt - ctx.now() < SEED_003.lateDeclineWindowMs;
+      if (channel === 'email') await deliver(ctx, job.id, p.invitationId, 'e-mail', f.to, 'sent_at', () => ctx.mailer.send(inviteMail({ ...f, late }, link(p.token!))));
       else if (ctx.sms && f.phone) await deliver(ctx, job.id, p.invitationId, 'SMS', f.phone, 'sent_at', () => ctx.sms!.send(inviteSms({ ...f, to: f.phone! }, link(p.token!))));
     });
     ctx.jobs.handle(`reminder-${channel}`, async (payload, job) => {

@@ -3,9 +3,11 @@ import { sql, type Transaction } from 'kysely';
 import { hashToken, newToken } from '../auth/tokens.js';
 import { clubRefuse } from '../errors.js';
 import type { ClubContext, MailMessage } from '../ports.js';
-import { num, type ClubSchema, type MemberInvitesTable } from '../schema.js';
+import { num, type ClubDb, type ClubSchema, type MemberInvitesTable } from '../schema.js';
 
 export const JOIN_JOB = 'member-invite';
+/** The job that erases the addresses of invitations to join that expired unanswered (at each one's expiry). */
+export const JOIN_EXPIRY_JOB = 'member-invite-expiry';
 /** How long an invitation to join works: a week and a half covers a club that meets weekly. */
 export const JOIN_VALID_MS = 10 * 24 * 3_600_000;
 /** An admin may resend an invitation once per this long (a resend button is no mail cannon). */
@@ -51,12 +53,30 @@ export function handleJoinJobs(ctx: ClubContext): void {
       .select(['member_invites.email', 'member_invites.locale', 'member_invites.used_at', 'clubs.name', 'memberships.nickname'])
       .where('member_invites.club_id', '=', clubId).where('member_invites.user_id', '=', userId).executeTakeFirst();
     if (!inv || inv.used_at !== null) return; // cancelled or answered since
+    if (inv.email === '') return; // expired and erased since (an invitation again makes a new job)
     const token = newToken();
     const at = ctx.now();
-    await ctx.db.updateTable('member_invites').set({ token_hash: hashToken(token), expires_at: at + JOIN_VALID_MS })
+    const expiresAt = at + JOIN_VALID_MS;
+    await ctx.db.updateTable('member_invites').set({ token_hash: hashToken(token), expires_at: expiresAt })
       .where('club_id', '=', clubId).where('user_id', '=', userId).execute();
+    await ctx.jobs.enqueue(JOIN_EXPIRY_JOB, {}, { runAt: expiresAt, dedupeKey: `${JOIN_EXPIRY_JOB}:${clubId}:${userId}:${expiresAt}` });
     await ctx.mailer.send(joinMessage(inv.email, inv.name, inv.nickname, `${ctx.publicUrl()}/join/${token}`, inv.locale));
   });
+  ctx.jobs.handle(JOIN_EXPIRY_JOB, async () => {
+    await sweepExpiredJoins(ctx.db, ctx.now());
+  });
+}
+
+/**
+ * Invitations to join that expired unanswered: the address is erased (the club keeps nothing of a
+ * person who never agreed), the member stays nickname-only (`status: "expired"`: the admin may
+ * invite again or withdraw), and the link's hash stays, so the link says it expired rather than
+ * that it is unknown. Run by the expiry job of each invitation and at the server's start.
+ */
+export async function sweepExpiredJoins(db: ClubDb, at: number): Promise<number> {
+  const r = await db.updateTable('member_invites').set({ email: '' })
+    .where('used_at', 'is', null).where('email', '!=', '').where('expires_at', '<=', at).executeTakeFirst();
+  return Number(r.numUpdatedRows);
 }
 
 /** The invitation a token names, refused clearly when it is unknown, used or expired. */
@@ -115,14 +135,20 @@ export async function acceptJoin(ctx: ClubContext, token: string): Promise<{ use
 
 /**
  * Drops a pending member: his invitation, and his membership and placeholder account unless the
- * nickname already played or came to an evening (the club's records keep him, nickname-only).
+ * nickname already played or came to an evening (the club's records keep him, nickname-only). A
+ * kept member's invitation row stays, answered and without its address or link, so that when he is
+ * invited again the resend limit still counts from its last letter (no withdraw-and-invite mail cannon).
  */
-export async function dropPending(trx: Transaction<ClubSchema>, clubId: string, userId: string): Promise<boolean> {
-  await trx.deleteFrom('member_invites').where('club_id', '=', clubId).where('user_id', '=', userId).execute();
+export async function dropPending(trx: Transaction<ClubSchema>, clubId: string, userId: string, at: number): Promise<boolean> {
   const seated = await trx.selectFrom('game_seats').select('game_id').where('user_id', '=', userId).executeTakeFirst();
   const came = await trx.selectFrom('attendance').select('evening_id').where('user_id', '=', userId).executeTakeFirst();
   const points = await trx.selectFrom('ledger').select('id').where('user_id', '=', userId).executeTakeFirst();
-  if (seated || came || points) return false;
+  if (seated || came || points) {
+    await trx.updateTable('member_invites').set({ email: '', token_hash: hashToken(newToken()), used_at: at })
+      .where('club_id', '=', clubId).where('user_id', '=', userId).execute();
+    return false;
+  }
+  await trx.deleteFrom('member_invites').where('club_id', '=', clubId).where('user_id', '=', userId).execute();
   await trx.deleteFrom('table_seats').where('user_id', '=', userId).execute();
   await trx.deleteFrom('memberships').where('club_id', '=', clubId).where('user_id', '=', userId).execute();
   await trx.deleteFrom('users').where('id', '=', userId).execute();
@@ -133,8 +159,9 @@ export async function dropPending(trx: Transaction<ClubSchema>, clubId: string, 
 export async function declineJoin(ctx: ClubContext, token: string): Promise<{ declined: true }> {
   const inv = await inviteByToken(ctx, token);
   await ctx.db.transaction().execute(async (trx) => {
-    await takeInvite(trx, inv, ctx.now());
-    await dropPending(trx, inv.club_id, inv.user_id);
+    const at = ctx.now();
+    await takeInvite(trx, inv, at);
+    await dropPending(trx, inv.club_id, inv.user_id, at);
   });
   return { declined: true };
 }

@@ -18,13 +18,18 @@ const Phone = z.string().trim().regex(/^\+?[0-9][0-9 ()-]{4,24}$/, 'not a phone 
 /** docs/club-api.md `Member`: the private fields only for the club's admins, or when he shares them. */
 export interface Member {
   userId: string; nickname: string; role: ClubRole; name?: string; email?: string; phone?: string;
-  /** 'invited': added by e-mail, has not accepted yet (nickname only); 'nickname': invitation withdrawn, kept for his games. */
-  status?: 'invited' | 'nickname';
+  /**
+   * 'invited': added by e-mail, has not accepted yet (nickname only); 'expired': that invitation
+   * expired unanswered (its address erased); 'nickname': invitation withdrawn or declined, kept for his games.
+   */
+  status?: 'invited' | 'expired' | 'nickname';
   onList: boolean; unansweredStreak: number; offListAt?: number;
   invitations?: { sent: number; yes: number; no: number; unanswered: number }; points: number;
 }
 
-type MemberRow = MembershipsTable & Pick<UsersTable, 'name' | 'email' | 'phone'> & { invite_used_at: number | string | null; invite_sent_at: number | string | null };
+type MemberRow = MembershipsTable & Pick<UsersTable, 'name' | 'email' | 'phone'> & {
+  invite_used_at: number | string | null; invite_sent_at: number | string | null; invite_email: string | null;
+};
 type Counts = { sent: number; yes: number; no: number; unanswered: number };
 
 /**
@@ -37,7 +42,8 @@ export function memberView(r: MemberRow, readerIsAdmin: boolean, readerId: strin
   // A member who has not accepted has no account of his own to show: nothing but the nickname.
   const placeholder = isPlaceholderEmail(r.email);
   const show = (flag: number, v: string | null) => (v !== null && !placeholder && (all || flag === 1) ? v : undefined);
-  const status = !placeholder ? undefined : r.invite_sent_at !== null && r.invite_used_at === null ? 'invited' as const : 'nickname' as const;
+  const open = r.invite_sent_at !== null && r.invite_used_at === null;
+  const status = !placeholder ? undefined : open && r.invite_email !== '' ? 'invited' as const : open ? 'expired' as const : 'nickname' as const;
   const name = show(r.share_name, r.name);
   const email = show(r.share_email, r.email);
   const phone = show(r.share_phone, r.phone);
@@ -53,7 +59,7 @@ export function memberView(r: MemberRow, readerIsAdmin: boolean, readerId: strin
 
 const memberRows = (db: ClubDb, clubId: string) => db.selectFrom('memberships').innerJoin('users', 'users.id', 'memberships.user_id')
   .leftJoin('member_invites', (j) => j.onRef('member_invites.club_id', '=', 'memberships.club_id').onRef('member_invites.user_id', '=', 'memberships.user_id'))
-  .selectAll('memberships').select(['users.name', 'users.email', 'users.phone', 'member_invites.sent_at as invite_sent_at', 'member_invites.used_at as invite_used_at'])
+  .selectAll('memberships').select(['users.name', 'users.email', 'users.phone', 'member_invites.sent_at as invite_sent_at', 'member_invites.used_at as invite_used_at', 'member_invites.email as invite_email'])
   .where('memberships.club_id', '=', clubId);
 
 /** Invitation counts per member of a club (sent = invitations made to him). */

@@ -26,6 +26,8 @@ export function formatWhen(at: number, locale: string, short = false): string {
 export interface InviteFacts {
   readonly to: string; readonly locale: string; readonly club: string; readonly nickname: string;
   readonly startsAt: number; readonly answerBy: number; readonly place: string;
+  /** Sent less than a day before the evening: a first NO costs nothing, a withdrawn YES still −10 (issue 24 point 5). */
+  readonly late?: boolean;
 }
 
 /** The invitation: the evening, and the links that answer it (the page asks for one tap, a GET never answers). */
@@ -39,7 +41,9 @@ export function inviteMail(f: InviteFacts, link: string): MailMessage {
         `Hello, ${f.nickname}!`, '',
         `${f.club} invites you to a game evening:`, `  When: ${when}`, `  Where: ${f.place}`, '',
         `Please answer YES or NO by ${by}:`, `  YES, I will come: ${link}?a=yes`, `  NO: ${link}?a=no`, `  (or open ${link})`, '',
-        'Club rules: three invitations left unanswered in a row take you off the invitation list; a NO later than one day before the evening costs 10 rating points.',
+        f.late
+          ? 'Club rules: three invitations left unanswered in a row take you off the invitation list. This invitation comes less than a day before the evening: a NO costs nothing, but withdrawing a YES costs 10 rating points.'
+          : 'Club rules: three invitations left unanswered in a row take you off the invitation list; a NO later than one day before the evening costs 10 rating points.',
       ].join('\n'),
     };
   }
@@ -49,7 +53,9 @@ export function inviteMail(f: InviteFacts, link: string): MailMessage {
       `Здравствуйте, ${f.nickname}!`, '',
       `${f.club} приглашает вас на игровой вечер:`, `  Когда: ${when}`, `  Где: ${f.place}`, '',
       `Ответьте, пожалуйста, ДА или НЕТ до ${by}:`, `  ДА, приду: ${link}?a=yes`, `  НЕТ: ${link}?a=no`, `  (или откройте ${link})`, '',
-      'Правила клуба: после трёх приглашений подряд без ответа вы исключаетесь из списка приглашаемых; отказ позже чем за 1 день до вечера — минус 10 рейтинговых очков.',
+      f.late
+        ? 'Правила клуба: после трёх приглашений подряд без ответа вы исключаетесь из списка приглашаемых. Это приглашение пришло меньше чем за сутки до вечера: отказ ничего не стоит, а отказ после ответа ДА — минус 10 рейтинговых очков.'
+        : 'Правила клуба: после трёх приглашений подряд без ответа вы исключаетесь из списка приглашаемых; отказ позже чем за 1 день до вечера — минус 10 рейтинговых очков.',
     ].join('\n'),
   };
 }

@@ -6,7 +6,7 @@ import { Button } from '../../../ui';
 import { useClubApi } from '../common/api';
 import { ErrorText, useAction } from '../common/errors';
 import { formatDateTime, formatPoints } from '../common/format';
-import { ruleName } from '../common/Ledger';
+import { reasonText, ruleName } from '../common/Ledger';
 import { ClubPage } from '../common/Page';
 import { useLoad } from '../common/useLoad';
 
@@ -44,7 +44,9 @@ export default function AnswerScreen() {
             <div className="muted">{t('answer.hello', { nickname: p.nickname })}</div>
             <div className="muted">{t('answer.answerBy', { time: formatDateTime(p.evening.answerBy, lng) })}</div>
             {p.open && Date.now() < p.evening.startsAt && (
-              <div className="muted">{t('answer.lateDeclineFrom', { time: formatDateTime(p.lateDeclineFrom, lng) })}</div>
+              <div className="muted" data-testid="late-decline-rule">
+                {p.invitedLate ? t('answer.invitedLate') : t('answer.lateDeclineFrom', { time: formatDateTime(p.lateDeclineFrom, lng) })}
+              </div>
             )}
           </div>
           <p style={{ margin: 0 }} data-testid="current-answer">
@@ -78,7 +80,7 @@ export default function AnswerScreen() {
               {result.penalty && (
                 <span className="error" data-testid="penalty">
                   {result.penalty.rule === 'late-decline'
-                    ? t('answer.lateDeclinePenalty', { points: formatPoints(result.penalty.points) })
+                    ? t('answer.lateDeclinePenalty', { points: formatPoints(result.penalty.points), reason: reasonText(t, result.penalty) })
                     : `${formatPoints(result.penalty.points)}: ${ruleName(t, result.penalty.rule)}`}
                 </span>
               )}

@@ -26,10 +26,24 @@ export function reasonText(t: unknown, e: Pick<LedgerEntry, 'rule' | 'reason' | 
     case 'left-early':
       return typeof p.unplayed === 'number' ? tx('reasons.left-early', { ns: 'club', played: p.played, planned: p.planned, count: p.unplayed }) : ruleName(t, e.rule);
     case 'late-decline':
-      return typeof p.hours === 'number' ? tx(p.withdrawn ? 'reasons.late-decline-withdrawn' : 'reasons.late-decline', { ns: 'club', count: p.hours }) : ruleName(t, e.rule);
+      return typeof p.hours === 'number'
+        ? tx(p.withdrawn ? 'reasons.late-decline-withdrawn' : 'reasons.late-decline', { ns: 'club', time: hoursAndMinutes(t, p.hours, typeof p.minutes === 'number' ? p.minutes : 0) })
+        : ruleName(t, e.rule);
     default:
       return e.reason;
   }
+}
+
+/**
+ * A time before the evening in words, «1 час 59 минут» (issue 24 point 5: not «1 час» for 1 h 59 min);
+ * whole hours alone, minutes alone under an hour. Entries from before minutes were kept give hours.
+ */
+export function hoursAndMinutes(t: unknown, hours: number, minutes: number): string {
+  const tx = t as Tx;
+  const parts: string[] = [];
+  if (hours > 0) parts.push(tx('duration.hours', { ns: 'club', count: hours }));
+  if (minutes > 0 || hours === 0) parts.push(tx('duration.minutes', { ns: 'club', count: minutes }));
+  return parts.join(' ');
 }
 
 /**

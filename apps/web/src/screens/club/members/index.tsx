@@ -9,11 +9,16 @@ import { formatPoints } from '../common/format';
 import { ClubPage } from '../common/Page';
 import { useLoad } from '../common/useLoad';
 import { AddMember, ROLES } from './AddMember';
+import { InviteAgain } from './InviteAgain';
+
+const STATUS_TEXT = { invited: 'members.invited', expired: 'members.inviteExpired', nickname: 'members.nicknameOnly' } as const;
 
 /**
  * /club/:clubId/members. Admins: every field, the invitation counts (sent / yes / no / unanswered),
  * the unanswered streak, «Снят с рассылки» with «Вернуть в список», the role, and adding a member.
- * Pending members (added by e-mail, not accepted yet) show «Приглашён(а)» with resend and withdraw.
+ * Pending members (added by e-mail, not accepted yet) show «Приглашён(а)» with resend and withdraw;
+ * nickname-only ones whose invitation was withdrawn, declined («Только ник») or expired («Приглашение
+ * истекло») have «Пригласить снова», which asks for the address again.
  * Others: nicknames, roles and what each member shares (the server sends nothing more).
  */
 export default function Members() {
@@ -52,7 +57,7 @@ function MemberRow({ clubId, m, admin, onChanged }: { readonly clubId: string; r
         {!admin && <span className="club-badge">{t(`roles.${m.role}`)}</span>}
         {m.status ? (
           <span className="club-badge" data-kind={m.status} title={m.status === 'invited' ? t('members.invitedHint') : undefined}>
-            {t(m.status === 'invited' ? 'members.invited' : 'members.nicknameOnly')}
+            {t(STATUS_TEXT[m.status])}
           </span>
         ) : (
           !m.onList && (
@@ -87,6 +92,8 @@ function MemberRow({ clubId, m, admin, onChanged }: { readonly clubId: string; r
             </Button>
           )}
           {m.status === 'invited' && <PendingActions clubId={clubId} m={m} act={act} onChanged={onChanged} />}
+          {(m.status === 'nickname' || m.status === 'expired') && <InviteAgain clubId={clubId} m={m} onSent={onChanged} />}
+          {m.status === 'expired' && <WithdrawButton clubId={clubId} m={m} act={act} onChanged={onChanged} />}
         </div>
       )}
       <ErrorText error={act.error} />
@@ -102,18 +109,27 @@ function PendingActions({ clubId, m, act, onChanged }: { readonly clubId: string
   const resend = async () => {
     if (await act.run(() => api.resendJoin(clubId, m.userId))) setResent(true);
   };
-  const cancel = async () => {
-    if (await act.run(() => api.cancelJoin(clubId, m.userId))) onChanged();
-  };
   return (
     <>
       <Button disabled={act.busy} onClick={() => void resend()} label={t('members.resendOf', { nickname: m.nickname })}>
         {t('members.resend')}
       </Button>
-      <Button disabled={act.busy} onClick={() => void cancel()} label={t('members.cancelInviteOf', { nickname: m.nickname })}>
-        {t('members.cancelInvite')}
-      </Button>
+      <WithdrawButton clubId={clubId} m={m} act={act} onChanged={onChanged} />
       {resent && <span role="status" className="muted">{t('members.resent')}</span>}
     </>
+  );
+}
+
+/** Withdraws an invitation to join (a pending or an expired one); the member goes unless his nickname has a history. */
+function WithdrawButton({ clubId, m, act, onChanged }: { readonly clubId: string; readonly m: Member; readonly act: ReturnType<typeof useAction>; readonly onChanged: () => void }) {
+  const { t } = useTranslation('club');
+  const api = useClubApi();
+  const cancel = async () => {
+    if (await act.run(() => api.cancelJoin(clubId, m.userId))) onChanged();
+  };
+  return (
+    <Button disabled={act.busy} onClick={() => void cancel()} label={t('members.cancelInviteOf', { nickname: m.nickname })}>
+      {t('members.cancelInvite')}
+    </Button>
   );
 }
