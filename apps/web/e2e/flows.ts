@@ -80,10 +80,11 @@ export async function selectSeat(page: Page, n: number): Promise<void> {
 }
 
 /**
- * Press and hold the role card: returns the data-role shown while held, and whether the role name
- * disappeared after release. Mouse (pointer events) first; touch (CDP) if the card wants touches.
+ * Press and hold the role card: returns the data-role shown while held, the card's text (`desc`),
+ * and whether the role name disappeared after release. Mouse (pointer events) first; touch (CDP) if
+ * the card wants touches.
  */
-export async function peekRole(page: Page, shots?: { shots: Shots; screen: string; step: string }): Promise<{ role: string | null; hiddenAfter: boolean }> {
+export async function peekRole(page: Page, shots?: { shots: Shots; screen: string; step: string }): Promise<{ role: string | null; desc: string | null; hiddenAfter: boolean }> {
   const card = byTestId(page, 'role-card');
   await card.waitFor();
   await card.scrollIntoViewIfNeeded();
@@ -103,17 +104,19 @@ export async function peekRole(page: Page, shots?: { shots: Shots; screen: strin
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
     ok = await until(shown, 'role-name while held (touch)', 2_000).then(() => true, () => false);
     const role = ok ? await name.first().getAttribute('data-role') : null;
+    const desc = ok ? await byTestId(page, 'role-desc').first().textContent() : null;
     if (ok && shots) await shots.shots.phone(page, shots.screen, shots.step);
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await cdp.detach();
     const hiddenAfter = await until(async () => !(await shown()), 'role-name hidden after release', 3_000).then(() => true, () => false);
-    return { role, hiddenAfter };
+    return { role, desc, hiddenAfter };
   }
   const role = await name.first().getAttribute('data-role');
+  const desc = await byTestId(page, 'role-desc').first().textContent();
   if (shots) await shots.shots.phone(page, shots.screen, `${shots.step}-${how}`);
   await page.mouse.up();
   const hiddenAfter = await until(async () => !(await shown()), 'role-name hidden after release', 3_000).then(() => true, () => false);
-  return { role, hiddenAfter };
+  return { role, desc, hiddenAfter };
 }
 
 /**

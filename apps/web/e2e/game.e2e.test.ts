@@ -18,6 +18,7 @@ import { expectAccessible } from './axe';
 import { awaitNightStep, claimInLobby, NAMES, createThroughUI, peekRole, selectSeat } from './flows';
 import { byTestId, findLeaks, mentions, sentSecrets, smallTargets, unnamedControls, type SmallTarget, pageSeq, sleep, launchBrowser, newDevice, phaseOf, Shots, snapshot, startServer, until, type RunningServer, type SeatFacts, wordProblems } from './harness';
 import { Oracle } from './oracle';
+import { expectCardSays } from './roleCards';
 import { nextSteps, stepKey, stepOfAct, type Step } from './plan';
 import { expectCardPause, expectLastWordAlone, expectSkipAnnounced, FOULED, foulBeforeHisTurn } from './voice';
 
@@ -185,6 +186,8 @@ describe('the full game in 12 browsers (host, 10 players, table)', () => {
       if (watch) await expectAccessible(p, `player (${watch}), night 1, card closed`);
       const got = await peekRole(p, watch ? { shots, screen: `player-${watch}`, step: 'night1-card-held' } : undefined);
       expect(got.role, `seat ${seat}'s role card while held`).toBe(roleAt(seat));
+      // Its words are the role's variant in classic (the Don seeks the Commissar).
+      expectCardSays(got.desc, roleAt(seat), oracle.state.view!, `seat ${seat}'s card`);
       expect(got.hiddenAfter, `seat ${seat}'s role name is hidden again after release`).toBe(true);
     }
     await checkPages('after the role cards');

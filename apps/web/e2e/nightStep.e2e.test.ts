@@ -1,15 +1,18 @@
 /**
- * E2E, issue 23 points 1 and 6, in real Chromium against the real server: with a human host the
- * phones and the TV follow the night step he opens on his console, not the clock; the Don acts from
- * his phone, sees «Принято» only once it is recorded, and the console lists the act under its step;
- * then the host closes the room and the Don's phone and the TV show «Комната закрыта».
+ * E2E, issue 23 points 1, 3 and 6, in real Chromium against the real server, a club game: each
+ * role's card speaks the club's variant (the Don seeks the Sheriff, the Sheriff only checks); with a
+ * human host the phones and the TV follow the night step he opens on his console, not the clock; the
+ * Don acts from his phone, sees «Принято» only once it is recorded, and the console lists the act
+ * under its step; then the host taps «Закрыть комнату» on his console (twice: it asks first) and the
+ * Don's phone, the TV and the console show «Комната закрыта».
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createThroughUI } from './flows';
+import { createThroughUI, peekRole } from './flows';
 import { byTestId, newDevice, serverAndBrowser, sleep, until } from './harness';
 import { Oracle } from './oracle';
+import { expectCardSays } from './roleCards';
 
 const env = serverAndBrowser();
 // A short night step: were the phones on the clock, they would be two steps further by the time the Don acts.
@@ -39,11 +42,11 @@ async function page(locale = 'ru-RU'): Promise<Page> {
 const stepOf = async (p: Page, id: string) => (await byTestId(p, id).first().getAttribute('data-step')) ?? '';
 
 describe('the night with a human host (issue 23)', () => {
-  it('phones and the TV follow the host\'s step; the Don\'s act is listed under its step; the close reaches the phone and the TV', async () => {
+  it('club cards speak their variant; phones and the TV follow the host\'s step; the Don\'s act is listed under its step; the console\'s close reaches the phone and the TV', async () => {
     const { server } = env;
     const host = await page();
     await host.goto('/new');
-    const code = await createThroughUI(host, 10, undefined, { nightStep: NIGHT_STEP_SECONDS }, { preset: 'sport' });
+    const code = await createThroughUI(host, 10, undefined, { nightStep: NIGHT_STEP_SECONDS }, { preset: 'club' });
     const hostKey = (await host.evaluate((c) => localStorage.getItem(`mafia.host.${c}`), code))!;
     expect(hostKey).toBeTruthy();
     const tokens: string[] = [];
@@ -61,11 +64,19 @@ describe('the night with a human host (issue 23)', () => {
       expect(donStep).toBeGreaterThan(0);
       const target = view.seats.find((s) => s.seat !== don && s.role !== 'mafia')!.seat;
 
-      // The Don's phone and the TV.
+      // One phone of each role reads its card (the Don's last: that phone stays his).
       const phone = await page();
       await phone.goto('/');
-      await phone.evaluate(([c, seat, token]) => localStorage.setItem(`mafia.seat.${c}`, JSON.stringify({ seat: Number(seat), token })), [code, String(don), tokens[don - 1]!]);
-      await phone.goto(`/r/${code}/play`);
+      const roles = [...new Set(view.seats.map((s) => s.role!))].filter((r) => r !== 'don');
+      const readers = [...roles.map((r) => view.seats.find((s) => s.role === r)!.seat), don];
+      expect(roles).toEqual(expect.arrayContaining(['sheriff', 'doctor', 'maniac', 'beauty', 'mafia', 'civilian']));
+      for (const seat of readers) {
+        await phone.evaluate(([c, s, token]) => localStorage.setItem(`mafia.seat.${c}`, JSON.stringify({ seat: Number(s), token })), [code, String(seat), tokens[seat - 1]!]);
+        await phone.goto(`/r/${code}/play`);
+        const card = await peekRole(phone);
+        expect(card.role, `seat ${seat}'s card`).toBe(view.seats[seat - 1]!.role);
+        expectCardSays(card.desc, card.role!, view, `seat ${seat}'s card (club)`);
+      }
       const tv = await page();
       await tv.goto(`/r/${code}/table`);
       await byTestId(phone, 'night-step').waitFor();
@@ -99,8 +110,16 @@ describe('the night with a human host (issue 23)', () => {
       await sleep(NIGHT_STEP_SECONDS * 1000 + 500);
       expect(await stepOf(phone, 'night-step')).toBe(String(donStep));
 
-      // The host closes the room: the phone and the TV say so and stop.
-      await oracle.client.closeRoom();
+      // The host closes the room from his console: the first tap asks, the second closes.
+      const close = byTestId(host, 'host-close');
+      await close.click();
+      expect(await close.textContent()).toBe('Нажмите ещё раз, чтобы закрыть комнату насовсем');
+      expect(oracle.state.lobby?.closed).toBe(false);
+      await close.click();
+      // The console, the phone and the TV say so and stop.
+      await byTestId(host, 'room-closed').waitFor();
+      expect(await byTestId(host, 'room-closed').textContent()).toContain('Комната закрыта');
+      expect(await byTestId(host, 'night-panel').count()).toBe(0);
       await byTestId(phone, 'room-closed').waitFor();
       await byTestId(tv, 'room-closed').waitFor();
       expect(await byTestId(phone, 'room-closed').textContent()).toContain('Комната закрыта');

@@ -15,6 +15,7 @@ import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { displayPoints } from '@mafia/club';
 import { exportProtocol, gameResult, replayProtocol, type GameEvent, type ProtocolDocument } from '@mafia/engine';
+import { expectAccessible } from './axe';
 import { api, clubEvening, mailAndClock, signIn, type Call, type Evening } from './clubEvening';
 import { byTestId, newDevice, serverAndBrowser, Shots, wordProblems } from './harness';
 import { byRating, csvRecord, expectedBoard, pageNumber, parseCsv, type Expected, type ReplayedGame } from './ratingsExpected';
@@ -162,6 +163,7 @@ describe('points and ratings of a club evening (bots over the wire, real browser
     }
     await shots.both(mp, 'leaderboard', '1-points');
     expect(await wordProblems(mp, 'ru'), 'the leaderboard in Russian').toEqual([]);
+    await expectAccessible(mp, 'the leaderboard');
 
     // The CSV the page's link downloads: every record.
     const [download] = await Promise.all([mp.waitForEvent('download'), mp.getByRole('link', { name: /CSV/ }).click()]);
@@ -173,6 +175,7 @@ describe('points and ratings of a club evening (bots over the wire, real browser
     await mp.locator('td[data-col="black"][data-sorted="true"]').first().waitFor();
     expect((await boardRows(mp)).map((r) => ({ userId: r.userId, rank: Number(r.rank) }))).toEqual(byRating(expected.rows, 'black'));
     await shots.phone(mp, 'leaderboard', '2-black');
+    await expectAccessible(mp, 'the leaderboard, by black rating');
     expect(errors, 'no uncaught errors on the page').toEqual([]);
     await admin.close();
   });
@@ -205,6 +208,7 @@ describe('points and ratings of a club evening (bots over the wire, real browser
     expect(pointRows[0]!.some((n) => n.toFixed(2) === displayPoints(evening)), `the evening's ${displayPoints(evening)} points in ${JSON.stringify(pointRows)}`).toBe(true);
     await shots.both(page, 'profile', '1-charts');
     expect(await wordProblems(page, 'ru'), 'the profile in Russian').toEqual([]);
+    await expectAccessible(page, "a member's profile, with its charts");
     await s.member.close();
   });
 });

@@ -40,16 +40,20 @@ export function effectiveEvents(log: readonly LogItem[]): Event[] {
   return effectiveEntries(log).map((x) => x.e);
 }
 
-/** The fact that a seat's day speech was skipped because of his fouls, with his fouls at that time. */
+/**
+ * The fact that a seat's day speech was skipped because of his fouls, with his fouls at that time;
+ * `short`: not skipped but cut short (R-FIIM-2: the 3rd foul with 3–4 alive, or `short-speech`).
+ */
 export interface SkippedSpeech {
   readonly seat: number;
   readonly fouls: number;
+  readonly short?: true;
 }
 
 const aliveIn = (view: GameView, seat: number): boolean => view.seats[seat - 1]?.alive === true;
 
 /**
- * Speeches skipped for fouls today, in order. `sinceLastSpeech`: only those since the last speech
+ * Speeches skipped (or, in fiim, cut short) for fouls today, in order. `sinceLastSpeech`: only those since the last speech
  * that was given (what the host announces before the next speaker or the vote). The engine also
  * skips the turn of a player who has left; that is no lost speech, so only seats alive now count.
  */
@@ -61,6 +65,7 @@ export function skippedSpeeches(view: GameView | null, events: readonly Event[],
     if (e.type === 'DayStarted' || e.type === 'NightStarted') out = [];
     else if (e.type === 'Fouled') fouls.set(e.seat, e.total);
     else if (e.type === 'LastWordsEnded' && sinceLastSpeech) out = [];
+    else if (e.type === 'SpeechShortened') out.push({ seat: e.seat, fouls: fouls.get(e.seat) ?? view.seats[e.seat - 1]?.fouls ?? 0, short: true });
     else if (e.type === 'SpeechEnded') {
       if (e.skipped) out.push({ seat: e.seat, fouls: fouls.get(e.seat) ?? view.seats[e.seat - 1]?.fouls ?? 0 });
       else if (sinceLastSpeech) out = [];

@@ -35,7 +35,7 @@ export interface Beat {
   readonly winner: Winner | null;
   /** An emergency day (R-PHASE-4): no night came, the table votes again. */
   readonly emergency: boolean;
-  /** Today's speeches skipped for fouls (from the log). */
+  /** Today's speeches skipped (or, in fiim, cut short) for fouls (from the log). */
   readonly skipped: readonly SkippedSpeech[];
   /** The lone nominee of the day just decided (from the log). */
   readonly lone: LoneNominee | null;
@@ -56,7 +56,7 @@ export type LineKey =
   | 'newsNobody' | 'newsKilled' | 'newsKilledMany'
   | 'accepted' | 'emergency' | 'lastWords' | 'speech' | 'defence' | 'vote' | 'revote' | 'nominees' | 'lift' | 'left'
   | 'gameOver' | 'winTown' | 'winMafia' | 'winDraw' | 'winRole'
-  | 'skipped' | 'loneOut' | 'loneStays' | 'cards';
+  | 'skipped' | 'short' | 'loneOut' | 'loneStays' | 'cards';
 
 export interface Line {
   readonly key: LineKey;
@@ -104,11 +104,11 @@ export function beatOf({ view, timer, log = [] }: NarratorInput, now: number): B
   };
 }
 
-/** What was decided since `prev`: speeches skipped for fouls, the lone nominee's fate. */
+/** What was decided since `prev`: speeches skipped (or cut short) for fouls, the lone nominee's fate. */
 function dayNews(prev: Beat, next: Beat): Line[] {
   const out: Line[] = next.skipped
-    .filter((s) => !prev.skipped.some((p) => p.seat === s.seat))
-    .map((s) => ({ key: 'skipped', seats: [s.seat], count: s.fouls }));
+    .filter((s) => !prev.skipped.some((p) => p.seat === s.seat && p.short === s.short))
+    .map((s) => ({ key: s.short ? 'short' : 'skipped', seats: [s.seat], count: s.fouls }));
   const lone = next.lone;
   if (lone && (prev.lone?.seat !== lone.seat || prev.lone.day !== lone.day)) out.push({ key: lone.out ? 'loneOut' : 'loneStays', seats: [lone.seat] });
   return out;

@@ -14,10 +14,12 @@ export function usePhaseLabel(view: GameView | null): string {
 /** The connection's state for the header of a room screen; the last refusal as a toast (Notice), in words. */
 export function RoomStatus({ state }: { readonly state: RoomState }) {
   const { t } = useTranslation();
+  const roomClosed = state.lobby?.closed === true;
   return (
     <div className="stack" style={{ gap: 4 }}>
-      <span className="status" data-status={state.status} role="status">
-        {t(`status.${state.status}`)}
+      {/* A closed room stopped its connection on purpose: it says so, not «Нет связи». */}
+      <span className="status" data-status={state.status} data-room-closed={roomClosed || undefined} role="status">
+        {roomClosed ? t('status.roomClosed') : t(`status.${state.status}`)}
       </span>
       <Notice error={state.lastError} testId="room-error" />
     </div>

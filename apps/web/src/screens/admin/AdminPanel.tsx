@@ -71,7 +71,7 @@ export function AdminPanel({ state, actions, onStarted, lockMs = 700, seated = f
 
   return (
     <section className="card stack" data-testid="admin-panel" aria-labelledby="admin-title">
-      <h2 id="admin-title" className="lobby-h2">
+      <h2 id="admin-title" className="admin-h2">
         {t('admin.title')}
       </h2>
       <p className="muted">{t(seated ? 'admin.hintSeated' : 'admin.hint')}</p>

@@ -18,6 +18,7 @@ import { SeatsPanel } from './SeatsPanel';
 import { SeatSelect } from './SeatSelect';
 import { FiimPanel } from './FiimPanel';
 import { NightRecord } from './NightRecord';
+import { CloseRoomPanel } from './CloseRoom';
 import { fiimRecord, isFiim } from './fiim';
 import {
   actCommand, history, isMorning, lastNight, liftBoard, nextCommand, nightDeaths, speechesToday, stepActors, strayActors,
@@ -39,6 +40,8 @@ export interface HostActions {
   openStep?(step: number): Promise<number>;
   /** The next game at the same table, once this one has ended (absent: no button). */
   nextGame?(): Promise<number>;
+  /** Closes the room for good (absent: no «Закрыть комнату»). */
+  closeRoom?(): Promise<number>;
 }
 
 export type Tx = (key: string, opts?: Record<string, unknown>) => string;
@@ -338,6 +341,7 @@ export function HostConsole({ state, actions, voice: voiceOut }: { readonly stat
 
       <SeatCodesPanel codes={state.seatCodes} />
       <HistoryPanel t={t} log={state.log} />
+      {actions?.closeRoom && !state.lobby?.closed ? <CloseRoomPanel t={t} busy={busy || state.status !== 'open'} close={() => run(() => actions.closeRoom!())} /> : null}
     </div>
   );
 }

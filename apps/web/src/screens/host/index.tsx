@@ -1,9 +1,11 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { RoomClient, RoomState } from '../../net/client';
 import { hostAuth, useRoom } from '../../net/useRoom';
 import { Button, Layout, RoomClosed, RoomStatus, SeatGrid, seatsOf } from '../../ui';
 import { useCode } from '../useCode';
-import { HostConsole } from './Console';
+import { CloseRoomPanel } from './CloseRoom';
+import { HostConsole, type Tx } from './Console';
 
 /** /r/:code/host — the console of a human host (Ведущий): needs this device's host key (docs/web.md, "Host console"). */
 export default function Host() {
@@ -20,6 +22,12 @@ export default function Host() {
       </Layout>
     );
   }
+  return <HostRoom code={code} state={state} client={client} />;
+}
+
+/** The host page for a connected room: the lobby, the console, or «Комната закрыта» once it is closed. */
+export function HostRoom({ code, state, client }: { readonly code: string; readonly state: RoomState; readonly client: RoomClient | null }) {
+  const { t } = useTranslation('host');
   const waiting = state.lobby !== null && !state.lobby.started;
   return (
     <Layout title={`${t('title')} · ${code}`} actions={<RoomStatus state={state} />}>
@@ -35,6 +43,7 @@ export default function Host() {
           <Button data-testid="host-start" variant="primary" size="large" block disabled={state.status !== 'open'} onClick={() => void client?.start().catch(() => {})}>
             {t('start')}
           </Button>
+          <CloseRoomPanel t={t as unknown as Tx} busy={state.status !== 'open'} close={() => void client?.closeRoom().catch(() => {})} />
         </>
       ) : (
         <HostConsole state={state} actions={client} />

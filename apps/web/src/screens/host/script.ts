@@ -17,7 +17,7 @@ export type ScriptKey =
   | 'lastWords' | 'lastWordsNext' | 'speech' | 'thanks' | 'accepted' | 'nominated' | 'noNominations'
   | 'nominees' | 'defence' | 'voteStart' | 'voteFor' | 'voteLeft' | 'liftQuestion' | 'voteCancelled' | 'emergency' | 'rake'
   | 'gameOver' | 'winner.town' | 'winner.mafia' | 'winner.draw' | 'winner.role'
-  | 'skipped' | 'loneOut' | 'loneStays' | 'cardPause';
+  | 'skipped' | 'shortSpeech' | 'loneOut' | 'loneStays' | 'cardPause';
 
 export interface Line {
   readonly key: ScriptKey;
@@ -37,7 +37,7 @@ export interface ScriptContext {
   readonly died?: readonly number[] | null;
   /** Speeches ended today (null/undefined: not known). */
   readonly spoke?: number | null;
-  /** Speeches skipped for fouls since the last speech given (dayNews.skippedSpeeches): announced before what comes next. */
+  /** Speeches skipped (or cut short) for fouls since the last speech given (dayNews.skippedSpeeches): announced before what comes next. */
   readonly skipped?: readonly SkippedSpeech[];
   /** The day just decided had a lone nominee (dayNews.loneNominee): the host says what became of him and why. */
   readonly lone?: LoneNominee | null;
@@ -95,9 +95,9 @@ const anyAct = (pending: readonly Pending[]): boolean => pending.some((p) => p.k
 /** The line(s) for now. */
 export function hostLines(view: GameView | null, pending: readonly Pending[], ctx: ScriptContext = {}): Line[] {
   if (!view) return [];
-  // What was just decided is said first: the skipped speeches, then the lone nominee's fate.
+  // What was just decided is said first: the skipped (or short) speeches, then the lone nominee's fate.
   const news: Line[] = [
-    ...(ctx.skipped ?? []).map((s): Line => ({ key: 'skipped', params: { seat: s.seat, count: s.fouls } })),
+    ...(ctx.skipped ?? []).map((s): Line => ({ key: s.short ? 'shortSpeech' : 'skipped', params: { seat: s.seat, count: s.fouls } })),
     ...(ctx.lone ? [{ key: ctx.lone.out ? 'loneOut' : 'loneStays', params: { seat: ctx.lone.seat } } as Line] : []),
   ];
   return [...news, ...momentLines(view, pending, ctx)];

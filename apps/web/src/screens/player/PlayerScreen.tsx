@@ -59,7 +59,7 @@ export function PlayerScreen({ code, state, send, tap = noTap, now, starts = fal
   const phase = view?.phase;
   const title = seat !== null ? `${t('seat.label', { ns: 'common', n: seat })} · ${code}` : `${t('title')} · ${code}`;
   // Closed by the host: nothing runs on (no timer, no night step, no controls), whatever the view was.
-  if (state.lobby?.closed) return <Layout title={title} actions={<RoomStatus state={state} />}><RoomClosed /></Layout>;
+  if (state.lobby?.closed) return <Layout title={title} actions={<RoomStatus state={state} />}><RoomClosed mode={state.lobby?.mode} /></Layout>;
   return (
     <Layout title={title} actions={<RoomStatus state={state} />}>
       <h2 data-testid="phase" data-phase={phase?.kind ?? 'lobby'} data-n={phase && phase.kind !== 'ended' ? phase.n : undefined} style={{ margin: 0 }}>

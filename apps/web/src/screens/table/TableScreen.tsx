@@ -126,7 +126,7 @@ export function TableScreen({ code, state, speaker, now = Date.now, nextGame, ad
   if (closed) {
     return (
       <Layout title={`${t('title')} · ${code}`} actions={<RoomStatus state={state} />}>
-        <RoomClosed />
+        <RoomClosed mode={state.lobby?.mode} />
       </Layout>
     );
   }
