@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { GamePage } from '../src/net/resultsApi';
 import AuditLog from '../src/screens/club/corrections/AuditLog';
+import GameScreen from '../src/screens/club/game';
 import EveningScreen from '../src/screens/club/evening';
 import Members from '../src/screens/club/members';
 import { CSRF, fakeServer, renderClub } from './club-fake';
+import { TOWN_WINS } from './club-results-fixtures';
 
 afterEach(() => cleanup());
 
@@ -35,7 +38,7 @@ describe('corrections on the record', () => {
     expect(go.disabled).toBe(true);
     fireEvent.change(within(box).getByLabelText('Причина'), { target: { value: ' зал закрыт ' } });
     fireEvent.click(go);
-    expect((await screen.findByTestId('evening-cancelled')).textContent).toContain('Вечер отменён');
+    expect((await screen.findByTestId('evening-cancelled', {}, { timeout: 5000 })).textContent).toContain('Вечер отменён');
     expect(s.calls.find((c) => c.path === '/api/evenings/e1/cancel')!.body).toEqual({ reason: 'зал закрыт' });
     // A cancelled evening offers no more corrections.
     expect(screen.queryByTestId('evening-edit')).toBeNull();
@@ -52,7 +55,7 @@ describe('corrections on the record', () => {
     fireEvent.change(within(box).getByLabelText('Мест'), { target: { value: '10' } });
     fireEvent.change(within(box).getByLabelText('Причина'), { target: { value: 'меньше зал' } });
     fireEvent.click(within(box).getByRole('button', { name: 'Сохранить изменения' }));
-    expect((await within(box).findByRole('alert')).textContent).toBe('Ответов ДА уже 12: мест не может быть меньше.');
+    expect((await within(box).findByRole('alert', {}, { timeout: 5000 })).textContent).toBe('Ответов ДА уже 12: мест не может быть меньше.');
     expect(s.calls.find((c) => c.method === 'PATCH')!.body).toEqual({ capacity: 10, reason: 'меньше зал' });
   });
 
@@ -69,7 +72,7 @@ describe('corrections on the record', () => {
     const box = await screen.findByTestId('game-void-g1');
     fireEvent.change(within(box).getByLabelText('Reason'), { target: { value: 'wrong evening' } });
     fireEvent.click(within(box).getByRole('button', { name: 'Void' }));
-    await waitFor(() => expect(admin.calls.some((c) => c.path === '/api/clubs/c1/games/g1/void')).toBe(true));
+    await waitFor(() => expect(admin.calls.some((c) => c.path === '/api/clubs/c1/games/g1/void')).toBe(true), { timeout: 5000 });
     expect(admin.calls.find((c) => c.path === '/api/clubs/c1/games/g1/void')!.body).toEqual({ reason: 'wrong evening' });
     expect(screen.getByTestId('game-unvoid-g2')).toBeTruthy();
   });
@@ -83,7 +86,7 @@ describe('corrections on the record', () => {
     await renderClub({ ...EVENING, api: s.api, lng: 'ru' });
     fireEvent.change(await screen.findByLabelText(/Протокол/), { target: { value: '{"preset":"classic"}' } });
     fireEvent.click(screen.getByRole('button', { name: 'Сохранить игру' }));
-    const alert = (await screen.findAllByRole('alert')).find((a) => a.getAttribute('data-code') === 'game-duplicate')!;
+    const alert = (await screen.findAllByRole('alert', {}, { timeout: 5000 })).find((a) => a.getAttribute('data-code') === 'game-duplicate')!;
     expect(alert.textContent).toMatch(/^Эта игра уже введена: вечер 17 мая 2030 г\.,? (в )?\d\d:00, игра g1\.$/);
   });
 
@@ -106,16 +109,16 @@ describe('corrections on the record', () => {
     fireEvent.change(within(merge).getByLabelText('Ник после объединения'), { target: { value: 'Еж' } });
     fireEvent.change(within(merge).getByLabelText('Причина'), { target: { value: 'одна запись' } });
     fireEvent.click(within(merge).getByRole('button', { name: 'Объединить' }));
-    await waitFor(() => expect(s.calls.some((c) => c.path.endsWith('/merge'))).toBe(true));
+    await waitFor(() => expect(s.calls.some((c) => c.path.endsWith('/merge'))).toBe(true), { timeout: 5000 });
     expect(s.calls.find((c) => c.path.endsWith('/merge'))!.body).toEqual({ into: 'u1', reason: 'одна запись', nickname: 'Еж' });
     const archive = screen.getByTestId('archive-u1');
     fireEvent.change(within(archive).getByLabelText('Причина'), { target: { value: 'ушёл из клуба' } });
     fireEvent.click(within(archive).getByRole('button', { name: 'В архив' }));
-    await waitFor(() => expect(s.calls.find((c) => c.path.endsWith('/archive'))?.body).toEqual({ reason: 'ушёл из клуба' }));
-    const back = await screen.findByTestId('unarchive-u3');
+    await waitFor(() => expect(s.calls.find((c) => c.path.endsWith('/archive'))?.body).toEqual({ reason: 'ушёл из клуба' }), { timeout: 5000 });
+    const back = await screen.findByTestId('unarchive-u3', {}, { timeout: 5000 });
     fireEvent.change(within(back).getByLabelText('Причина'), { target: { value: 'вернулась' } });
     fireEvent.click(within(back).getByRole('button', { name: 'Вернуть из архива' }));
-    await waitFor(() => expect(s.calls.find((c) => c.path.endsWith('/unarchive'))?.body).toEqual({ reason: 'вернулась' }));
+    await waitFor(() => expect(s.calls.find((c) => c.path.endsWith('/unarchive'))?.body).toEqual({ reason: 'вернулась' }), { timeout: 5000 });
   });
 
   it('the_corrections_log_says_who_when_what_and_why_in_the_pages_language', async () => {
@@ -137,5 +140,17 @@ describe('corrections on the record', () => {
     cleanup();
     await renderClub({ path: '/club/:clubId/audit', url: '/club/c1/audit', element: <AuditLog />, api: s.api, lng: 'en' });
     expect((await screen.findByTestId('audit-a2')).textContent).toContain('Game voided');
+  });
+
+  it('a_voided_games_own_page_says_it_is_voided_and_why', async () => {
+    const voided: GamePage = { ...TOWN_WINS, game: { ...TOWN_WINS.game, voided: { at: startsAt, reason: 'введена дважды' } } };
+    const s = fakeServer({ 'GET /api/clubs/c1/games/g1': { body: voided } });
+    await renderClub({ path: '/club/:clubId/games/:gameId', url: '/club/c1/games/g1', element: <GameScreen />, api: s.api, lng: 'ru' });
+    expect((await screen.findByTestId('game-voided')).textContent).toBe('Аннулирована: введена дважды');
+    cleanup();
+    const plain = fakeServer({ 'GET /api/clubs/c1/games/g1': { body: TOWN_WINS } });
+    await renderClub({ path: '/club/:clubId/games/:gameId', url: '/club/c1/games/g1', element: <GameScreen />, api: plain.api, lng: 'ru' });
+    await screen.findByTestId('game-winner');
+    expect(screen.queryByTestId('game-voided')).toBeNull();
   });
 });

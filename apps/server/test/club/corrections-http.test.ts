@@ -23,6 +23,10 @@ describe.each(TARGETS.map((make) => [make().name, make] as const))('corrections 
       expect([ok.statusCode, ok.json()]).toEqual([200, { gameId: games[0]!.id, voided: true }]);
       const page = (await w.member.get(`/api/evenings/${w.eveningId}`)).json() as { games: { id: string; voided: { reason: string } | null }[] };
       expect(page.games.find((g) => g.id === games[0]!.id)!.voided!.reason).toBe('введена по ошибке');
+      // Its own page says so too.
+      const gp = await w.member.get(`/api/clubs/${w.clubId}/games/${games[0]!.id}`);
+      expect(gp.json().game.voided).toEqual({ at: h.clock.now(), reason: 'введена по ошибке' });
+      expect((await w.member.get(`/api/clubs/${w.clubId}/games/${games[1]!.id}`)).json().game.voided).toBeUndefined();
       expect((await w.member.get(`/api/clubs/${w.clubId}/audit`)).statusCode).toBe(403);
       expect((await w.stranger.get(`/api/clubs/${w.clubId}/audit`)).statusCode).toBe(404);
       const log = await w.admin.get(`/api/clubs/${w.clubId}/audit`);
