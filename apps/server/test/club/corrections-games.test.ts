@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/club/corrections/audit.js';
+import { cancelEvening } from '../../src/club/corrections/evenings.js';
 import { setVoided } from '../../src/club/corrections/games.js';
 import { mergeMembers } from '../../src/club/corrections/members.js';
 import { eveningResults } from '../../src/club/ratings/eveningResults.js';
@@ -152,6 +153,23 @@ describe.each(TARGETS.map((make) => [make().name, make] as const))('corrections 
       const log = (await auditLog(w.ctx, w.host, w.clubId, {})).entries;
       expect(log).toHaveLength(1);
       expect(log[0]).toMatchObject({ action: 'member-merged', target: { kind: 'member', id: kir }, reason: 'одна и та же запись', details: { from: 'Еж', into: 'Кир', nickname: 'Кирилл', games: 1 } });
+    } finally {
+      await w.close();
+    }
+  });
+
+  it('an_evening_with_games_that_count_is_not_cancelled_until_they_are_voided', async () => {
+    const w = await world(target);
+    try {
+      const g = (await importProtocol(w.ctx, w.host, w.eveningId, { protocol: fixture('classic-town-wins') })).game;
+      const before = await w.snapshot();
+      const err = await refusal(cancelEvening(w.ctx, w.host, w.eveningId, { reason: 'ошибка' }));
+      expect([err.code, err.status, err.extra.params]).toEqual(['evening-has-games', 409, { count: 1 }]);
+      expect(await w.snapshot()).toEqual(before);
+      await setVoided(w.ctx, w.host, w.clubId, g.id, true, { reason: 'вечера не было' });
+      const { evening } = await cancelEvening(w.ctx, w.host, w.eveningId, { reason: 'вечера не было' });
+      expect(evening.cancelledAt).not.toBeNull();
+      expect(Object.values(await pointsOf(w)).every(([points, games]) => points === 0 && games === 0)).toBe(true);
     } finally {
       await w.close();
     }
