@@ -26,6 +26,7 @@ const SeriesPage = lazy(() => import('./screens/club/series'));
 const AnswerInvitation = lazy(() => import('./screens/club/answer'));
 const JoinClub = lazy(() => import('./screens/club/join'));
 const Account = lazy(() => import('./screens/club/account'));
+const AuditLog = lazy(() => import('./screens/club/corrections/AuditLog'));
 
 function Loading() {
   const { t } = useTranslation();
@@ -64,6 +65,7 @@ export function App() {
         <Route path="/club/:clubId/members" element={<Members />} />
         <Route path="/club/:clubId/members/:userId" element={<MemberPage />} />
         <Route path="/club/:clubId/ledger" element={<ClubLedger />} />
+        <Route path="/club/:clubId/audit" element={<AuditLog />} />
         <Route path="/club/:clubId/leaderboard" element={<ClubLeaderboard />} />
         <Route path="/club/:clubId/evenings/:eveningId" element={<Evening />} />
         <Route path="/club/:clubId/evenings/:eveningId/results" element={<EveningResults />} />

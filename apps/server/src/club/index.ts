@@ -10,6 +10,7 @@ import { mailerFromEnv } from './mail/index.js';
 import { registerMeRoutes } from './me.js';
 import type { ClubContext, Mailer, SmsGateway } from './ports.js';
 import { registerClubRoutes } from './routes/clubs.js';
+import { registerCorrectionRoutes } from './routes/corrections.js';
 import { registerDoorRoutes } from './routes/door.js';
 import { registerTableRoutes } from './routes/tables.js';
 import { registerEveningRoutes } from './routes/evenings.js';
@@ -82,6 +83,7 @@ export async function registerClub(app: FastifyInstance, storage: Storage, rooms
     await registerGameRoutes(scope, context);
     await registerSeriesRoutes(scope, context);
     await registerJoinRoutes(scope, context);
+    await registerCorrectionRoutes(scope, context);
   });
   const pollMs = o.jobPollMs ?? pollFromEnv(process.env.CLUB_JOB_POLL_MS);
   if (pollMs !== 0) jobs.start(pollMs);

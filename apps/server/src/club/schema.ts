@@ -12,6 +12,8 @@ export interface MembershipsTable {
   club_id: string; user_id: string; role: ClubRole; nickname: string;
   share_name: Flag; share_email: Flag; share_phone: Flag;
   on_list: Flag; unanswered_streak: number; off_list_at: Big | null; list_since?: Big | null; joined_at: Big;
+  /** Issue 24: archived (off lists, invitations and leaderboards; his history kept); null when active. */
+  archived_at?: Big | null;
 }
 /** A sign-in link to an address with no account yet: the account is made when it is used. */
 export interface SigninLinksTable { token_hash: string; email: string; locale: string; created_at: Big; expires_at: Big; used_at: Big | null }
@@ -40,7 +42,13 @@ export interface TableRoomsTable { evening_id: string; table_no: number; from_ga
 /** Issue 24: pairs the club seats at different tables (user_a < user_b). */
 export interface SeatingApartTable { club_id: string; user_a: string; user_b: string; created_by: string; created_at: Big }
 export interface TableSeatsTable { evening_id: string; table_no: number; seat: number; from_game: number; user_id: string | null; nickname: string }
-export interface EveningGamesTable { id: string; evening_id: string; table_no: number | null; room_id: string | null; game_no: number | null; protocol: string | null; winner: string | null; created_at: Big }
+export interface EveningGamesTable {
+  id: string; evening_id: string; table_no: number | null; room_id: string | null; game_no: number | null; protocol: string | null; winner: string | null; created_at: Big;
+  /** Issue 24: a voided game (out of points and ratings, kept in the record) and a paper protocol's identity. */
+  voided_at?: Big | null; voided_by?: string | null; void_reason?: string | null; digest?: string | null;
+}
+/** Issue 24: one correction on the record (who, when, what, why); `details` is JSON. */
+export interface AuditLogTable { id: string; club_id: string; at: Big; actor_id: string; action: string; target_kind: string; target_id: string; reason: string; details: string }
 export interface GameSeatsTable { game_id: string; seat: number; user_id: string | null; nickname: string }
 export interface LedgerTable {
   id: string; club_id: string; user_id: string; evening_id: string | null; rule: string; points: number; reason: string; params: string;
@@ -60,7 +68,7 @@ export interface ClubSchema extends RoomSchema {
   signin_links: SigninLinksTable; member_invites: MemberInvitesTable;
   evenings: EveningsTable; invitations: InvitationsTable; answers: AnswersTable; attendance: AttendanceTable;
   evening_tables: EveningTablesTable; table_seats: TableSeatsTable; evening_games: EveningGamesTable; game_seats: GameSeatsTable;
-  ledger: LedgerTable; jobs: JobsTable;
+  ledger: LedgerTable; jobs: JobsTable; audit_log: AuditLogTable;
   table_host_log: TableHostLogTable; table_rooms: TableRoomsTable; seating_apart: SeatingApartTable;
 }
 

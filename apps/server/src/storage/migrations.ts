@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { clubMigration } from './clubMigration.js';
+import { correctionsMigration } from './correctionsMigration.js';
 import { memberEveningsMigration } from './memberEveningsMigration.js';
 import { memberInvitesMigration } from './memberInvitesMigration.js';
 import { ratingsMigration } from './ratingsMigration.js';
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '006_series': seriesMigration,
   '007_signin_links': signinLinksMigration,
   '008_member_invites': memberInvitesMigration,
+  '009_corrections': correctionsMigration,
   '010_table_hosts': tableHostsMigration,
 };
 

@@ -23,6 +23,8 @@ const EVENING_2 = STARTS_AT + WEEK;
  */
 async function world(h: ClubHarness) {
   const w = await ratingsClub(h, 'Читатель');
+  // Games are entered once their evening has started (issue 24).
+  h.clock.set(EVENING_2 + 3 * 60 * 60_000);
   const by = w.admin.user!.id;
   const evening2 = randomUUID();
   await w.db.insertInto('evenings').values({

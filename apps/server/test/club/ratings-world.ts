@@ -25,6 +25,8 @@ export async function ratingsClub(h: ClubHarness, memberNickname: string) {
   const db = h.storage.db as ClubDb;
   const { clubId, ids, eveningId } = await seedEvening(db, h.clock.now(), { members: TEN, hostUserId: admin.user!.id });
   await db.updateTable('memberships').set({ role: 'admin' }).where('user_id', '=', admin.user!.id).execute();
+  // Games are entered into an evening that has started (issue 24): the clock reads its evening.
+  h.clock.set(Math.max(h.clock.now(), STARTS_AT + 3 * 60 * 60_000));
   await db.insertInto('memberships').values({ club_id: clubId, user_id: member.user!.id, role: 'member', nickname: memberNickname, share_name: 0, share_email: 0, share_phone: 0, on_list: 1, unanswered_streak: 0, off_list_at: null, joined_at: 0 }).execute();
   return { admin, member, stranger, db, clubId, ids, eveningId };
 }

@@ -1,5 +1,6 @@
 import enClub from '../locales/en/club.json';
 import enCommon from '../locales/en/common.json';
+import enCorrections from '../locales/en/corrections.json';
 import enCreate from '../locales/en/create.json';
 import enHost from '../locales/en/host.json';
 import enLobby from '../locales/en/lobby.json';
@@ -9,6 +10,7 @@ import enResults from '../locales/en/results.json';
 import enTable from '../locales/en/table.json';
 import ruClub from '../locales/ru/club.json';
 import ruCommon from '../locales/ru/common.json';
+import ruCorrections from '../locales/ru/corrections.json';
 import ruCreate from '../locales/ru/create.json';
 import ruHost from '../locales/ru/host.json';
 import ruLobby from '../locales/ru/lobby.json';
@@ -25,10 +27,10 @@ import ruTable from '../locales/ru/table.json';
  */
 export const LANGUAGES = ['en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const NAMESPACES = ['common', 'create', 'lobby', 'host', 'player', 'table', 'refusals', 'club', 'results'] as const;
+export const NAMESPACES = ['common', 'create', 'lobby', 'host', 'player', 'table', 'refusals', 'club', 'results', 'corrections'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const resources = {
-  en: { common: enCommon, create: enCreate, lobby: enLobby, host: enHost, player: enPlayer, table: enTable, refusals: enRefusals, club: enClub, results: enResults },
-  ru: { common: ruCommon, create: ruCreate, lobby: ruLobby, host: ruHost, player: ruPlayer, table: ruTable, refusals: ruRefusals, club: ruClub, results: ruResults },
+  en: { common: enCommon, create: enCreate, lobby: enLobby, host: enHost, player: enPlayer, table: enTable, refusals: enRefusals, club: enClub, results: enResults, corrections: enCorrections },
+  ru: { common: ruCommon, create: ruCreate, lobby: ruLobby, host: ruHost, player: ruPlayer, table: ruTable, refusals: ruRefusals, club: ruClub, results: ruResults, corrections: ruCorrections },
 } as const;

@@ -7,6 +7,7 @@
  * session may have expired while the page stayed open).
  */
 
+import { correctionsCalls } from './correctionsApi';
 import { resultsCalls } from './resultsApi';
 
 export type ClubRole = 'admin' | 'host' | 'member';
@@ -79,6 +80,8 @@ export interface Member {
   readonly offListAt?: number | null;
   readonly invitations?: { readonly sent: number; readonly yes: number; readonly no: number; readonly unanswered: number };
   readonly points: number;
+  /** Issue 24: archived (off the lists, history kept). */
+  readonly archivedAt?: number;
 }
 
 export interface LedgerEntry {
@@ -180,6 +183,8 @@ export interface EveningGame {
   readonly protocol: boolean;
   readonly winner: string | null;
   readonly seats: readonly SeatOf[];
+  /** Issue 24: a voided game, kept and marked, with its reason (absent from older servers). */
+  readonly voided?: { readonly at: number; readonly by: string | null; readonly reason: string } | null;
 }
 
 export interface EveningPage {
@@ -535,6 +540,8 @@ export function createClubApi(o: ClubApiOptions = {}) {
     enterProtocol: (eveningId: string, protocol: unknown) => call<{ game: EveningGame }>('POST', `/api/evenings/${enc(eveningId)}/games`, { protocol }),
     // game pages, evening results, FIIM series (issue 15)
     ...resultsCalls(call, o.base ?? ''),
+    // corrections on the record (issue 24)
+    ...correctionsCalls(call),
   };
 }
 

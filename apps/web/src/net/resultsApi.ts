@@ -68,6 +68,8 @@ export interface GamePage {
   readonly game: {
     readonly id: string; readonly eveningId: string; readonly tableNo: number | null; readonly gameNo: number | null;
     readonly preset: string; readonly winner: string | null; readonly endedAt: number;
+    /** Issue 24: only on a voided game, with the reason. */
+    readonly voided?: { readonly at: number; readonly reason: string };
   };
   readonly seats: readonly GameSeat[];
   readonly timeline: readonly PageStep[];
@@ -90,7 +92,7 @@ export interface ResultsRow {
 
 export interface EveningResults {
   readonly evening: { readonly id: string; readonly clubId: string; readonly startsAt: number; readonly place: string; readonly weight: number; readonly preset: string };
-  readonly games: readonly { readonly gameId: string; readonly tableNo: number | null; readonly gameNo: number | null; readonly winner: string | null }[];
+  readonly games: readonly { readonly gameId: string; readonly tableNo: number | null; readonly gameNo: number | null; readonly winner: string | null; readonly voided?: { readonly reason: string } | null }[];
   readonly rows: readonly ResultsRow[];
 }
 

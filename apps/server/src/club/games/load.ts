@@ -20,6 +20,8 @@ export interface ClubGame {
   readonly seats: readonly SeatView[];
   /** A paper game's protocol as entered, or the room's game (its events). */
   readonly source: { readonly kind: 'paper'; readonly protocol: Record<string, unknown> } | { readonly kind: 'room'; readonly game: RoomGame | null };
+  /** Issue 24: voided (kept, counting nothing), with the reason; null when it counts. */
+  readonly voided: { readonly at: number; readonly reason: string } | null;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface ClubGame {
 export async function clubGame(ctx: ClubContext, actorUserId: string, clubId: string, gameId: string): Promise<ClubGame> {
   await membershipOf(ctx.db, actorUserId, clubId);
   const g = await ctx.db.selectFrom('evening_games').innerJoin('evenings', 'evenings.id', 'evening_games.evening_id').innerJoin('clubs', 'clubs.id', 'evenings.club_id')
-    .select(['evening_games.id', 'evening_games.evening_id', 'evening_games.table_no', 'evening_games.game_no', 'evening_games.room_id', 'evening_games.protocol', 'evenings.starts_at', 'clubs.name'])
+    .select(['evening_games.id', 'evening_games.evening_id', 'evening_games.table_no', 'evening_games.game_no', 'evening_games.room_id', 'evening_games.protocol', 'evening_games.voided_at', 'evening_games.void_reason', 'evenings.starts_at', 'clubs.name'])
     .where('evening_games.id', '=', gameId).where('evenings.club_id', '=', clubId).executeTakeFirst();
   if (!g) return clubRefuse('game-unknown', `the club has no game ${gameId}`, 404, { path: 'gameId' });
   const seats = (await ctx.db.selectFrom('game_seats').selectAll().where('game_id', '=', gameId).orderBy('seat').execute())
@@ -37,7 +39,8 @@ export async function clubGame(ctx: ClubContext, actorUserId: string, clubId: st
   const source: ClubGame['source'] = g.protocol !== null
     ? { kind: 'paper', protocol: JSON.parse(g.protocol) as Record<string, unknown> }
     : { kind: 'room', game: g.room_id === null ? null : ((await ctx.rooms.gamesOf(g.room_id)).find((x) => x.gameNo === roomGameNoOf(g.id, g.room_id!)) ?? null) };
-  return { id: g.id, clubId, clubName: g.name, eveningId: g.evening_id, eveningAt: num(g.starts_at), tableNo: g.table_no, gameNo: g.game_no, seats, source };
+  return { id: g.id, clubId, clubName: g.name, eveningId: g.evening_id, eveningAt: num(g.starts_at), tableNo: g.table_no, gameNo: g.game_no, seats, source,
+    voided: g.voided_at == null ? null : { at: num(g.voided_at), reason: g.void_reason ?? '' } };
 }
 
 /** The game's result (spec/protocol.md "Result") once it has ended; `game-not-ended` (409) before. */

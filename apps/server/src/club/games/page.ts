@@ -15,6 +15,8 @@ export interface GamePage {
   readonly game: {
     readonly id: string; readonly eveningId: string; readonly tableNo: number | null; readonly gameNo: number | null;
     readonly preset: string; readonly winner: string | null; readonly endedAt: number;
+    /** Issue 24: only on a voided game («аннулирована»), with the reason. */
+    readonly voided?: { readonly at: number; readonly reason: string };
   };
   readonly seats: readonly (SeatFact & { readonly userId: string | null; readonly nickname: string })[];
   readonly timeline: readonly PageStep[];
@@ -45,6 +47,7 @@ export async function gamePage(ctx: ClubContext, actorUserId: string, clubId: st
     game: {
       id: g.id, eveningId: g.eveningId, tableNo: g.tableNo, gameNo: g.gameNo, preset: facts!.preset, winner: result.winner,
       endedAt: g.source.kind === 'room' ? (g.source.game!.endedAt ?? g.eveningAt) : g.eveningAt,
+      ...(g.voided ? { voided: g.voided } : {}),
     },
     seats: facts!.seats.map((s) => ({ ...s, userId: who.get(s.seat)?.userId ?? null, nickname: who.get(s.seat)?.nickname ?? '' })),
     timeline: mergeSteps(protocol?.steps ?? [], result.timeline),

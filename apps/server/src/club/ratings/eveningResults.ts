@@ -5,7 +5,7 @@ import type { ClubContext } from '../ports.js';
 import { num } from '../schema.js';
 import { ratingsDb } from '../ratingsSchema.js';
 import { eveningById } from '../services/doorShared.js';
-import { gamesOfEvening, syncGames } from '../services/games.js';
+import { gamesOfEvening, syncGames, type GameView } from '../services/games.js';
 import { parseInput } from '../services/validate.js';
 import { csvText } from './csv.js';
 import { eveningOfMember, playedByMember } from './played.js';
@@ -24,7 +24,7 @@ export interface ResultsRow {
 
 export interface EveningResults {
   readonly evening: { readonly id: string; readonly clubId: string; readonly startsAt: number; readonly place: string; readonly weight: number; readonly preset: string };
-  readonly games: readonly { readonly gameId: string; readonly tableNo: number | null; readonly gameNo: number | null; readonly winner: string | null }[];
+  readonly games: readonly { readonly gameId: string; readonly tableNo: number | null; readonly gameNo: number | null; readonly winner: string | null; readonly voided: GameView['voided'] }[];
   readonly rows: readonly ResultsRow[];
 }
 
@@ -43,8 +43,11 @@ export async function eveningResults(ctx: ClubContext, actorUserId: string, even
   await syncGames(ctx, eveningId);
   const db = ratingsDb(ctx.db);
   const ev = await db.selectFrom('evenings').select(['place', 'weight', 'preset']).where('id', '=', eveningId).executeTakeFirstOrThrow();
-  const games = (await gamesOfEvening(ctx.db, eveningId)).map((g) => ({ gameId: g.id, tableNo: g.tableNo, gameNo: g.gameNo, winner: g.winner }));
-  const facts = await db.selectFrom('game_facts').select(['game_id', 'evening_id', 'players', 'ended_at', 'seats']).where('evening_id', '=', eveningId).execute();
+  const games = (await gamesOfEvening(ctx.db, eveningId)).map((g) => ({ gameId: g.id, tableNo: g.tableNo, gameNo: g.gameNo, winner: g.winner, voided: g.voided }));
+  // A voided game (issue 24) is listed, marked, and counts nothing.
+  const facts = await db.selectFrom('game_facts').leftJoin('evening_games', 'evening_games.id', 'game_facts.game_id')
+    .select(['game_facts.game_id', 'game_facts.evening_id', 'game_facts.players', 'game_facts.ended_at', 'game_facts.seats'])
+    .where('game_facts.evening_id', '=', eveningId).where('evening_games.voided_at', 'is', null).execute();
   const played = await playedByMember(db, facts);
   const ledger = await db.selectFrom('ledger').select(['user_id', 'points', 'cancelled_at']).where('evening_id', '=', eveningId).execute();
   const names = new Map((await db.selectFrom('memberships').select(['user_id', 'nickname']).where('club_id', '=', e.clubId).execute()).map((m) => [m.user_id, m.nickname]));

@@ -38,7 +38,8 @@ export async function leaderboard(ctx: ClubContext, actorUserId: string, clubId:
   const q = parseInput(leaderboardQuery, query);
   const season = q.season === undefined ? null : await seasonOf(ctx, clubId, q.season);
   const db = ratingsDb(ctx.db);
-  const members = await db.selectFrom('memberships').select(['user_id', 'nickname']).where('club_id', '=', clubId).execute();
+  // Archived members (issue 24) are off the leaderboard; their games still count for the others' ratings.
+  const members = await db.selectFrom('memberships').select(['user_id', 'nickname']).where('club_id', '=', clubId).where('archived_at', 'is', null).execute();
   // Each member's evenings as the last recomputation scored them (seasonTable keeps the season's).
   const played = await seasonEvenings(db, clubId);
   const ledger = await db.selectFrom('ledger').select(['user_id', 'evening_id', 'points', 'created_at', 'cancelled_at']).where('club_id', '=', clubId).execute();

@@ -62,7 +62,7 @@ async function gamesOf(db: RatingsDb, clubId: string, userId: string, changes: r
   const rows = await db.selectFrom('game_seats').innerJoin('game_facts', 'game_facts.game_id', 'game_seats.game_id')
     .innerJoin('evening_games', 'evening_games.id', 'game_seats.game_id').innerJoin('evenings', 'evenings.id', 'game_facts.evening_id')
     .select(['game_seats.game_id', 'game_seats.seat', 'game_facts.evening_id', 'game_facts.ended_at', 'game_facts.winner', 'game_facts.seats', 'evening_games.table_no', 'evening_games.game_no'])
-    .where('game_facts.club_id', '=', clubId).where('game_seats.user_id', '=', userId).where('evenings.cancelled_at', 'is', null).execute();
+    .where('game_facts.club_id', '=', clubId).where('game_seats.user_id', '=', userId).where('evenings.cancelled_at', 'is', null).where('evening_games.voided_at', 'is', null).execute();
   const changeOf = new Map(changes.map((c) => [c.gameId, { track: c.track, before: c.before, delta: c.delta, after: c.after }]));
   return rows.map((r) => ({ r, at: num(r.ended_at), fact: (JSON.parse(r.seats) as SeatFact[]).find((s) => s.seat === Number(r.seat)) }))
     .filter((x): x is typeof x & { fact: SeatFact } => x.fact !== undefined)

@@ -24,7 +24,10 @@ export interface RecomputeResult { readonly games: number; readonly rated: numbe
 
 /** The club's ended games in rating order (when they ended, then by id), each seat with its member. */
 async function loadGames(db: RatingsDb, clubId: string): Promise<LoadedGame[]> {
-  const facts = await db.selectFrom('game_facts').select(['game_id', 'evening_id', 'kind', 'winner', 'players', 'ended_at', 'seats']).where('club_id', '=', clubId).execute();
+  // A voided game (issue 24) counts nothing: it stays in the record, out of points and ratings.
+  const facts = await db.selectFrom('game_facts').leftJoin('evening_games', 'evening_games.id', 'game_facts.game_id')
+    .select(['game_facts.game_id', 'game_facts.evening_id', 'game_facts.kind', 'game_facts.winner', 'game_facts.players', 'game_facts.ended_at', 'game_facts.seats'])
+    .where('game_facts.club_id', '=', clubId).where('evening_games.voided_at', 'is', null).execute();
   const members = await db.selectFrom('game_seats').innerJoin('game_facts', 'game_facts.game_id', 'game_seats.game_id')
     .select(['game_seats.game_id', 'game_seats.seat', 'game_seats.user_id']).where('game_facts.club_id', '=', clubId).execute();
   // Per game, its seats' members by seat number (one map entry per game, not per seat: 100,000 seats at 10,000 games).

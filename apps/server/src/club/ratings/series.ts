@@ -24,7 +24,7 @@ const seriesQuery = z.object({ format: z.enum(['json', 'csv']).default('json') }
 async function fiimGames(db: RatingsDb, clubId: string, ids?: readonly string[]) {
   let q = db.selectFrom('game_facts').innerJoin('evening_games', 'evening_games.id', 'game_facts.game_id').innerJoin('evenings', 'evenings.id', 'game_facts.evening_id')
     .select(['game_facts.game_id', 'game_facts.evening_id', 'game_facts.preset', 'game_facts.winner', 'game_facts.seats', 'game_facts.ended_at', 'evenings.starts_at', 'evening_games.table_no', 'evening_games.game_no'])
-    .where('game_facts.club_id', '=', clubId);
+    .where('game_facts.club_id', '=', clubId).where('evening_games.voided_at', 'is', null);
   q = ids ? q.where('game_facts.game_id', 'in', ids.length ? [...ids] : ['']) : q.where('game_facts.preset', '=', 'fiim');
   return (await q.execute()).sort((a, b) => num(a.ended_at) - num(b.ended_at) || (a.game_id < b.game_id ? -1 : 1));
 }

@@ -15,7 +15,7 @@ export async function registerClubRoutes(app: FastifyInstance, ctx: ClubContext)
     return reply.status(201).send(await createClub(ctx, u.id, req.body));
   });
   app.get<ClubParams>('/api/clubs/:clubId', async (req) => clubOverview(ctx, (await requireUser(req)).id, req.params.clubId));
-  app.get<ClubParams>('/api/clubs/:clubId/members', async (req) => listMembers(ctx, (await requireUser(req)).id, req.params.clubId));
+  app.get<ClubParams>('/api/clubs/:clubId/members', async (req) => listMembers(ctx, (await requireUser(req)).id, req.params.clubId, req.query));
   app.post<ClubParams>('/api/clubs/:clubId/members', async (req, reply) => {
     const u = await requireUser(req);
     return reply.status(201).send(await addMember(ctx, u.id, req.params.clubId, req.body));

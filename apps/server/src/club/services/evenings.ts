@@ -155,7 +155,7 @@ export async function eveningPage(ctx: ClubContext, actor: string, eveningId: st
       ...(admin && i.delivery_error ? { deliveryError: deliveryFailureOf(i.delivery_error) } : {}),
     })),
     nicknameOnly: (await ctx.db.selectFrom('memberships').innerJoin('users', 'users.id', 'memberships.user_id').select(['memberships.user_id', 'memberships.nickname'])
-      .where('memberships.club_id', '=', row.club_id).where('users.email', 'like', `%${PLACEHOLDER_DOMAIN}`).orderBy('memberships.nickname').execute())
+      .where('memberships.club_id', '=', row.club_id).where('memberships.archived_at', 'is', null).where('users.email', 'like', `%${PLACEHOLDER_DOMAIN}`).orderBy('memberships.nickname').execute())
       .map((m) => ({ userId: m.user_id, nickname: m.nickname })),
     ...(await doorView(ctx, eveningId)),
     ledger,

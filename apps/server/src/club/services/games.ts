@@ -4,6 +4,7 @@ import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
 import type { ClubDb, TableSeatsTable } from '../schema.js';
 import { eveningForHost, nicknames } from './doorShared.js';
+import { protocolDigest, refuseDuplicate } from '../corrections/digest.js';
 import { factsOfProtocol } from '../ratings/facts.js';
 import { linkProtocolFacts, syncRoomFacts } from '../ratings/link.js';
 import { recomputeRatings } from '../ratings/recompute.js';
@@ -17,6 +18,8 @@ export interface SeatView { readonly seat: number; readonly userId: string | nul
 export interface GameView {
   readonly id: string; readonly tableNo: number | null; readonly gameNo: number | null; readonly roomCode: string | null;
   readonly protocol: boolean; readonly winner: string | null; readonly seats: readonly SeatView[];
+  /** Issue 24: a voided game stays listed, marked, with who voided it, when and why; null when it counts. */
+  readonly voided: { readonly at: number; readonly by: string | null; readonly reason: string } | null;
 }
 
 /**
@@ -93,7 +96,8 @@ export async function gamesPlayedBy(db: ClubDb, eveningId: string): Promise<Map<
 /** The evening's games with their seats, in table and game order, protocols last. */
 export async function gamesOfEvening(db: ClubDb, eveningId: string): Promise<GameView[]> {
   const games = await db.selectFrom('evening_games').leftJoin('table_rooms', (j) => j.onRef('table_rooms.evening_id', '=', 'evening_games.evening_id').onRef('table_rooms.room_id', '=', 'evening_games.room_id'))
-    .select(['evening_games.id', 'evening_games.table_no', 'evening_games.game_no', 'evening_games.protocol', 'evening_games.winner', 'evening_games.created_at', 'table_rooms.room_code'])
+    .select(['evening_games.id', 'evening_games.table_no', 'evening_games.game_no', 'evening_games.protocol', 'evening_games.winner', 'evening_games.created_at', 'table_rooms.room_code',
+      'evening_games.voided_at', 'evening_games.voided_by', 'evening_games.void_reason'])
     .where('evening_games.evening_id', '=', eveningId).execute();
   const ids = games.map((g) => g.id);
   const seats = ids.length === 0 ? [] : await db.selectFrom('game_seats').selectAll().where('game_id', 'in', ids).orderBy('seat').execute();
@@ -106,6 +110,7 @@ export async function gamesOfEvening(db: ClubDb, eveningId: string): Promise<Gam
   return games.map((g) => ({
     id: g.id, tableNo: g.table_no, gameNo: g.game_no, roomCode: g.protocol === null ? g.room_code ?? null : null,
     protocol: g.protocol !== null, winner: g.winner,
+    voided: g.voided_at == null ? null : { at: Number(g.voided_at), by: g.voided_by ?? null, reason: g.void_reason ?? '' },
     seats: seats.filter((s) => s.game_id === g.id).map((s) => ({ seat: s.seat, userId: s.user_id, nickname: s.nickname })),
   }));
 }
@@ -117,6 +122,8 @@ export async function gamesOfEvening(db: ClubDb, eveningId: string): Promise<Gam
  */
 export async function importProtocol(ctx: ClubContext, actorUserId: string, eveningId: string, input: { protocol: unknown }): Promise<{ game: GameView }> {
   const e = await eveningForHost(ctx, actorUserId, eveningId);
+  // Issue 24: a game is played at an evening that has started (the server's clock).
+  if (e.startsAt > ctx.now()) clubRefuse('evening-not-started', `the evening starts at ${new Date(e.startsAt).toISOString()}: a game can be entered once it has started`, 409, { params: { startsAt: e.startsAt } });
   let doc = input.protocol;
   if (typeof doc === 'string') {
     try {
@@ -145,12 +152,15 @@ export async function importProtocol(ctx: ClubContext, actorUserId: string, even
   });
   const id = randomUUID();
   const winner = replayed.result.winner;
+  const digest = protocolDigest(doc as Record<string, unknown>, seats.map((s) => s.userId));
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.insertInto('evening_games').values({ id, evening_id: e.id, table_no: null, room_id: null, game_no: null, protocol: JSON.stringify(doc), winner, created_at: ctx.now() }).execute();
+    // Issue 24: the same game entered twice is refused, naming the one entered before.
+    await refuseDuplicate(trx, e.clubId, digest, ctx.kind);
+    await trx.insertInto('evening_games').values({ id, evening_id: e.id, table_no: null, room_id: null, game_no: null, protocol: JSON.stringify(doc), winner, created_at: ctx.now(), digest }).execute();
     await trx.insertInto('game_seats').values(seats.map((s) => ({ game_id: id, seat: s.seat, user_id: s.userId, nickname: s.nickname }))).execute();
     // Issue 15: its facts with it (a paper game was played during its evening: ordered at the evening's start).
     await linkProtocolFacts(trx, { gameId: id, clubId: e.clubId, eveningId: e.id }, factsOfProtocol(doc as { preset: string; seats: unknown[] }, replayed.result), e.startsAt);
   });
   await recomputeRatings(ctx, e.clubId);
-  return { game: { id, tableNo: null, gameNo: null, roomCode: null, protocol: true, winner, seats } };
+  return { game: { id, tableNo: null, gameNo: null, roomCode: null, protocol: true, winner, seats, voided: null } };
 }

@@ -11,6 +11,7 @@ import { recountUnanswered } from './invitationList.js';
 import { chargePenalty, type LedgerEntry } from './ledger.js';
 import { inviteMail, inviteSms, reminderMail, reminderSms, type InviteFacts } from './messages.js';
 import { parseInput } from './validate.js';
+import { registerCorrectionJobs } from '../corrections/mail.js';
 
 /** The answer link's token is stored only as its SHA-256: a copy of the database answers nothing. */
 export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -43,7 +44,7 @@ export async function invite(ctx: ClubContext, actor: string, eveningId: string,
     const e = await lockEvening(ctx, trx, eveningId);
     refuseIfClosed(e, at);
     const members = await trx.selectFrom('memberships').innerJoin('users', 'users.id', 'memberships.user_id')
-      .select(['memberships.user_id', 'memberships.nickname', 'memberships.on_list', 'users.phone'])
+      .select(['memberships.user_id', 'memberships.nickname', 'memberships.on_list', 'memberships.archived_at', 'users.phone'])
       .where('memberships.club_id', '=', e.club_id).execute();
     const byId = new Map(members.map((m) => [m.user_id, m]));
     const already = new Set((await trx.selectFrom('invitations').select('user_id').where('evening_id', '=', eveningId).execute()).map((r) => r.user_id));
@@ -53,11 +54,12 @@ export async function invite(ctx: ClubContext, actor: string, eveningId: string,
       b.userIds.forEach((id, i) => {
         const m = byId.get(id);
         if (!m) clubRefuse('not-a-member', `user ${id} is no member of this club`, 400, { path: `userIds[${i}]` });
+        else if (m.archived_at != null) clubRefuse('member-archived', `«${m.nickname}» is archived: unarchive him first`, 400, { path: `userIds[${i}]`, params: { nickname: m.nickname } });
         else if (Number(m.on_list) !== 1) clubRefuse('off-the-list', `«${m.nickname}» is off the invitation list: restore him first`, 400, { path: `userIds[${i}]`, params: { nickname: m.nickname } });
         else if (!already.has(id) && !targets.includes(m)) targets.push(m);
       });
     } else {
-      targets = members.filter((m) => Number(m.on_list) === 1 && !already.has(m.user_id));
+      targets = members.filter((m) => Number(m.on_list) === 1 && m.archived_at == null && !already.has(m.user_id));
     }
     const jobs = new DbJobQueue(trx, ctx.now, ctx.log);
     for (const m of targets) {
@@ -208,6 +210,7 @@ export function registerEveningJobs(ctx: ClubContext): void {
   }
   ctx.jobs.handle('evening-deadline', async (payload) => runDeadline(ctx, z.object({ eveningId: z.string() }).parse(payload).eveningId));
   ctx.jobs.handle('evening-reminders', async (payload) => runReminders(ctx, z.object({ eveningId: z.string() }).parse(payload).eveningId));
+  registerCorrectionJobs(ctx);
 }
 
 /**

@@ -6,6 +6,7 @@ import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
 import { num, numOrNull, type ClubDb, type LedgerTable } from '../schema.js';
 import { parseInput } from './validate.js';
+import { audit } from '../corrections/audit.js';
 
 /** docs/club-api.md `LedgerEntry`. */
 export interface LedgerEntry {
@@ -76,8 +77,13 @@ export async function cancelEntry(ctx: ClubContext, actor: string, entryId: stri
   await membershipOf(ctx.db, actor, found.club_id, 'admin');
   const at = ctx.now();
   // Conditional on not cancelled yet: two admins cancelling at once cannot both write their note.
-  const r = await ctx.db.updateTable('ledger').set({ cancelled_at: at, cancelled_by: actor, cancel_note: note })
-    .where('id', '=', entryId).where('cancelled_at', 'is', null).executeTakeFirst();
+  const r = await ctx.db.transaction().execute(async (trx) => {
+    const done = await trx.updateTable('ledger').set({ cancelled_at: at, cancelled_by: actor, cancel_note: note })
+      .where('id', '=', entryId).where('cancelled_at', 'is', null).executeTakeFirst();
+    // Issue 24: every correction is on the record.
+    if (Number(done.numUpdatedRows) === 1) await audit(trx, { clubId: found.club_id, at, actor, action: 'ledger-cancelled', target: 'ledger', targetId: entryId, reason: note });
+    return done;
+  });
   const row = (await ledgerQuery(ctx.db).where('ledger.id', '=', entryId).executeTakeFirst())!;
   if (Number(r.numUpdatedRows) !== 1) {
     return clubRefuse('already-cancelled', `this entry was cancelled already (${new Date(numOrNull(row.cancelled_at) ?? 0).toISOString()})`, 409, { params: { cancelledAt: numOrNull(row.cancelled_at) ?? 0 } });

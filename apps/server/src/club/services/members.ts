@@ -25,6 +25,8 @@ export interface Member {
   status?: 'invited' | 'expired' | 'nickname';
   onList: boolean; unansweredStreak: number; offListAt?: number;
   invitations?: { sent: number; yes: number; no: number; unanswered: number }; points: number;
+  /** Issue 24: archived (off the lists, history kept). */
+  archivedAt?: number;
 }
 
 type MemberRow = MembershipsTable & Pick<UsersTable, 'name' | 'email' | 'phone'> & {
@@ -53,7 +55,7 @@ export function memberView(r: MemberRow, readerIsAdmin: boolean, readerId: strin
     ...(name !== undefined ? { name } : {}), ...(email !== undefined ? { email } : {}), ...(phone !== undefined ? { phone } : {}),
     onList: Number(r.on_list) === 1, unansweredStreak: Number(r.unanswered_streak), ...(offListAt !== null ? { offListAt } : {}),
     ...(readerIsAdmin ? { invitations: counts ?? { sent: 0, yes: 0, no: 0, unanswered: 0 } } : {}),
-    points,
+    points, ...(r.archived_at != null ? { archivedAt: num(r.archived_at) } : {}),
   };
 }
 
@@ -86,11 +88,17 @@ async function pointsByMember(db: ClubDb, clubId: string): Promise<Map<string, n
   return out;
 }
 
-/** GET /api/clubs/:clubId/members, by nickname. */
-export async function listMembers(ctx: ClubContext, actor: string, clubId: string): Promise<{ members: Member[] }> {
+const ListQuery = z.object({ archived: z.enum(['0', '1', 'only']).optional() });
+
+/** GET /api/clubs/:clubId/members, by nickname; archived members (issue 24) only with `?archived=1` (with the others) or `only`. */
+export async function listMembers(ctx: ClubContext, actor: string, clubId: string, query: unknown = {}): Promise<{ members: Member[] }> {
   const me = await membershipOf(ctx.db, actor, clubId);
   const admin = me.role === 'admin';
-  const rows = await memberRows(ctx.db, clubId).orderBy('memberships.nickname').execute();
+  const { archived } = parseInput(ListQuery, query);
+  let q = memberRows(ctx.db, clubId);
+  if (archived === undefined || archived === '0') q = q.where('memberships.archived_at', 'is', null);
+  else if (archived === 'only') q = q.where('memberships.archived_at', 'is not', null);
+  const rows = await q.orderBy('memberships.nickname').execute();
   const counts = admin ? await invitationCounts(ctx.db, clubId) : new Map<string, Counts>();
   const points = await pointsByMember(ctx.db, clubId);
   return { members: rows.map((r) => memberView(r, admin, actor, counts.get(r.user_id), points.get(r.user_id) ?? 0)) };

@@ -35,6 +35,11 @@ export default function Calendar() {
         <Link className="btn" to={`/club/${clubId}/leaderboard`}>
           {t('leaderboard.title')}
         </Link>
+        {club?.me.role === 'admin' && (
+          <Link className="btn" to={`/club/${clubId}/audit`} data-testid="audit-link">
+            {t('audit.link', { ns: 'corrections' })}
+          </Link>
+        )}
       </nav>
       <section className="stack" aria-labelledby="upcoming">
         <h2 id="upcoming" className="club-h">

@@ -6,9 +6,10 @@ import { Button } from '../../../ui';
 import { useClubApi } from '../common/api';
 import { winnerName } from '../common/bits';
 import { ErrorText, useAction } from '../common/errors';
+import { GameVoid, VoidedMark } from '../corrections/GameVoid';
 
 /** The evening's games (each seat linked to a member), and «Ввести протокол» for a paper game. */
-export function Games({ page, host, onChanged }: { readonly page: EveningPage; readonly host: boolean; readonly onChanged: () => void }) {
+export function Games({ page, host, admin = false, onChanged }: { readonly page: EveningPage; readonly host: boolean; readonly admin?: boolean; readonly onChanged: () => void }) {
   const { t } = useTranslation('club');
   const api = useClubApi();
   const act = useAction();
@@ -50,6 +51,7 @@ export function Games({ page, host, onChanged }: { readonly page: EveningPage; r
                   )}
                 </strong>
                 {g.protocol && <span className="club-badge">{t('games.protocol')}</span>}
+                <VoidedMark game={g} />
                 <span>{g.winner === 'draw' ? winnerName(t, g.winner) : `${t('games.winner')}: ${winnerName(t, g.winner)}`}</span>
               </div>
               <div className="muted" style={{ fontSize: '0.9rem' }}>
@@ -58,6 +60,7 @@ export function Games({ page, host, onChanged }: { readonly page: EveningPage; r
                   .map((s) => `${s.seat}. ${s.nickname}`)
                   .join(' · ')}
               </div>
+              <GameVoid clubId={page.evening.clubId} game={g} admin={admin} onChanged={onChanged} />
             </li>
           ))}
         </ul>

@@ -8,6 +8,7 @@ import { formatDateTime } from '../common/format';
 import { Ledger } from '../common/Ledger';
 import { ClubPage } from '../common/Page';
 import { useLoad } from '../common/useLoad';
+import { EveningCorrections } from '../corrections/EveningCorrections';
 import { Door } from './Door';
 import { Games } from './Games';
 import { Invitations } from './Invitations';
@@ -39,6 +40,7 @@ export default function EveningScreen() {
             <Fact term={t('fields.preset')}>{t(`presets.${p.evening.preset}`, { ns: 'common', defaultValue: p.evening.preset })}</Fact>
             <Fact term={t('fields.gamesPlanned')}>{p.evening.gamesPlanned}</Fact>
           </dl>
+          <EveningCorrections key={`${p.evening.startsAt}-${p.evening.place}-${p.evening.capacity}-${p.evening.weight}-${p.evening.gamesPlanned}`} page={p} admin={admin} onChanged={page.reload} />
           <Counts counts={p.evening.counts} />
           <p style={{ margin: 0 }}>
             {t('evening.myAnswer')} <AnswerBadge answer={p.me.answer} />
@@ -46,7 +48,7 @@ export default function EveningScreen() {
           <Invitations page={p} admin={admin} onChanged={page.reload} />
           <Door page={p} host={host} onChanged={page.reload} />
           <Tables page={p} host={host} admin={admin} onChanged={page.reload} />
-          <Games page={p} host={host} onChanged={page.reload} />
+          <Games page={p} host={host} admin={admin} onChanged={page.reload} />
           <section className="stack" aria-labelledby="ev-ledger">
             <h2 id="ev-ledger" className="club-h">
               {t('evening.penalties')}

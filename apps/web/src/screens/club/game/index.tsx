@@ -55,6 +55,11 @@ function Game({ t, g, clubId, lng, protocolUrl }: { readonly t: Tx; readonly g: 
         {' · '}
         {new Intl.DateTimeFormat(lng, { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(g.game.endedAt)}
       </p>
+      {g.game.voided && (
+        <p className="card" role="status" data-testid="game-voided">
+          {t('game.voidedReason', { ns: 'corrections', reason: g.game.voided.reason })}
+        </p>
+      )}
       <div className="club-scroll">
         <table className="club-table" aria-label={t('game.seatsTitle')}>
           <thead>

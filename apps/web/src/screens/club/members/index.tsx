@@ -10,6 +10,7 @@ import { ClubPage } from '../common/Page';
 import { useLoad } from '../common/useLoad';
 import { AddMember, ROLES } from './AddMember';
 import { InviteAgain } from './InviteAgain';
+import { ArchivedMembers, MemberCorrections } from '../corrections/MemberCorrections';
 
 const STATUS_TEXT = { invited: 'members.invited', expired: 'members.inviteExpired', nickname: 'members.nicknameOnly' } as const;
 
@@ -33,15 +34,16 @@ export default function Members() {
       <Link to={`/club/${clubId}`}>← {club?.club.name}</Link>
       <ul className="club-list" aria-label={t('members.title')}>
         {(list?.members ?? []).map((m) => (
-          <MemberRow key={m.userId} clubId={clubId} m={m} admin={admin} onChanged={page.reload} />
+          <MemberRow key={m.userId} clubId={clubId} m={m} admin={admin} others={list?.members ?? []} onChanged={page.reload} />
         ))}
       </ul>
+      {admin && <ArchivedMembers clubId={clubId} onChanged={page.reload} />}
       {admin && <AddMember clubId={clubId} onAdded={page.reload} />}
     </ClubPage>
   );
 }
 
-function MemberRow({ clubId, m, admin, onChanged }: { readonly clubId: string; readonly m: Member; readonly admin: boolean; readonly onChanged: () => void }) {
+function MemberRow({ clubId, m, admin, others, onChanged }: { readonly clubId: string; readonly m: Member; readonly admin: boolean; readonly others: readonly Member[]; readonly onChanged: () => void }) {
   const { t } = useTranslation('club');
   const api = useClubApi();
   const act = useAction();
@@ -96,6 +98,7 @@ function MemberRow({ clubId, m, admin, onChanged }: { readonly clubId: string; r
           {m.status === 'expired' && <WithdrawButton clubId={clubId} m={m} act={act} onChanged={onChanged} />}
         </div>
       )}
+      {admin && <MemberCorrections clubId={clubId} m={m} others={others} onChanged={onChanged} />}
       <ErrorText error={act.error} />
     </li>
   );

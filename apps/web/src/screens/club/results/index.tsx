@@ -45,6 +45,9 @@ export default function EveningResultsScreen() {
                 return (
                   <li key={g.gameId}>
                     {g.winner !== null ? <Link to={`/club/${clubId}/games/${g.gameId}`}>{name}</Link> : name} — {g.winner !== null ? winnerName(t, g.winner) : t('evening.running')}
+                    {g.voided && (
+                      <> · <span className="club-badge" data-kind="off" data-testid={`results-voided-${g.gameId}`} title={g.voided.reason}>{t('game.voided', { ns: 'corrections' })}</span></>
+                    )}
                   </li>
                 );
               })}
