@@ -506,7 +506,9 @@ export function createClubApi(o: ClubApiOptions = {}) {
     /** One table of the profile as CSV (a plain link, as the leaderboard's). */
     profileCsvUrl: (clubId: string, userId: string, table: ProfileTable) => `${o.base ?? ''}${profilePath(clubId, userId)}?format=csv&table=${table}`,
     recomputeRatings: (clubId: string) => call<{ games: number; rated: number; ms: number }>('POST', `/api/clubs/${enc(clubId)}/ratings/recompute`, {}),
-    enterProtocol: (eveningId: string, protocol: unknown) => call<{ game: EveningGame }>('POST', `/api/evenings/${enc(eveningId)}/games`, { protocol }),
+    /** A game played on paper; `guests`: the seats whose names are guests, not members (issue 24). */
+    enterProtocol: (eveningId: string, protocol: unknown, guests: readonly number[] = []) =>
+      call<{ game: EveningGame }>('POST', `/api/evenings/${enc(eveningId)}/games`, guests.length > 0 ? { protocol, guests } : { protocol }),
     // game pages, evening results, FIIM series (issue 15)
     ...resultsCalls(call, o.base ?? ''),
   };
