@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import GameScreen from '../src/screens/club/game';
 import ProtocolForm from '../src/screens/club/protocolForm';
+import { TOWN_WINS } from './club-results-fixtures';
 import { Games } from '../src/screens/club/evening/Games';
 import { CSRF, fakeServer, renderClub } from './club-fake';
 
@@ -96,5 +98,14 @@ describe('the paper score sheet (issue 24 point 4)', () => {
     await screen.findByTestId('paper-form');
     expect(document.body.textContent).not.toMatch(/JSON|replay|spec\/|protocol\.md/i);
     expect(document.querySelector('textarea')).toBeNull();
+  });
+
+  it('a_guest_is_named_as_a_guest_on_the_game_page_without_a_member_link', async () => {
+    const page = { ...TOWN_WINS, seats: TOWN_WINS.seats.map((x) => (x.seat === 4 ? { ...x, userId: null, nickname: 'Петя' } : x)) };
+    const s = fakeServer({ 'GET /api/clubs/c1/games/g1': { body: page } });
+    await renderClub({ path: '/club/:clubId/games/:gameId', url: '/club/c1/games/g1', element: <GameScreen />, api: s.api, lng: 'ru' });
+    const seat4 = await screen.findByTestId('game-seat-4');
+    expect(seat4.querySelector('td:nth-child(2)')!.textContent).toBe('Петя (гость)');
+    expect(within(seat4).queryByRole('link')).toBeNull();
   });
 });
