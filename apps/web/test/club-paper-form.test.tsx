@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import GameScreen from '../src/screens/club/game';
+import EveningResultsScreen from '../src/screens/club/results';
 import ProtocolForm from '../src/screens/club/protocolForm';
 import { TOWN_WINS } from './club-results-fixtures';
 import { Games } from '../src/screens/club/evening/Games';
@@ -107,5 +108,19 @@ describe('the paper score sheet (issue 24 point 4)', () => {
     const seat4 = await screen.findByTestId('game-seat-4');
     expect(seat4.querySelector('td:nth-child(2)')!.textContent).toBe('Петя (гость)');
     expect(within(seat4).queryByRole('link')).toBeNull();
+  });
+
+  it('the_evenings_results_list_a_guest_apart_from_the_ranked_members', async () => {
+    const results = {
+      evening: { id: 'e1', clubId: 'c1', startsAt: new Date(2030, 2, 1, 19, 0).getTime(), place: 'Кафе', weight: 1, preset: 'classic' },
+      games: [{ gameId: 'g1', tableNo: null, gameNo: null, winner: 'town' }],
+      rows: [{ rank: 1, userId: 'u1', nickname: 'Аня', games: 1, wins: 1, points: 3, score: 40, penalties: 0, total: 40 }],
+      guests: [{ nickname: 'Петя', games: 1, wins: 1, points: 2.5 }],
+    };
+    const s = fakeServer({ 'GET /api/evenings/e1/results': { body: results } });
+    await renderClub({ path: '/club/:clubId/evenings/:eveningId/results', url: '/club/c1/evenings/e1/results', element: <EveningResultsScreen />, api: s.api, lng: 'ru' });
+    const table = await screen.findByRole('table', { name: 'Таблица вечера' });
+    expect(within(table).queryByText('Петя')).toBeNull();
+    expect(screen.getByTestId('results-guests').textContent).toBe('Петя: 1 игра, побед: 1, баллы: 2,5');
   });
 });

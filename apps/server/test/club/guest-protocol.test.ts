@@ -24,7 +24,7 @@ describe.each(TARGETS.map((make) => [make().name, make] as const))('guests in a 
   const target = make();
   afterAll(() => target.cleanup());
 
-  it('a_guest_seat_is_taken_as_a_guest_without_account_and_shown_in_the_game_but_not_among_the_members', async () => {
+  it('a_guest_seat_is_taken_as_a_guest_without_account_shown_in_the_game_and_the_evenings_points_but_not_among_the_members', async () => {
     const w = await doorWorld(target, { members: NINE });
     try {
       const { game } = await importProtocol(w.ctx, w.host, w.eveningId, { protocol: townWins(WITH_GUEST), guests: [4] });
@@ -36,6 +36,9 @@ describe.each(TARGETS.map((make) => [make().name, make] as const))('guests in a 
       // The members' points count; the guest is no member: no membership row, no row of his own.
       const results = await eveningResults(w.ctx, w.host, w.eveningId, {});
       expect(results.rows.map((r) => r.nickname).sort()).toEqual([...NINE].sort());
+      // In the evening's points as a guest: his games, wins and game points, apart from the ranked rows.
+      expect(results.guests).toEqual([{ nickname: GUEST, games: 1, wins: page.seats[3]!.won ? 1 : 0, points: page.seats[3]!.points }]);
+      expect(page.seats[3]!.won).toBe(true);
       expect(await w.db.selectFrom('memberships').select('nickname').where('nickname', '=', GUEST).execute()).toEqual([]);
     } finally {
       await w.close();
