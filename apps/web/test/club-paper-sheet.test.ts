@@ -56,3 +56,19 @@ describe('the score sheet as a protocol (issue 24 point 4)', () => {
     expect(fromProtocol({ hello: 1 }, MEMBERS)).toBeNull();
   });
 });
+
+describe('other roles on the score sheet (issue 24 point 4)', () => {
+  // party, 10 seats: the Sheriff (seat 4) shoots, the Journalist (seat 5) compares two players.
+  const PARTY = ['don', 'mafia', 'mafia', 'sheriff', 'journalist', 'doctor', 'civilian', 'civilian', 'civilian', 'civilian'];
+
+  it('a_shooting_sheriff_is_never_written_as_a_check_and_a_journalists_compare_names_both_seats', () => {
+    const sheet: SheetDraft = {
+      ...named(emptySheet('party', PARTY)),
+      steps: [{ ...emptyNight(1), commissar: '1', others: [{ by: '5', act: 'compare', target: '1', target2: '7' }] }],
+    };
+    const c = checkSheet(sheet, MEMBERS);
+    const acts = (c.compiled.protocol.steps as { acts: unknown[] }[])[0]!.acts;
+    expect(acts).toContainEqual({ by: 5, act: 'compare', target: 1, target2: 7 });
+    expect(acts.some((a) => (a as { act: string }).act === 'check' && (a as { by: number }).by === 4)).toBe(false);
+  });
+});

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CHECKERS, otherActs, stepKey } from './compile';
+import { checks, CHECKERS, otherActs, stepKey, TWO_TARGETS } from './compile';
 import type { ActDraft, NightDraft, SheetDraft } from './draft';
 import { FieldNote } from './FieldNote';
 import { SeatPick } from './SeatPick';
@@ -15,7 +15,7 @@ interface Props {
 export function Night({ sheet, i, night, onChange }: Props) {
   const { t } = useTranslation('club');
   const n = sheet.seats.length;
-  const has = (roles: readonly string[]) => sheet.seats.some((s) => roles.includes(s.role));
+  const has = (roles: readonly string[]) => sheet.seats.some((s) => roles.includes(s.role) && checks(sheet.preset, s.role));
   const actors = sheet.seats.flatMap((s, k) => (otherActs(sheet.preset, s.role).length > 0 ? [k + 1] : []));
   const setOther = (j: number, o: ActDraft) => onChange({ ...night, others: night.others.map((x, k) => (k === j ? o : x)) });
   return (
@@ -54,6 +54,7 @@ export function Night({ sheet, i, night, onChange }: Props) {
               </select>
             </label>
             <SeatPick label={t('paper.target')} value={o.target} seats={n} field={stepKey(i, `other.${j}`)} onChange={(v) => setOther(j, { ...o, target: v })} />
+            {TWO_TARGETS.includes(o.act) && <SeatPick label={t('paper.target2')} value={o.target2} seats={n} field={stepKey(i, `other.${j}`)} onChange={(v) => setOther(j, { ...o, target2: v })} />}
             <button type="button" className="btn" onClick={() => onChange({ ...night, others: night.others.filter((_, k) => k !== j) })}>
               {t('paper.removeRow')}
             </button>

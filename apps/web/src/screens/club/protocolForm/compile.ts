@@ -28,11 +28,17 @@ export function mafiaShooters(sheet: SheetDraft, alive: ReadonlySet<number>): nu
   return sheet.seats.flatMap((s, k) => (alive.has(k + 1) && actsOf(sheet.preset, s.role).some((a) => a.act === 'kill' && a.teamAct === 'mafia') ? [k + 1] : []));
 }
 
-/** The first alive seat with `role` (the Don, the Commissar). */
+/** Whether `role` checks at night in this preset (the party's Sheriff shoots instead). */
+export const checks = (preset: string, role: string): boolean => actsOf(preset, role).some((a) => a.act === 'check');
+
+/** The first alive seat with one of `roles` that checks at night (the Don, the Commissar or detective Sheriff). */
 export function seatWithRole(sheet: SheetDraft, roles: readonly string[], alive: ReadonlySet<number>): number | null {
-  const k = sheet.seats.findIndex((s, i) => roles.includes(s.role) && alive.has(i + 1));
+  const k = sheet.seats.findIndex((s, i) => roles.includes(s.role) && checks(sheet.preset, s.role) && alive.has(i + 1));
   return k < 0 ? null : k + 1;
 }
+
+/** The acts that name a second seat (the Journalist's and the Commissar's compare, the Cheater's copy). */
+export const TWO_TARGETS = ['compare', 'copy'];
 
 /** The roles whose checks the Commissar's field writes (the detective Sheriff checks as he does). */
 export const CHECKERS = ['commissar', 'sheriff'];
