@@ -537,7 +537,9 @@ export function createClubApi(o: ClubApiOptions = {}) {
     confirmSeating: (eveningId: string, tables: string[][]) => call<Seating>('POST', `/api/evenings/${enc(eveningId)}/seating`, { tables }),
     apartPairs: (clubId: string) => call<{ pairs: { a: Named; b: Named }[] }>('GET', `/api/clubs/${enc(clubId)}/apart`),
     setApart: (clubId: string, userA: string, userB: string, apart: boolean) => call<{ pairs: { a: Named; b: Named }[] }>('POST', `/api/clubs/${enc(clubId)}/apart`, { userA, userB, apart }),
-    enterProtocol: (eveningId: string, protocol: unknown) => call<{ game: EveningGame }>('POST', `/api/evenings/${enc(eveningId)}/games`, { protocol }),
+    /** A game played on paper; `guests`: the seats whose names are guests, not members (issue 24). */
+    enterProtocol: (eveningId: string, protocol: unknown, guests: readonly number[] = []) =>
+      call<{ game: EveningGame }>('POST', `/api/evenings/${enc(eveningId)}/games`, guests.length > 0 ? { protocol, guests } : { protocol }),
     // game pages, evening results, FIIM series (issue 15)
     ...resultsCalls(call, o.base ?? ''),
     // corrections on the record (issue 24)

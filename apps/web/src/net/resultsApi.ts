@@ -94,6 +94,8 @@ export interface EveningResults {
   readonly evening: { readonly id: string; readonly clubId: string; readonly startsAt: number; readonly place: string; readonly weight: number; readonly preset: string };
   readonly games: readonly { readonly gameId: string; readonly tableNo: number | null; readonly gameNo: number | null; readonly winner: string | null; readonly voided?: { readonly reason: string } | null }[];
   readonly rows: readonly ResultsRow[];
+  /** Who played as a guest (no member), apart from the ranked rows (issue 24 point 4); absent from older servers. */
+  readonly guests?: readonly { readonly nickname: string; readonly games: number; readonly wins: number; readonly points: number }[];
 }
 
 export interface Series {

@@ -8,6 +8,7 @@ import { eveningById } from '../services/doorShared.js';
 import { gamesOfEvening, syncGames, type GameView } from '../services/games.js';
 import { parseInput } from '../services/validate.js';
 import { csvText } from './csv.js';
+import { guestsOfGames, type GuestRow } from './guests.js';
 import { eveningOfMember, playedByMember } from './played.js';
 
 export interface ResultsRow {
@@ -26,6 +27,8 @@ export interface EveningResults {
   readonly evening: { readonly id: string; readonly clubId: string; readonly startsAt: number; readonly place: string; readonly weight: number; readonly preset: string };
   readonly games: readonly { readonly gameId: string; readonly tableNo: number | null; readonly gameNo: number | null; readonly winner: string | null; readonly voided: GameView['voided'] }[];
   readonly rows: readonly ResultsRow[];
+  /** Who played as a guest (no member): apart from the ranked rows (issue 24 point 4). */
+  readonly guests: readonly GuestRow[];
 }
 
 const query = z.object({ format: z.enum(['json', 'csv']).default('json') }).strict();
@@ -66,7 +69,8 @@ export async function eveningResults(ctx: ClubContext, actorUserId: string, even
     points: [...(played.get(t.memberId)?.values() ?? [])].flat().reduce((sum, g) => sum + g.points, 0),
     score: t.points, penalties: t.penalties, total: t.total,
   }));
-  return { evening: { id: e.id, clubId: e.clubId, startsAt: e.startsAt, place: ev.place, weight: ev.weight, preset: ev.preset }, games, rows, format };
+  const guests = await guestsOfGames(db, facts);
+  return { evening: { id: e.id, clubId: e.clubId, startsAt: e.startsAt, place: ev.place, weight: ev.weight, preset: ev.preset }, games, rows, guests, format };
 }
 
 export const RESULTS_CSV_COLUMNS = ['rank', 'nickname', 'games', 'wins', 'points', 'score', 'penalties', 'total'] as const;

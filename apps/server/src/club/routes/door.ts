@@ -15,7 +15,8 @@ const checkinBody = z.object({ userId: id, arrivedAt: time.optional() }).strict(
 const checkoutBody = z.object({ userId: id, leftAt: time.optional(), replacementUserId: id.optional() }).strict();
 const tablesBody = z.object({ tables: z.number().int().min(1).max(50), seed: z.number().int().min(0).max(SEED_LIMIT - 1).optional() }).strict();
 // The protocol as JSON (an object) or its text; the engine checks the rest (spec/protocol.md).
-const gamesBody = z.object({ protocol: z.union([z.record(z.string(), z.unknown()), z.string()]) }).strict();
+// `guests`: the seats whose names are guests (no member of the club), issue 24 point 4.
+const gamesBody = z.object({ protocol: z.union([z.record(z.string(), z.unknown()), z.string()]), guests: z.array(z.number().int().min(1).max(30)).max(30).optional() }).strict();
 /** The largest protocol taken, in characters of its text (an object: of its compact JSON). */
 export const PROTOCOL_MAX_CHARS = 1_000_000;
 // Bytes of a request that carries one: 3 bytes of UTF-8 a character (Cyrillic takes 2), and room

@@ -117,10 +117,12 @@ export async function gamesOfEvening(db: ClubDb, eveningId: string): Promise<Gam
 
 /**
  * A game played on paper (spec/protocol.md): replayed by the engine (every rule applies), its
- * `names` the nicknames of members of the evening's club, one per seat. Any preset is taken (a
- * table may play another rule set than the evening's). Nothing is written on any error.
+ * `names` one per seat: the nickname of a member of the evening's club, or, on a seat listed in
+ * `guests`, a guest's name (a seat without account: `user_id` null, as a room's unseated seat;
+ * docs/decisions.md "Issue 24: guests"). Any preset is taken (a table may play another rule set
+ * than the evening's). Nothing is written on any error.
  */
-export async function importProtocol(ctx: ClubContext, actorUserId: string, eveningId: string, input: { protocol: unknown }): Promise<{ game: GameView }> {
+export async function importProtocol(ctx: ClubContext, actorUserId: string, eveningId: string, input: { protocol: unknown; guests?: readonly number[] }): Promise<{ game: GameView }> {
   const e = await eveningForHost(ctx, actorUserId, eveningId);
   // Issue 24: a game is played at an evening that has started (the server's clock).
   if (e.startsAt > ctx.now()) clubRefuse('evening-not-started', `the evening starts at ${new Date(e.startsAt).toISOString()}: a game can be entered once it has started`, 409, { params: { startsAt: e.startsAt } });
@@ -138,18 +140,9 @@ export async function importProtocol(ctx: ClubContext, actorUserId: string, even
   }
   const p = doc as { seats: unknown[]; names?: unknown };
   if (!Array.isArray(p.names) || p.names.length !== p.seats.length) {
-    return clubRefuse('bad-protocol', `the protocol needs "names": the members' nicknames, one for each of its ${p.seats.length} seats`, 400, { path: 'protocol.names' });
+    return clubRefuse('bad-protocol', `the protocol needs "names": the players' nicknames, one for each of its ${p.seats.length} seats`, 400, { path: 'protocol.names' });
   }
-  const byNick = new Map([...(await nicknames(ctx.db, e.clubId))].map(([userId, nick]) => [nick, userId]));
-  const seen = new Set<string>();
-  const seats = (p.names as unknown[]).map((raw, i) => {
-    const name = typeof raw === 'string' ? raw.trim() : String(raw);
-    const userId = byNick.get(name);
-    if (userId === undefined) clubRefuse('unknown-member', `"${name}" (seat ${i + 1}) is no member of this club: the names must be the members' nicknames`, 400, { path: `names[${i}]`, params: { name } });
-    if (seen.has(userId!)) clubRefuse('duplicate-member', `"${name}" sits on two seats of the protocol`, 400, { path: `names[${i}]`, params: { name } });
-    seen.add(userId!);
-    return { seat: i + 1, userId: userId!, nickname: name };
-  });
+  const seats = seatsOfNames(p.names as unknown[], await nicknames(ctx.db, e.clubId), new Set(input.guests ?? []));
   const id = randomUUID();
   const winner = replayed.result.winner;
   const digest = protocolDigest(doc as Record<string, unknown>, seats.map((s) => s.userId));
@@ -163,4 +156,31 @@ export async function importProtocol(ctx: ClubContext, actorUserId: string, even
   });
   await recomputeRatings(ctx, e.clubId);
   return { game: { id, tableNo: null, gameNo: null, roomCode: null, protocol: true, winner, seats, voided: null } };
+}
+
+/**
+ * The seats of a protocol's `names`: a member's nickname is his seat; a name on a seat of `guests`
+ * is a guest (no account). A name that is neither, a guest named as a member, or one person (or
+ * guest name) on two seats is refused.
+ */
+export function seatsOfNames(names: readonly unknown[], members: ReadonlyMap<string, string>, guests: ReadonlySet<number>): SeatView[] {
+  const byNick = new Map([...members].map(([userId, nick]) => [nick, userId]));
+  const seen = new Set<string>();
+  for (const g of guests) if (g > names.length) clubRefuse('bad-guest-seat', `seat ${g} is listed as a guest's, but the protocol has ${names.length} seats`, 400, { path: 'guests', params: { seat: g } });
+  return names.map((raw, i) => {
+    const name = typeof raw === 'string' ? raw.trim() : String(raw);
+    const path = `names[${i}]`;
+    const userId = byNick.get(name);
+    if (guests.has(i + 1)) {
+      if (name === '') clubRefuse('guest-name-missing', `the guest on seat ${i + 1} has no name`, 400, { path, params: { seat: i + 1 } });
+      if (userId !== undefined) clubRefuse('guest-is-member', `"${name}" (seat ${i + 1}) is a member's nickname: a guest needs another name`, 400, { path, params: { name } });
+      if (seen.has(`guest:${name}`)) clubRefuse('duplicate-member', `"${name}" sits on two seats of the protocol`, 400, { path, params: { name } });
+      seen.add(`guest:${name}`);
+      return { seat: i + 1, userId: null, nickname: name };
+    }
+    if (userId === undefined) clubRefuse('unknown-member', `"${name}" (seat ${i + 1}) is no member of this club: name a member, or mark the seat as a guest's`, 400, { path, params: { name } });
+    if (seen.has(userId!)) clubRefuse('duplicate-member', `"${name}" sits on two seats of the protocol`, 400, { path, params: { name } });
+    seen.add(userId!);
+    return { seat: i + 1, userId: userId!, nickname: name };
+  });
 }

@@ -1,33 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ClubApiError, type EveningGame, type EveningPage } from '../../../net/clubApi';
-import { Button } from '../../../ui';
-import { useClubApi } from '../common/api';
+import type { EveningGame, EveningPage } from '../../../net/clubApi';
 import { winnerName } from '../common/bits';
-import { ErrorText, useAction } from '../common/errors';
 import { GameVoid, VoidedMark } from '../corrections/GameVoid';
 
-/** The evening's games (each seat linked to a member), and «Ввести протокол» for a paper game. */
+// The score sheet brings the rules engine with it: its own chunk, loaded when the host opens it.
+const ProtocolForm = lazy(() => import('../protocolForm'));
+
+/** The evening's games (each seat linked to a member or a guest), and «Ввести протокол» for a paper game (its score sheet). */
 export function Games({ page, host, admin = false, onChanged }: { readonly page: EveningPage; readonly host: boolean; readonly admin?: boolean; readonly onChanged: () => void }) {
   const { t } = useTranslation('club');
-  const api = useClubApi();
-  const act = useAction();
-  const [text, setText] = useState('');
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    let protocol: unknown;
-    try {
-      protocol = JSON.parse(text);
-    } catch (err) {
-      // Not JSON at all: said here, nothing sent.
-      return act.setError(new ClubApiError('bad-protocol', err instanceof Error ? err.message : 'not JSON', 0, 'protocol'));
-    }
-    if (await act.run(() => api.enterProtocol(page.evening.id, protocol))) {
-      setText('');
-      onChanged();
-    }
-  };
+  const [open, setOpen] = useState(false);
   const games = orderGames(page.games);
   return (
     <section className="stack" aria-labelledby="ev-games">
@@ -57,7 +41,7 @@ export function Games({ page, host, admin = false, onChanged }: { readonly page:
               <div className="muted" style={{ fontSize: '0.9rem' }}>
                 {[...g.seats]
                   .sort((a, b) => a.seat - b.seat)
-                  .map((s) => `${s.seat}. ${s.nickname}`)
+                  .map((s) => (s.userId === null ? `${s.seat}. ${s.nickname} (${t('paper.guestShort')})` : `${s.seat}. ${s.nickname}`))
                   .join(' · ')}
               </div>
               <GameVoid clubId={page.evening.clubId} game={g} admin={admin} onChanged={onChanged} />
@@ -69,21 +53,13 @@ export function Games({ page, host, admin = false, onChanged }: { readonly page:
         {t('evening.link', { ns: 'results' })}
       </Link>
       {host && (
-        <details className="card">
+        <details className="card" open={open} onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
           <summary style={{ cursor: 'pointer', minHeight: 32 }}>{t('games.enterProtocol')}</summary>
-          <form className="club-form" onSubmit={submit} style={{ marginTop: 12 }}>
-            <div className="field">
-              <label htmlFor="protocol-json">{t('fields.protocol')}</label>
-              <textarea id="protocol-json" className="input" value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} aria-describedby="protocol-hint" />
-              <span id="protocol-hint" className="muted">
-                {t('games.protocolHint')}
-              </span>
-            </div>
-            <Button type="submit" variant="primary" block disabled={act.busy || text.trim() === ''}>
-              {t('games.submitProtocol')}
-            </Button>
-            <ErrorText error={act.error} />
-          </form>
+          {open && (
+            <Suspense fallback={<p className="muted">{t('paper.loading')}</p>}>
+              <ProtocolForm clubId={page.evening.clubId} eveningId={page.evening.id} preset={page.evening.preset} onSaved={() => { setOpen(false); onChanged(); }} />
+            </Suspense>
+          )}
         </details>
       )}
     </section>

@@ -76,7 +76,7 @@ function Game({ t, g, clubId, lng, protocolUrl }: { readonly t: Tx; readonly g: 
             {g.seats.map((s) => (
               <tr key={s.seat} data-testid={`game-seat-${s.seat}`}>
                 <td>{s.seat}</td>
-                <td>{s.userId ? <Link to={`/club/${clubId}/members/${s.userId}`}>{s.nickname}</Link> : s.nickname}</td>
+                <td>{s.userId ? <Link to={`/club/${clubId}/members/${s.userId}`}>{s.nickname}</Link> : `${s.nickname} (${t('paper.guestShort', { ns: 'club' })})`}</td>
                 <td>{roleName(t, preset, s.role)}</td>
                 <td data-col="points">{formatGamePoints(s.points, lng)}</td>
                 {fiim ? <td data-col="tournamentPoints">{formatGamePoints(s.tournamentPoints ?? 0, lng)}{s.marked ? ` (${t('game.marked')})` : ''}</td> : null}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { formatGamePoints } from '../member/format';
 import { Link, useParams } from 'react-router';
 import type { ResultsRow } from '../../../net/resultsApi';
 import { useClubApi } from '../common/api';
@@ -58,6 +59,16 @@ export default function EveningResultsScreen() {
             <p className="muted">{t('evening.empty')}</p>
           ) : (
             <RankedTable clubId={clubId} rows={r.rows} columns={columns} caption={t('evening.tableTitle')} testId="results" />
+          )}
+          {r.guests && r.guests.length > 0 && (
+            <>
+              <h3 className="club-h">{t('evening.guests')}</h3>
+              <ul className="club-list" data-testid="results-guests">
+                {r.guests.map((g) => (
+                  <li key={g.nickname}>{t('evening.guestLine', { name: g.nickname, count: g.games, wins: g.wins, points: formatGamePoints(g.points, i18n.language) })}</li>
+                ))}
+              </ul>
+            </>
           )}
           <p className="muted">{t('evening.hint', { weight: r.evening.weight })}</p>
           <CsvLink href={api.eveningResultsCsvUrl(eveningId)} file={`evening-${eveningId}.csv`} />
