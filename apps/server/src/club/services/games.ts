@@ -145,7 +145,8 @@ export async function importProtocol(ctx: ClubContext, actorUserId: string, even
   const seats = seatsOfNames(p.names as unknown[], await nicknames(ctx.db, e.clubId), new Set(input.guests ?? []));
   const id = randomUUID();
   const winner = replayed.result.winner;
-  const digest = protocolDigest(doc as Record<string, unknown>, seats.map((s) => s.userId));
+  // A guest has no account: his seat counts by the name he played under.
+  const digest = protocolDigest(doc as Record<string, unknown>, seats.map((s) => s.userId ?? `guest:${s.nickname}`));
   await ctx.db.transaction().execute(async (trx) => {
     // Issue 24: the same game entered twice is refused, naming the one entered before.
     await refuseDuplicate(trx, e.clubId, digest, ctx.kind);
