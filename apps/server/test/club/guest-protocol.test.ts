@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { setVoided } from '../../src/club/corrections/games.js';
 import { gamePage } from '../../src/club/games/page.js';
 import { clubGameProtocol } from '../../src/club/games/protocol.js';
 import { eveningResults } from '../../src/club/ratings/eveningResults.js';
@@ -52,6 +53,11 @@ describe.each(TARGETS.map((make) => [make().name, make] as const))('guests in a 
       const { protocol } = await clubGameProtocol(w.ctx, w.host, w.clubId, first.id);
       expect(protocol).toMatchObject({ names: WITH_GUEST });
       const guests = first.seats.filter((s) => s.userId === null).map((s) => s.seat);
+      // The same game is refused while the first stands (issue 24, point 3), guests and all ...
+      expect((await refusal(importProtocol(w.ctx, w.host, w.eveningId, { protocol, guests }))).code).toBe('game-duplicate');
+      // ... and enters again, guest seats and all, once the first is voided.
+      await w.db.updateTable('memberships').set({ role: 'admin' }).where('user_id', '=', w.host).execute();
+      await setVoided(w.ctx, w.host, w.clubId, first.id, true, { reason: 'entered again from its download' });
       const again = (await importProtocol(w.ctx, w.host, w.eveningId, { protocol, guests })).game;
       expect(again.id).not.toBe(first.id);
       expect(again.winner).toBe(first.winner);
