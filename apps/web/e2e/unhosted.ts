@@ -9,6 +9,8 @@
  * - no page shows `{{`, a rule id, or English on a Russian screen;
  * - every screen shows the server's phase.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { GameView, Pending } from '@mafia/engine';
@@ -156,6 +158,7 @@ async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableO
   const sent = new Set<string>();
   const trace: string[] = [];
   const shotOnce = new Set<string>();
+  const axeChecked = new Set<'night' | 'vote'>();
   const nightLen = longestStep(g, start0.nightSteps.length);
   const t0 = Date.now();
   let steps = 0;
@@ -164,20 +167,32 @@ async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableO
     if (view.phase.kind === 'ended') break;
     const pending = oracle.pending();
     const key = `${view.phase.kind}${view.phase.n}${view.phase.kind === 'day' ? `-${view.day?.stage ?? ''}` : ''}`;
-    // A night's screenshots wait for its first acts: on two busy cores they can outlast a night step.
-    if (!shotOnce.has(key) && (view.phase.kind !== 'night' || steps > 0 && trace.at(-1)?.includes(` ${key}:`))) {
+    const step = nextFor(view, pending, sent, idle);
+    let seq = oracle.seq;
+    // A step's screenshots: a day's at its first sight; a night's once nothing is left to tap in it
+    // (its steps are short: a screenshot taken before its taps could outlast the step of one).
+    if (!shotOnce.has(key) && (view.phase.kind !== 'night' || step === null)) {
       shotOnce.add(key);
       await shots.both(creator, 'creator', key);
       const watcher = players.find((_, i) => i + 1 !== idle && pageOfSeat(i + 1) !== creator)!;
       await shots.phone(watcher, 'player', key);
     }
+    // The game's screens pass axe too (issue 23 point 7), on the creator's device (the TV, or the
+    // online creator's phone) and on a player's phone: the first night and the first vote, once
+    // nothing is left to tap in them (axe takes seconds on two busy cores; a step is short).
+    const screen = view.phase.kind === 'night' ? 'night' : view.day?.stage === 'vote' ? 'vote' : null;
+    if (screen !== null && step === null && !axeChecked.has(screen)) {
+      axeChecked.add(screen);
+      const watcher = players.find((_, i) => i + 1 !== idle && pageOfSeat(i + 1) !== creator)!;
+      await expectAccessible(creator, `the creator's ${g.mode === 'app' ? 'TV' : 'phone'}, ${key}`);
+      await expectAccessible(watcher, `a player's phone, ${key}`);
+    }
     if (clockStopped) {
       // Every phone has shown its card and the first screenshots are taken: the night goes on.
       await seatClock(creator, oracle, 'admin-resume', false);
       clockStopped = false;
+      seq = oracle.seq;
     }
-    const step = nextFor(view, pending, sent, idle);
-    const seq = oracle.seq;
     const t = `${Math.round((Date.now() - t0) / 1000)}s`;
     if (step === null) {
       // Nothing to tap: the step ends on its timer (R-HOST-2).
@@ -225,6 +240,8 @@ async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableO
     expect(await w.getAttribute('data-winner'), `${who}: data-winner`).toBe(String(end.winner));
   }
   await shots.both(creator, 'creator', 'ended');
+  expect([...axeChecked].sort(), 'the screens axe checked during the game').toEqual(['night', 'vote']);
+  writeFileSync(join(shots.dir, 'trace.txt'), `${trace.join('\n')}\n`);
   if (g.mode === 'online') await nextGameFromSeat(creator, oracle, code);
   return { winner: end.winner === null ? null : String(end.winner), idle, steps, trace, creatorSecrets: await sentSecrets(creator) };
 }
