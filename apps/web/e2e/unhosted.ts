@@ -211,7 +211,7 @@ async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableO
         batch.map(async (x) => {
           const actor = x.kind === 'act' ? oracle.seat(x.seat) : null;
           const actorSeq = actor?.state.seq ?? 0;
-          await take(x, view, pageOfSeat, oracle);
+          if (!(await take(x, view, pageOfSeat, oracle, seq))) trace.push(`  ${JSON.stringify(x)}: its timer ended the step before the tap (R-HOST-2)`);
           if (actor && x.kind === 'act') {
             await actor.after(actorSeq, `the server to take ${JSON.stringify(x)}`, 10_000).catch(async (e: unknown) => {
               const p = pageOfSeat(x.seat);
@@ -280,8 +280,12 @@ function sameStepActs(view: GameView, first: Extract<Step, { kind: 'act' }>, ste
   return [...bySeat.values()];
 }
 
-/** One step, as a tap on the phone of whoever takes it. */
-async function take(step: Step, view: GameView, pageOfSeat: (seat: number) => Page, oracle: TableOracle): Promise<void> {
+/**
+ * One step, as a tap on the phone of whoever takes it; false when the step's own timer ended it
+ * first (a speaker's «Закончить речь» or last word while the test was still checking pages on two
+ * busy cores: the public log moved past `pub`, so the button is gone, as R-HOST-2 says).
+ */
+async function take(step: Step, view: GameView, pageOfSeat: (seat: number) => Page, oracle: TableOracle, pub: number): Promise<boolean> {
   const seatOf = (s: Step) => (s.kind === 'host' ? (s.command === 'endSpeech' ? view.day!.speaker! : view.day!.lastWords[0]!) : s.seat);
   const seat = seatOf(step);
   const p = pageOfSeat(seat);
@@ -296,9 +300,10 @@ async function take(step: Step, view: GameView, pageOfSeat: (seat: number) => Pa
     case 'host': {
       const id = step.command === 'endSpeech' ? 'end-speech' : 'end-last-words';
       const b = byTestId(p, id).first();
-      await until(() => b.isEnabled(), `seat ${seat}: ${id} enabled`, 8_000);
+      const ready = await until(async () => (oracle.seq !== pub ? 'timer' : (await b.isEnabled()) && 'tap'), `seat ${seat}: ${id} enabled`, 8_000);
+      if (ready === 'timer') return false;
       await b.click();
-      return;
+      return true;
     }
     case 'act': {
       const want = stepOfAct(view.nightSteps, view.seats[step.seat - 1]!.role!, step.act);
@@ -310,14 +315,14 @@ async function take(step: Step, view: GameView, pageOfSeat: (seat: number) => Pa
       log('target selected');
       await until(() => submit.first().isEnabled(), `seat ${step.seat}: act-submit enabled`, 5_000);
       await submit.first().click();
-      return;
+      return true;
     }
     case 'nominate': {
       await selectSeat(p, step.target);
       const submit = byTestId(p, 'nominate-submit');
       await until(() => submit.isEnabled(), `seat ${step.seat}: nominate-submit enabled`, 5_000);
       await submit.click();
-      return;
+      return true;
     }
     case 'vote': {
       const cand = byTestId(p, `candidate-${step.target}`);
@@ -326,15 +331,15 @@ async function take(step: Step, view: GameView, pageOfSeat: (seat: number) => Pa
       const submit = byTestId(p, 'vote-submit');
       await until(() => submit.first().isEnabled(), `seat ${step.seat}: vote-submit enabled`, 5_000);
       await submit.first().click();
-      return;
+      return true;
     }
     case 'lift':
       await byTestId(p, step.leave ? 'lift-yes' : 'lift-no').click();
-      return;
+      return true;
     case 'bestMove': {
       for (const n of step.named) await selectSeat(p, n);
       await byTestId(p, 'best-move-submit').click();
-      return;
+      return true;
     }
   }
 }
