@@ -180,12 +180,20 @@ async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableO
     // The game's screens pass axe too (issue 23 point 7), on the creator's device (the TV, or the
     // online creator's phone) and on a player's phone: the first night and the first vote, once
     // nothing is left to tap in them (axe takes seconds on two busy cores; a step is short).
+    // Online every phone votes, and the vote ends with the last one: no quiet moment there, so the
+    // creator stops the clock from his seat screen for the vote's check (as for the cards).
     const screen = view.phase.kind === 'night' ? 'night' : view.day?.stage === 'vote' ? 'vote' : null;
-    if (screen !== null && step === null && !axeChecked.has(screen)) {
+    const stopForIt = g.mode === 'online' && screen === 'vote';
+    if (screen !== null && (step === null || stopForIt) && !axeChecked.has(screen)) {
       axeChecked.add(screen);
+      if (stopForIt) await seatClock(creator, oracle, 'admin-pause', true);
       const watcher = players.find((_, i) => i + 1 !== idle && pageOfSeat(i + 1) !== creator)!;
       await expectAccessible(creator, `the creator's ${g.mode === 'app' ? 'TV' : 'phone'}, ${key}`);
       await expectAccessible(watcher, `a player's phone, ${key}`);
+      if (stopForIt) {
+        await seatClock(creator, oracle, 'admin-resume', false);
+        seq = oracle.seq;
+      }
     }
     if (clockStopped) {
       // Every phone has shown its card and the first screenshots are taken: the night goes on.
@@ -240,8 +248,8 @@ async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableO
     expect(await w.getAttribute('data-winner'), `${who}: data-winner`).toBe(String(end.winner));
   }
   await shots.both(creator, 'creator', 'ended');
-  expect([...axeChecked].sort(), 'the screens axe checked during the game').toEqual(['night', 'vote']);
   writeFileSync(join(shots.dir, 'trace.txt'), `${trace.join('\n')}\n`);
+  expect([...axeChecked].sort(), 'the screens axe checked during the game').toEqual(['night', 'vote']);
   if (g.mode === 'online') await nextGameFromSeat(creator, oracle, code);
   return { winner: end.winner === null ? null : String(end.winner), idle, steps, trace, creatorSecrets: await sentSecrets(creator) };
 }
