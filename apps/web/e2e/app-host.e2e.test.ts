@@ -23,7 +23,8 @@ describe('the app is the host', () => {
         preset: 'classic',
         seats: 10,
         names: NAMES,
-        timers: { speech: 15, defence: 10, lastWords: 10, vote: 25, nightStep: 12 },
+        // Night steps of 8 s, as online.e2e.test.ts: the classic night's three steps take 24 s.
+        timers: { speech: 15, defence: 10, lastWords: 10, vote: 25, nightStep: 8 },
         idleRole: 'commissar',
         shots: new Shots('app-host'),
         server: suite.server(),

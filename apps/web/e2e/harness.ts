@@ -196,7 +196,9 @@ export class Shots {
 
   private async take(page: Page, name: string): Promise<void> {
     const file = join(this.dir, `${safe(name)}.png`);
-    await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+    // A full-page screenshot of a busy page can take more than the device's 10 s on two loaded cores;
+    // it is an artifact, not a tap racing a timer.
+    await page.screenshot({ path: file, fullPage: true, animations: 'disabled', timeout: 30_000 });
     this.taken.push(file);
   }
 }

@@ -9,6 +9,8 @@
  * - no page shows `{{`, a rule id, or English on a Russian screen;
  * - every screen shows the server's phase.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { GameView, Pending } from '@mafia/engine';
@@ -156,6 +158,7 @@ async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableO
   const sent = new Set<string>();
   const trace: string[] = [];
   const shotOnce = new Set<string>();
+  const axeChecked = new Set<'night' | 'vote'>();
   const nightLen = longestStep(g, start0.nightSteps.length);
   const t0 = Date.now();
   let steps = 0;
@@ -164,20 +167,40 @@ async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableO
     if (view.phase.kind === 'ended') break;
     const pending = oracle.pending();
     const key = `${view.phase.kind}${view.phase.n}${view.phase.kind === 'day' ? `-${view.day?.stage ?? ''}` : ''}`;
-    // A night's screenshots wait for its first acts: on two busy cores they can outlast a night step.
-    if (!shotOnce.has(key) && (view.phase.kind !== 'night' || steps > 0 && trace.at(-1)?.includes(` ${key}:`))) {
+    const step = nextFor(view, pending, sent, idle);
+    let seq = oracle.seq;
+    // A step's screenshots: a day's at its first sight; a night's once nothing is left to tap in it
+    // (its steps are short: a screenshot taken before its taps could outlast the step of one).
+    if (!shotOnce.has(key) && (view.phase.kind !== 'night' || step === null)) {
       shotOnce.add(key);
       await shots.both(creator, 'creator', key);
       const watcher = players.find((_, i) => i + 1 !== idle && pageOfSeat(i + 1) !== creator)!;
       await shots.phone(watcher, 'player', key);
     }
+    // The game's screens pass axe too (issue 23 point 7), on the creator's device (the TV, or the
+    // online creator's phone) and on a player's phone: the first night and the first vote, once
+    // nothing is left to tap in them (axe takes seconds on two busy cores; a step is short).
+    // Online every phone votes, and the vote ends with the last one: no quiet moment there, so the
+    // creator stops the clock from his seat screen for the vote's check (as for the cards).
+    const screen = view.phase.kind === 'night' ? 'night' : view.day?.stage === 'vote' ? 'vote' : null;
+    const stopForIt = g.mode === 'online' && screen === 'vote';
+    if (screen !== null && (step === null || stopForIt) && !axeChecked.has(screen)) {
+      axeChecked.add(screen);
+      if (stopForIt) await seatClock(creator, oracle, 'admin-pause', true);
+      const watcher = players.find((_, i) => i + 1 !== idle && pageOfSeat(i + 1) !== creator)!;
+      await expectAccessible(creator, `the creator's ${g.mode === 'app' ? 'TV' : 'phone'}, ${key}`);
+      await expectAccessible(watcher, `a player's phone, ${key}`);
+      if (stopForIt) {
+        await seatClock(creator, oracle, 'admin-resume', false);
+        seq = oracle.seq;
+      }
+    }
     if (clockStopped) {
       // Every phone has shown its card and the first screenshots are taken: the night goes on.
       await seatClock(creator, oracle, 'admin-resume', false);
       clockStopped = false;
+      seq = oracle.seq;
     }
-    const step = nextFor(view, pending, sent, idle);
-    const seq = oracle.seq;
     const t = `${Math.round((Date.now() - t0) / 1000)}s`;
     if (step === null) {
       // Nothing to tap: the step ends on its timer (R-HOST-2).
@@ -196,7 +219,7 @@ async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableO
         batch.map(async (x) => {
           const actor = x.kind === 'act' ? oracle.seat(x.seat) : null;
           const actorSeq = actor?.state.seq ?? 0;
-          await take(x, view, pageOfSeat, oracle);
+          if (!(await take(x, view, pageOfSeat, oracle, seq))) trace.push(`  ${JSON.stringify(x)}: its timer ended the step before the tap (R-HOST-2)`);
           if (actor && x.kind === 'act') {
             await actor.after(actorSeq, `the server to take ${JSON.stringify(x)}`, 10_000).catch(async (e: unknown) => {
               const p = pageOfSeat(x.seat);
@@ -225,6 +248,8 @@ async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableO
     expect(await w.getAttribute('data-winner'), `${who}: data-winner`).toBe(String(end.winner));
   }
   await shots.both(creator, 'creator', 'ended');
+  writeFileSync(join(shots.dir, 'trace.txt'), `${trace.join('\n')}\n`);
+  expect([...axeChecked].sort(), 'the screens axe checked during the game').toEqual(['night', 'vote']);
   if (g.mode === 'online') await nextGameFromSeat(creator, oracle, code);
   return { winner: end.winner === null ? null : String(end.winner), idle, steps, trace, creatorSecrets: await sentSecrets(creator) };
 }
@@ -263,8 +288,12 @@ function sameStepActs(view: GameView, first: Extract<Step, { kind: 'act' }>, ste
   return [...bySeat.values()];
 }
 
-/** One step, as a tap on the phone of whoever takes it. */
-async function take(step: Step, view: GameView, pageOfSeat: (seat: number) => Page, oracle: TableOracle): Promise<void> {
+/**
+ * One step, as a tap on the phone of whoever takes it; false when the step's own timer ended it
+ * first (a speaker's «Закончить речь» or last word while the test was still checking pages on two
+ * busy cores: the public log moved past `pub`, so the button is gone, as R-HOST-2 says).
+ */
+async function take(step: Step, view: GameView, pageOfSeat: (seat: number) => Page, oracle: TableOracle, pub: number): Promise<boolean> {
   const seatOf = (s: Step) => (s.kind === 'host' ? (s.command === 'endSpeech' ? view.day!.speaker! : view.day!.lastWords[0]!) : s.seat);
   const seat = seatOf(step);
   const p = pageOfSeat(seat);
@@ -279,9 +308,10 @@ async function take(step: Step, view: GameView, pageOfSeat: (seat: number) => Pa
     case 'host': {
       const id = step.command === 'endSpeech' ? 'end-speech' : 'end-last-words';
       const b = byTestId(p, id).first();
-      await until(() => b.isEnabled(), `seat ${seat}: ${id} enabled`, 8_000);
+      const ready = await until(async () => (oracle.seq !== pub ? 'timer' : (await b.isEnabled()) && 'tap'), `seat ${seat}: ${id} enabled`, 8_000);
+      if (ready === 'timer') return false;
       await b.click();
-      return;
+      return true;
     }
     case 'act': {
       const want = stepOfAct(view.nightSteps, view.seats[step.seat - 1]!.role!, step.act);
@@ -293,14 +323,14 @@ async function take(step: Step, view: GameView, pageOfSeat: (seat: number) => Pa
       log('target selected');
       await until(() => submit.first().isEnabled(), `seat ${step.seat}: act-submit enabled`, 5_000);
       await submit.first().click();
-      return;
+      return true;
     }
     case 'nominate': {
       await selectSeat(p, step.target);
       const submit = byTestId(p, 'nominate-submit');
       await until(() => submit.isEnabled(), `seat ${step.seat}: nominate-submit enabled`, 5_000);
       await submit.click();
-      return;
+      return true;
     }
     case 'vote': {
       const cand = byTestId(p, `candidate-${step.target}`);
@@ -309,15 +339,15 @@ async function take(step: Step, view: GameView, pageOfSeat: (seat: number) => Pa
       const submit = byTestId(p, 'vote-submit');
       await until(() => submit.first().isEnabled(), `seat ${step.seat}: vote-submit enabled`, 5_000);
       await submit.first().click();
-      return;
+      return true;
     }
     case 'lift':
       await byTestId(p, step.leave ? 'lift-yes' : 'lift-no').click();
-      return;
+      return true;
     case 'bestMove': {
       for (const n of step.named) await selectSeat(p, n);
       await byTestId(p, 'best-move-submit').click();
-      return;
+      return true;
     }
   }
 }
