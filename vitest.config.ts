@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -17,9 +16,5 @@ export default defineConfig({
   test: {
     include: ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts', 'apps/*/test/**/*.test.tsx'],
     testTimeout: 60_000,
-    // Vitest's default is one worker fewer than the cores: ONE on the two-core CI machine, where the
-    // main process idles and most server tests wait on sockets, timers and PostgreSQL. Two workers
-    // there (docs/performance.md, "The test suite"); the default on bigger machines.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

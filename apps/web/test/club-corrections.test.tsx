@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import ProtocolForm from '../src/screens/club/protocolForm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GamePage } from '../src/net/resultsApi';
 import AuditLog from '../src/screens/club/corrections/AuditLog';
@@ -78,13 +79,28 @@ describe('corrections on the record', () => {
   });
 
   it('a_protocol_entered_twice_is_refused_naming_the_earlier_game', async () => {
+    const members = ['Аня', 'Борис', 'Вера', 'Глеб'].map((nickname, i) => ({ userId: `u${i + 1}`, nickname, role: 'member', onList: true, unansweredStreak: 0 }));
     const s = fakeServer({
       ...CSRF,
-      'GET /api/evenings/e1': { body: page('host') },
+      'GET /api/clubs/c1/members': { body: { members } },
       'POST /api/evenings/e1/games': { status: 409, body: { error: { code: 'game-duplicate', message: 'entered already', path: 'protocol', params: { gameId: 'g1', eveningId: 'e1', startsAt } } } },
     });
-    await renderClub({ ...EVENING, api: s.api, lng: 'ru' });
-    fireEvent.change(await screen.findByLabelText(/Протокол/), { target: { value: '{"preset":"classic"}' } });
+    await renderClub({ path: '/', url: '/', element: <ProtocolForm clubId="c1" eveningId="e1" preset="classic" onSaved={() => {}} />, api: s.api, lng: 'ru' });
+    await waitFor(() => expect(s.calls.some((c) => c.path === '/api/clubs/c1/members')).toBe(true));
+    // The score sheet of a four-seat game the town wins on day 1 (the club has it already).
+    const pick = (label: string, value: string, root: HTMLElement = document.body) => fireEvent.change(within(root).getByLabelText(label), { target: { value } });
+    pick('Игроков', '4');
+    members.forEach((m, i) => pick(`Игрок на месте ${i + 1}`, m.nickname));
+    fireEvent.click(screen.getByRole('button', { name: 'Добавить ночь 1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Добавить день 1' }));
+    const day = screen.getByTestId('paper-day-1');
+    fireEvent.click(within(day).getByRole('button', { name: 'Добавить выставление' }));
+    fireEvent.click(within(day).getByRole('button', { name: 'Добавить выставление' }));
+    pick('1. Выставил', '2', day);
+    pick('1. Кого', '1', day);
+    pick('2. Выставил', '3', day);
+    pick('2. Кого', '2', day);
+    pick('Голоса за 1', '2 3, 4', day);
     fireEvent.click(screen.getByRole('button', { name: 'Сохранить игру' }));
     const alert = (await screen.findAllByRole('alert', {}, { timeout: 5000 })).find((a) => a.getAttribute('data-code') === 'game-duplicate')!;
     expect(alert.textContent).toMatch(/^Эта игра уже введена: вечер 17 мая 2030 г\.,? (в )?\d\d:00, игра g1\.$/);

@@ -28,15 +28,17 @@ const files = (dir: string): string[] =>
     const p = join(dir, f);
     return statSync(p).isDirectory() ? files(p) : /\.tsx?$/.test(p) ? [p] : [];
   });
-/** `fail('code'`, `refuse('code'`, `code: 'code'` (wire/HTTP error objects), `ApiError('code'`. */
-const PATTERNS = [/\bfail\(\s*'([a-z0-9-]+)'/g, /\brefuse\(\s*'([a-z0-9-]+)'/g, /\bcode: '([a-z0-9-]+)'/g, /\bApiError\(\s*'([a-z0-9-]+)'/g];
+/** `fail('code'`, `refuse('code'`, `code: 'code'` (wire/HTTP error objects), `ApiError('code'`. A
+ * score sheet's own field error (`code: 'x', source: 'form'`) is no refusal: it has its own words. */
+const PATTERNS = [/\bfail\(\s*'([a-z0-9-]+)'/g, /\brefuse\(\s*'([a-z0-9-]+)'/g, /\bcode: '([a-z0-9-]+)'(?!, source: 'form')/g, /\bApiError\(\s*'([a-z0-9-]+)'/g];
+const FORM_PATTERN = /\bcode: '([a-z0-9-]+)', source: 'form'/g;
 
-function scannedCodes(): Set<string> {
+function scannedCodes(patterns: readonly RegExp[] = PATTERNS): Set<string> {
   const out = new Set<string>();
   for (const dir of SOURCES)
     for (const f of files(join(ROOT, dir))) {
       const text = readFileSync(f, 'utf8');
-      for (const re of PATTERNS) for (const m of text.matchAll(re)) out.add(m[1]!);
+      for (const re of patterns) for (const m of text.matchAll(re)) out.add(m[1]!);
     }
   return out;
 }
@@ -50,6 +52,13 @@ describe('refusal messages', () => {
     const en = resources.en.refusals.code as Record<string, string>;
     const missing = [...codes].filter((c) => !ru[c] || !en[c]).sort();
     expect(missing).toEqual([]);
+  });
+
+  it('every_score_sheet_field_error_has_a_russian_and_an_english_message', () => {
+    const codes = scannedCodes([FORM_PATTERN]);
+    expect(codes.has('name-missing')).toBe(true);
+    const words = (lang: 'ru' | 'en') => (resources[lang].club as unknown as { paper: { errors: Record<string, string> } }).paper.errors;
+    expect([...codes].filter((c) => !words('ru')[c] || !words('en')[c]).sort()).toEqual([]);
   });
 
   it('every_code_in_the_engine_catalogue_has_a_message', () => {
