@@ -1,4 +1,4 @@
-import { compareKey, displayPoints, overall, seasonTable, START_RATING, type SeasonMember } from '@mafia/club';
+import { compareKey, compareNicknames, displayPoints, overall, seasonTable, START_RATING, type SeasonMember } from '@mafia/club';
 import { z } from 'zod';
 import { membershipOf } from '../access.js';
 import type { ClubContext } from '../ports.js';
@@ -73,9 +73,9 @@ export async function leaderboard(ctx: ClubContext, actorUserId: string, clubId:
   return { season, by: q.by, rows, format: q.format };
 }
 
-/** Highest rating first; equal ratings (to 1e-6) share a rank (1, 2, 2, 4), listed by nickname. */
+/** Highest rating first; equal ratings (to 1e-6) share a rank (1, 2, 2, 4), listed by nickname the Russian way. */
 export function rankByRating(rows: LeaderboardRow[], key: 'red' | 'black' | 'overall'): LeaderboardRow[] {
-  const sorted = [...rows].sort((a, b) => compareKey(b[key]) - compareKey(a[key]) || (a.nickname < b.nickname ? -1 : a.nickname > b.nickname ? 1 : a.userId < b.userId ? -1 : 1));
+  const sorted = [...rows].sort((a, b) => compareKey(b[key]) - compareKey(a[key]) || compareNicknames(a.nickname, b.nickname) || (a.userId < b.userId ? -1 : 1));
   const out: LeaderboardRow[] = [];
   sorted.forEach((r, i) => {
     const prev = out[i - 1];

@@ -1,4 +1,4 @@
-import { latePenalty } from '@mafia/club';
+import { compareNicknames, latePenalty } from '@mafia/club';
 import { z } from 'zod';
 import { membershipOf } from '../access.js';
 import { DbJobQueue } from '../jobs.js';
@@ -84,7 +84,8 @@ async function pointsByMember(db: ClubDb, clubId: string): Promise<Map<string, n
 export async function listMembers(ctx: ClubContext, actor: string, clubId: string): Promise<{ members: Member[] }> {
   const me = await membershipOf(ctx.db, actor, clubId);
   const admin = me.role === 'admin';
-  const rows = await memberRows(ctx.db, clubId).orderBy('memberships.nickname').execute();
+  // Sorted here, not in SQL: the Russian order (Ё with Е) is no database collation.
+  const rows = (await memberRows(ctx.db, clubId).execute()).sort((a, b) => compareNicknames(a.nickname, b.nickname));
   const counts = admin ? await invitationCounts(ctx.db, clubId) : new Map<string, Counts>();
   const points = await pointsByMember(ctx.db, clubId);
   return { members: rows.map((r) => memberView(r, admin, actor, counts.get(r.user_id), points.get(r.user_id) ?? 0)) };
