@@ -5,6 +5,7 @@ import type { ClubContext } from '../ports.js';
 import { num } from '../schema.js';
 import { ratingsDb } from '../ratingsSchema.js';
 import { csvText } from './csv.js';
+import type { CsvLang } from './csvLang.js';
 import { seasonEvenings } from './memberEvenings.js';
 import { parseInput } from '../services/validate.js';
 import { seasonOf, type SeasonView } from './seasons.js';
@@ -91,10 +92,10 @@ export const CSV_COLUMNS = ['rank', 'nickname', 'points', 'penalties', 'total', 
  * or a line end), with a byte-order mark so Excel reads the Russian nicknames as UTF-8. Numbers
  * are rounded for display (2 decimals; the win rate 4); user ids are left out.
  */
-export function leaderboardCsv(rows: readonly LeaderboardRow[]): string {
+export function leaderboardCsv(rows: readonly LeaderboardRow[], lang: CsvLang = 'en'): string {
   const records = rows.map((r) => [
     r.rank, r.nickname, displayPoints(r.points), displayPoints(r.penalties), displayPoints(r.total), r.evenings, r.games, r.wins,
     r.winRate.toFixed(4), displayPoints(r.red), displayPoints(r.black), displayPoints(r.overall),
   ]);
-  return csvText(CSV_COLUMNS, records);
+  return csvText(CSV_COLUMNS, records, lang);
 }
