@@ -4,5 +4,6 @@ export * from './invitationList.js';
 export * from './seats.js';
 export * from './ledger.js';
 export * from './nickname.js';
+export * from './memberList.js';
 export * from './rating/index.js';
 export * from './points/index.js';
