@@ -9,6 +9,7 @@ import { formatPoints } from '../common/format';
 import { ClubPage } from '../common/Page';
 import { useLoad } from '../common/useLoad';
 import { AddMember, ROLES } from './AddMember';
+import { BulkAdd } from './BulkAdd';
 
 /**
  * /club/:clubId/members. Admins: every field, the invitation counts (sent / yes / no / unanswered),
@@ -32,6 +33,7 @@ export default function Members() {
         ))}
       </ul>
       {admin && <AddMember clubId={clubId} onAdded={page.reload} />}
+      {admin && <BulkAdd clubId={clubId} onAdded={page.reload} />}
     </ClubPage>
   );
 }
