@@ -59,7 +59,7 @@ describe('the leaderboard (issue 15)', () => {
     const s = server('member');
     await renderClub({ path: '/club/:clubId/leaderboard', url: '/club/c1/leaderboard', element: <Leaderboard />, api: s.api, lng: 'ru' });
     await screen.findByRole('table');
-    expect(screen.getByRole('link', { name: 'Скачать CSV' }).getAttribute('href')).toBe('/api/clubs/c1/leaderboard?by=points&format=csv');
+    expect(screen.getByRole('link', { name: 'Скачать CSV' }).getAttribute('href')).toBe('/api/clubs/c1/leaderboard?by=points&format=csv&lang=ru');
 
     fireEvent.change(screen.getByLabelText('Сезон'), { target: { value: 's1' } });
     await screen.findByRole('table', { name: 'Очки сезона · Весна 2030' });
@@ -70,7 +70,7 @@ describe('the leaderboard (issue 15)', () => {
     await waitFor(() => expect(within(screen.getByRole('table')).getByRole('columnheader', { name: 'Красный' }).getAttribute('aria-sort')).toBe('descending'));
     expect(boardCalls(s)).toEqual(['/api/clubs/c1/leaderboard?by=points', '/api/clubs/c1/leaderboard?season=s1&by=points', '/api/clubs/c1/leaderboard?season=s1&by=red']);
     const csv = screen.getByRole('link', { name: 'Скачать CSV' });
-    expect(csv.getAttribute('href')).toBe('/api/clubs/c1/leaderboard?season=s1&by=red&format=csv');
+    expect(csv.getAttribute('href')).toBe('/api/clubs/c1/leaderboard?season=s1&by=red&format=csv&lang=ru');
     expect(csv.hasAttribute('download')).toBe(true);
 
     fireEvent.change(screen.getByLabelText('Сезон'), { target: { value: '' } });
@@ -135,6 +135,8 @@ describe('the leaderboard (issue 15)', () => {
     });
     await renderClub({ path: '/club/:clubId/leaderboard', url: '/club/c1/leaderboard', element: <Leaderboard />, api: s.api, lng: 'en' });
     await screen.findByRole('heading', { name: 'New season' });
+    // An English page downloads the English CSV (`,` and `.`); a Russian one asks for lang=ru.
+    expect(screen.getAllByRole('link').map((a) => a.getAttribute('href')).filter((h) => h?.includes('format=csv'))).toEqual(['/api/clubs/c1/leaderboard?by=points&format=csv&lang=en']);
     fireEvent.change(screen.getByLabelText('Season name'), { target: { value: 'Лето' } });
     fireEvent.change(screen.getByLabelText('First day'), { target: { value: '2030-06-01' } });
     fireEvent.change(screen.getByLabelText('Last day'), { target: { value: '2030-08-31' } });

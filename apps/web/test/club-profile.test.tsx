@@ -153,11 +153,11 @@ describe('a member\'s profile (issue 15)', () => {
     await screen.findByTestId('profile-games');
     const csv = screen.getAllByRole('link').filter((a) => a.getAttribute('href')?.includes('format=csv'));
     expect(csv.map((a) => [computeAccessibleName(a), a.getAttribute('href')])).toEqual([
-      ['Скачать CSV: Рейтинг по играм', '/api/clubs/c1/members/u2/profile?format=csv&table=ratings'],
-      ['Скачать CSV: Очки по вечерам', '/api/clubs/c1/members/u2/profile?format=csv&table=evenings'],
-      ['Скачать CSV: Победы по ролям', '/api/clubs/c1/members/u2/profile?format=csv&table=roles'],
-      ['Скачать CSV: Победы по командам', '/api/clubs/c1/members/u2/profile?format=csv&table=teams'],
-      ['Скачать CSV: Игры', '/api/clubs/c1/members/u2/profile?format=csv&table=games'],
+      ['Скачать CSV: Рейтинг по играм', '/api/clubs/c1/members/u2/profile?format=csv&table=ratings&lang=ru'],
+      ['Скачать CSV: Очки по вечерам', '/api/clubs/c1/members/u2/profile?format=csv&table=evenings&lang=ru'],
+      ['Скачать CSV: Победы по ролям', '/api/clubs/c1/members/u2/profile?format=csv&table=roles&lang=ru'],
+      ['Скачать CSV: Победы по командам', '/api/clubs/c1/members/u2/profile?format=csv&table=teams&lang=ru'],
+      ['Скачать CSV: Игры', '/api/clubs/c1/members/u2/profile?format=csv&table=games&lang=ru'],
     ]);
     expect(csv.every((a) => a.hasAttribute('download') && a.textContent === 'Скачать CSV')).toBe(true);
     expect([...document.body.querySelectorAll('button, a')].filter((el) => computeAccessibleName(el).trim() === '')).toEqual([]);

@@ -41,7 +41,7 @@ describe('an evening\'s results (issue 15)', () => {
     // The total right after the nickname (as on the leaderboard): a phone shows it without scrolling sideways.
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent).slice(0, 3)).toEqual(['Место', 'Ник', 'Итого']);
     const csv = screen.getByRole('link', { name: 'Скачать CSV' });
-    expect(csv.getAttribute('href')).toBe('/api/evenings/e1/results?format=csv');
+    expect(csv.getAttribute('href')).toBe('/api/evenings/e1/results?format=csv&lang=ru');
     expect(csv.hasAttribute('download')).toBe(true);
   });
 

@@ -53,7 +53,7 @@ describe('FIIM series (issue 15)', () => {
       ['1 марта 2030 г., Стол 1, игра 1 — победа: Мирные', '/club/c1/games/g1'],
       ['1 марта 2030 г., Стол 1, игра 2 — победа: Мафия', '/club/c1/games/g2'],
     ]);
-    expect(screen.getByRole('link', { name: 'Скачать CSV' }).getAttribute('href')).toBe('/api/clubs/c1/series/s1?format=csv');
+    expect(screen.getByRole('link', { name: 'Скачать CSV' }).getAttribute('href')).toBe('/api/clubs/c1/series/s1?format=csv&lang=ru');
   });
 
   it('a_member_sees_the_list_without_the_form_and_a_refusal_is_translated', async () => {

@@ -3,6 +3,8 @@ export * from './penalties.js';
 export * from './invitationList.js';
 export * from './seats.js';
 export * from './ledger.js';
+export * from './nickname.js';
+export * from './memberList.js';
 export * from './rating/index.js';
 export * from './points/index.js';
 export * from './seating/index.js';

@@ -238,6 +238,24 @@ export interface NewMember {
   readonly locale?: 'ru' | 'en';
 }
 
+/** One line of a bulk list, as the server read it (POST /api/clubs/:clubId/members/bulk). */
+export interface BulkRow {
+  readonly line: number;
+  readonly nickname: string;
+  readonly name: string;
+  readonly email: string;
+  readonly phone: string;
+  readonly errors: readonly string[];
+  readonly firstLine?: number;
+}
+
+export interface BulkResult {
+  readonly separator: ',' | ';';
+  readonly rows: readonly BulkRow[];
+  readonly ready: number;
+  readonly added: number;
+}
+
 /** An invitation to join a club, as its link shows it. */
 export interface JoinInvite {
   readonly club: { readonly id: string; readonly name: string };
@@ -488,6 +506,7 @@ export function createClubApi(o: ClubApiOptions = {}) {
     club: (clubId: string) => call<ClubPage>('GET', `/api/clubs/${enc(clubId)}`),
     members: (clubId: string) => call<{ members: Member[] }>('GET', `/api/clubs/${enc(clubId)}/members`),
     addMember: (clubId: string, m: NewMember) => call<{ member: Member }>('POST', `/api/clubs/${enc(clubId)}/members`, m),
+    bulkMembers: (clubId: string, b: { text: string; confirm: boolean; locale: 'ru' | 'en' }) => call<BulkResult>('POST', `/api/clubs/${enc(clubId)}/members/bulk`, b),
     updateMember: (clubId: string, userId: string, patch: { role?: ClubRole; nickname?: string; restore?: true }) =>
       call<{ member: Member }>('PATCH', `/api/clubs/${enc(clubId)}/members/${enc(userId)}`, patch),
     /** Resends a pending invitation, or (with `email`) invites a withdrawn, declined or expired nickname-only member again. */

@@ -1,13 +1,15 @@
 // The ranking the club's tables share: ordered by their own keys, listed by nickname on a tie.
 
+import { compareNicknames } from '../nickname.js';
+
 export interface Named {
   readonly nickname: string;
   readonly memberId: string;
 }
 
-/** The listing order of members equal on every ranked key: by nickname, then by id (ids are unique). */
+/** The listing order of members equal on every ranked key: by nickname the Russian way (compareNicknames), then by id (ids are unique). */
 export const byName = (a: Named, b: Named): number =>
-  a.nickname < b.nickname ? -1 : a.nickname > b.nickname ? 1 : a.memberId < b.memberId ? -1 : a.memberId > b.memberId ? 1 : 0;
+  compareNicknames(a.nickname, b.nickname) || (a.memberId < b.memberId ? -1 : a.memberId > b.memberId ? 1 : 0);
 
 /**
  * Sorts the rows by `cmp` (negative when `a` ranks higher), then by name, and ranks them: rows

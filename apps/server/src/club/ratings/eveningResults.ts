@@ -9,6 +9,7 @@ import { gamesOfEvening, syncGames, type GameView } from '../services/games.js';
 import { parseInput } from '../services/validate.js';
 import { csvText } from './csv.js';
 import { guestsOfGames, type GuestRow } from './guests.js';
+import type { CsvLang } from './csvLang.js';
 import { eveningOfMember, playedByMember } from './played.js';
 
 export interface ResultsRow {
@@ -76,6 +77,6 @@ export async function eveningResults(ctx: ClubContext, actorUserId: string, even
 export const RESULTS_CSV_COLUMNS = ['rank', 'nickname', 'games', 'wins', 'points', 'score', 'penalties', 'total'] as const;
 
 /** The results as CSV (csvText: BOM, CRLF), numbers rounded for display, no ids. */
-export function eveningResultsCsv(rows: readonly ResultsRow[]): string {
-  return csvText(RESULTS_CSV_COLUMNS, rows.map((r) => [r.rank, r.nickname, r.games, r.wins, r.points, displayPoints(r.score), displayPoints(r.penalties), displayPoints(r.total)]));
+export function eveningResultsCsv(rows: readonly ResultsRow[], lang: CsvLang = 'en'): string {
+  return csvText(RESULTS_CSV_COLUMNS, rows.map((r) => [r.rank, r.nickname, r.games, r.wins, r.points, displayPoints(r.score), displayPoints(r.penalties), displayPoints(r.total)]), lang);
 }

@@ -1,10 +1,11 @@
-import { compareKey, displayPoints, overall, seasonTable, START_RATING, type SeasonMember } from '@mafia/club';
+import { compareKey, compareNicknames, displayPoints, overall, seasonTable, START_RATING, type SeasonMember } from '@mafia/club';
 import { z } from 'zod';
 import { membershipOf } from '../access.js';
 import type { ClubContext } from '../ports.js';
 import { num } from '../schema.js';
 import { ratingsDb } from '../ratingsSchema.js';
 import { csvText } from './csv.js';
+import type { CsvLang } from './csvLang.js';
 import { seasonEvenings } from './memberEvenings.js';
 import { parseInput } from '../services/validate.js';
 import { seasonOf, type SeasonView } from './seasons.js';
@@ -74,9 +75,9 @@ export async function leaderboard(ctx: ClubContext, actorUserId: string, clubId:
   return { season, by: q.by, rows, format: q.format };
 }
 
-/** Highest rating first; equal ratings (to 1e-6) share a rank (1, 2, 2, 4), listed by nickname. */
+/** Highest rating first; equal ratings (to 1e-6) share a rank (1, 2, 2, 4), listed by nickname the Russian way. */
 export function rankByRating(rows: LeaderboardRow[], key: 'red' | 'black' | 'overall'): LeaderboardRow[] {
-  const sorted = [...rows].sort((a, b) => compareKey(b[key]) - compareKey(a[key]) || (a.nickname < b.nickname ? -1 : a.nickname > b.nickname ? 1 : a.userId < b.userId ? -1 : 1));
+  const sorted = [...rows].sort((a, b) => compareKey(b[key]) - compareKey(a[key]) || compareNicknames(a.nickname, b.nickname) || (a.userId < b.userId ? -1 : 1));
   const out: LeaderboardRow[] = [];
   sorted.forEach((r, i) => {
     const prev = out[i - 1];
@@ -92,10 +93,10 @@ export const CSV_COLUMNS = ['rank', 'nickname', 'points', 'penalties', 'total', 
  * or a line end), with a byte-order mark so Excel reads the Russian nicknames as UTF-8. Numbers
  * are rounded for display (2 decimals; the win rate 4); user ids are left out.
  */
-export function leaderboardCsv(rows: readonly LeaderboardRow[]): string {
+export function leaderboardCsv(rows: readonly LeaderboardRow[], lang: CsvLang = 'en'): string {
   const records = rows.map((r) => [
     r.rank, r.nickname, displayPoints(r.points), displayPoints(r.penalties), displayPoints(r.total), r.evenings, r.games, r.wins,
     r.winRate.toFixed(4), displayPoints(r.red), displayPoints(r.black), displayPoints(r.overall),
   ]);
-  return csvText(CSV_COLUMNS, records);
+  return csvText(CSV_COLUMNS, records, lang);
 }

@@ -1,6 +1,7 @@
 import { displayPoints } from '@mafia/club';
 import { clubTimeZone } from '../services/messages.js';
 import { csvText } from './csv.js';
+import type { CsvLang } from './csvLang.js';
 import type { MemberProfile, ProfileTable, WinRate } from './profile.js';
 
 /** The columns of each table of the profile's CSV (docs/ratings-server.md). */
@@ -26,7 +27,7 @@ const rates = (w: WinRate) => [w.games, w.wins, w.winRate.toFixed(4)];
  * One table of a member's profile as CSV (the leaderboard's way: BOM, CRLF, quoted only when
  * needed), numbers rounded for display (points and ratings 2 decimals, win rates 4), no ids.
  */
-export function profileCsv(p: MemberProfile, table: ProfileTable): string {
+export function profileCsv(p: MemberProfile, table: ProfileTable, lang: CsvLang = 'en'): string {
   const records = {
     games: () => p.games.map((g, i) => [
       i + 1, csvDate(g.at), g.tableNo ?? '', g.gameNo ?? '', g.seat, g.role, g.team, g.won ? 1 : 0, displayPoints(g.points), g.winner,
@@ -37,5 +38,5 @@ export function profileCsv(p: MemberProfile, table: ProfileTable): string {
     roles: () => p.byRole.map((r) => [r.role, ...rates(r)]),
     teams: () => p.byTeam.map((t) => [t.team, ...rates(t)]),
   }[table]();
-  return csvText(PROFILE_CSV_COLUMNS[table], records);
+  return csvText(PROFILE_CSV_COLUMNS[table], records, lang);
 }

@@ -8,6 +8,7 @@ import { num } from '../schema.js';
 import { ratingsDb, type RatingsDb, type SeatFact } from '../ratingsSchema.js';
 import { parseInput } from '../services/validate.js';
 import { csvText } from './csv.js';
+import type { CsvLang } from './csvLang.js';
 
 export interface SeriesView { readonly id: string; readonly name: string; readonly gameIds: readonly string[]; readonly createdAt: number }
 export interface SeriesRowView {
@@ -116,6 +117,6 @@ export async function seriesPage(ctx: ClubContext, actorUserId: string, clubId: 
 export const SERIES_CSV_COLUMNS = ['rank', 'nickname', 'games', 'wins', 'marked', 'points', 'compensation', 'total'] as const;
 
 /** The series table as CSV (csvText: BOM, CRLF), points rounded for display, no ids. */
-export function seriesCsv(rows: readonly SeriesRowView[]): string {
-  return csvText(SERIES_CSV_COLUMNS, rows.map((r) => [r.rank, r.nickname, r.games, r.wins, r.marked, displayPoints(r.points), displayPoints(r.compensation), displayPoints(r.total)]));
+export function seriesCsv(rows: readonly SeriesRowView[], lang: CsvLang = 'en'): string {
+  return csvText(SERIES_CSV_COLUMNS, rows.map((r) => [r.rank, r.nickname, r.games, r.wins, r.marked, displayPoints(r.points), displayPoints(r.compensation), displayPoints(r.total)]), lang);
 }

@@ -4,6 +4,7 @@ import type { ClubContext } from '../ports.js';
 import { clubOverview, createClub } from '../services/clubs.js';
 import { cancelEntry, clubLedger } from '../services/ledger.js';
 import { addMember, listMembers, memberPage, updateMember } from '../services/members.js';
+import { BULK_BODY_BYTES, bulkAddMembers } from '../services/bulkMembers.js';
 
 type ClubParams = { Params: { clubId: string } };
 type MemberParams = { Params: { clubId: string; userId: string } };
@@ -20,6 +21,7 @@ export async function registerClubRoutes(app: FastifyInstance, ctx: ClubContext)
     const u = await requireUser(req);
     return reply.status(201).send(await addMember(ctx, u.id, req.params.clubId, req.body));
   });
+  app.post<ClubParams>('/api/clubs/:clubId/members/bulk', { bodyLimit: BULK_BODY_BYTES }, async (req) => bulkAddMembers(ctx, (await requireUser(req)).id, req.params.clubId, req.body));
   app.get<MemberParams>('/api/clubs/:clubId/members/:userId', async (req) => memberPage(ctx, (await requireUser(req)).id, req.params.clubId, req.params.userId));
   app.patch<MemberParams>('/api/clubs/:clubId/members/:userId', async (req) => updateMember(ctx, (await requireUser(req)).id, req.params.clubId, req.params.userId, req.body));
   app.get<ClubParams>('/api/clubs/:clubId/ledger', async (req) => clubLedger(ctx, (await requireUser(req)).id, req.params.clubId));

@@ -3,6 +3,7 @@ import { requireUser } from '../auth/current.js';
 import { gamePage } from '../games/page.js';
 import { clubGameProtocol } from '../games/protocol.js';
 import type { ClubContext } from '../ports.js';
+import { csvRequest } from '../ratings/csvLang.js';
 import { eveningResults, eveningResultsCsv } from '../ratings/eveningResults.js';
 import { attachment } from '../../room/protocol.js';
 
@@ -20,9 +21,10 @@ export async function registerGameRoutes(app: FastifyInstance, ctx: ClubContext)
     return reply.header('content-disposition', attachment(file)).send(protocol);
   });
   app.get<EveningParams>('/api/evenings/:eveningId/results', async (req, reply) => {
-    const { format, ...results } = await eveningResults(ctx, (await requireUser(req)).id, req.params.eveningId, req.query);
+    const { lang, query } = csvRequest(req);
+    const { format, ...results } = await eveningResults(ctx, (await requireUser(req)).id, req.params.eveningId, query);
     if (format === 'json') return results;
     const date = new Date(results.evening.startsAt).toISOString().slice(0, 10);
-    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', attachment(`evening-${date}.csv`)).send(eveningResultsCsv(results.rows));
+    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', attachment(`evening-${date}.csv`)).send(eveningResultsCsv(results.rows, lang));
   });
 }

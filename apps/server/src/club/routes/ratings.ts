@@ -5,6 +5,7 @@ import type { ClubContext } from '../ports.js';
 import { leaderboard, leaderboardCsv } from '../ratings/leaderboard.js';
 import { memberProfile } from '../ratings/profile.js';
 import { profileCsv } from '../ratings/profileCsv.js';
+import { csvRequest } from '../ratings/csvLang.js';
 import { recomputeRatings } from '../ratings/recompute.js';
 import { createSeason, listSeasons } from '../ratings/seasons.js';
 
@@ -23,14 +24,16 @@ export async function registerRatingRoutes(app: FastifyInstance, ctx: ClubContex
   });
   app.get<ClubParams>('/api/clubs/:clubId/seasons', async (req) => listSeasons(ctx, (await requireUser(req)).id, req.params.clubId));
   app.get<ClubParams>('/api/clubs/:clubId/leaderboard', async (req, reply) => {
-    const { format, ...board } = await leaderboard(ctx, (await requireUser(req)).id, req.params.clubId, req.query);
+    const { lang, query } = csvRequest(req);
+    const { format, ...board } = await leaderboard(ctx, (await requireUser(req)).id, req.params.clubId, query);
     if (format === 'json') return board;
-    return sendCsv(reply, 'leaderboard.csv', leaderboardCsv(board.rows));
+    return sendCsv(reply, 'leaderboard.csv', leaderboardCsv(board.rows, lang));
   });
   app.get<MemberParams>('/api/clubs/:clubId/members/:userId/profile', async (req, reply) => {
-    const { format, table, ...profile } = await memberProfile(ctx, (await requireUser(req)).id, req.params.clubId, req.params.userId, req.query);
+    const { lang, query } = csvRequest(req);
+    const { format, table, ...profile } = await memberProfile(ctx, (await requireUser(req)).id, req.params.clubId, req.params.userId, query);
     if (format === 'json' || table === undefined) return profile;
-    return sendCsv(reply, `member-${table}.csv`, profileCsv(profile, table));
+    return sendCsv(reply, `member-${table}.csv`, profileCsv(profile, table, lang));
   });
   app.post<ClubParams>('/api/clubs/:clubId/ratings/recompute', async (req) => {
     const u = await requireUser(req);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../auth/current.js';
 import type { ClubContext } from '../ports.js';
+import { csvRequest } from '../ratings/csvLang.js';
 import { createSeries, listSeries, seriesCsv, seriesPage } from '../ratings/series.js';
 
 type ClubParams = { Params: { clubId: string } };
@@ -14,8 +15,9 @@ export async function registerSeriesRoutes(app: FastifyInstance, ctx: ClubContex
   });
   app.get<ClubParams>('/api/clubs/:clubId/series', async (req) => listSeries(ctx, (await requireUser(req)).id, req.params.clubId));
   app.get<SeriesParams>('/api/clubs/:clubId/series/:seriesId', async (req, reply) => {
-    const { format, ...page } = await seriesPage(ctx, (await requireUser(req)).id, req.params.clubId, req.params.seriesId, req.query);
+    const { lang, query } = csvRequest(req);
+    const { format, ...page } = await seriesPage(ctx, (await requireUser(req)).id, req.params.clubId, req.params.seriesId, query);
     if (format === 'json') return page;
-    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="series.csv"').send(seriesCsv(page.rows));
+    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="series.csv"').send(seriesCsv(page.rows, lang));
   });
 }

@@ -1,3 +1,4 @@
+import { compareNicknames } from '@mafia/club';
 import type { ClubContext } from '../ports.js';
 import { attendanceView, type AttendanceView } from './attendance.js';
 import { eveningById } from './doorShared.js';
@@ -39,7 +40,8 @@ export async function doorView(ctx: ClubContext, eveningId: string): Promise<Doo
     ctx.log.error({ evening: eveningId, err: err instanceof Error ? err.message : String(err) }, 'linking the rooms\' games failed');
   }
   const rows = await ctx.db.selectFrom('attendance').innerJoin('memberships', (j) => j.onRef('memberships.user_id', '=', 'attendance.user_id').on('memberships.club_id', '=', e.clubId))
-    .selectAll('attendance').select('memberships.nickname as nickname').where('attendance.evening_id', '=', eveningId).orderBy('attendance.arrived_at').orderBy('memberships.nickname').execute();
+    .selectAll('attendance').select('memberships.nickname as nickname').where('attendance.evening_id', '=', eveningId).execute();
+  rows.sort((a, b) => Number(a.arrived_at) - Number(b.arrived_at) || compareNicknames(a.nickname, b.nickname));
   const played = await gamesPlayedBy(ctx.db, eveningId);
   const attendance = rows.map((r) => attendanceView(e, r, r.nickname, played.get(r.user_id) ?? 0));
   const tableRows = await ctx.db.selectFrom('evening_tables').selectAll().where('evening_id', '=', eveningId).orderBy('table_no').execute();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { compareNicknames } from '@mafia/club';
 import { builtPresets } from '@mafia/engine';
 import { z } from 'zod';
 import { membershipOf } from '../access.js';
@@ -144,7 +145,8 @@ export async function eveningPage(ctx: ClubContext, actor: string, eveningId: st
   const inv = await ctx.db.selectFrom('invitations')
     .leftJoin('memberships', (j) => j.onRef('memberships.user_id', '=', 'invitations.user_id').on('memberships.club_id', '=', row.club_id))
     .select(['invitations.user_id', 'invitations.answer', 'invitations.answered_at', 'invitations.unanswered', 'invitations.delivery_error', 'memberships.nickname'])
-    .where('invitations.evening_id', '=', eveningId).orderBy('memberships.nickname').execute();
+    .where('invitations.evening_id', '=', eveningId).execute();
+  inv.sort((a, b) => compareNicknames(a.nickname ?? '', b.nickname ?? ''));
   const admin = me.role === 'admin';
   const ledger = (await ledgerQuery(ctx.db).where('ledger.evening_id', '=', eveningId).orderBy('ledger.created_at', 'desc').execute()).map(toLedgerEntry);
   return {
@@ -155,7 +157,8 @@ export async function eveningPage(ctx: ClubContext, actor: string, eveningId: st
       ...(admin && i.delivery_error ? { deliveryError: deliveryFailureOf(i.delivery_error) } : {}),
     })),
     nicknameOnly: (await ctx.db.selectFrom('memberships').innerJoin('users', 'users.id', 'memberships.user_id').select(['memberships.user_id', 'memberships.nickname'])
-      .where('memberships.club_id', '=', row.club_id).where('memberships.archived_at', 'is', null).where('users.email', 'like', `%${PLACEHOLDER_DOMAIN}`).orderBy('memberships.nickname').execute())
+      .where('memberships.club_id', '=', row.club_id).where('memberships.archived_at', 'is', null).where('users.email', 'like', `%${PLACEHOLDER_DOMAIN}`).execute())
+      .sort((a, b) => compareNicknames(a.nickname, b.nickname))
       .map((m) => ({ userId: m.user_id, nickname: m.nickname })),
     ...(await doorView(ctx, eveningId)),
     ledger,

@@ -1,4 +1,4 @@
-import { latePenalty } from '@mafia/club';
+import { compareNicknames, latePenalty } from '@mafia/club';
 import { z } from 'zod';
 import { membershipOf } from '../access.js';
 import { DbJobQueue } from '../jobs.js';
@@ -98,7 +98,8 @@ export async function listMembers(ctx: ClubContext, actor: string, clubId: strin
   let q = memberRows(ctx.db, clubId);
   if (archived === undefined || archived === '0') q = q.where('memberships.archived_at', 'is', null);
   else if (archived === 'only') q = q.where('memberships.archived_at', 'is not', null);
-  const rows = await q.orderBy('memberships.nickname').execute();
+  // Sorted here, not in SQL: the Russian order (Ё with Е) is no database collation.
+  const rows = (await q.execute()).sort((a, b) => compareNicknames(a.nickname, b.nickname));
   const counts = admin ? await invitationCounts(ctx.db, clubId) : new Map<string, Counts>();
   const points = await pointsByMember(ctx.db, clubId);
   return { members: rows.map((r) => memberView(r, admin, actor, counts.get(r.user_id), points.get(r.user_id) ?? 0)) };

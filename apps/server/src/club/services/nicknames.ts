@@ -1,14 +1,15 @@
+import { nicknameKey } from '@mafia/club';
 import { clubRefuse } from '../errors.js';
 import type { ClubDb } from '../schema.js';
 
-/** One nickname, case aside: «Ёж», «ёж» and «ЁЖ» are the same member's name in a club. */
-const folded = (nickname: string): string => nickname.toLocaleLowerCase('ru');
+/** One nickname, case aside and Ё read as Е: «Ёж», «ёж», «Еж» and «ЕЖ» are the same member's name in a club. */
+const folded = nicknameKey;
 
 const refuse = (nickname: string): never =>
   clubRefuse('nickname-taken', `the nickname «${nickname}» is taken in this club`, 409, { path: 'nickname', params: { nickname } });
 
 /**
- * Refuses (409 `nickname-taken`) a nickname another member of the club has in any case; `except`
+ * Refuses (409 `nickname-taken`) a nickname another member of the club has in any case or with Е for Ё; `except`
  * is the member renaming himself. Compared here, not with SQL lower(): SQLite's folds only ASCII,
  * and nicknames are mostly Cyrillic.
  */

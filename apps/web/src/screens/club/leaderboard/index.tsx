@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { LEADERBOARD_BY, type LeaderboardBy } from '../../../net/clubApi';
 import { useClubApi } from '../common/api';
+import { useCsvHref } from '../common/csvHref';
 import { ErrorText } from '../common/errors';
 import { ClubPage } from '../common/Page';
 import { useLoad } from '../common/useLoad';
@@ -25,6 +26,7 @@ export default function LeaderboardScreen() {
   const season = params.get('season') || null;
   const byParam = params.get('by');
   const by: LeaderboardBy = isBy(byParam) ? byParam : 'points';
+  const csvHref = useCsvHref(api.leaderboardCsvUrl(clubId, season, by));
 
   const page = useLoad(() => Promise.all([api.club(clubId), api.seasons(clubId)]), [api, clubId]);
   const board = useLoad(() => api.leaderboard(clubId, season, by), [api, clubId, season, by]);
@@ -79,7 +81,7 @@ export default function LeaderboardScreen() {
         <BoardTable clubId={clubId} board={board.data} caption={caption} />
       )}
       <div className="row">
-        <a className="btn" href={api.leaderboardCsvUrl(clubId, season, by)} download={`leaderboard-${by}${season ? `-${season}` : ''}.csv`}>
+        <a className="btn" href={csvHref} download={`leaderboard-${by}${season ? `-${season}` : ''}.csv`}>
           {t('leaderboard.csv')}
         </a>
         <Link className="btn" to={`/club/${clubId}/series`} data-testid="series-link">

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { ProfileTable } from '../../../net/clubApi';
 import { useClubApi } from '../common/api';
+import { useCsvHref } from '../common/csvHref';
 
 /**
  * «Скачать CSV» for one table of the profile: a plain link to the API (the browser sends the
@@ -11,8 +12,9 @@ export function CsvLink({ table, title }: { readonly table: ProfileTable; readon
   const { t } = useTranslation('club');
   const api = useClubApi();
   const { clubId = '', userId = '' } = useParams();
+  const href = useCsvHref(api.profileCsvUrl(clubId, userId, table));
   return (
-    <a className="btn profile-csv" href={api.profileCsvUrl(clubId, userId, table)} download={`member-${table}.csv`} aria-label={t('profile.csvOf', { table: title })}>
+    <a className="btn profile-csv" href={href} download={`member-${table}.csv`} aria-label={t('profile.csvOf', { table: title })}>
       {t('leaderboard.csv')}
     </a>
   );

@@ -9,6 +9,7 @@ import { formatPoints } from '../common/format';
 import { ClubPage } from '../common/Page';
 import { useLoad } from '../common/useLoad';
 import { AddMember, ROLES } from './AddMember';
+import { BulkAdd } from './BulkAdd';
 import { InviteAgain } from './InviteAgain';
 import { ArchivedMembers, MemberCorrections } from '../corrections/MemberCorrections';
 
@@ -39,6 +40,7 @@ export default function Members() {
       </ul>
       {admin && <ArchivedMembers clubId={clubId} onChanged={page.reload} />}
       {admin && <AddMember clubId={clubId} onAdded={page.reload} />}
+      {admin && <BulkAdd clubId={clubId} onAdded={page.reload} />}
     </ClubPage>
   );
 }
