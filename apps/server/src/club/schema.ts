@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ColumnType, Kysely } from 'kysely';
 import type { Schema as RoomSchema } from '../storage/kyselyStorage.js';
 
 /** bigint columns come back from PostgreSQL as strings: read them with `num`. */
@@ -29,6 +29,8 @@ export type Answer = 'yes' | 'no';
 export interface InvitationsTable {
   id: string; evening_id: string; user_id: string; token_hash: string; answer: Answer | null; answered_at: Big | null;
   unanswered: Flag; created_at: Big; sent_at: Big | null; reminded_at: Big | null; delivery_error: string | null;
+  /** The reminder's answer token, hashed (migration 013); null until a reminder is queued. */
+  reminder_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface AnswersTable { invitation_id: string; answer: Answer; at: Big }
 export interface AttendanceTable { evening_id: string; user_id: string; arrived_at: Big; left_at: Big | null; replacement_user_id: string | null; checked_in_by: string }

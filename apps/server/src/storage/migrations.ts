@@ -2,6 +2,7 @@ import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely
 import { clubMigration } from './clubMigration.js';
 import { memberEveningsMigration } from './memberEveningsMigration.js';
 import { memberInvitesMigration } from './memberInvitesMigration.js';
+import { publicPageMigration } from './publicPageMigration.js';
 import { ratingsMigration } from './ratingsMigration.js';
 import { seriesMigration } from './seriesMigration.js';
 import { signinLinksMigration } from './signinLinksMigration.js';
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '006_series': seriesMigration,
   '007_signin_links': signinLinksMigration,
   '008_member_invites': memberInvitesMigration,
+  '013_public_page': publicPageMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
