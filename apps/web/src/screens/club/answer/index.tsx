@@ -78,8 +78,8 @@ export default function AnswerScreen() {
               {result.penalty && (
                 <span className="error" data-testid="penalty">
                   {result.penalty.rule === 'late-decline'
-                    ? t('answer.lateDeclinePenalty', { points: formatPoints(result.penalty.points) })
-                    : `${formatPoints(result.penalty.points)}: ${ruleName(t, result.penalty.rule)}`}
+                    ? t('answer.lateDeclinePenalty', { points: formatPoints(result.penalty.points, lng) })
+                    : `${formatPoints(result.penalty.points, lng)}: ${ruleName(t, result.penalty.rule)}`}
                 </span>
               )}
             </div>

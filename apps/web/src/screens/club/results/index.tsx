@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import type { ResultsRow } from '../../../net/resultsApi';
 import { useClubApi } from '../common/api';
 import { winnerName } from '../common/bits';
-import { formatDateTime } from '../common/format';
+import { formatDateTime, formatNumber } from '../common/format';
 import { CsvLink } from '../common/CsvLink';
 import { ClubPage } from '../common/Page';
 import { RankedTable, type RankedColumn } from '../common/RankedTable';
@@ -56,7 +56,7 @@ export default function EveningResultsScreen() {
           ) : (
             <RankedTable clubId={clubId} rows={r.rows} columns={columns} caption={t('evening.tableTitle')} testId="results" />
           )}
-          <p className="muted">{t('evening.hint', { weight: r.evening.weight })}</p>
+          <p className="muted">{t('evening.hint', { weight: formatNumber(r.evening.weight, i18n.language) })}</p>
           <CsvLink href={api.eveningResultsCsvUrl(eveningId)} file={`evening-${eveningId}.csv`} />
         </div>
       ) : null}
