@@ -6,7 +6,11 @@ type Big = number | string;
 type Flag = number; // 0 | 1
 
 export interface UsersTable { id: string; email: string; name: string | null; phone: string | null; password_hash: string | null; locale: string; created_at: Big; deleted_at: Big | null }
-export interface ClubsTable { id: string; name: string; created_at: Big }
+export interface ClubsTable {
+  id: string; name: string; created_at: Big;
+  /** 1 when the club publishes its public page (migration 013); off by default. */
+  public_page: ColumnType<number, number | undefined, number>;
+}
 export type ClubRole = 'admin' | 'host' | 'member';
 export interface MembershipsTable {
   club_id: string; user_id: string; role: ClubRole; nickname: string;
