@@ -26,6 +26,7 @@ const SeriesPage = lazy(() => import('./screens/club/series'));
 const AnswerInvitation = lazy(() => import('./screens/club/answer'));
 const JoinClub = lazy(() => import('./screens/club/join'));
 const Account = lazy(() => import('./screens/club/account'));
+const PublicClubPage = lazy(() => import('./screens/club/public'));
 
 function Loading() {
   const { t } = useTranslation();
@@ -65,6 +66,7 @@ export function App() {
         <Route path="/club/:clubId/members/:userId" element={<MemberPage />} />
         <Route path="/club/:clubId/ledger" element={<ClubLedger />} />
         <Route path="/club/:clubId/leaderboard" element={<ClubLeaderboard />} />
+        <Route path="/p/:clubId" element={<PublicClubPage />} />
         <Route path="/club/:clubId/evenings/:eveningId" element={<Evening />} />
         <Route path="/club/:clubId/evenings/:eveningId/results" element={<EveningResults />} />
         <Route path="/club/:clubId/games/:gameId" element={<GamePage />} />

@@ -21,9 +21,9 @@ describe.each(TARGETS.map((make) => [make().name, make] as const))('the public c
       expect(hidden.body).toBe(unknown.body);
       expect(hidden.headers['content-length']).toBe(unknown.headers['content-length']);
       // Only an admin turns it on; a member is refused and nothing changes.
-      expect((await w.member.put(`/api/clubs/${w.clubId}/public`, { enabled: true })).statusCode).toBe(403);
+      expect((await w.member.patch(`/api/clubs/${w.clubId}/public`, { enabled: true })).statusCode).toBe(403);
       expect((await guest.get(`/api/public/clubs/${w.clubId}`)).statusCode).toBe(404);
-      expect((await w.admin.put(`/api/clubs/${w.clubId}/public`, { enabled: 'yes' })).statusCode).toBe(400);
+      expect((await w.admin.patch(`/api/clubs/${w.clubId}/public`, { enabled: 'yes' })).statusCode).toBe(400);
       expect((await guest.get(`/api/public/clubs/${w.clubId}`)).statusCode).toBe(404);
     } finally {
       await h.close();
@@ -34,7 +34,7 @@ describe.each(TARGETS.map((make) => [make().name, make] as const))('the public c
     const h = await startClub(target);
     try {
       const w = await world(h);
-      expect((await w.admin.put(`/api/clubs/${w.clubId}/public`, { enabled: true })).json()).toEqual({ enabled: true });
+      expect((await w.admin.patch(`/api/clubs/${w.clubId}/public`, { enabled: true })).json()).toEqual({ enabled: true });
       const guest = anonymous(h);
       const r = await guest.get(`/api/public/clubs/${w.clubId}`);
       expect(r.statusCode).toBe(200);
@@ -51,7 +51,7 @@ describe.each(TARGETS.map((make) => [make().name, make] as const))('the public c
       expect(red.by).toBe('red');
       expect((await guest.get(`/api/public/clubs/${w.clubId}?by=nope`)).statusCode).toBe(400);
       // Turned off again: 404 like an unknown club.
-      await w.admin.put(`/api/clubs/${w.clubId}/public`, { enabled: false });
+      await w.admin.patch(`/api/clubs/${w.clubId}/public`, { enabled: false });
       expect((await guest.get(`/api/public/clubs/${w.clubId}`)).statusCode).toBe(404);
     } finally {
       await h.close();

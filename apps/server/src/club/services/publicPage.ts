@@ -44,7 +44,7 @@ export async function publicClub(ctx: ClubContext, clubId: string, query: unknow
   return { club: { name: club.name }, by: board.by, leaderboard, evenings };
 }
 
-/** PUT /api/clubs/:clubId/public (admin): turns the public page on or off. */
+/** PATCH /api/clubs/:clubId/public (admin): turns the public page on or off. */
 export async function setPublicPage(ctx: ClubContext, actor: string, clubId: string, body: unknown): Promise<{ enabled: boolean }> {
   await membershipOf(ctx.db, actor, clubId, 'admin');
   const { enabled } = parseInput(Toggle, body);
