@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ClubSettings } from '../src/screens/club/account/ClubSettings';
 import PublicClubScreen from '../src/screens/club/public';
-import { fakeServer, renderClub } from './club-fake';
+import { CSRF, fakeServer, renderClub } from './club-fake';
 
 afterEach(() => {
   cleanup();
@@ -40,5 +41,21 @@ describe('the public club page (issue 24 point 6)', () => {
     expect(alert.textContent).not.toMatch(/there is no such club, or you are not its member|Error|at /);
     expect(alert.textContent!.length).toBeGreaterThan(5);
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('an_admin_turns_the_page_on_in_the_club_settings_and_a_member_has_no_such_switch', async () => {
+    const s = fakeServer({ ...CSRF, 'PATCH /api/clubs/c1/public': (c: { body: unknown }) => ({ body: c.body }) });
+    const club = { id: 'c1', name: 'Клуб Полночь', role: 'admin' as const, nickname: 'Ведущий', shareName: false, shareEmail: false, sharePhone: false, publicPage: false };
+    await renderClub({ path: '/', url: '/', element: <ClubSettings club={club} />, api: s.api, lng: 'ru' });
+    const box = screen.getByRole('checkbox', { name: /Публичная страница клуба/ }) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    expect(screen.getByText('Страница закрыта.')).toBeTruthy();
+    fireEvent.click(box);
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Страница открыта: /p/c1' }).getAttribute('href')).toBe('/p/c1'));
+    const patch = s.calls.filter((c) => c.method === 'PATCH');
+    expect(patch.map((c) => [c.path, c.body])).toEqual([['/api/clubs/c1/public', { enabled: true }]]);
+    cleanup();
+    await renderClub({ path: '/', url: '/', element: <ClubSettings club={{ ...club, role: 'member' }} />, api: s.api, lng: 'ru' });
+    expect(screen.queryByRole('checkbox', { name: /Публичная страница/ })).toBeNull();
   });
 });

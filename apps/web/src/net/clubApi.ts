@@ -31,6 +31,8 @@ export interface MyClub {
   readonly shareName: boolean;
   readonly shareEmail: boolean;
   readonly sharePhone: boolean;
+  /** Whether the club publishes its public page /p/:clubId (an admin turns it on). */
+  readonly publicPage?: boolean;
 }
 
 export interface Me {
