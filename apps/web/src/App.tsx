@@ -27,6 +27,7 @@ const AnswerInvitation = lazy(() => import('./screens/club/answer'));
 const JoinClub = lazy(() => import('./screens/club/join'));
 const Account = lazy(() => import('./screens/club/account'));
 const AuditLog = lazy(() => import('./screens/club/corrections/AuditLog'));
+const PublicClubPage = lazy(() => import('./screens/club/public'));
 
 function Loading() {
   const { t } = useTranslation();
@@ -67,6 +68,7 @@ export function App() {
         <Route path="/club/:clubId/ledger" element={<ClubLedger />} />
         <Route path="/club/:clubId/audit" element={<AuditLog />} />
         <Route path="/club/:clubId/leaderboard" element={<ClubLeaderboard />} />
+        <Route path="/p/:clubId" element={<PublicClubPage />} />
         <Route path="/club/:clubId/evenings/:eveningId" element={<Evening />} />
         <Route path="/club/:clubId/evenings/:eveningId/results" element={<EveningResults />} />
         <Route path="/club/:clubId/games/:gameId" element={<GamePage />} />

@@ -30,6 +30,18 @@ function page(role: 'admin' | 'host' | 'member') {
 }
 
 describe('the evening page', () => {
+  it('shows_numbers_in_the_format_of_the_page_language', async () => {
+    const s = fakeServer({ 'GET /api/evenings/e1': { body: page('member') } });
+    await renderClub({ path: '/club/:clubId/evenings/:eveningId', url: '/club/c1/evenings/e1', element: <EveningScreen />, api: s.api, lng: 'ru' });
+    const weight = (await screen.findByText('Вес')).nextElementSibling!;
+    expect(weight.textContent).toBe('1,5');
+    cleanup();
+    const s2 = fakeServer({ 'GET /api/evenings/e1': { body: { ...page('member'), evening: { ...evening, weight: 0.75, capacity: 1200 } } } });
+    await renderClub({ path: '/club/:clubId/evenings/:eveningId', url: '/club/c1/evenings/e1', element: <EveningScreen />, api: s2.api, lng: 'en' });
+    expect((await screen.findByText('Weight')).nextElementSibling!.textContent).toBe('0.75');
+    expect(screen.getByText('Capacity').nextElementSibling!.textContent).toBe('1,200');
+  });
+
   it('shows_the_yes_no_and_none_counts_and_a_late_badge', async () => {
     const s = fakeServer({ 'GET /api/evenings/e1': { body: page('member') } });
     await renderClub({ path: '/club/:clubId/evenings/:eveningId', url: '/club/c1/evenings/e1', element: <EveningScreen />, api: s.api, lng: 'ru' });

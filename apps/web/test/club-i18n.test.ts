@@ -56,8 +56,8 @@ describe('club times and points', () => {
   });
 
   it('writes_points_with_a_real_minus_sign', () => {
-    expect(formatPoints(-10)).toBe('\u221210');
-    expect(formatPoints(0)).toBe('0');
+    expect(formatPoints(-10, 'ru')).toBe('\u221210');
+    expect(formatPoints(0, 'ru')).toBe('0');
   });
 });
 

@@ -68,6 +68,8 @@ describe('the leaderboard (issue 15)', () => {
     expect(screen.getByRole('button', { name: 'Красный рейтинг' }).getAttribute('aria-pressed')).toBe('true');
     // The caption follows the button at once; the sorted column comes with the red table's answer.
     await waitFor(() => expect(within(screen.getByRole('table')).getByRole('columnheader', { name: 'Красный' }).getAttribute('aria-sort')).toBe('descending'));
+    // The sorted rating comes right after the nickname: on a 360 px phone it is on screen without scrolling.
+    expect(within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent).slice(0, 4)).toEqual(['Место', 'Ник', 'Красный', 'Итого']);
     expect(boardCalls(s)).toEqual(['/api/clubs/c1/leaderboard?by=points', '/api/clubs/c1/leaderboard?season=s1&by=points', '/api/clubs/c1/leaderboard?season=s1&by=red']);
     const csv = screen.getByRole('link', { name: 'Скачать CSV' });
     expect(csv.getAttribute('href')).toBe('/api/clubs/c1/leaderboard?season=s1&by=red&format=csv&lang=ru');

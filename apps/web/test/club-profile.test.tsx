@@ -222,4 +222,16 @@ describe('the profile\'s Chart.js configurations', () => {
     expect((options.scales as any).y.ticks.callback(150)).toBe('150');
     expect((options.plugins as any).tooltip.callbacks.label({ dataset: { label: 'Очки' }, parsed: { y: 75 } })).toBe('Очки: 75.00');
   });
+  it('the_axes_repeat_no_label', () => {
+    // Three games on 1 March, two on 8 March: each date once on the x axis.
+    const labels = ['1 мар.', '1 мар.', '1 мар.', '8 мар.', '8 мар.'];
+    const { options } = ratingChart({ labels, red: [1000, 1001, 1000.5, 1002, 999], black: [1000, 1000, 1000, 1000, 1000], overall: [1000, 1000.5, 1000.2, 1001, 999.5], names: { red: 'R', black: 'B', overall: 'O' } }, FALLBACK_COLORS, fmt);
+    const x = (options.scales as any).x.ticks;
+    expect(labels.map((_, i) => x.callback(i, i))).toEqual(['1 мар.', null, null, '8 мар.', null]);
+    // Whole-number steps on the y axis: the labels are rounded, so half steps would print the same number twice.
+    expect((options.scales as any).y.ticks.precision).toBe(0);
+    const bars = pointsChart({ labels: ['1 мар.', '1 мар.'], scores: [50, 80], name: 'Очки' }, FALLBACK_COLORS, fmt);
+    expect([0, 1].map((i) => (bars.options.scales as any).x.ticks.callback(i, i))).toEqual(['1 мар.', null]);
+    expect((bars.options.scales as any).y.ticks.precision).toBe(0);
+  });
 });

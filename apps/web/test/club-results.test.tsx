@@ -43,6 +43,8 @@ describe('an evening\'s results (issue 15)', () => {
     const csv = screen.getByRole('link', { name: 'Скачать CSV' });
     expect(csv.getAttribute('href')).toBe('/api/evenings/e1/results?format=csv&lang=ru');
     expect(csv.hasAttribute('download')).toBe(true);
+    // The weight in the hint in the page's number format, like the table's «120,00» (issue 24 point 6).
+    expect(screen.getByText(/вес вечера/).textContent).toContain('вес вечера (1,5)');
   });
 
   it('speaks_english_too', async () => {
@@ -52,5 +54,6 @@ describe('an evening\'s results (issue 15)', () => {
     expect(within(table).getByRole('columnheader', { name: 'Evening score' })).toBeTruthy();
     expect(cells('u2')).toMatchObject({ score: '82.50', penalties: '\u22125.00' });
     expect(screen.getByRole('link', { name: 'Table 1, game 1' }).getAttribute('href')).toBe('/club/c1/games/g1');
+    expect(screen.getByText(/weight/).textContent).toContain('(1.5)');
   });
 });

@@ -38,11 +38,11 @@ export async function registerMeRoutes(scope: FastifyInstance, ctx: ClubContext)
     const user = await currentUser(req);
     if (!user) return { user: null };
     const clubs = await db.selectFrom('memberships').innerJoin('clubs', 'clubs.id', 'memberships.club_id')
-      .select(['clubs.id', 'clubs.name', 'memberships.role', 'memberships.nickname', 'memberships.share_name', 'memberships.share_email', 'memberships.share_phone'])
+      .select(['clubs.id', 'clubs.name', 'memberships.role', 'memberships.nickname', 'memberships.share_name', 'memberships.share_email', 'memberships.share_phone', 'clubs.public_page'])
       .where('memberships.user_id', '=', user.id).orderBy('clubs.name').execute();
     return {
       user,
-      clubs: clubs.map((c) => ({ id: c.id, name: c.name, role: c.role, nickname: c.nickname, shareName: c.share_name === 1, shareEmail: c.share_email === 1, sharePhone: c.share_phone === 1 })),
+      clubs: clubs.map((c) => ({ id: c.id, name: c.name, role: c.role, nickname: c.nickname, shareName: c.share_name === 1, shareEmail: c.share_email === 1, sharePhone: c.share_phone === 1, publicPage: Number(c.public_page) === 1 })),
     };
   });
 

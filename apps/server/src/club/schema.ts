@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ColumnType, Kysely } from 'kysely';
 import type { Schema as RoomSchema } from '../storage/kyselyStorage.js';
 
 /** bigint columns come back from PostgreSQL as strings: read them with `num`. */
@@ -6,7 +6,11 @@ type Big = number | string;
 type Flag = number; // 0 | 1
 
 export interface UsersTable { id: string; email: string; name: string | null; phone: string | null; password_hash: string | null; locale: string; created_at: Big; deleted_at: Big | null }
-export interface ClubsTable { id: string; name: string; created_at: Big }
+export interface ClubsTable {
+  id: string; name: string; created_at: Big;
+  /** 1 when the club publishes its public page (migration 013); off by default. */
+  public_page: ColumnType<number, number | undefined, number>;
+}
 export type ClubRole = 'admin' | 'host' | 'member';
 export interface MembershipsTable {
   club_id: string; user_id: string; role: ClubRole; nickname: string;
@@ -31,6 +35,8 @@ export type Answer = 'yes' | 'no';
 export interface InvitationsTable {
   id: string; evening_id: string; user_id: string; token_hash: string; answer: Answer | null; answered_at: Big | null;
   unanswered: Flag; created_at: Big; sent_at: Big | null; reminded_at: Big | null; delivery_error: string | null;
+  /** The reminder's answer token, hashed (migration 013); null until a reminder is queued. */
+  reminder_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface AnswersTable { invitation_id: string; answer: Answer; at: Big }
 export interface AttendanceTable { evening_id: string; user_id: string; arrived_at: Big; left_at: Big | null; replacement_user_id: string | null; checked_in_by: string }

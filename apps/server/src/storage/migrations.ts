@@ -3,6 +3,7 @@ import { clubMigration } from './clubMigration.js';
 import { correctionsMigration } from './correctionsMigration.js';
 import { memberEveningsMigration } from './memberEveningsMigration.js';
 import { memberInvitesMigration } from './memberInvitesMigration.js';
+import { publicPageMigration } from './publicPageMigration.js';
 import { ratingsMigration } from './ratingsMigration.js';
 import { seriesMigration } from './seriesMigration.js';
 import { signinLinksMigration } from './signinLinksMigration.js';
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '008_member_invites': memberInvitesMigration,
   '009_corrections': correctionsMigration,
   '010_table_hosts': tableHostsMigration,
+  '013_public_page': publicPageMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -69,7 +69,7 @@ for (const make of TARGETS) {
 
     it('me_lists_his_clubs_with_his_role_and_nickname', async () => {
       const r = (await anna.get('/api/me')).json();
-      expect(r.clubs).toEqual([{ id: 'c1', name: 'Клуб', role: 'member', nickname: 'Анна', shareName: false, shareEmail: false, sharePhone: false }]);
+      expect(r.clubs).toEqual([{ id: 'c1', name: 'Клуб', role: 'member', nickname: 'Анна', shareName: false, shareEmail: false, sharePhone: false, publicPage: false }]);
     });
 
     it('patch_me_changes_name_phone_and_locale', async () => {

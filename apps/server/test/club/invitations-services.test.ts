@@ -200,5 +200,31 @@ for (const make of TARGETS) {
       expect(t.outbox.sent.length).toBe(2);
       expect(t.sms.sent.length).toBe(1);
     });
+
+    it('the_reminder_letter_carries_answer_links_of_its_own_token_that_answer_the_invitation', async () => {
+      const { admin, club, anna } = await seedClub(t);
+      const e = await seedEvening(t, admin, club.id, 3);
+      const tokens = await invited(admin, e.id, [anna]);
+      await answerInvitation(t.ctx, tokens[anna]!, { answer: 'yes' });
+      t.outbox.sent.length = 0;
+      t.clock = e.startsAt - DAY;
+      await t.jobs.runDue();
+      const [mail] = t.outbox.sent;
+      const token = tokenIn(mail!.text);
+      expect(token).not.toBe(tokens[anna]);
+      expect(mail!.text).toContain(`http://test/i/${token}?a=yes`);
+      expect(mail!.text).toContain(`http://test/i/${token}?a=no`);
+      // Kept only hashed; the job's copy erased once sent.
+      const inv = await t.db.selectFrom('invitations').selectAll().executeTakeFirstOrThrow();
+      expect(inv.reminder_token_hash).toBe(tokenHash(token));
+      expect(JSON.stringify(await t.db.selectFrom('jobs').select('payload').execute())).not.toContain(token);
+      // A second run keeps the link valid; both links answer the same invitation.
+      await t.ctx.jobs.enqueue('evening-reminders', { eveningId: e.id });
+      await t.jobs.runDue();
+      expect((await t.db.selectFrom('invitations').select('reminder_token_hash').executeTakeFirstOrThrow()).reminder_token_hash).toBe(tokenHash(token));
+      expect((await invitationView(t.ctx, token)).answer).toBe('yes');
+      expect((await answerInvitation(t.ctx, token, { answer: 'no' })).answer).toBe('no');
+      expect((await invitationView(t.ctx, tokens[anna]!)).answer).toBe('no');
+    });
   });
 }

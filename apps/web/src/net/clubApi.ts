@@ -32,6 +32,8 @@ export interface MyClub {
   readonly shareName: boolean;
   readonly shareEmail: boolean;
   readonly sharePhone: boolean;
+  /** Whether the club publishes its public page /p/:clubId (an admin turns it on). */
+  readonly publicPage?: boolean;
 }
 
 export interface Me {
@@ -284,6 +286,17 @@ export interface NewSeason {
   readonly startsAt: number;
   readonly endsAt: number;
   readonly order?: readonly string[];
+}
+
+/** GET /api/public/clubs/:clubId: nicknames and numbers only (docs/club-api.md, "The club's public page"). */
+export interface PublicClub {
+  readonly club: { readonly name: string };
+  readonly by: LeaderboardBy;
+  readonly leaderboard: readonly {
+    readonly rank: number; readonly nickname: string; readonly total: number; readonly evenings: number;
+    readonly games: number; readonly wins: number; readonly red: number; readonly black: number; readonly overall: number;
+  }[];
+  readonly evenings: readonly { readonly startsAt: number; readonly place: string }[];
 }
 
 /** What the leaderboard ranks by: the season's points table, or an Elo rating (docs/ratings.md). */
@@ -539,6 +552,9 @@ export function createClubApi(o: ClubApiOptions = {}) {
       }),
     drawTables: (eveningId: string, tables: number) =>
       call<{ tables: (EveningTable & { hostKey: string })[] }>('POST', `/api/evenings/${enc(eveningId)}/tables`, { tables }),
+    /** The club's public page (no sign-in; 404 when the club did not turn it on). */
+    publicClub: (clubId: string) => call<PublicClub>('GET', `/api/public/clubs/${enc(clubId)}`),
+    setPublicPage: (clubId: string, enabled: boolean) => call<{ enabled: boolean }>('PATCH', `/api/clubs/${enc(clubId)}/public`, { enabled }),
     // seasons, the leaderboard, ratings (issue 15)
     seasons: (clubId: string) => call<{ seasons: Season[] }>('GET', `/api/clubs/${enc(clubId)}/seasons`),
     createSeason: (clubId: string, season: NewSeason) => call<{ season: Season }>('POST', `/api/clubs/${enc(clubId)}/seasons`, season),

@@ -36,6 +36,11 @@ export const leaderboardQuery = z.object({
  */
 export async function leaderboard(ctx: ClubContext, actorUserId: string, clubId: string, query: unknown): Promise<Leaderboard & { format: 'json' | 'csv' }> {
   await membershipOf(ctx.db, actorUserId, clubId);
+  return leaderboardOf(ctx, clubId, query);
+}
+
+/** The leaderboard without the reader's check: the member's route above and the club's public page. */
+export async function leaderboardOf(ctx: ClubContext, clubId: string, query: unknown): Promise<Leaderboard & { format: 'json' | 'csv' }> {
   const q = parseInput(leaderboardQuery, query);
   const season = q.season === undefined ? null : await seasonOf(ctx, clubId, q.season);
   const db = ratingsDb(ctx.db);

@@ -79,8 +79,10 @@ export async function invite(ctx: ClubContext, actor: string, eveningId: string,
 
 async function byToken(db: ClubDb, token: string) {
   // A malformed token is just as unknown as a forged one: the answer does not tell them apart.
+  // The invitation's link and the reminder's (a token of its own) answer the same invitation.
+  const hash = tokenHash(token);
   const inv = /^[A-Za-z0-9_-]{20,100}$/.test(token)
-    ? await db.selectFrom('invitations').selectAll().where('token_hash', '=', tokenHash(token)).executeTakeFirst()
+    ? await db.selectFrom('invitations').selectAll().where((w) => w.or([w('token_hash', '=', hash), w('reminder_token_hash', '=', hash)])).executeTakeFirst()
     : undefined;
   return inv ?? clubRefuse('invitation-unknown', 'this answer link is not valid (mistyped, or the invitation was withdrawn)', 404);
 }
@@ -202,9 +204,11 @@ export function registerEveningJobs(ctx: ClubContext): void {
     ctx.jobs.handle(`reminder-${channel}`, async (payload, job) => {
       const p = Payload.parse(payload);
       const f = await factsOf(ctx, p.invitationId);
-      // Only those still saying YES are reminded.
+      // Only those still saying YES are reminded; the token is erased after a send (a retry then sends nothing).
       if (!f || f.cancelled || f.invitation.answer !== 'yes') return;
-      if (channel === 'email') await deliver(ctx, job.id, p.invitationId, 'e-mail', f.to, 'reminded_at', () => ctx.mailer.send(reminderMail(f, ctx.publicUrl())));
+      if (channel === 'email') {
+        if (p.token) await deliver(ctx, job.id, p.invitationId, 'e-mail', f.to, 'reminded_at', () => ctx.mailer.send(reminderMail(f, link(p.token!))));
+      }
       else if (ctx.sms && f.phone) await deliver(ctx, job.id, p.invitationId, 'SMS', f.phone, 'reminded_at', () => ctx.sms!.send(reminderSms({ ...f, to: f.phone! })));
     });
   }
@@ -215,7 +219,7 @@ export function registerEveningJobs(ctx: ClubContext): void {
 
 /**
  * The job `evening-reminders` (a day before the start): one reminder job per member who said YES
- * and was not reminded, by e-mail and, with a phone and a gateway, by SMS. The jobs' dedupe keys
+ * and was not reminded, by e-mail (with answer links of its own token) and, with a phone and a gateway, by SMS. The jobs' dedupe keys
  * make a second run add nothing; each delivery retries on its own.
  */
 export async function runReminders(ctx: ClubContext, eveningId: string): Promise<void> {
@@ -223,11 +227,15 @@ export async function runReminders(ctx: ClubContext, eveningId: string): Promise
   if (!e || e.cancelled_at !== null) return;
   const rows = await ctx.db.selectFrom('invitations').innerJoin('users', 'users.id', 'invitations.user_id')
     .select(['invitations.id', 'users.phone']).where('invitations.evening_id', '=', eveningId)
-    .where('invitations.answer', '=', 'yes').where('invitations.reminded_at', 'is', null).execute();
+    .where('invitations.answer', '=', 'yes').where('invitations.reminded_at', 'is', null)
+    // A reminder queued already keeps its token: a second run must not make its link invalid.
+    .where('invitations.reminder_token_hash', 'is', null).execute();
   await ctx.db.transaction().execute(async (trx) => {
     const jobs = new DbJobQueue(trx, ctx.now, ctx.log);
     for (const r of rows) {
-      await jobs.enqueue('reminder-email', { invitationId: r.id }, { dedupeKey: `reminder-email:${r.id}` });
+      const token = newToken();
+      await trx.updateTable('invitations').set({ reminder_token_hash: tokenHash(token) }).where('id', '=', r.id).execute();
+      await jobs.enqueue('reminder-email', { invitationId: r.id, token }, { dedupeKey: `reminder-email:${r.id}` });
       if (ctx.sms && r.phone) await jobs.enqueue('reminder-sms', { invitationId: r.id }, { dedupeKey: `reminder-sms:${r.id}` });
     }
   });

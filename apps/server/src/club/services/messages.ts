@@ -1,3 +1,4 @@
+import { formatLongDate, type GrammaticalCase } from '../mail/dates.js';
 import type { MailMessage, SmsMessage } from '../ports.js';
 
 /**
@@ -15,11 +16,11 @@ export const clubTimeZone = (env: NodeJS.ProcessEnv = process.env): string => {
   }
 };
 
-export function formatWhen(at: number, locale: string, short = false): string {
+/** A time of a letter: short («10.01, 15:00») or long, its weekday in the case the sentence needs («до субботы»). */
+export function formatWhen(at: number, locale: string, short = false, grammaticalCase: GrammaticalCase = 'nominative'): string {
   const timeZone = clubTimeZone();
-  const o: Intl.DateTimeFormatOptions = short
-    ? { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit', timeZone }
-    : { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone, timeZoneName: 'short' };
+  if (!short) return formatLongDate(at, locale, timeZone, grammaticalCase);
+  const o: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit', timeZone };
   return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'ru-RU', o).format(new Date(at));
 }
 
@@ -33,7 +34,7 @@ export interface InviteFacts {
 /** The invitation: the evening, and the links that answer it (the page asks for one tap, a GET never answers). */
 export function inviteMail(f: InviteFacts, link: string): MailMessage {
   const when = formatWhen(f.startsAt, f.locale);
-  const by = formatWhen(f.answerBy, f.locale);
+  const by = formatWhen(f.answerBy, f.locale, false, 'genitive');
   if (f.locale === 'en') {
     return {
       to: f.to, subject: `${f.club}: game evening ${formatWhen(f.startsAt, 'en', true)} — will you come?`,
@@ -67,20 +68,29 @@ export function inviteSms(f: InviteFacts, link: string): SmsMessage {
     : { to: f.to, text: `${f.club}: игровой вечер ${when}, ${f.place}. Ответьте ДА или НЕТ: ${link}` };
 }
 
-/** The day-before reminder to those who said YES. The answer link is not in it: only its hash is kept. */
-export function reminderMail(f: InviteFacts, site: string): MailMessage {
+/**
+ * The day-before reminder to those who said YES, with the answer links like the invitation's: the
+ * link is a token of its own (made when the reminder is queued, kept only hashed), since the
+ * invitation's token is not kept.
+ */
+export function reminderMail(f: InviteFacts, link: string): MailMessage {
   const when = formatWhen(f.startsAt, f.locale);
+  const by = formatWhen(f.answerBy, f.locale, false, 'genitive');
   if (f.locale === 'en') {
     return {
       to: f.to, subject: `${f.club}: reminder — game evening ${formatWhen(f.startsAt, 'en', true)}`,
       text: [`Hello, ${f.nickname}!`, '', `You said YES to the game evening of ${f.club}:`, `  When: ${when}`, `  Where: ${f.place}`, '',
-        'Please do not be late: more than 5 minutes late costs 5 rating points.', `If your plans changed, answer NO with the link of the invitation (${site}).`].join('\n'),
+        'Please do not be late: more than 5 minutes late costs 5 rating points.', '',
+        `If your plans changed, answer NO by ${by}:`, `  YES, I will come: ${link}?a=yes`, `  NO: ${link}?a=no`, `  (or open ${link})`, '',
+        'A NO later than one day before the evening costs 10 rating points.'].join('\n'),
     };
   }
   return {
     to: f.to, subject: `${f.club}: напоминание — игровой вечер ${formatWhen(f.startsAt, 'ru', true)}`,
     text: [`Здравствуйте, ${f.nickname}!`, '', `Вы ответили ДА на приглашение ${f.club}:`, `  Когда: ${when}`, `  Где: ${f.place}`, '',
-      'Пожалуйста, не опаздывайте: опоздание более чем на 5 минут — минус 5 рейтинговых очков.', `Если планы изменились, ответьте НЕТ по ссылке из приглашения (${site}).`].join('\n'),
+      'Пожалуйста, не опаздывайте: опоздание более чем на 5 минут — минус 5 рейтинговых очков.', '',
+      `Если планы изменились, ответьте НЕТ до ${by}:`, `  ДА, приду: ${link}?a=yes`, `  НЕТ: ${link}?a=no`, `  (или откройте ${link})`, '',
+      'Отказ позже чем за 1 день до вечера — минус 10 рейтинговых очков.'].join('\n'),
   };
 }
 

@@ -4,6 +4,7 @@ import type { MyClub } from '../../../net/clubApi';
 import { Button } from '../../../ui';
 import { useClubApi } from '../common/api';
 import { errorAt, ErrorText, errorElsewhere, useAction } from '../common/errors';
+import { PublicToggle } from './PublicToggle';
 
 /** Per club: my nickname and what I share with its members (PATCH /api/me/clubs/:clubId). */
 export function ClubSettings({ club }: { readonly club: MyClub }) {
@@ -40,6 +41,7 @@ export function ClubSettings({ club }: { readonly club: MyClub }) {
       </Button>
       {saved && <p role="status">{t('account.saved')}</p>}
       <ErrorText error={errorElsewhere(act.error, ['nickname'])} />
+      {club.role === 'admin' && <PublicToggle club={club} />}
     </form>
   );
 }

@@ -80,8 +80,8 @@ export default function AnswerScreen() {
               {result.penalty && (
                 <span className="error" data-testid="penalty">
                   {result.penalty.rule === 'late-decline'
-                    ? t('answer.lateDeclinePenalty', { points: formatPoints(result.penalty.points), reason: reasonText(t, result.penalty) })
-                    : `${formatPoints(result.penalty.points)}: ${ruleName(t, result.penalty.rule)}`}
+                    ? t('answer.lateDeclinePenalty', { points: formatPoints(result.penalty.points, lng), reason: reasonText(t, result.penalty) })
+                    : `${formatPoints(result.penalty.points, lng)}: ${ruleName(t, result.penalty.rule)}`}
                 </span>
               )}
             </div>

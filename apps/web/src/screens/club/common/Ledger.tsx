@@ -63,7 +63,7 @@ export function Ledger({ entries, admin, onChanged, showWho = true }: {
       {entries.map((e) => (
         <li key={e.id} data-testid={`ledger-${e.id}`} data-cancelled={e.cancelledAt ? 'true' : 'false'}>
           <div className={e.cancelledAt ? 'club-struck' : undefined}>
-            <span className="club-points">{formatPoints(e.points)}</span> · {ruleName(t, e.rule)}
+            <span className="club-points">{formatPoints(e.points, i18n.language)}</span> · {ruleName(t, e.rule)}
             {showWho && <> · {e.nickname ?? '—'}</>}
           </div>
           <div className="muted" style={{ fontSize: '0.85rem' }}>

@@ -10,8 +10,18 @@ export function formatTime(ms: number, lng: string): string {
   return new Intl.DateTimeFormat(lng, { hour: '2-digit', minute: '2-digit' }).format(ms);
 }
 
-export function formatPoints(n: number): string {
-  return n < 0 ? `\u2212${-n}` : n > 0 ? `+${n}` : '0';
+/**
+ * Every number a club page shows goes through Intl.NumberFormat of the page's language, so a page
+ * never mixes «1.5» with «60,00» (issue 24 point 6): a weight, a count, a capacity.
+ */
+export function formatNumber(n: number, lng: string): string {
+  return new Intl.NumberFormat(lng, { maximumFractionDigits: 2 }).format(n);
+}
+
+/** Points of the ledger, signed (+5, −0,5, 0), in the page's language. */
+export function formatPoints(n: number, lng: string): string {
+  const s = new Intl.NumberFormat(lng, { maximumFractionDigits: 2, signDisplay: 'exceptZero' }).format(n);
+  return s.replace('-', '\u2212');
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -81,14 +81,14 @@ function DoorRow({ page, person, att, present, host, now, onChanged }: {
     const at = typed === null ? undefined : fromTimeInput(typed, page.evening.startsAt) ?? undefined;
     const r = await act.run(() => api.checkin(page.evening.id, id, at));
     if (r) {
-      setPenalty(r.penalty ? `${formatPoints(r.penalty.points)} · ${ruleName(t, r.penalty.rule)}` : null);
+      setPenalty(r.penalty ? `${formatPoints(r.penalty.points, lng)} · ${ruleName(t, r.penalty.rule)}` : null);
       onChanged();
     }
   };
   const checkout = async () => {
     const r = await act.run(() => api.checkout(page.evening.id, id, replacement || undefined));
     if (r) {
-      setPenalty(r.penalty ? `${formatPoints(r.penalty.points)} · ${ruleName(t, r.penalty.rule)}` : null);
+      setPenalty(r.penalty ? `${formatPoints(r.penalty.points, lng)} · ${ruleName(t, r.penalty.rule)}` : null);
       onChanged();
     }
   };

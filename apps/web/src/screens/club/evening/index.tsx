@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { useClubApi } from '../common/api';
 import { AnswerBadge } from '../common/bits';
 import { Counts } from '../common/Counts';
-import { formatDateTime } from '../common/format';
+import { formatDateTime, formatNumber } from '../common/format';
 import { Ledger } from '../common/Ledger';
 import { ClubPage } from '../common/Page';
 import { useLoad } from '../common/useLoad';
@@ -35,10 +35,10 @@ export default function EveningScreen() {
           <dl className="card club-pair" style={{ margin: 0 }} aria-label={t('evening.title')}>
             <Fact term={t('fields.place')}>{p.evening.place}</Fact>
             <Fact term={t('fields.answerBy')}>{formatDateTime(p.evening.answerBy, lng)}</Fact>
-            <Fact term={t('fields.capacity')}>{p.evening.capacity}</Fact>
-            <Fact term={t('fields.weight')}>{p.evening.weight}</Fact>
+            <Fact term={t('fields.capacity')}>{formatNumber(p.evening.capacity, lng)}</Fact>
+            <Fact term={t('fields.weight')}>{formatNumber(p.evening.weight, lng)}</Fact>
             <Fact term={t('fields.preset')}>{t(`presets.${p.evening.preset}`, { ns: 'common', defaultValue: p.evening.preset })}</Fact>
-            <Fact term={t('fields.gamesPlanned')}>{p.evening.gamesPlanned}</Fact>
+            <Fact term={t('fields.gamesPlanned')}>{formatNumber(p.evening.gamesPlanned, lng)}</Fact>
           </dl>
           <EveningCorrections key={`${p.evening.startsAt}-${p.evening.place}-${p.evening.capacity}-${p.evening.weight}-${p.evening.gamesPlanned}`} page={p} admin={admin} onChanged={page.reload} />
           <Counts counts={p.evening.counts} />

@@ -26,13 +26,22 @@ function sortedColumn(board: Leaderboard): Col {
 }
 
 /**
+ * The columns in the order shown: the ranked-by column first, right after the sticky nickname, so a
+ * 360 px phone sorted by a rating shows that rating without scrolling sideways (issue 24 point 6).
+ */
+export function shownColumns(sorted: Col): readonly (typeof COLS)[number][] {
+  return [...COLS.filter((c) => c.key === sorted), ...COLS.filter((c) => c.key !== sorted)];
+}
+
+/**
  * The leaderboard: every column at once (a phone scrolls it sideways inside its own box, rank and
- * nickname stay put), the ranked-by column marked with aria-sort; each nickname links to his page.
+ * nickname stay put), the ranked-by column first and marked with aria-sort; each nickname links to his page.
  */
 export function BoardTable({ clubId, board, caption }: { readonly clubId: string; readonly board: Leaderboard; readonly caption: string }) {
   const { t, i18n } = useTranslation('club');
   const lng = i18n.language;
   const sorted = sortedColumn(board);
+  const cols = shownColumns(sorted);
   const cell = (row: LeaderboardRow, c: (typeof COLS)[number]) => {
     const v = row[c.key];
     switch (c.kind) {
@@ -43,7 +52,7 @@ export function BoardTable({ clubId, board, caption }: { readonly clubId: string
       case 'rate':
         return formatWinRate(v, lng);
       default:
-        return String(v);
+        return new Intl.NumberFormat(lng).format(v);
     }
   };
   return (
@@ -58,7 +67,7 @@ export function BoardTable({ clubId, board, caption }: { readonly clubId: string
             <th scope="col" className="board-nick">
               {t('leaderboard.cols.nickname')}
             </th>
-            {COLS.map((c) => (
+            {cols.map((c) => (
               <th key={c.key} scope="col" className="board-num" aria-sort={c.key === sorted ? 'descending' : undefined} data-sorted={c.key === sorted}>
                 {t(`leaderboard.cols.${c.key}`)}
               </th>
@@ -72,7 +81,7 @@ export function BoardTable({ clubId, board, caption }: { readonly clubId: string
               <th scope="row" className="board-nick">
                 <Link to={`/club/${clubId}/members/${r.userId}`}>{r.nickname}</Link>
               </th>
-              {COLS.map((c) => (
+              {cols.map((c) => (
                 <td key={c.key} className="board-num" data-col={c.key} data-sorted={c.key === sorted}>
                   {cell(r, c)}
                 </td>

@@ -9,7 +9,7 @@ import { useLoad } from '../common/useLoad';
 
 /** /club/:clubId/ledger: the club's rating-points ledger, newest first; admins cancel with a note. */
 export default function LedgerScreen() {
-  const { t } = useTranslation('club');
+  const { t, i18n } = useTranslation('club');
   const api = useClubApi();
   const { clubId = '' } = useParams();
   const page = useLoad(() => Promise.all([api.club(clubId), api.ledger(clubId)]), [api, clubId]);
@@ -18,7 +18,7 @@ export default function LedgerScreen() {
     <ClubPage title={t('ledger.title')} error={page.error} ready={page.data !== null}>
       <Link to={`/club/${clubId}`}>← {club?.club.name}</Link>
       <p style={{ margin: 0 }}>
-        {t('ledger.total')}: <span className="club-points">{formatPoints(ledgerTotalOf(list?.entries ?? []))}</span>
+        {t('ledger.total')}: <span className="club-points">{formatPoints(ledgerTotalOf(list?.entries ?? []), i18n.language)}</span>
       </p>
       <Ledger entries={list?.entries ?? []} admin={club?.me.role === 'admin'} onChanged={page.reload} />
     </ClubPage>

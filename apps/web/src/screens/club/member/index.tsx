@@ -36,7 +36,7 @@ export default function MemberPage() {
             </div>
             {(p.member.name || p.member.email || p.member.phone) && <div className="muted">{[p.member.name, p.member.email, p.member.phone].filter(Boolean).join(' · ')}</div>}
             <div>
-              {t('member.points')}: <span className="club-points" data-testid="member-points">{formatPoints(p.points)}</span>
+              {t('member.points')}: <span className="club-points" data-testid="member-points">{formatPoints(p.points, lng)}</span>
             </div>
           </div>
           <Stats profile={profile} />

@@ -46,7 +46,7 @@ export default function Members() {
 }
 
 function MemberRow({ clubId, m, admin, others, onChanged }: { readonly clubId: string; readonly m: Member; readonly admin: boolean; readonly others: readonly Member[]; readonly onChanged: () => void }) {
-  const { t } = useTranslation('club');
+  const { t, i18n } = useTranslation('club');
   const api = useClubApi();
   const act = useAction();
   const patch = async (p: { role?: ClubRole; restore?: true }) => {
@@ -70,7 +70,7 @@ function MemberRow({ clubId, m, admin, others, onChanged }: { readonly clubId: s
             </span>
           )
         )}
-        <span className="club-points">{formatPoints(m.points)}</span>
+        <span className="club-points">{formatPoints(m.points, i18n.language)}</span>
       </div>
       {(m.name || m.email || m.phone) && <div className="muted">{[m.name, m.email, m.phone].filter(Boolean).join(' · ')}</div>}
       {m.invitations && (

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import type { ResultsRow } from '../../../net/resultsApi';
 import { useClubApi } from '../common/api';
 import { winnerName } from '../common/bits';
-import { formatDateTime } from '../common/format';
+import { formatDateTime, formatNumber } from '../common/format';
 import { CsvLink } from '../common/CsvLink';
 import { ClubPage } from '../common/Page';
 import { RankedTable, type RankedColumn } from '../common/RankedTable';
@@ -70,7 +70,7 @@ export default function EveningResultsScreen() {
               </ul>
             </>
           )}
-          <p className="muted">{t('evening.hint', { weight: r.evening.weight })}</p>
+          <p className="muted">{t('evening.hint', { weight: formatNumber(r.evening.weight, i18n.language) })}</p>
           <CsvLink href={api.eveningResultsCsvUrl(eveningId)} file={`evening-${eveningId}.csv`} />
         </div>
       ) : null}

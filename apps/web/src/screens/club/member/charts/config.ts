@@ -46,12 +46,28 @@ export interface PointsSeries {
 
 type Fmt = (n: number) => string;
 
-/** Dates across, numbers up: 12 px, at most 5 dates, never slanted. */
-function axes(c: ChartColors, tick: Fmt, beginAtZero: boolean): ChartOptions<'line'>['scales'] {
+/**
+ * A date label only where the date changes: several games of one evening share a date, and the
+ * axis would repeat it («1 мар. 1 мар. 1 мар.»). Chart.js hides a tick whose label is null.
+ */
+export function dateTick(labels: readonly string[]): (v: string | number, index: number) => string | null {
+  return (v) => {
+    const i = Number(v);
+    const label = labels[i];
+    if (label === undefined) return null;
+    return i > 0 && labels[i - 1] === label ? null : label;
+  };
+}
+
+/**
+ * Dates across, numbers up: 12 px, at most 5 dates, never slanted. The y ticks are whole numbers
+ * (`precision: 0`): the labels are rounded to whole points, so a step of 0,5 would print «999 999 1000».
+ */
+function axes(c: ChartColors, tick: Fmt, beginAtZero: boolean, labels: readonly string[]): ChartOptions<'line'>['scales'] {
   const font = { size: FONT_SIZE };
   return {
-    x: { ticks: { color: c.text, font, maxRotation: 0, autoSkip: true, autoSkipPadding: 12, maxTicksLimit: MAX_X_TICKS }, grid: { display: false } },
-    y: { beginAtZero, ticks: { color: c.text, font, maxTicksLimit: 6, callback: (v: string | number) => tick(Number(v)) }, grid: { color: c.grid } },
+    x: { ticks: { color: c.text, font, maxRotation: 0, autoSkip: true, autoSkipPadding: 12, maxTicksLimit: MAX_X_TICKS, callback: dateTick(labels) }, grid: { display: false } },
+    y: { beginAtZero, ticks: { color: c.text, font, maxTicksLimit: 6, precision: 0, callback: (v: string | number) => tick(Number(v)) }, grid: { color: c.grid } },
   };
 }
 
@@ -73,7 +89,7 @@ export function ratingChart(s: RatingSeries, c: ChartColors, format: Fmt): { dat
       labels: [...s.labels],
       datasets: [line(s.names.red, s.red, c.red, [], 2), line(s.names.black, s.black, c.black, [6, 4], 2), line(s.names.overall, s.overall, c.overall, [2, 3], 3)],
     },
-    options: { responsive: true, maintainAspectRatio: false, animation: false, interaction: { mode: 'index', intersect: false }, scales: axes(c, format, false), plugins: plugins(c, format, true) },
+    options: { responsive: true, maintainAspectRatio: false, animation: false, interaction: { mode: 'index', intersect: false }, scales: axes(c, format, false, s.labels), plugins: plugins(c, format, true) },
   };
 }
 
@@ -81,6 +97,6 @@ export function ratingChart(s: RatingSeries, c: ChartColors, format: Fmt): { dat
 export function pointsChart(s: PointsSeries, c: ChartColors, format: Fmt, tick: Fmt = format): { data: ChartData<'bar'>; options: ChartOptions<'bar'> } {
   return {
     data: { labels: [...s.labels], datasets: [{ label: s.name, data: [...s.scores], backgroundColor: c.bar, borderRadius: 4, maxBarThickness: 40 }] },
-    options: { responsive: true, maintainAspectRatio: false, animation: false, scales: axes(c, tick, true), plugins: plugins(c, format, false) },
+    options: { responsive: true, maintainAspectRatio: false, animation: false, scales: axes(c, tick, true, s.labels), plugins: plugins(c, format, false) },
   };
 }

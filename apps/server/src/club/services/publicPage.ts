@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { membershipOf } from '../access.js';
+import { clubRefuse } from '../errors.js';
+import type { ClubContext } from '../ports.js';
+import { leaderboardOf, type LeaderboardBy } from '../ratings/leaderboard.js';
+import { num } from '../schema.js';
+import { parseInput } from './validate.js';
+
+/**
+ * A club's public page (issue 24 point 6): the season's leaderboard and the club's past evenings,
+ * at GET /api/public/clubs/:clubId without sign-in, when an admin turned it on (off by default).
+ * Only nicknames and numbers: no user ids, e-mails, phones, names, ledger entries or invitations.
+ * A club that did not turn it on is answered exactly like an unknown one.
+ */
+export interface PublicBoardRow {
+  readonly rank: number; readonly nickname: string; readonly total: number; readonly evenings: number;
+  readonly games: number; readonly wins: number; readonly red: number; readonly black: number; readonly overall: number;
+}
+export interface PublicClub {
+  readonly club: { readonly name: string };
+  readonly by: LeaderboardBy;
+  readonly leaderboard: readonly PublicBoardRow[];
+  readonly evenings: readonly { readonly startsAt: number; readonly place: string }[];
+}
+
+const PublicQuery = z.object({ by: z.enum(['points', 'red', 'black', 'overall']).default('points') }).strict();
+const Toggle = z.object({ enabled: z.boolean() }).strict();
+
+// The same refusal as an unknown club anywhere else: the answer does not tell a private club from none.
+const unknownClub = (): never => clubRefuse('not-a-member', 'there is no such club, or you are not its member', 404);
+
+export async function publicClub(ctx: ClubContext, clubId: string, query: unknown): Promise<PublicClub> {
+  const club = await ctx.db.selectFrom('clubs').select(['name', 'public_page']).where('id', '=', clubId).executeTakeFirst();
+  if (!club || Number(club.public_page) !== 1) return unknownClub();
+  const q = parseInput(PublicQuery, query);
+  const board = await leaderboardOf(ctx, clubId, { by: q.by });
+  // Only members who played: a member who never came is nobody's business.
+  const leaderboard = board.rows.filter((r) => r.games > 0).map((r) => ({
+    rank: r.rank, nickname: r.nickname, total: r.total, evenings: r.evenings, games: r.games, wins: r.wins, red: r.red, black: r.black, overall: r.overall,
+  }));
+  const evenings = (await ctx.db.selectFrom('evenings').select(['starts_at', 'place']).where('club_id', '=', clubId)
+    .where('cancelled_at', 'is', null).where('starts_at', '<=', ctx.now()).orderBy('starts_at', 'desc').limit(50).execute())
+    .map((e) => ({ startsAt: num(e.starts_at), place: e.place }));
+  return { club: { name: club.name }, by: board.by, leaderboard, evenings };
+}
+
+/** PATCH /api/clubs/:clubId/public (admin): turns the public page on or off. */
+export async function setPublicPage(ctx: ClubContext, actor: string, clubId: string, body: unknown): Promise<{ enabled: boolean }> {
+  await membershipOf(ctx.db, actor, clubId, 'admin');
+  const { enabled } = parseInput(Toggle, body);
+  await ctx.db.updateTable('clubs').set({ public_page: enabled ? 1 : 0 }).where('id', '=', clubId).execute();
+  return { enabled };
+}
