@@ -9,6 +9,7 @@ import EveningScreen from '../src/screens/club/evening';
 import Members from '../src/screens/club/members';
 import { CSRF, fakeServer, renderClub } from './club-fake';
 import { TOWN_WINS } from './club-results-fixtures';
+import { fillTownWinsOnDayOne, pick } from './paperSheet';
 
 afterEach(() => cleanup());
 
@@ -88,19 +89,9 @@ describe('corrections on the record', () => {
     await renderClub({ path: '/', url: '/', element: <ProtocolForm clubId="c1" eveningId="e1" preset="classic" onSaved={() => {}} />, api: s.api, lng: 'ru' });
     await waitFor(() => expect(s.calls.some((c) => c.path === '/api/clubs/c1/members')).toBe(true));
     // The score sheet of a four-seat game the town wins on day 1 (the club has it already).
-    const pick = (label: string, value: string, root: HTMLElement = document.body) => fireEvent.change(within(root).getByLabelText(label), { target: { value } });
     pick('Игроков', '4');
     members.forEach((m, i) => pick(`Игрок на месте ${i + 1}`, m.nickname));
-    fireEvent.click(screen.getByRole('button', { name: 'Добавить ночь 1' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Добавить день 1' }));
-    const day = screen.getByTestId('paper-day-1');
-    fireEvent.click(within(day).getByRole('button', { name: 'Добавить выставление' }));
-    fireEvent.click(within(day).getByRole('button', { name: 'Добавить выставление' }));
-    pick('1. Выставил', '2', day);
-    pick('1. Кого', '1', day);
-    pick('2. Выставил', '3', day);
-    pick('2. Кого', '2', day);
-    pick('Голоса за 1', '2 3, 4', day);
+    fillTownWinsOnDayOne();
     fireEvent.click(screen.getByRole('button', { name: 'Сохранить игру' }));
     const alert = (await screen.findAllByRole('alert', {}, { timeout: 5000 })).find((a) => a.getAttribute('data-code') === 'game-duplicate')!;
     expect(alert.textContent).toMatch(/^Эта игра уже введена: вечер 17 мая 2030 г\.,? (в )?\d\d:00, игра g1\.$/);

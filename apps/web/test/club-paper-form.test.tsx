@@ -7,6 +7,7 @@ import ProtocolForm from '../src/screens/club/protocolForm';
 import { TOWN_WINS } from './club-results-fixtures';
 import { Games } from '../src/screens/club/evening/Games';
 import { CSRF, fakeServer, renderClub } from './club-fake';
+import { fillTownWinsOnDayOne, pick } from './paperSheet';
 
 afterEach(cleanup);
 
@@ -21,7 +22,6 @@ async function openForm(posted: { status?: number; body: unknown } = { status: 2
   return { s, saved };
 }
 
-const pick = (label: string | RegExp, value: string, within_: HTMLElement = document.body) => fireEvent.change(within(within_).getByLabelText(label), { target: { value } });
 
 /** Four seats (classic: Дон, Комиссар, two civilians): three members and a guest on seat 4. */
 function seatFour() {
@@ -38,16 +38,7 @@ describe('the paper score sheet (issue 24 point 4)', () => {
     const { s, saved } = await openForm();
     seatFour();
     expect((screen.getByLabelText('Роль на месте 1') as HTMLSelectElement).value).toBe('don');
-    fireEvent.click(screen.getByRole('button', { name: 'Добавить ночь 1' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Добавить день 1' }));
-    const day = screen.getByTestId('paper-day-1');
-    fireEvent.click(within(day).getByRole('button', { name: 'Добавить выставление' }));
-    fireEvent.click(within(day).getByRole('button', { name: 'Добавить выставление' }));
-    pick('1. Выставил', '2', day);
-    pick('1. Кого', '1', day);
-    pick('2. Выставил', '3', day);
-    pick('2. Кого', '2', day);
-    pick('Голоса за 1', '2 3, 4', day);
+    fillTownWinsOnDayOne();
     expect(screen.getByTestId('paper-winner').textContent).toBe('По правилам победа: Мирные.');
     expect(screen.queryAllByRole('alert')).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Сохранить игру' }));
