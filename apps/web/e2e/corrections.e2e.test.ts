@@ -26,7 +26,7 @@ describe('corrections on the record (real browser, real server, real SMTP)', () 
     await page.waitForURL(/\/club\/[^/]+$/);
     const clubId = /\/club\/([^/]+)$/.exec(page.url())![1]!;
     await page.goto(`/club/${clubId}/members`);
-    for (const [email, nick] of [['ezh@club.test', 'Ёж'], ['stray@club.test', 'Еж']] as const) {
+    for (const [email, nick] of [['ezh@club.test', 'Ёж'], ['stray@club.test', 'Ёжик']] as const) {
       await page.locator('#add-email').fill(email);
       await page.locator('#add-nickname').fill(nick);
       await page.getByRole('button', { name: 'Добавить', exact: true }).click();
@@ -50,13 +50,13 @@ describe('corrections on the record (real browser, real server, real SMTP)', () 
     const letter = await mailbox.waitFor('ezh@club.test', /отменяет игровой вечер/, 'the letter withdrawing the invitation');
     expect(letter.text).toContain('Причина: зал закрыт на ремонт');
 
-    // «Еж» was a mistake: archived, off the member list.
+    // «Ёжик» was a mistake, a second record of «Ёж» («Еж» is refused: the same nickname): archived, off the member list.
     await page.goto(`/club/${clubId}/members`);
-    const stray = page.locator('[data-testid^="archive-"]').filter({ hasText: 'Еж' }).first();
+    const stray = page.locator('[data-testid^="archive-"]').filter({ hasText: 'Ёжик' }).first();
     await stray.locator('summary').click();
     await stray.getByLabel('Причина').fill('запись по ошибке');
     await stray.getByRole('button', { name: 'В архив' }).click();
-    await until(async () => (await page.locator('[data-testid^="member-"]').filter({ hasText: /^Еж/ }).count()) === 0 || undefined, 'Еж off the member list');
+    await until(async () => (await page.locator('[data-testid^="member-"]').filter({ hasText: /^Ёжик/ }).count()) === 0 || undefined, 'Ёжик off the member list');
 
     // The log says who, what and why.
     await page.goto(`/club/${clubId}/audit`);

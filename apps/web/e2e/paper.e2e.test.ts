@@ -74,6 +74,12 @@ describe('a paper game on its score sheet', () => {
     await byTestId(page, 'paper-file').setInputFiles(file);
     await expect.poll(() => page.getByLabel('Гость на месте 4').isChecked()).toBe(true);
     expect(await byTestId(page, 'paper-winner').textContent()).toBe('По правилам победа: Мирные.');
+    // The same game again is refused, naming the one entered before (issue 24 point 3) ...
+    await page.getByRole('button', { name: 'Сохранить игру' }).click();
+    await page.locator('[role="alert"][data-code="game-duplicate"]').waitFor();
+    expect((await call<{ games: Game[] }>('GET', `/api/evenings/${ev.eveningId}`)).games.filter((g) => g.protocol)).toHaveLength(1);
+    // ... and is entered, its guest and all, once the first is voided.
+    await call('POST', `/api/clubs/${ev.clubId}/games/${paper[0]!.id}/void`, { reason: 'entered again from its download' });
     await page.getByRole('button', { name: 'Сохранить игру' }).click();
     await expect.poll(async () => (await call<{ games: Game[] }>('GET', `/api/evenings/${ev.eveningId}`)).games.filter((g) => g.protocol).length).toBe(2);
   });
