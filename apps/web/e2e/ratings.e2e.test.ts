@@ -2,9 +2,9 @@
  * E2E (issue 15, its acceptance test): an evening of two tables and three games each, played over
  * the real WebSocket by seeded bots (tableBots.ts: a client per seat deciding from what the server
  * sends it, the host's client ending speeches, votes and nights and dealing «Новая игра с теми же
- * местами»). One member leaves after his first game without a replacement (his seat is nobody's
- * then: a guest's, −6 in the ledger), another leaves with a late-comer as his replacement (−5 for
- * being late). Every game's exported protocol replays to the result the server reported; from the
+ * местами»). A member leaves after his first game with a late-comer as his replacement (−5 for
+ * being late), who plays his seat from game 2 on. (A leaver without a replacement is no longer
+ * played on: issue 24; club.e2e charges his −6.) Every game's exported protocol replays to the result the server reported; from the
  * replayed scores the test works out every member's evening points and Elo ratings itself
  * (ratingsExpected.ts) and finds exactly those numbers on the leaderboard page in real Chromium,
  * in the leaderboard's JSON and in the CSV export the page downloads, and on a member's profile
@@ -36,9 +36,8 @@ const emailOf = (i: number) => `m${i + 1}@ratings.test`;
 const WEIGHT = 1.5;
 const GAMES = 3;
 const MIN = 60_000;
-/** Seed 003: −5 for coming more than 5 minutes late; −3 for each planned game a leaver did not play. */
+/** Seed 003: −5 for coming more than 5 minutes late. */
 const LATE_PENALTY = -5;
-const UNPLAYED_PENALTY = -3;
 
 interface EveningGame { id: string; tableNo: number; gameNo: number; winner: string | null; seats: { seat: number; userId: string | null }[] }
 
@@ -84,7 +83,9 @@ describe('points and ratings of a club evening (bots over the wire, real browser
     }));
     expect(ev.tables.map((t) => t.seats.length)).toEqual([10, 10]);
     const [t1, t2] = ev.tables as [Evening['tables'][0], Evening['tables'][0]];
-    const leaver = t1.seats[0]!.userId; // leaves after game 1, nobody replaces him
+    // A leaver without a replacement now stops his table's room until it is reseated into a new one
+    // (issue 24: no role for an empty seat; door-attendance.test.ts, club.e2e's −6): here the one
+    // who leaves has a replacement, so both tables play on in their rooms.
     const replaced = t2.seats[0]!.userId; // leaves after game 1, the late-comer takes his seat
     const late = ev.idOf.get(LATE)!;
 
@@ -93,20 +94,19 @@ describe('points and ratings of a club evening (bots over the wire, real browser
     s.played = await Promise.all(ev.tables.map((t) => playTable({
       wsUrl: env.server.wsUrl, code: t.roomCode, hostKey: t.hostKey, seats: t.seats.length, games: GAMES, bots: 'heuristic', seed: t.tableNo,
       between: async (gameNo) => {
-        if (gameNo !== 1) return;
-        const who = t === t1 ? { userId: leaver } : { userId: replaced, replacementUserId: late };
-        await s.call('POST', `/api/evenings/${ev.eveningId}/checkout`, who);
+        if (gameNo !== 1 || t !== t2) return;
+        await s.call('POST', `/api/evenings/${ev.eveningId}/checkout`, { userId: replaced, replacementUserId: late });
       },
     })));
     const playMs = Date.now() - t0;
     expect(s.played.flatMap((p) => [...p.refused, ...p.stray]), 'no command of a legal bot refused, no stray error').toEqual([]);
     expect(playMs, 'six games played within two minutes').toBeLessThan(120_000);
 
-    // Who sat where in each game, as the door made it: the leaver's seat is nobody's from game 2 on.
-    const seated = (t: typeof t1, gameNo: number) => t.seats.map((x) => (gameNo === 1 ? x.userId : x.userId === leaver ? null : x.userId === replaced ? late : x.userId));
+    // Who sat where in each game, as the door made it: the replacement on the leaver's seat from game 2 on.
+    const seated = (t: typeof t1, gameNo: number) => t.seats.map((x) => (gameNo === 1 ? x.userId : x.userId === replaced ? late : x.userId));
     const page = await s.call<{ games: EveningGame[]; ledger: { userId: string; rule: string; points: number }[] }>('GET', `/api/evenings/${ev.eveningId}`);
     expect(page.games.map((g) => [g.tableNo, g.gameNo])).toEqual([[1, 1], [1, 2], [1, 3], [2, 1], [2, 2], [2, 3]]);
-    expect(page.ledger.map((l) => [l.userId, l.rule, l.points]).sort()).toEqual([[leaver, 'left-early', UNPLAYED_PENALTY * (GAMES - 1)], [late, 'late', LATE_PENALTY]].sort());
+    expect(page.ledger.map((l) => [l.userId, l.rule, l.points])).toEqual([[late, 'late', LATE_PENALTY]]);
 
     // Every game's protocol replays to the result the server reported.
     const games: ReplayedGame[] = [];
@@ -126,11 +126,11 @@ describe('points and ratings of a club evening (bots over the wire, real browser
       games.push({ id: g.id, preset: doc.preset, dealt: doc.seats, result, members: seated(table, g.gameNo) });
     }
     const members = [...ev.idOf].map(([nickname, userId]) => ({ userId, nickname }));
-    const penalties = new Map([[leaver, [UNPLAYED_PENALTY * (GAMES - 1)]], [late, [LATE_PENALTY]]]);
+    const penalties = new Map([[late, [LATE_PENALTY]]]);
     const expected = (s.expected = expectedBoard({ members, games, weight: WEIGHT, at: ev.startsAt, penalties }));
     expect(expected.rows).toHaveLength(NICKS.length + 1);
     // The member whose profile is opened: one who sat all evening, with the most rated games (a solo seat is not rated).
-    const stayed = ev.tables.flatMap((t) => t.seats.map((x) => x.userId)).filter((u) => u !== leaver && u !== replaced);
+    const stayed = ev.tables.flatMap((t) => t.seats.map((x) => x.userId)).filter((u) => u !== replaced);
     s.player = stayed.reduce((a, b) => ((expected.history.get(b)?.length ?? 0) > (expected.history.get(a)?.length ?? 0) ? b : a));
 
     // The leaderboard's JSON: the same numbers unrounded (both sides fold the same games in order).
@@ -167,9 +167,10 @@ describe('points and ratings of a club evening (bots over the wire, real browser
 
     // The CSV the page's link downloads: every record.
     const [download] = await Promise.all([mp.waitForEvent('download'), mp.getByRole('link', { name: /CSV/ }).click()]);
-    const csv = parseCsv(readFileSync((await download.path())!, 'utf8'));
-    expect(csv[0]).toEqual(['rank', 'nickname', 'points', 'penalties', 'total', 'evenings', 'games', 'wins', 'winRate', 'red', 'black', 'overall']);
-    expect(csv.slice(1)).toEqual(expected.rows.map(csvRecord));
+    // The page is Russian: the CSV is what Russian Excel opens in columns (`;`, decimal commas, Russian headers).
+    const csv = parseCsv(readFileSync((await download.path())!, 'utf8'), ';');
+    expect(csv[0]).toEqual(['Место', 'Ник', 'Баллы', 'Штрафы', 'Итого', 'Вечера', 'Игры', 'Победы', 'Доля побед', 'Рейтинг за красных', 'Рейтинг за чёрных', 'Рейтинг']);
+    expect(csv.slice(1)).toEqual(expected.rows.map((r) => csvRecord(r, 'ru')));
     // Ranked by the black rating instead: the order and the shared ranks.
     await mp.getByRole('button', { name: 'Чёрный рейтинг' }).click();
     await mp.locator('td[data-col="black"][data-sorted="true"]').first().waitFor();

@@ -122,13 +122,17 @@ export function byRating(rows: readonly ExpectedRow[], key: 'red' | 'black' | 'o
 }
 
 /** The CSV export's record of a row (docs/ratings-server.md: 2 decimals, the win rate 4). */
-export const csvRecord = (r: ExpectedRow): string[] => [
-  String(r.rank), r.nickname, displayPoints(r.points), displayPoints(r.penalties), displayPoints(r.total),
-  String(r.evenings), String(r.games), String(r.wins), r.winRate.toFixed(4), displayPoints(r.red), displayPoints(r.black), displayPoints(r.overall),
-];
+export const csvRecord = (r: ExpectedRow, lang: 'ru' | 'en' = 'en'): string[] => {
+  // Russian Excel's decimal mark is a comma (issue 24 point 6): number columns only, never the nickname.
+  const n = (text: string) => (lang === 'ru' ? text.replace('.', ',') : text);
+  return [
+    String(r.rank), r.nickname, n(displayPoints(r.points)), n(displayPoints(r.penalties)), n(displayPoints(r.total)),
+    String(r.evenings), String(r.games), String(r.wins), n(r.winRate.toFixed(4)), n(displayPoints(r.red)), n(displayPoints(r.black)), n(displayPoints(r.overall)),
+  ];
+};
 
-/** Parses an RFC 4180 CSV (CRLF, fields quoted when needed, quotes doubled), without its byte-order mark. */
-export function parseCsv(text: string): string[][] {
+/** Parses an RFC 4180 CSV (CRLF, fields quoted when needed, quotes doubled), without its byte-order mark; `sep` as Excel's list separator (`;` in Russian). */
+export function parseCsv(text: string, sep = ','): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
@@ -141,7 +145,7 @@ export function parseCsv(text: string): string[][] {
       else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
+    else if (c === sep) row.push(field), (field = '');
     else if (c === '\r' && s[i + 1] === '\n') {
       rows.push([...row, field]);
       (row = []), (field = ''), i++;

@@ -147,9 +147,10 @@ export async function confirmSeating(ctx: ClubContext, actorUserId: string, even
 
 /**
  * The room's check before its next game (RoomManager.setNextGameCheck): a club table's room deals
- * its next game only with the seats it has, each taken by the member seated there for that game.
- * An empty seat (a leaver without a replacement), another member on a seat (a replacement) or a
- * table reseated into another room: refused, saying what to do. Other rooms: no objection.
+ * its next game only with the seats it has. An empty seat (a leaver without a replacement) or a
+ * table reseated into another room: refused, saying what to do. A replacement on a leaver's seat
+ * plays the next game there (the club credits him with that seat; docs/decisions.md "Issue 24:
+ * a replacement at the same table"). Other rooms: no objection.
  */
 export async function clubNextGameCheck(ctx: ClubContext, roomId: string, roomGameNo: number): Promise<Refusal | null> {
   const room = await ctx.db.selectFrom('table_rooms').selectAll().where('room_id', '=', roomId).executeTakeFirst();
@@ -164,16 +165,6 @@ export async function clubNextGameCheck(ctx: ClubContext, roomId: string, roomGa
   const empty = seats.filter((s) => s.userId === null).map((s) => s.seat);
   if (empty.length > 0) {
     return { code: 'seats-empty', message: `seat ${empty.join(', ')} of table ${room.table_no} is empty (its player left): no role is dealt to an empty seat; reseat the tables on the evening page (a replacement, or fewer seats)` };
-  }
-  const row = await ctx.db.selectFrom('rooms').select('names').where('id', '=', roomId).executeTakeFirst();
-  const names = JSON.parse(row?.names ?? '[]') as string[];
-  const nameOf = (s: SeatView) => {
-    const c = checkName(s.nickname);
-    return c.ok ? c.name : `${s.seat}`;
-  };
-  const moved = seats.filter((s) => names[s.seat - 1] !== nameOf(s));
-  if (moved.length > 0) {
-    return { code: 'seats-changed', message: `table ${room.table_no} has new players (seat ${moved.map((s) => `${s.seat}: ${s.nickname}`).join(', ')}): reseat the tables on the evening page to play the next game` };
   }
   return null;
 }
