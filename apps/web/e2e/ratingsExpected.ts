@@ -5,7 +5,7 @@
  * penalties apart) and the red/black Elo (`rateGames`), docs/points.md and docs/ratings.md.
  */
 import {
-  compareKey, displayPoints, eveningPoints, overall, rateGames, seasonTable, sideOfTeam, START_RATING,
+  compareKey, compareNicknames, displayPoints, eveningPoints, overall, rateGames, seasonTable, sideOfTeam, START_RATING,
   type GameWinner, type RatedGame, type Track,
 } from '@mafia/club';
 import { roleIn, type PresetId, type ProtocolResult, type SeatNo, type Team } from '@mafia/engine';
@@ -110,10 +110,10 @@ export function expectedBoard(o: {
 
 /**
  * The leaderboard ranked by a rating (docs/ratings-server.md): highest first; ratings equal to
- * 1e-6 share a rank (1, 2, 2, 4) and are listed by nickname.
+ * 1e-6 share a rank (1, 2, 2, 4) and are listed by nickname the Russian way (Ё with Е), as the server lists them.
  */
 export function byRating(rows: readonly ExpectedRow[], key: 'red' | 'black' | 'overall'): { userId: string; rank: number }[] {
-  const sorted = [...rows].sort((a, b) => compareKey(b[key]) - compareKey(a[key]) || (a.nickname < b.nickname ? -1 : a.nickname > b.nickname ? 1 : a.userId < b.userId ? -1 : 1));
+  const sorted = [...rows].sort((a, b) => compareKey(b[key]) - compareKey(a[key]) || compareNicknames(a.nickname, b.nickname) || (a.userId < b.userId ? -1 : 1));
   let rank = 0;
   return sorted.map((r, i) => {
     if (i === 0 || compareKey(sorted[i - 1]![key]) !== compareKey(r[key])) rank = i + 1;
