@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { membershipOf } from '../access.js';
 import { clubRefuse } from '../errors.js';
 import { DbJobQueue } from '../jobs.js';
 import type { ClubContext } from '../ports.js';
 import { recomputeRatings } from '../ratings/recompute.js';
 import { num, type ClubDb, type EveningsTable } from '../schema.js';
-import { eveningForAdmin, eveningsByIds, lockEvening, type Evening } from '../services/evenings.js';
+import { eveningRow, eveningsByIds, lockEvening, type Evening } from '../services/evenings.js';
 import { parseInput } from '../services/validate.js';
 import { audit, Reason, type AuditDetails } from './audit.js';
 import { EVENING_NOTICE_JOB } from './mail.js';
@@ -49,7 +50,8 @@ async function rescheduleJobs(trx: ClubDb, ctx: ClubContext, eveningId: string, 
  * recomputed when its start or weight changes. One audit entry names every field's before and after.
  */
 export async function editEvening(ctx: ClubContext, actor: string, eveningId: string, body: unknown): Promise<{ evening: Evening }> {
-  const e0 = await eveningForAdmin(ctx, actor, eveningId);
+  const e0 = await eveningRow(ctx.db, eveningId);
+  await membershipOf(ctx.db, actor, e0.club_id, 'admin');
   const b = parseInput(EditEvening, body);
   const at = ctx.now();
   const changed = await ctx.db.transaction().execute(async (trx) => {
@@ -100,7 +102,8 @@ const CancelBody = z.object({ reason: Reason }).strict();
  * anything); its points go (recomputed). An evening with games that count is refused: void them first.
  */
 export async function cancelEvening(ctx: ClubContext, actor: string, eveningId: string, body: unknown): Promise<{ evening: Evening }> {
-  const e0 = await eveningForAdmin(ctx, actor, eveningId);
+  const e0 = await eveningRow(ctx.db, eveningId);
+  await membershipOf(ctx.db, actor, e0.club_id, 'admin');
   const { reason } = parseInput(CancelBody, body);
   const at = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {

@@ -67,13 +67,6 @@ export async function eveningRow(db: ClubDb, eveningId: string): Promise<Evening
   return e ?? clubRefuse('evening-unknown', `there is no evening ${eveningId}`, 404);
 }
 
-/** The evening's row, once `actor` is shown to be an admin of its club (`evening-unknown` 404, or the access refusal). */
-export async function eveningForAdmin(ctx: ClubContext, actor: string, eveningId: string): Promise<EveningsTable> {
-  const e = await eveningRow(ctx.db, eveningId);
-  await membershipOf(ctx.db, actor, e.club_id, 'admin');
-  return e;
-}
-
 /** The evening's row locked for the rest of the transaction (PostgreSQL; SQLite's transactions hold the whole database). */
 export async function lockEvening(ctx: ClubContext, trx: ClubDb, eveningId: string): Promise<EveningsTable> {
   const q = trx.selectFrom('evenings').selectAll().where('id', '=', eveningId);

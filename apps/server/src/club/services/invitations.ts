@@ -1,11 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { lateDeclinePenalty, SEED_003 } from '@mafia/club';
 import { z } from 'zod';
+import { membershipOf } from '../access.js';
 import { clubRefuse } from '../errors.js';
 import { DbJobQueue } from '../jobs.js';
 import { DeliveryError, type ClubContext, type DeliveryFailure } from '../ports.js';
 import { num, type ClubDb, type EveningsTable } from '../schema.js';
-import { eveningForAdmin, eveningRow, lockEvening, runDeadline } from './evenings.js';
+import { eveningRow, lockEvening, runDeadline } from './evenings.js';
 import { invitationFacts } from './invitationFacts.js';
 import { recountUnanswered } from './invitationList.js';
 import { chargePenalty, type LedgerEntry } from './ledger.js';
@@ -36,7 +37,8 @@ const Invite = z.object({ userIds: z.array(z.string().min(1)).max(1000).optional
  * already are skipped (`invited` counts the new ones).
  */
 export async function invite(ctx: ClubContext, actor: string, eveningId: string, body: unknown): Promise<{ invited: number }> {
-  const e0 = await eveningForAdmin(ctx, actor, eveningId);
+  const e0 = await eveningRow(ctx.db, eveningId);
+  await membershipOf(ctx.db, actor, e0.club_id, 'admin');
   const b = parseInput(Invite, body);
   const at = ctx.now();
   const invited = await ctx.db.transaction().execute(async (trx) => {

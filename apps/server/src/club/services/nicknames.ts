@@ -10,12 +10,13 @@ const refuse = (nickname: string): never =>
 
 /**
  * Refuses (409 `nickname-taken`) a nickname another member of the club has in any case or with Е for Ё; `except`
- * is the member renaming himself. Compared here, not with SQL lower(): SQLite's folds only ASCII,
+ * is the member renaming himself (or the two records a merge makes one). Compared here, not with SQL lower(): SQLite's folds only ASCII,
  * and nicknames are mostly Cyrillic.
  */
-export async function refuseTakenNickname(db: ClubDb, clubId: string, nickname: string, except?: string): Promise<void> {
+export async function refuseTakenNickname(db: ClubDb, clubId: string, nickname: string, except?: string | readonly string[]): Promise<void> {
+  const others = except === undefined ? [] : typeof except === 'string' ? [except] : except;
   let q = db.selectFrom('memberships').select('nickname').where('club_id', '=', clubId);
-  if (except !== undefined) q = q.where('user_id', '!=', except);
+  if (others.length > 0) q = q.where('user_id', 'not in', [...others]);
   const key = folded(nickname);
   if ((await q.execute()).some((m) => folded(m.nickname) === key)) refuse(nickname);
 }
