@@ -1,3 +1,4 @@
+import { nicknameKey } from '@mafia/club';
 import { z } from 'zod';
 import { membershipOf } from '../access.js';
 import { clubRefuse } from '../errors.js';
@@ -5,7 +6,7 @@ import type { ClubContext } from '../ports.js';
 import { recomputeRatings } from '../ratings/recompute.js';
 import type { ClubDb, MembershipsTable } from '../schema.js';
 import { Nickname } from '../services/members.js';
-import { withNickname } from '../services/nicknames.js';
+import { nicknameColumns, withNickname } from '../services/nicknames.js';
 import { parseInput } from '../services/validate.js';
 import { audit, Reason } from './audit.js';
 
@@ -60,9 +61,9 @@ export async function unarchiveMember(ctx: ClubContext, actor: string, clubId: s
 
 /** `nickname-taken` (409) when a member other than `except` has `nickname` in any case. */
 async function refuseNicknameOfOthers(db: ClubDb, clubId: string, nickname: string, except: readonly string[]): Promise<void> {
-  const key = nickname.toLocaleLowerCase('ru');
+  const key = nicknameKey(nickname);
   const others = await db.selectFrom('memberships').select('nickname').where('club_id', '=', clubId).where('user_id', 'not in', [...except]).execute();
-  if (others.some((m) => m.nickname.toLocaleLowerCase('ru') === key)) clubRefuse('nickname-taken', `the nickname «${nickname}» is taken in this club`, 409, { path: 'nickname', params: { nickname } });
+  if (others.some((m) => nicknameKey(m.nickname) === key)) clubRefuse('nickname-taken', `the nickname «${nickname}» is taken in this club`, 409, { path: 'nickname', params: { nickname } });
 }
 
 const MergeBody = z.object({ into: z.string().min(1).max(100), nickname: Nickname.optional(), reason: Reason }).strict();
@@ -131,7 +132,7 @@ export async function mergeMembers(ctx: ClubContext, actor: string, clubId: stri
     }
     await trx.deleteFrom('member_invites').where('club_id', '=', clubId).where('user_id', '=', userId).execute();
     await trx.deleteFrom('memberships').where('club_id', '=', clubId).where('user_id', '=', userId).execute();
-    if (b.nickname !== undefined && b.nickname !== into.nickname) await trx.updateTable('memberships').set({ nickname: b.nickname }).where('club_id', '=', clubId).where('user_id', '=', b.into).execute();
+    if (b.nickname !== undefined && b.nickname !== into.nickname) await trx.updateTable('memberships').set(nicknameColumns(b.nickname)).where('club_id', '=', clubId).where('user_id', '=', b.into).execute();
     await audit(trx, { clubId, at, actor, action: 'member-merged', target: 'member', targetId: b.into, reason: b.reason,
       details: { from: from.nickname, fromUserId: userId, into: into.nickname, nickname: b.nickname ?? into.nickname, ...n } });
     return n;
