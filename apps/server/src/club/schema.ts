@@ -18,6 +18,11 @@ export interface MembershipsTable {
   on_list: Flag; unanswered_streak: number; off_list_at: Big | null; list_since?: Big | null; joined_at: Big;
   /** Issue 24: archived (off lists, invitations and leaderboards; his history kept); null when active. */
   archived_at?: Big | null;
+  /**
+   * Issue 24: nicknameKey(nickname), unique per club (`memberships_nickname_key`), so «Еж» and «Ёж» added at one
+   * instant cannot both succeed. Every write of a nickname writes it (nicknameColumns).
+   */
+  nickname_key?: string | null;
 }
 /** A sign-in link to an address with no account yet: the account is made when it is used. */
 export interface SigninLinksTable { token_hash: string; email: string; locale: string; created_at: Big; expires_at: Big; used_at: Big | null }

@@ -5,7 +5,7 @@ import type { ClubContext } from '../ports.js';
 import { recomputeRatings } from '../ratings/recompute.js';
 import type { ClubDb, MembershipsTable } from '../schema.js';
 import { Nickname } from '../services/members.js';
-import { refuseTakenNickname, withNickname } from '../services/nicknames.js';
+import { nicknameColumns, refuseTakenNickname, withNickname } from '../services/nicknames.js';
 import { parseInput } from '../services/validate.js';
 import { audit, Reason } from './audit.js';
 
@@ -124,7 +124,7 @@ export async function mergeMembers(ctx: ClubContext, actor: string, clubId: stri
     }
     await trx.deleteFrom('member_invites').where('club_id', '=', clubId).where('user_id', '=', userId).execute();
     await trx.deleteFrom('memberships').where('club_id', '=', clubId).where('user_id', '=', userId).execute();
-    if (b.nickname !== undefined && b.nickname !== into.nickname) await trx.updateTable('memberships').set({ nickname: b.nickname }).where('club_id', '=', clubId).where('user_id', '=', b.into).execute();
+    if (b.nickname !== undefined && b.nickname !== into.nickname) await trx.updateTable('memberships').set(nicknameColumns(b.nickname)).where('club_id', '=', clubId).where('user_id', '=', b.into).execute();
     await audit(trx, { clubId, at, actor, action: 'member-merged', target: 'member', targetId: b.into, reason: b.reason,
       details: { from: from.nickname, fromUserId: userId, into: into.nickname, nickname: b.nickname ?? into.nickname, ...n } });
     return n;

@@ -5,6 +5,7 @@ import type { ClubContext } from '../ports.js';
 import type { ClubDb, TableSeatsTable } from '../schema.js';
 import { eveningForHost, nicknames } from './doorShared.js';
 import { protocolDigest, refuseDuplicate } from '../corrections/digest.js';
+import { backfillRoomDigests, storeRoomDigests } from '../corrections/roomDigest.js';
 import { factsOfProtocol } from '../ratings/facts.js';
 import { linkProtocolFacts, syncRoomFacts } from '../ratings/link.js';
 import { recomputeRatings } from '../ratings/recompute.js';
@@ -75,6 +76,8 @@ export async function syncGames(ctx: ClubContext, eveningId: string): Promise<vo
       }
     }
   }
+  // Issue 24: an ended game's identity, so its download entered again as paper is a duplicate.
+  await storeRoomDigests(ctx.db, seen);
   // Issue 15: the ended games' facts, and the club's ratings when they changed.
   await syncRoomFacts(ctx, eveningId, seen);
 }
@@ -147,6 +150,8 @@ export async function importProtocol(ctx: ClubContext, actorUserId: string, even
   const winner = replayed.result.winner;
   // A guest has no account: his seat counts by the name he played under.
   const digest = protocolDigest(doc as Record<string, unknown>, seats.map((s) => s.userId ?? `guest:${s.nickname}`));
+  // Room games linked before they had their digest get it now: the check below sees every game of the club.
+  await backfillRoomDigests(ctx, e.clubId);
   await ctx.db.transaction().execute(async (trx) => {
     // Issue 24: the same game entered twice is refused, naming the one entered before.
     await refuseDuplicate(trx, e.clubId, digest, ctx.kind);
