@@ -79,7 +79,8 @@ export async function sittersHere(db: ClubDb, e: DoorEvening): Promise<Map<strin
 /** The guest `guestId` of the evening, or `not-checked-in` naming the field. */
 export async function guestOf(db: ClubDb, eveningId: string, guestId: string, path: string): Promise<EveningGuestsTable> {
   const g = await db.selectFrom('evening_guests').selectAll().where('evening_id', '=', eveningId).where('id', '=', guestId).executeTakeFirst();
-  if (!g) return clubRefuse('not-checked-in', `there is no guest ${guestId} at this evening`, 409, { path, params: { nickname: guestId } });
+  // No params: the page's sentence then says «not checked in» without showing an id.
+  if (!g) return clubRefuse('not-checked-in', `there is no guest ${guestId} at this evening`, 409, { path });
   return g;
 }
 
