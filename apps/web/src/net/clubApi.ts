@@ -303,7 +303,11 @@ export interface PublicClub {
     readonly rank: number; readonly nickname: string; readonly total: number; readonly evenings: number;
     readonly games: number; readonly wins: number; readonly red: number; readonly black: number; readonly overall: number;
   }[];
-  readonly evenings: readonly { readonly startsAt: number; readonly place: string }[];
+  /** Past evenings, newest first, each with its ended games (a voided one marked). */
+  readonly evenings: readonly {
+    readonly startsAt: number; readonly place: string;
+    readonly games: readonly { readonly id: string; readonly tableNo: number | null; readonly gameNo: number | null; readonly winner: string; readonly voided: boolean }[];
+  }[];
 }
 
 /** What the leaderboard ranks by: the season's points table, or an Elo rating (docs/ratings.md). */
