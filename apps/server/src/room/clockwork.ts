@@ -26,6 +26,11 @@ export abstract class RoomClockwork extends RoomCreation {
       this.log.info({ room: room.row.id, winner: room.game?.state.winner }, 'game ended');
       // A finished game nobody watches leaves memory now (after this job: see `evictIfUnwatched`).
       if (!this.members.has(room.row.id)) queueMicrotask(() => this.evictIfUnwatched(room));
+      // Renames asked during the game (a replacement) apply now that it is over; should that fail,
+      // loading the room or its next game applies them.
+      if (room.seatNames.held.size > 0) {
+        await this.applyHeldRenames(room).catch((e: unknown) => this.log.warn({ room: room.row.id, err: e instanceof Error ? e.message : String(e) }, 'held renames not applied yet'));
+      }
     }
     if (entry.kind !== 'claim') {
       // R-NIGHT-4: the app host ends a night on its timer only, never as soon as every act is in:

@@ -99,6 +99,8 @@ export abstract class RoomHub {
           return undefined;
         }
         this.armTimer(room);
+        // A restart between a game's end and its held renames (renaming.ts): they are applied now.
+        if (room.ended && !room.closed && room.seatNames.held.size > 0) void this.run(room, null, undefined, () => this.applyHeldRenames(room));
         // Loaded for a lobby look-up or a refused hello: it leaves memory again if nobody joins.
         this.idleLater(room);
         return room;
@@ -266,4 +268,7 @@ export abstract class RoomHub {
 
   /** Re-arms the room's timer (clockwork.ts). */
   protected abstract armTimer(room: Room): void;
+
+  /** Applies the renames held for the end of the game (renaming.ts); in the room's queue. */
+  protected abstract applyHeldRenames(room: Room): Promise<void>;
 }

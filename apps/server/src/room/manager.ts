@@ -6,10 +6,11 @@ import { mayEndOwnTurn } from './selfService.js';
 import type { CommandBody } from './records.js';
 import type { Room } from './room.js';
 import { tapEntry } from './tap.js';
-import { RoomSeating } from './seating.js';
+import { RoomRenames } from './renaming.js';
 import { viewerOf } from './views.js';
 import { toRecord, type Conn, type NextGameCheck } from './managerTypes.js';
 
+export type { RenameOutcome } from './renaming.js';
 export { DEFAULT_IDLE_MS, type ClaimRequest, type Conn, type Created, type ManagerSeams, type NextGameCheck } from './managerTypes.js';
 
 /**
@@ -17,7 +18,7 @@ export { DEFAULT_IDLE_MS, type ClaimRequest, type Conn, type Created, type Manag
  * command → engine → durable append → take in → broadcast. Nothing is sent before the append
  * has resolved, so a crash can lose only what no client has seen.
  */
-export class RoomManager extends RoomSeating {
+export class RoomManager extends RoomRenames {
   /** What the room's owner (a club table) says about the next game's seats (setNextGameCheck). */
   private nextGameCheck: NextGameCheck | null = null;
 
@@ -44,6 +45,8 @@ export class RoomManager extends RoomSeating {
     const by = controllerOf(conn.you, 'start the next game');
     await this.run(room, conn, id, async () => {
       if (this.answeredAsDuplicate(conn, room, by, id)) return;
+      // Renames held for the end of the game not applied yet (a restart in between): now, before the deal.
+      if (room.ended && !room.closed && room.seatNames.held.size > 0) await this.applyHeldRenames(room);
       if (room.ended && !room.closed && this.nextGameCheck) {
         const no = await this.nextGameCheck(room.row.id, room.gameNo + 1);
         if (no) refuse(no.code, no.message, no.path ? { path: no.path } : {});
