@@ -42,8 +42,12 @@ export interface TableBotsOptions {
   readonly bots: BotKind;
   /** Seeds the bots: seat s of game g plays with seed `seed * 1000 + g * 100 + s`. */
   readonly seed: number;
-  /** Called after game `gameNo` ended and before the next one is dealt (the door's check-outs). */
-  readonly between?: (gameNo: number) => Promise<void>;
+  /**
+   * Called after game `gameNo` ended and before the next one is dealt (the door's check-outs).
+   * Answers the seats a replacement took (the room renamed them: issue 24): their phones lost the
+   * seat, and the replacement's phone claims it with the code the host's device shows.
+   */
+  readonly between?: (gameNo: number) => Promise<readonly number[] | void>;
 }
 
 /** Far more commands than any game takes (a few hundred): a game that does not end is a bug. */
@@ -67,7 +71,8 @@ export async function playTable(o: TableBotsOptions): Promise<PlayedTable> {
     const games: PlayedGame[] = [];
     for (let g = 1; g <= o.games; g++) {
       if (g > 1) {
-        await o.between?.(g - 1);
+        const replaced = (await o.between?.(g - 1)) ?? [];
+        for (const s of replaced) await table.reseat(o.code, s);
         await table.hostSends(() => host.next());
       }
       games.push(await table.play(g, o));
@@ -85,6 +90,19 @@ class Table {
 
   constructor(private readonly host: WireConn, private readonly seats: readonly WireConn[]) {
     this.logSeq = host.seq;
+  }
+
+  /**
+   * Seat `s` was renamed for a replacement (one log entry): its phone lost the seat; the same
+   * client claims it again as the replacement, with the seat's new code from the host (another entry).
+   */
+  async reseat(code: string, s: number): Promise<void> {
+    const phone = this.seats[s - 1]!;
+    await phone.until(() => phone.renamed, `seat ${s} to be told a replacement took it`);
+    await this.host.until(() => this.host.seatCodes.some((c) => c.seat === s), `the host to get seat ${s}'s new code`);
+    await phone.enter(code, { seat: s, seatCode: this.host.seatCodes.find((c) => c.seat === s)!.code });
+    this.logSeq += 2;
+    await this.caughtUp();
   }
 
   async hostSends(request: () => Promise<void>): Promise<void> {

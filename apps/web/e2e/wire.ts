@@ -30,6 +30,10 @@ export class WireConn {
   events: GameEvent[] = [];
   /** Errors that answered no request of ours (none are expected). */
   readonly stray: string[] = [];
+  /** Host only: the free seats' codes the server last sent (`seatCodes`). */
+  seatCodes: readonly { readonly seat: number; readonly code: string }[] = [];
+  /** A replacement took this connection's seat (the error `seat-renamed`, issue 24): it holds no seat now. */
+  renamed = false;
   private readonly waiting = new Map<string, { ok: () => void; fail: (e: Error) => void }>();
   private welcome: { ok: (m: Msg) => void; fail: (e: Error) => void } | null = null;
   private readonly listeners = new Set<() => void>();
@@ -51,10 +55,11 @@ export class WireConn {
   }
 
   /** Enters `code` as the host (its key) or claims a free seat before the start. */
-  async enter(code: string, who: { host: string } | { seat: number }): Promise<void> {
+  async enter(code: string, who: { host: string } | { seat: number; seatCode?: string }): Promise<void> {
     const m = 'host' in who
       ? { type: 'hello', room: code, auth: { as: 'host', key: who.host } satisfies Auth }
-      : { type: 'claim', room: code, seat: who.seat };
+      : { type: 'claim', room: code, seat: who.seat, ...(who.seatCode ? { seatCode: who.seatCode } : {}) };
+    this.renamed = false;
     const done = new Promise<Msg>((ok, fail) => (this.welcome = { ok, fail }));
     await this.send(m);
     await done;
@@ -126,6 +131,8 @@ export class WireConn {
       }
       if (m.ack !== undefined) this.settle(m.ack as string);
     } else if (m.type === 'ack') this.settle(m.id as string);
+    else if (m.type === 'seatCodes') this.seatCodes = m.codes as { seat: number; code: string }[];
+    else if (m.type === 'error' && m.code === 'seat-renamed') this.renamed = true;
     else if (m.type === 'error') {
       const e = new Refused(m.code as string, m.message as string);
       const w = m.id !== undefined ? this.waiting.get(m.id as string) : undefined;

@@ -276,6 +276,23 @@ describe('RoomClient', () => {
     expect(client.getState().lastError).toMatchObject({ code: 'seat-released' });
   });
 
+  it('seat-renamed: a replacement took the seat; the token is forgotten, the phone watches on and keeps who took it (issue 24)', () => {
+    const { client, sock, secrets } = setup({ auth: { as: 'seat', seat: 2, token: 'x'.repeat(20) } });
+    secrets.setSeat('ABCDEF', 2, 'x'.repeat(20));
+    client.connect();
+    sock().open();
+    sock().receive(welcome(1, { you: { as: 'seat', seat: 2 } }));
+    const renamed = [null, 'Зоя', null, null, null, null, null, null, null, null];
+    sock().receive({ type: 'update', seq: 2, items: [{ seq: 2, kind: 'rename', seat: 2, name: 'Зоя' }], lobby: { ...LOBBY, claimed: LOBBY.claimed.map((c: unknown, i: number) => (i === 1 ? null : c)), renamed }, view: null, pending: [], timer: null });
+    sock().receive({ type: 'error', code: 'seat-renamed', message: 'seat 2 is Зоя\'s from the next game', path: 'seat' });
+    expect(secrets.getSeat('ABCDEF')).toBeNull();
+    expect(sock().last()).toMatchObject({ type: 'hello', auth: { as: 'spectator' } });
+    expect(client.getState()).toMatchObject({ lastError: { code: 'seat-renamed' }, seatLost: { seat: 2, name: 'Зоя' } });
+    // The spectator's welcome does not make the phone forget it.
+    sock().receive(welcome(2, { you: { as: 'spectator' } }));
+    expect(client.getState().seatLost).toEqual({ seat: 2, name: 'Зоя' });
+  });
+
   it('host-handed-over: the console stops for good and says why (issue 24)', () => {
     const { client, sock, timers, sockets } = setup();
     client.connect();

@@ -50,6 +50,11 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ v, type: z.literal('command'), id: z.string().min(1).max(64), command: commandSchema }).strict(),
   /** Host or room admin: free a claimed seat (its token stops working; the seat may be claimed again). */
   z.object({ v, type: z.literal('release'), seat: seatSchema, id: z.string().min(1).max(64).optional() }).strict(),
+  /**
+   * Host only: the seat is somebody else's from the next game (a replacement): between games at
+   * once (its claim ends, it gets a new code), during a game when the game ends. Issue 24.
+   */
+  z.object({ v, type: z.literal('rename'), seat: seatSchema, name: playerNameSchema, id: z.string().min(1).max(64).optional() }).strict(),
   /** Host or room admin: close the room for good (the game stops; nothing more is accepted). */
   z.object({ v, type: z.literal('close'), id: z.string().min(1).max(64).optional() }).strict(),
   /** Host only: move the running step's deadline by `add` seconds (the host's ±10 s on a speech). */

@@ -37,6 +37,13 @@ export interface Lobby {
   readonly seats: number;
   /** Index = seat - 1: the name the seat was claimed with, or null while it is free. */
   readonly claimed: readonly (string | null)[];
+  /**
+   * Index = seat − 1: the name the host or the club gave the seat (a replacement for a player who
+   * left), or null. Absent when no seat was renamed. The next game deals the seat under this name.
+   */
+  readonly renamed?: readonly (string | null)[];
+  /** Renames asked during the running game, applied when it ends (absent when there are none). */
+  readonly heldRenames?: readonly { readonly seat: number; readonly name: string }[];
   readonly started: boolean;
   /** The game being played (or the last one played) at this table: 1, then 2 after «Новая игра с теми же местами», … */
   readonly game: number;
@@ -56,6 +63,11 @@ export type LogItem =
   | { readonly seq: number; readonly kind: 'release'; readonly seat: number }
   /** The host closed the room. */
   | { readonly seq: number; readonly kind: 'close' }
+  /**
+   * The seat was renamed (a replacement took it): between games its old token stops working and it
+   * is claimed again with a new code; `held`: asked during the game, it applies when the game ends.
+   */
+  | { readonly seq: number; readonly kind: 'rename'; readonly seat: number; readonly name: string; readonly held?: true }
   /** The clock was stopped (`remaining` ms were left of the running step's timer; none when no step was timed). */
   | { readonly seq: number; readonly kind: 'pause'; readonly remaining: number | null }
   /** The clock runs again (the running step's new deadline, if a step is timed). */

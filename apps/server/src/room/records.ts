@@ -102,6 +102,20 @@ export interface ResumeBody extends Requested { readonly by: Controller; readonl
  */
 export interface TapBody { readonly by: number; readonly id: string; readonly night: number; readonly step: number }
 
+/**
+ * A seat's name changed (issue 24: a club member left and his replacement takes the seat): public,
+ * a seat and a name, nothing else. Asked between games (or before the start) it applies at once:
+ * the seat's claim ends (the leaver's token stops working), the seat gets a code to be claimed
+ * again, and the next deal names it so. Asked while a game runs it is `held`: the game is not
+ * touched, and when the game ends the server writes the same rename without `held` (by `app`).
+ */
+export interface RenameBody extends Requested {
+  readonly seat: number; readonly name: string;
+  /** The host's console, the room's owner (a club's check-out with a replacement), or the server applying a held one. */
+  readonly by: 'host' | 'owner' | 'app';
+  readonly held?: true;
+}
+
 export type Entry =
   | { readonly seq: number; readonly kind: 'claim'; readonly body: ClaimBody }
   | { readonly seq: number; readonly kind: 'release'; readonly body: ReleaseBody }
@@ -113,9 +127,10 @@ export type Entry =
   | { readonly seq: number; readonly kind: 'start'; readonly body: StartBody }
   | { readonly seq: number; readonly kind: 'next'; readonly body: NextBody }
   | { readonly seq: number; readonly kind: 'command'; readonly body: CommandBody }
-  | { readonly seq: number; readonly kind: 'tap'; readonly body: TapBody };
+  | { readonly seq: number; readonly kind: 'tap'; readonly body: TapBody }
+  | { readonly seq: number; readonly kind: 'rename'; readonly body: RenameBody };
 
-const KINDS = new Set<string>(['claim', 'start', 'next', 'command', 'release', 'close', 'timer', 'pause', 'resume', 'step', 'tap']);
+const KINDS = new Set<string>(['claim', 'start', 'next', 'command', 'release', 'close', 'timer', 'pause', 'resume', 'step', 'tap', 'rename']);
 
 /** Who sent an entry's request, as command ids are kept (`by:id`, ids are per sender), or null when it has no id. */
 export function requestKeyOf(e: Entry): string | null {
@@ -127,7 +142,7 @@ export function requestKeyOf(e: Entry): string | null {
   return requestKey(by, id);
 }
 
-export const requestKey = (by: CommandBody['by'], id: string): string => `${by}:${id}`;
+export const requestKey = (by: CommandBody['by'] | RenameBody['by'], id: string): string => `${by}:${id}`;
 
 export function parseEntry(seq: number, kind: string, body: string): Entry {
   if (!KINDS.has(kind)) throw new Error(`unknown log entry kind ${JSON.stringify(kind)} at seq ${seq}`);

@@ -6,6 +6,7 @@ import { rebaseTimer } from './clock.js';
 import { requestKey, requestKeyOf, type TapBody, type ClaimBody, type CommandBody, type Controller, type Entry, type NextBody, type StartBody, type TimerRec } from './records.js';
 import { audienceOf, ViewerNumbering } from './numbering.js';
 import { SeatCodes, WRONG_TRIES_PER_CODE } from './seatCodes.js';
+import { checkedRename, SeatNames, type RenameEntry } from './renames.js';
 import { heldIf, pauseTimer, resumeTimer } from './pause.js';
 import { cardPause, extendTimer, nextTimer, nightAfterCards, type StoredTimers } from './timers.js';
 
@@ -61,6 +62,8 @@ export class Room {
   readonly leftSeats = new Set<number>();
   /** Once the game has started: the code of each free seat (only the host's or room admin's device shows them). */
   readonly seatCodes = new SeatCodes();
+  /** Seats renamed by the host or the room's owner (a replacement: renames.ts). */
+  readonly seatNames: SeatNames;
 
   /** The room as stored; replaced (never edited) when its owner changes the host key (RoomManager.hostKeyChanged). */
   constructor(public row: RoomRow) {
@@ -69,6 +72,7 @@ export class Room {
     this.timers = JSON.parse(row.timers) as StoredTimers;
     this.options = JSON.parse(row.options) as Record<string, unknown>;
     this.names = JSON.parse(row.names) as string[];
+    this.seatNames = new SeatNames(row.seats);
   }
 
   /** A room rebuilt from its whole log: the engine events folded once (foldLog), claims and timer replayed. */
@@ -94,6 +98,7 @@ export class Room {
         room.timer = null;
       } else if (e.kind === 'timer' || e.kind === 'step') room.timer = e.body.timer;
       else if (e.kind === 'tap') room.noteTap(e); // a decoy tap: numbered and its id kept, nothing for the game (tap.ts)
+      else if (e.kind === 'rename') room.takeRename(e, started);
       else if (e.kind === 'pause' || e.kind === 'resume') {
         room.paused = e.kind === 'pause';
         room.timer = e.body.timer;
@@ -131,6 +136,7 @@ export class Room {
 
   private beginGame(e: Extract<Entry, { kind: 'next' }>): void {
     this.leftSeats.clear();
+    this.seatNames.newGame();
     this.gameNo = e.body.game;
     this.gameFrom = e.seq;
     this.taps.clear();
@@ -243,6 +249,33 @@ export class Room {
     return { seq: this.seq + 1, kind: 'close', body: { by, ...withId(id) } };
   }
 
+  /**
+   * A seat's new name (renames.ts): applied now before the start and between games, held while a
+   * game runs (the game is never renamed; the server applies it when the game ends).
+   */
+  renameEntry(seat: number, name: string, by: 'host' | 'owner', id?: string): RenameEntry {
+    this.refuseIfClosed();
+    const r = checkedRename(this.row.seats, seat, name);
+    const held = this.started && !this.ended;
+    return { seq: this.seq + 1, kind: 'rename', body: { ...r, by, ...(held ? { held: true as const } : {}), ...withId(id) } };
+  }
+
+  /**
+   * A rename taken in. Held: remembered for the end of the game. Applied: the seat's name from now
+   * on; its claim ends (the leaver's token no longer works), so the seat gets a code and the
+   * replacement claims it; it is no leaver's empty seat.
+   */
+  private takeRename(e: RenameEntry, started: boolean): void {
+    if (e.body.held) {
+      this.seatNames.held.set(e.body.seat, e.body.name);
+      return;
+    }
+    this.seatNames.apply(e.body, started);
+    this.claims[e.body.seat - 1] = null;
+    this.leftSeats.delete(e.body.seat);
+    this.syncSeatCodes();
+  }
+
   /** A free seat drawn at random (`pick(n)` draws 0 … n − 1), as players draw their numbers from a bag. */
   drawSeat(pick: (n: number) => number): number {
     this.refuseIfClosed();
@@ -264,9 +297,10 @@ export class Room {
     if (seat < 1 || seat > this.row.seats) refuse('bad-seat', `this room has seats 1 to ${this.row.seats}, not ${seat}`, { path: 'seat' });
     if (this.claims[seat - 1] !== null) refuse('seat-taken', `seat ${seat} is already taken`, { path: 'seat' });
     // Between games, a seat whose player left may be taken for the next game (issue 24); nothing else.
-    if (this.ended && !this.leftSeats.has(seat)) refuse('game-over', 'the game in this room is over');
+    if (this.ended && !this.leftSeats.has(seat) && !this.seatNames.reopened.has(seat)) refuse('game-over', 'the game in this room is over');
     if (this.started) this.refuseWrongSeatCode(seat, seatCode);
-    const body: ClaimBody = { seat, name: name ?? this.names[seat - 1] ?? `${seat}`, tokenHash: secret.tokenHash, ...(secret.salt ? { salt: secret.salt } : {}) };
+    // A renamed seat keeps the name it was given (the club's replacement), whatever the phone typed.
+    const body: ClaimBody = { seat, name: this.seatNames.of(seat) ?? name ?? this.names[seat - 1] ?? `${seat}`, tokenHash: secret.tokenHash, ...(secret.salt ? { salt: secret.salt } : {}) };
     return { seq: this.seq + 1, kind: 'claim', body };
   }
 
@@ -321,8 +355,8 @@ export class Room {
 
   /** A game dealt for this room's seats from `seed` (names: the claimed ones), or a refusal. */
   private deal(seed: number, immune: readonly number[]): { events: readonly GameEvent[]; game: Game } {
-    const named = this.claims.some((c) => c !== null) || this.names.length > 0;
-    const names = named ? this.claims.map((c, i) => c?.name ?? this.names[i] ?? `${i + 1}`) : undefined;
+    const named = this.claims.some((c) => c !== null) || this.names.length > 0 || this.seatNames.list() !== null;
+    const names = named ? this.claims.map((c, i) => c?.name ?? this.seatNames.of(i + 1) ?? this.names[i] ?? `${i + 1}`) : undefined;
     // The deal is read here only (not kept per room).
     const deal = JSON.parse(this.row.deal) as RoomDeal;
     const t = createGame({ preset: this.row.preset, players: this.row.seats, seed, options: this.options, ...deal, ...(names ? { names } : {}), ...(immune.length ? { immune } : {}) });
@@ -370,6 +404,7 @@ export class Room {
     }
     // A decoy tap changes nothing but the numbering and the ids applied (tap.ts).
     if (entry.kind === 'tap') return this.noteTap(entry);
+    if (entry.kind === 'rename') return this.takeRename(entry, this.started);
     if (entry.kind === 'pause' || entry.kind === 'resume') {
       this.paused = entry.kind === 'pause';
       this.timer = entry.body.timer;

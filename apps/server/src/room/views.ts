@@ -31,6 +31,8 @@ export function lobbyOf(room: Room): Lobby {
     mode: room.row.mode as RoomMode,
     seats: room.row.seats,
     claimed: room.claims.map((c) => (c === null ? null : c.name)),
+    ...(room.seatNames.list() !== null ? { renamed: room.seatNames.list()! } : {}),
+    ...(room.seatNames.held.size > 0 ? { heldRenames: [...room.seatNames.held].sort((a, b) => a[0] - b[0]).map(([seat, name]) => ({ seat, name })) } : {}),
     started: room.started,
     game: room.gameNo,
     ended: room.ended,
@@ -56,6 +58,8 @@ export function itemFor(e: Entry, seq: number, state: GameState | null, viewer: 
   if (e.kind === 'resume') return { seq, kind: 'resume', deadline: e.body.timer?.deadline ?? null };
   // Only its own seat ever gets a decoy tap (numbering.ts).
   if (e.kind === 'tap') return { seq, kind: 'tap', seat: e.body.by, night: e.body.night, step: e.body.step };
+  // Public: a seat and a name (never a claim's token or a role).
+  if (e.kind === 'rename') return { seq, kind: 'rename', seat: e.body.seat, name: e.body.name, ...(e.body.held ? { held: true } : {}) };
   const events: ProjectedEvent[] = [];
   if (state !== null) {
     for (const ev of e.body.events) {

@@ -182,6 +182,7 @@ export class Connection implements Conn, Bucket {
       case 'skip': return manager.skip(this, m.id);
       case 'step': return manager.openStep(this, m.step, m.id);
       case 'tap': return manager.tap(this, m.id, m.by, m.step);
+      case 'rename': return manager.rename(this, m.seat, m.name, m.id);
       case 'ping': return this.send(JSON.stringify({ v: PROTOCOL_VERSION, type: 'pong', now: manager.serverNow() }));
     }
   }

@@ -62,6 +62,12 @@ export interface RoomState {
   readonly alert?: AppAlert | null;
   /** Host or room admin only, after the start: each free seat's code (shown to whoever sits down there). */
   readonly seatCodes?: readonly SeatCode[];
+  /**
+   * This device's seat was given to somebody else (issue 24: a replacement; the error
+   * `seat-renamed`): which seat, and the name it has now (from the lobby, when known). Kept until
+   * the page goes: the phone says so instead of going back to the lobby.
+   */
+  readonly seatLost?: { readonly seat: number; readonly name: string | null };
 }
 
 /** The part of a WebSocket this client uses (the browser's WebSocket and the `ws` package both fit). */
@@ -545,6 +551,15 @@ export class RoomClient {
       this.inFlight.delete(f.id);
       this.set({ lastError: err });
       f.reject(err);
+      return;
+    }
+    if (m.code === 'seat-renamed' && this.auth.as === 'seat') {
+      // Issue 24: a replacement took our seat; the token is dead. Watch on, and say who has it now.
+      const seat = this.auth.seat;
+      this.o.tokens?.forgetSeat(this.code);
+      this.auth = { as: 'spectator' };
+      this.set({ lastError: err, you: null, seatLost: { seat, name: this.state.lobby?.renamed?.[seat - 1] ?? null } });
+      if (this.isOpen()) this.raw(this.helloMessage());
       return;
     }
     if (m.code === 'seat-released') {

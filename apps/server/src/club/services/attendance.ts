@@ -8,7 +8,7 @@ import { gamesPlayedBy, syncGames } from './games.js';
 import { isPlaceholderEmail } from './joinInvites.js';
 import { isGuestId } from './guests.js';
 import { checkOutGuest, handOverSeat, leaverSeat, replacementFor } from './leaving.js';
-import { seatedNow } from './tableRooms.js';
+import { renameSeatInRoom, seatedNow } from './tableRooms.js';
 
 export { currentOccupants } from './tableRooms.js';
 
@@ -85,7 +85,8 @@ export async function checkIn(ctx: ClubContext, actorUserId: string, eveningId: 
  * replacement: a member checked in and still here, not seated at a table now. The replacement
  * (or a guest) takes the leaver's seat from his table's next game on (the game after the one started last,
  * or game 1 when none has started). A leaver without a replacement leaves his seat to «игрок N»
- * (no member) from the next game on, so later games are not counted as his.
+ * (no member) from the next game on, so later games are not counted as his. The table's room
+ * renames the seat for the replacement (tableRooms.ts renameSeatInRoom).
  */
 export async function checkOut(ctx: ClubContext, actorUserId: string, eveningId: string, input: { userId: string; leftAt?: number; replacementUserId?: string }): Promise<DoorAnswer> {
   if (isGuestId(input.userId)) return checkOutGuest(ctx, actorUserId, eveningId, input);
@@ -112,6 +113,8 @@ export async function checkOut(ctx: ClubContext, actorUserId: string, eveningId:
     if (seat) await handOverSeat(trx, e, seat, replacement);
     return penalty ? chargePenalty(trx, { clubId: e.clubId, userId: input.userId, eveningId: e.id, penalty, at: ctx.now(), by: actorUserId }) : null;
   });
+  // The room shows the replacement on the seat (held until its game ends when one is being played).
+  if (seat && replacement) await renameSeatInRoom(ctx, e.id, seat.table_no, seat.seat, replacement.nickname);
   const after: AttendanceTable = { ...here, left_at: leftAt, replacement_user_id: replacement?.id ?? null };
   return { attendance: attendanceView(e, after, nickname, played), ...(charged ? { penalty: charged } : {}) };
 }

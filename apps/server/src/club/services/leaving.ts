@@ -4,7 +4,7 @@ import { num, type ClubDb, type TableSeatsTable } from '../schema.js';
 import { eveningForHost, type DoorEvening } from './doorShared.js';
 import { gamesPlayedBy, syncGames } from './games.js';
 import { guestAttendance, guestOf, isGuestId, type Sitter } from './guests.js';
-import { seatedNow, tableStates } from './tableRooms.js';
+import { renameSeatInRoom, seatedNow, tableStates } from './tableRooms.js';
 
 const CLOCK_SLACK_MS = 60_000;
 
@@ -75,5 +75,7 @@ export async function checkOutGuest(ctx: ClubContext, actorUserId: string, eveni
     if (Number(n.numUpdatedRows) !== 1) clubRefuse('already-left', `${nickname} has already been checked out`, 409, { path: 'userId', params: { nickname } });
     if (at) await handOverSeat(trx, e, at, replacement);
   });
+  // The room shows the replacement on the guest's seat, as for a member's (attendance.ts checkOut).
+  if (at && replacement) await renameSeatInRoom(ctx, e.id, at.table_no, at.seat, replacement.nickname);
   return { attendance: guestAttendance({ ...g, left_at: leftAt, replacement_id: replacement?.id ?? null }, played) };
 }

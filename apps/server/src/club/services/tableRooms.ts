@@ -1,3 +1,5 @@
+import { checkName } from '@mafia/protocol';
+import { RoomError } from '../../room/errors.js';
 import type { ClubContext } from '../ports.js';
 import type { ClubDb, TableRoomsTable, TableSeatsTable } from '../schema.js';
 
@@ -50,4 +52,22 @@ export function currentOccupants<T extends { table_no: number; seat: number; fro
     if (!had || had.from_game < r.from_game) best.set(k, r);
   }
   return [...best.values()].sort((a, b) => a.table_no - b.table_no || a.seat - b.seat);
+}
+
+/**
+ * A replacement takes a leaver's seat (issue 24): the table's room now renames that seat, so its
+ * next deal, every screen and the export carry his name, and he claims the seat with its new code.
+ * Mid-game the room holds it until the game ends (the leaver finishes his game). A refusal of the
+ * room (closed, gone) leaves the check-out as it is: it is logged; the club's record stands.
+ */
+export async function renameSeatInRoom(ctx: ClubContext, eveningId: string, tableNo: number, seat: number, nickname: string): Promise<void> {
+  const room = currentRooms(await tableRoomsOf(ctx.db, eveningId)).get(tableNo);
+  if (!room || seat > room.seats) return;
+  const c = checkName(nickname);
+  try {
+    await ctx.rooms.renameSeat(room.room_code, seat, c.ok ? c.name : `${seat}`);
+  } catch (e) {
+    if (!(e instanceof RoomError)) throw e;
+    ctx.log.warn({ evening: eveningId, table: tableNo, seat, code: e.refusal.code }, 'the table\'s room did not rename the replacement\'s seat');
+  }
 }

@@ -531,6 +531,7 @@ function HistoryPanel({ t, log }: { t: Tx; log: RoomState['log'] }) {
           let text = '';
           if (item?.kind === 'claim') text = t('history.claim', { seat: item.seat, name: item.name });
           else if (item?.kind === 'release') text = t('history.release', { seat: item.seat });
+          else if (item?.kind === 'rename') text = t(item.held ? 'history.renameHeld' : 'history.rename', { seat: item.seat, name: item.name });
           else if (item?.kind === 'close') text = t('history.close');
           else if (item?.kind === 'timer') text = t('history.timer');
           else text = t('history.events', { by: byName(e.by), what: e.events.map((ev) => describeEvent(ev, t)).join('; ') || '—' });

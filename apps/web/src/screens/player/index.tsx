@@ -7,6 +7,7 @@ import { useRoom } from '../../net/useRoom';
 import { SeatAdmin, useHoldsAdminKey } from '../admin/SeatAdmin';
 import { useCode } from '../useCode';
 import { PlayerScreen } from './PlayerScreen';
+import { SeatTaken } from './SeatTaken';
 
 /** Refusals that mean this device no longer holds its seat: back to the lobby to claim one. */
 const SEAT_LOST = new Set(['bad-token', 'seat-not-claimed', 'seat-released']);
@@ -28,6 +29,8 @@ function Seated({ code, seat, token }: { readonly code: string; readonly seat: n
   const send = useCallback((cmd: Command) => (client ? client.command(cmd) : Promise.reject(new Error('not connected'))), [client]);
   const starts = useHoldsAdminKey(code);
   const tap = useCallback((by: number, step: number) => (client ? client.tap(by, step) : Promise.reject(new Error('not connected'))), [client]);
+  // A replacement took this seat (issue 24): say so, rather than back to the lobby.
+  if (state.seatLost) return <SeatTaken code={code} seat={state.seatLost.seat} name={state.seatLost.name} />;
   const lost = state.you?.as === 'spectator' || (state.lastError !== null && SEAT_LOST.has(state.lastError.code) && state.status === 'closed');
   if (lost) return <Navigate to={`/r/${code}`} replace />;
   return (

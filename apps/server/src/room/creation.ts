@@ -1,0 +1,122 @@
+import { createGame } from '@mafia/engine';
+import type { CreateRoomRequest, CreatedRoom, RoomCode, RoomId } from '@mafia/protocol';
+import { hashSecret, newAdminKey, newHostKey, newRoomCode, newRoomId } from '../secrets.js';
+import type { RoomDeal, RoomRow } from '../storage/types.js';
+import { controllerMode } from './admin.js';
+import { refuse } from './errors.js';
+import { RoomHub } from './hub.js';
+import type { Created } from './managerTypes.js';
+import { Room } from './room.js';
+import { timersFor } from './timers.js';
+
+/** How often rooms that never started are looked for and expired (ROOM_UNSTARTED_TTL_HOURS). */
+const EXPIRY_SWEEP_MS = 10 * 60_000;
+
+/** Making rooms within the room limits, and expiring the ones that never started (the manager's second layer). */
+export abstract class RoomCreation extends RoomHub {
+  /**
+   * At start: rooms are NOT loaded here (a thousand open rooms cost 464 MiB and 6.4 s to load):
+   * `byCode` loads a room when somebody uses it, and an app-hosted room's clock runs only while a
+   * seat is connected anyway. Expires the rooms that never started and keeps doing so; answers how
+   * many rooms are open.
+   */
+  async resumeAll(): Promise<number> {
+    await this.expireUnstarted();
+    if (this.sweep === null && !this.closed) {
+      this.sweep = setInterval(() => {
+        this.ledger.prune(this.now());
+        this.expireUnstarted().catch((e: unknown) => this.log.error({ err: e instanceof Error ? e.message : String(e) }, 'expiring rooms failed'));
+      }, EXPIRY_SWEEP_MS);
+      this.sweep.unref?.();
+    }
+    return this.storage.countOpenRooms();
+  }
+
+  /**
+   * Closes (marks ended) every room whose game never started within ROOM_UNSTARTED_TTL_HOURS of
+   * its creation, except one somebody is connected to: a table that is still gathering is left
+   * alone. An expired room is neither loaded nor counted; its code answers no-room.
+   */
+  async expireUnstarted(): Promise<number> {
+    const ids = await this.storage.unstartedBefore(this.now() - this.limits.unstartedTtlMs);
+    let n = 0;
+    for (const id of ids) {
+      if (this.members.has(id)) continue;
+      const room = this.rooms.get(id);
+      const expire = async () => {
+        if (this.members.has(id) || room?.started) return;
+        if (room) this.evict(room);
+        await this.storage.markEnded(id);
+        this.ledger.settled(id);
+        n++;
+      };
+      // In the room's queue when it is in memory, so it never races a start.
+      if (room) await this.run(room, null, undefined, expire);
+      else await expire();
+    }
+    if (n > 0) this.log.info({ rooms: n }, 'rooms that never started expired');
+    return n;
+  }
+
+  /**
+   * Creates a room for the client at `address` (the HTTP request's), within the room limits
+   * (ROOMS_PER_ADDRESS_PER_HOUR, UNSTARTED_ROOMS_PER_ADDRESS, MAX_OPEN_ROOMS: `too-many-rooms`).
+   */
+  async create(req: CreateRoomRequest, address = 'local'): Promise<Created> {
+    const refused = this.ledger.admit(address, this.now());
+    if (refused !== null) refuse('too-many-rooms', refused);
+    this.creating++;
+    try {
+      const open = await this.storage.countOpenRooms();
+      // `creating` counts this request too: the others in flight are counted as if already made.
+      if (open + this.creating > this.limits.maxOpen) refuse('too-many-rooms', `the server already holds ${this.limits.maxOpen} open rooms, its most; try again later`);
+      const created = await this.createRoom(req);
+      this.ledger.created(address, created.room);
+      return created;
+    } catch (e) {
+      this.ledger.failed(address);
+      throw e;
+    } finally {
+      this.creating--;
+    }
+  }
+
+  /** The setup is checked by dealing a game once (nothing is kept from it). */
+  protected async createRoom(req: CreateRoomRequest): Promise<Created> {
+    const seed = this.newGameSeed();
+    const deal: RoomDeal = { ...(req.composition ? { composition: req.composition } : {}), ...(req.modifications ? { modifications: req.modifications } : {}) };
+    const trial = createGame({ preset: req.preset, players: req.seats, seed, options: req.options ?? {}, ...deal, ...(req.names ? { names: padNames(req.names, req.seats) } : {}) });
+    if (!trial.ok) return refuse(trial.error.code, trial.error.message, { rule: trial.error.rule, path: trial.error.path });
+    const timers = timersFor(req.preset, trial.game.state.options, req.timers);
+    if (req.names && req.names.length > req.seats) refuse('bad-names', `${req.names.length} names for ${req.seats} seats`, { path: 'names' });
+    // One key per room: the host's in a human room, the room admin's in an app or online room (its
+    // hash goes in the same column; the room's mode says which it is).
+    const controller = controllerMode(req.mode);
+    const key = controller === 'host' ? newHostKey() : newAdminKey();
+    for (let attempt = 0; ; attempt++) {
+      const row: RoomRow = {
+        id: newRoomId(), code: newRoomCode(), preset: req.preset, mode: req.mode, seats: req.seats,
+        options: JSON.stringify(req.options ?? {}), names: JSON.stringify(req.names ?? []),
+        timers: JSON.stringify(timers), deal: JSON.stringify(deal), seed, hostKeyHash: hashSecret(key), createdAt: this.now(), ended: false,
+      };
+      try {
+        await this.storage.createRoom(row);
+      } catch (e) {
+        // A code already in use: draw another (31^6 codes, so this is rare).
+        if (attempt < 5 && (await this.storage.roomByCode(row.code))) continue;
+        throw e;
+      }
+      const room = new Room(row);
+      this.rooms.set(row.id, room);
+      this.codes.set(row.code, row.id);
+      this.idleLater(room);
+      this.log.info({ room: row.id, code: row.code, preset: row.preset, seats: row.seats, mode: row.mode }, 'room created');
+      const base = { room: row.id as RoomId, code: row.code as RoomCode, link: `/r/${row.code}` };
+      return controller === 'host' ? { ...base, hostKey: key as CreatedRoom['hostKey'] & string } : { ...base, adminKey: key as CreatedRoom['adminKey'] & string };
+    }
+  }
+}
+
+function padNames(names: readonly string[], seats: number): string[] {
+  return Array.from({ length: seats }, (_, i) => names[i] ?? `${i + 1}`);
+}

@@ -1,0 +1,274 @@
+import { timeUpCommand, type Command, type GameState } from '@mafia/engine';
+import { PROTOCOL_VERSION, type Lobby, type You } from '@mafia/protocol';
+import type { Logger } from 'pino';
+import { newSeed } from '../secrets.js';
+import type { RoomRow, Storage } from '../storage/types.js';
+import { processClock } from './clock.js';
+import { errorText, refuse, RoomError, serverFailure } from './errors.js';
+import { parseEntry, type CommandBody, type Entry } from './records.js';
+import { Room } from './room.js';
+import { gamesOfLog, type RoomGame } from './games.js';
+import { CreationLedger, DEFAULT_ROOM_LIMITS, type RoomLimits } from './roomLimits.js';
+import { lobbyOf, updateText, viewerKey, viewerOf } from './views.js';
+import { DEFAULT_IDLE_MS, type Conn, type ManagerSeams } from './managerTypes.js';
+
+/**
+ * The rooms in memory and their connections (the base of RoomManager: manager.ts): loading, each
+ * room's queue, who is in which room, broadcasting, and dropping idle rooms from memory.
+ */
+export abstract class RoomHub {
+  protected readonly rooms = new Map<string, Room>();
+  protected readonly codes = new Map<string, string>();
+  protected readonly loading = new Map<string, Promise<Room | undefined>>();
+  protected readonly members = new Map<string, Set<Conn>>();
+  protected readonly tails = new Map<string, Promise<void>>();
+  protected readonly alarms = new Map<string, NodeJS.Timeout>();
+  /** Rooms nobody is connected to, each with the timer that drops it from memory. */
+  protected readonly idle = new Map<string, NodeJS.Timeout>();
+  protected closed = false;
+  /**
+   * The clock of every timer (clock.ts): the wall clock `now` read once, moved on by `mono`. Only
+   * log records' `at` and rows' `createdAt` read the wall clock itself.
+   */
+  protected readonly clock: () => number;
+  protected readonly ledger: CreationLedger;
+  /** Creations between their cap check and their row: counted against MAX_OPEN_ROOMS too. */
+  protected creating = 0;
+  protected sweep: NodeJS.Timeout | null = null;
+  protected readonly limits: RoomLimits;
+  /**
+   * Where each game's seed comes from. A test seam only (two games dealt alike, played apart):
+   * the server never passes it, and nothing from HTTP or WebSocket reaches it.
+   */
+  protected readonly newGameSeed: () => number;
+
+  constructor(
+    protected readonly storage: Storage,
+    protected readonly log: Logger,
+    protected readonly now: () => number = Date.now,
+    /** How long a room with nobody connected stays in memory (ms); its log stays, and it is loaded again on demand. */
+    protected readonly idleMs: number = DEFAULT_IDLE_MS,
+    /** The app host's step when a timer runs out (R-HOST-2: the engine's `timeUp`; a test may give another). */
+    protected readonly appStep: (s: GameState) => Command | null = timeUpCommand,
+    more: ManagerSeams = {},
+  ) {
+    this.clock = processClock(now, more.mono ?? (() => performance.now()));
+    this.newGameSeed = more.newGameSeed ?? newSeed;
+    this.limits = more.limits ?? DEFAULT_ROOM_LIMITS;
+    this.ledger = new CreationLedger(this.limits);
+  }
+
+  /** The server's time as its timers count it (epoch ms): the `now` clients set their clocks by (pong). */
+  serverNow(): number {
+    return this.clock();
+  }
+
+  /** Whether the room with this id is in memory now (for tests and /api/health). */
+  inMemory(id: string): boolean {
+    return this.rooms.has(id);
+  }
+
+  get roomCount(): number {
+    return this.rooms.size;
+  }
+
+  protected async loadRow(row: RoomRow): Promise<Room> {
+    const records = await this.storage.readLog(row.id);
+    const room = Room.load(row, records.map((r) => parseEntry(r.seq, r.kind, r.body)));
+    this.rooms.set(row.id, room);
+    this.codes.set(row.code, row.id);
+    if ((room.ended || room.closed) && !row.ended) await this.storage.markEnded(row.id);
+    return room;
+  }
+
+  /** The room with this code, from memory or from storage. */
+  async byCode(code: string): Promise<Room | undefined> {
+    const id = this.codes.get(code);
+    if (id !== undefined) return this.rooms.get(id);
+    let p = this.loading.get(code);
+    if (p === undefined) {
+      p = (async () => {
+        const row = await this.storage.roomByCode(code);
+        if (!row) return undefined;
+        const known = this.rooms.get(row.id);
+        if (known) return known;
+        const room = await this.loadRow(row);
+        if (row.ended && !room.started && !room.closed) {
+          // Expired before its game started (expireUnstarted): as if there were no such room.
+          this.evict(room);
+          return undefined;
+        }
+        this.armTimer(room);
+        // A restart between a game's end and its held renames (renaming.ts): they are applied now.
+        if (room.ended && !room.closed && room.seatNames.held.size > 0) void this.run(room, null, undefined, () => this.applyHeldRenames(room));
+        // Loaded for a lobby look-up or a refused hello: it leaves memory again if nobody joins.
+        this.idleLater(room);
+        return room;
+      })();
+      this.loading.set(code, p);
+      p.finally(() => this.loading.delete(code)).catch(() => {});
+    }
+    return p;
+  }
+
+  /**
+   * The games a room has played, read from its durable log (read-only; the club links each seat of
+   * each game to a member: club/services/games.ts). Empty for an unknown room or one not started.
+   */
+  async gamesOf(roomId: string): Promise<RoomGame[]> {
+    return gamesOfLog(await this.storage.readLog(roomId));
+  }
+
+  async lobby(code: string): Promise<Lobby | undefined> {
+    const room = await this.byCode(code);
+    return room && lobbyOf(room);
+  }
+
+  /** Runs `job` after every earlier job of the room; a refusal goes to `conn` alone. */
+  protected run(room: Room, conn: Conn | null, id: string | undefined, job: () => Promise<void>): Promise<void> {
+    const key = room.row.id;
+    const next = (this.tails.get(key) ?? Promise.resolve()).then(job).catch((e: unknown) => {
+      if (e instanceof RoomError) conn?.refused ? conn.refused(e.refusal, id) : conn?.send(errorText(e.refusal, id));
+      else {
+        this.log.error({ room: key, err: e instanceof Error ? e.message : String(e) }, 'room job failed');
+        conn?.send(errorText(serverFailure(e), id));
+      }
+    });
+    this.tails.set(key, next);
+    return next;
+  }
+
+  protected broadcast(room: Room, entries: readonly Entry[], sender: Conn | null, ack: string | undefined): void {
+    const conns = this.members.get(room.row.id);
+    if (!conns) return;
+    const texts = new Map<string, string | null>();
+    for (const c of conns) {
+      if (c.you === null) continue;
+      const k = viewerKey(c.you);
+      let text = texts.get(k);
+      if (text === undefined) texts.set(k, (text = updateText(room, entries, c.you)));
+      // Nothing this viewer may learn (another seat's night act): no message at all (R-NIGHT-4).
+      if (text === null) continue;
+      // The sender's copy names its command: the same text with `ack` added before the closing brace.
+      c.send(c === sender && ack !== undefined ? `${text.slice(0, -1)},"ack":${JSON.stringify(ack)}}` : text);
+    }
+  }
+
+  protected join(conn: Conn, room: Room, you: You): void {
+    // Leaving first only when it is another room: leaving this one could drop it from memory.
+    if (conn.roomId !== room.row.id) this.leave(conn);
+    conn.you = you;
+    conn.roomId = room.row.id;
+    let set = this.members.get(room.row.id);
+    if (!set) this.members.set(room.row.id, (set = new Set()));
+    set.add(conn);
+    const t = this.idle.get(room.row.id);
+    if (t) clearTimeout(t);
+    this.idle.delete(room.row.id);
+    // A seat is back: an app-hosted clock held for nobody goes on (holdWhileNobodyPlays).
+    if (you.as === 'seat' && room.timer?.pausedAt !== undefined && !room.paused) this.armTimer(room);
+  }
+
+  /** Drops the room from memory after `idleMs` unless somebody joins it before. */
+  protected idleLater(room: Room): void {
+    const id = room.row.id;
+    if (this.members.has(id) || this.closed) return;
+    const old = this.idle.get(id);
+    if (old) clearTimeout(old);
+    const t = setTimeout(() => {
+      this.idle.delete(id);
+      this.evictIfUnwatched(room);
+    }, this.idleMs);
+    t.unref?.();
+    this.idle.set(id, t);
+  }
+
+  /** Evicts the room in its queue (after every job already queued), if nobody has joined it meanwhile. */
+  protected evictIfUnwatched(room: Room): void {
+    const id = room.row.id;
+    if (this.rooms.get(id) !== room) return;
+    void this.run(room, null, undefined, async () => {
+      if (this.members.has(id) || this.rooms.get(id) !== room) return;
+      this.evict(room);
+      this.log.debug({ room: id }, 'room dropped from memory');
+    });
+  }
+
+  leave(conn: Conn): void {
+    const id = conn.roomId;
+    const wasSeat = conn.you?.as === 'seat';
+    conn.roomId = null;
+    conn.you = null;
+    if (id === null) return;
+    const set = this.members.get(id);
+    set?.delete(conn);
+    const room = this.rooms.get(id);
+    // The last seat left: an app-hosted clock stops until one is back (holdWhileNobodyPlays).
+    if (wasSeat && room && !this.seatConnected(id)) this.armTimer(room);
+    if (set && set.size === 0) {
+      this.members.delete(id);
+      // A finished game nobody watches leaves memory at once, any other room after `idleMs`; its log
+      // stays, and byCode loads it again if asked.
+      if (room?.ended || room?.closed) this.evictIfUnwatched(room!);
+      else if (room) this.idleLater(room);
+    }
+  }
+
+  protected seatConnected(roomId: string): boolean {
+    for (const c of this.members.get(roomId) ?? []) if (c.you?.as === 'seat') return true;
+    return false;
+  }
+
+  protected evict(room: Room): void {
+    const id = room.row.id;
+    this.rooms.delete(id);
+    this.codes.delete(room.row.code);
+    this.tails.delete(id);
+    const alarm = this.alarms.get(id);
+    if (alarm) clearTimeout(alarm);
+    this.alarms.delete(id);
+    const idle = this.idle.get(id);
+    if (idle) clearTimeout(idle);
+    this.idle.delete(id);
+  }
+
+  connectionCount(): number {
+    let n = 0;
+    for (const s of this.members.values()) n += s.size;
+    return n;
+  }
+
+  protected async roomOrRefuse(code: string): Promise<Room> {
+    const room = await this.byCode(code);
+    if (!room) return refuse('no-room', `there is no room with the code ${code}`, { path: 'room' });
+    return room;
+  }
+
+  /** Sends `text` to the room's connections of the kinds in `to` only (host and admin messages no seat or spectator may get). */
+  protected tell(room: Room, to: readonly You['as'][], text: string): void {
+    for (const c of this.members.get(room.row.id) ?? []) if (c.you !== null && to.includes(c.you.as)) c.send(text);
+  }
+
+  /**
+   * A request id this sender has had applied before (of any kind, at any time in the room's life):
+   * answered with the seq it was applied at, in the sender's own numbering, and nothing is changed.
+   */
+  protected answeredAsDuplicate(conn: Conn, room: Room, by: CommandBody['by'], id: string | undefined): boolean {
+    const seq = id === undefined ? undefined : room.appliedAt(by, id);
+    if (seq === undefined) return false;
+    conn.send(JSON.stringify({ v: PROTOCOL_VERSION, type: 'ack', id, seq: room.numbering.at(seq, viewerOf(conn.you!)), duplicate: true }));
+    return true;
+  }
+
+  protected roomOf(conn: Conn): Room {
+    const room = conn.roomId === null ? undefined : this.rooms.get(conn.roomId);
+    if (!room || conn.you === null) return refuse('not-in-room', 'send hello or claim first');
+    return room;
+  }
+
+  /** Re-arms the room's timer (clockwork.ts). */
+  protected abstract armTimer(room: Room): void;
+
+  /** Applies the renames held for the end of the game (renaming.ts); in the room's queue. */
+  protected abstract applyHeldRenames(room: Room): Promise<void>;
+}

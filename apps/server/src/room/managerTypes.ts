@@ -1,0 +1,52 @@
+import type { Command, GameState } from '@mafia/engine';
+import type { CreatedRoom, You } from '@mafia/protocol';
+import type { LogRecord } from '../storage/types.js';
+import type { Refusal } from './errors.js';
+import type { Entry } from './records.js';
+import type { RoomLimits } from './roomLimits.js';
+
+/** The room manager's types (manager.ts re-exports them). */
+/** The manager's optional parts: tests give their own; the server gives the limits only. */
+export interface ManagerSeams {
+  /** The monotonic clock (ms) the timers run on; a test may give one it moves itself. */
+  readonly mono?: () => number;
+  /** Where each game's seed comes from (a test seam only: never reachable from HTTP or WebSocket). */
+  readonly newGameSeed?: () => number;
+  /** The room limits (roomLimits.ts; DEFAULT_ROOM_LIMITS). */
+  readonly limits?: RoomLimits;
+}
+
+/** A client connection as the rooms see it. */
+export interface Conn {
+  readonly id: number;
+  you: You | null;
+  roomId: string | null;
+  send(text: string): void;
+  /**
+   * A refusal of a room job for this connection: sent, and counted as a strike when it is one (a
+   * wrong seat code, a wrong key). Without it the error is only sent.
+   */
+  refused?(r: Refusal, id?: string): void;
+}
+
+export type Created = CreatedRoom;
+
+/**
+ * Asked before a room deals its next game: null when the room's seats may play it, else why not
+ * (a club table whose seats changed: a leaver without a replacement, a new seating). Issue 24.
+ */
+export type NextGameCheck = (roomId: string, gameNo: number) => Promise<Refusal | null>;
+
+/** A `claim` as the manager takes it (the wire message's fields; see packages/protocol client.ts). */
+export interface ClaimRequest {
+  readonly seat: number | 'draw';
+  readonly name?: string;
+  readonly lastSeq?: number;
+  readonly seatCode?: string;
+  readonly key?: string;
+}
+
+export const toRecord = (e: Entry, at: number): LogRecord => ({ seq: e.seq, kind: e.kind, body: JSON.stringify(e.body), at });
+
+/** How long a room nobody is connected to stays in memory by default: 10 minutes (ROOM_IDLE_SECONDS). */
+export const DEFAULT_IDLE_MS = 10 * 60_000;
