@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next';
+import { stepKey } from './compile';
+import type { DayDraft } from './draft';
+import { FieldNote } from './FieldNote';
+import { SeatsText } from './SeatPick';
+
+interface Props {
+  readonly i: number;
+  readonly day: DayDraft;
+  /** The day's nominees, in the order they were put up. */
+  readonly cands: readonly string[];
+  readonly onChange: (d: DayDraft) => void;
+}
+
+/**
+ * The day's vote: votes per nominee, then as many re-vote rounds as the rules hold (a tie → tie
+ * speeches → re-vote, R-VOTE-6; repeated while the tie narrows, R-SPORT-5), then the vote to lift all.
+ */
+export function Votes({ i, day, cands, onChange }: Props) {
+  const { t } = useTranslation('club');
+  const setRound = (k: number, c: string, v: string) => onChange({ ...day, revotes: day.revotes.map((r, j) => (j === k ? { ...r, [c]: v } : r)) });
+  const row = (field: string, label: (c: string) => string, value: (c: string) => string, set: (c: string, v: string) => void) => (
+    <div className="stack" style={{ gap: 4 }}>
+      <div className="row" style={{ gap: 8, flexWrap: 'wrap' }}>
+        {cands.map((c) => (
+          <SeatsText key={c} label={label(c)} value={value(c)} field={field} onChange={(v) => set(c, v)} />
+        ))}
+      </div>
+      <FieldNote field={field} />
+    </div>
+  );
+  return (
+    <>
+      {row(stepKey(i, 'votes'), (c) => t('paper.votesFor', { seat: c }), (c) => day.votes[c] ?? '', (c, v) => onChange({ ...day, votes: { ...day.votes, [c]: v } }))}
+      {day.revotes.map((r, k) => (
+        <div key={k} className="stack" style={{ gap: 4 }} data-testid={`paper-revote-${k + 1}`}>
+          <h4 style={{ margin: 0 }}>{t('paper.revoteRound', { k: k + 1 })}</h4>
+          {row(stepKey(i, `revote.${k}`), (c) => t('paper.revoteFor', { k: k + 1, seat: c }), (c) => r[c] ?? '', (c, v) => setRound(k, c, v))}
+        </div>
+      ))}
+      <div className="row" style={{ gap: 8, flexWrap: 'wrap' }}>
+        <button type="button" className="btn" onClick={() => onChange({ ...day, revotes: [...day.revotes, {}] })}>
+          {t('paper.addRevote', { k: day.revotes.length + 1 })}
+        </button>
+        {day.revotes.length > 0 && (
+          <button type="button" className="btn" onClick={() => onChange({ ...day, revotes: day.revotes.slice(0, -1) })}>
+            {t('paper.removeRevote', { k: day.revotes.length })}
+          </button>
+        )}
+      </div>
+      <FieldNote field={stepKey(i, 'revote')} />
+      <label className="row" style={{ gap: 4 }}>
+        <input type="checkbox" checked={day.lift !== null} onChange={(e) => onChange({ ...day, lift: e.target.checked ? '' : null })} />
+        {t('paper.liftVote')}
+      </label>
+      {day.lift !== null && <SeatsText label={t('paper.liftFor')} value={day.lift} field={stepKey(i, 'lift')} onChange={(v) => onChange({ ...day, lift: v })} />}
+      <FieldNote field={stepKey(i, 'lift')} />
+    </>
+  );
+}
