@@ -75,6 +75,7 @@ function night(sheet: SheetDraft, d: NightDraft, i: number, alive: ReadonlySet<n
     const target = w.seat(o.target, key);
     const target2 = w.seat(o.target2, key);
     if (by === undefined || target === undefined || o.act === '') return;
+    if (o.act === 'guess' && !o.role) return void w.local.set(key, 'guess-role');
     const role = o.act === 'guess' && o.role ? { role: o.role } : {};
     push({ by, act: o.act, target, ...(target2 !== undefined ? { target2 } : {}), ...role }, key);
   });

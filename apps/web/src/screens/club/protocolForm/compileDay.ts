@@ -73,7 +73,7 @@ function revotes(d: DayDraft, i: number, w: Writer, step: Step, keys: Keys): voi
   const rounds = d.revotes.map((r, k) => ballots(r, stepKey(i, `revote.${k}`), w));
   if (rounds.length === 1) step.revote = rounds[0];
   if (rounds.length > 1) step.revote = rounds;
-  keys.revote = stepKey(i, rounds.length === 1 ? 'revote.0' : 'revote');
+  keys.revote = stepKey(i, 'revote');
   if (rounds.length > 1) rounds.forEach((_, k) => (keys[`revote[${k}]`] = stepKey(i, `revote.${k}`)));
 }
 
