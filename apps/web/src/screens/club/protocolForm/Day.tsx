@@ -14,6 +14,8 @@ export interface DayShow {
   readonly blood: boolean;
   readonly fiim: boolean;
   readonly techFouls: boolean;
+  /** Sequential voting (R-VOTE-3): no nominee, no vote. */
+  readonly sequential: boolean;
 }
 
 interface Props {
@@ -61,7 +63,7 @@ export function Day({ sheet, i, day, show, onChange }: Props) {
         {t('paper.addNomination')}
       </button>
       <FieldNote field={stepKey(i, 'nominations')} />
-      {cands.length === 0 && <p className="muted" style={{ margin: 0 }}>{t('paper.noNominations')}</p>}
+      {show.sequential && cands.length === 0 && <p className="muted" style={{ margin: 0 }}>{t('paper.noNominations')}</p>}
       {cands.length > 1 && <Votes i={i} day={day} cands={cands} onChange={onChange} />}
       <Penalties i={i} seats={n} value={day} onChange={(v) => onChange({ ...day, ...v })} isDay fiim={show.fiim} techFouls={show.techFouls} />
       <FieldNote field={stepKey(i)} />

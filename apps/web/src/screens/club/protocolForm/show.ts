@@ -41,5 +41,6 @@ export function dayShow(sheet: SheetDraft, checked: Checked, i: number): DayShow
     blood: modificationsOf(sheet).includes('name-in-blood') && (afterNight || (day?.kind === 'day' && (day.blood?.length ?? 0) > 0)),
     fiim,
     techFouls: techFoulsOn(sheet),
+    sequential: (preset?.defaults.voting ?? 'sequential') === 'sequential',
   };
 }
