@@ -62,16 +62,16 @@ describe('the score sheet: repeated re-votes and the best move (R-VOTE-6, R-SPOR
     pick('Голоса за 6', '4 5 6', d2);
     // Three tied: the re-vote must be written, said beside it.
     expect(noteOf('paper-err-step-3-revote')).toBe('Не записано переголосование.');
-    fireEvent.click(within(d2).getByRole('button', { name: 'Добавить 1-е переголосование' }));
+    fireEvent.click(within(d2).getByRole('button', { name: 'Добавить переголосование' }));
     pick('1-е переголосование: за 5', '1 2 3 4', d2);
     pick('1-е переголосование: за 6', '5 6 7 8', d2);
     // Two still tied (fewer than three): a second re-vote (R-SPORT-5).
     expect(noteOf('paper-err-step-3-revote')).toBe('Не записано переголосование.');
-    fireEvent.click(within(d2).getByRole('button', { name: 'Добавить 2-е переголосование' }));
+    fireEvent.click(within(d2).getByRole('button', { name: 'Добавить переголосование' }));
     pick('2-е переголосование: за 5', '1 2 3 4', d2);
     expect(noteOf('paper-err-step-3-revote')).toBeNull();
     // The Don's team defeat ends the game with the day (R-FIIM-15).
-    pick('Поражение команды: кто нарушил', '1', d2);
+    pick('Поражение команды (кто)', '1', d2);
     expect(screen.getByTestId('paper-winner').textContent).toBe('По правилам победа: Мирные.');
     const protocol = await saved(s);
     const day2 = (protocol.steps as Record<string, unknown>[])[3]!;

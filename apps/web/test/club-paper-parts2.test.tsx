@@ -37,7 +37,7 @@ describe('the score sheet: the fiim referee\'s entries (R-FIIM-11…16)', () => 
     const n2 = addStep('Добавить ночь 2');
     pick('Выстрел мафии', 'miss', n2);
     pick('Ушли из-за стола', '7', n2);
-    pick('Поражение команды: кто нарушил', '1', n2);
+    pick('Поражение команды (кто)', '1', n2);
     expect(screen.getByTestId('paper-winner').textContent).toBe('По правилам победа: Мирные.');
     const protocol = await saved(s);
     expect(protocol.options).toEqual({ techFouls: 'yes' });
@@ -59,7 +59,7 @@ describe('the score sheet: the fiim referee\'s entries (R-FIIM-11…16)', () => 
     expect(within(n1).queryByLabelText('Фолы (номера по порядку)')).toBeNull();
     const d1 = addStep('Добавить день 1');
     expect(within(d1).getByLabelText('Удалены')).toBeTruthy();
-    for (const label of ['Ушли из-за стола', 'Поражение команды: кто нарушил', 'Доп. баллы судьи', 'Фолы после голосования']) expect(within(d1).queryByLabelText(label)).toBeNull();
+    for (const label of ['Ушли из-за стола', 'Поражение команды (кто)', 'Доп. баллы судьи', 'Фолы после голосования']) expect(within(d1).queryByLabelText(label)).toBeNull();
   }, 60_000);
 });
 
@@ -80,10 +80,10 @@ describe('the score sheet: a guess names a role (Piter Beauty, УГАДАЙКА,
     act(n2, 2, 4);
     pick('Какую роль назвал', 'commissar', n2);
     expect(screen.queryAllByRole('alert')).toEqual([]);
-    // The guess was right: the Commissar is out of the game and can no longer be nominated on day 2.
-    const d2 = addStep('Добавить день 2');
-    nominate(d2, [[1, 4]]);
-    expect(noteOf('paper-err-step-3-nom-0')).toBe('Этот игрок уже выбыл из игры.');
+    // The guess was right: the Commissar is out of the game, and the mafia cannot shoot him on night 3.
+    addStep('Добавить день 2');
+    pick('Выстрел мафии', '4', addStep('Добавить ночь 3'));
+    expect(noteOf('paper-err-step-4-shot')).toBe('Этот игрок уже выбыл из игры.');
   }, 60_000);
 });
 

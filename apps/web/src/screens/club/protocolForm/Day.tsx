@@ -42,18 +42,18 @@ export function Day({ sheet, i, day, show, onChange }: Props) {
   const setNom = (k: number, x: NominationDraft) => onChange({ ...day, nominations: day.nominations.map((y, j) => (j === k ? x : y)) });
   const cands = candidates(day);
   return (
-    <fieldset className="card stack" style={{ gap: 8 }} data-testid={`paper-day-${day.n}`}>
+    <fieldset className="card stack paper-step" style={{ gap: 8 }} data-testid={`paper-day-${day.n}`}>
       <legend>{show.emergency ? t('paper.emergencyDay', { n: day.n }) : t('paper.day', { n: day.n })}</legend>
       {show.emergency && <p className="muted" style={{ margin: 0 }}>{t('paper.emergencyNote')}</p>}
       <Morning i={i} seats={n} day={day} onChange={onChange} bestMove={show.bestMove} blood={show.blood} />
-      <h4 style={{ margin: 0 }}>{t('paper.nominations')}</h4>
+      <h4>{t('paper.nominations')}</h4>
       {day.nominations.map((x, k) => (
         <div key={k} className="stack" style={{ gap: 4 }}>
-          <div className="row" style={{ gap: 8, flexWrap: 'wrap', alignItems: 'flex-end' }}>
+          <div className="paper-row">
             <SeatPick label={t('paper.nominatedBy', { k: k + 1 })} value={x.by} seats={n} field={stepKey(i, `nom.${k}`)} onChange={(v) => setNom(k, { ...x, by: v })} />
             <SeatPick label={t('paper.nominee', { k: k + 1 })} value={x.target} seats={n} field={stepKey(i, `nom.${k}`)} onChange={(v) => setNom(k, { ...x, target: v })} />
-            <button type="button" className="btn" onClick={() => onChange({ ...day, nominations: day.nominations.filter((_, j) => j !== k) })}>
-              {t('paper.removeRow')}
+            <button type="button" className="btn paper-x" aria-label={t('paper.removeRow')} onClick={() => onChange({ ...day, nominations: day.nominations.filter((_, j) => j !== k) })}>
+              ✕
             </button>
           </div>
           <FieldNote field={stepKey(i, `nom.${k}`)} />

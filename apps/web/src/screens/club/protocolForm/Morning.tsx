@@ -24,7 +24,7 @@ export function Morning({ i, seats, day, onChange, bestMove, blood }: Props) {
     <>
       {bestMove && (
         <>
-          <div className="row" style={{ gap: 8, flexWrap: 'wrap' }}>
+          <div className="paper-row">
             <SeatPick label={t('paper.bestMoveBy')} value={day.bestMoveBy} seats={seats} field={stepKey(i, 'bestMove')} onChange={(v) => onChange({ ...day, bestMoveBy: v })} />
             <SeatsText label={t('paper.bestMove')} value={day.bestMove} field={stepKey(i, 'bestMove')} onChange={(v) => onChange({ ...day, bestMove: v })} />
           </div>
@@ -33,14 +33,14 @@ export function Morning({ i, seats, day, onChange, bestMove, blood }: Props) {
       )}
       {blood && (
         <>
-          <h4 style={{ margin: 0 }}>{t('paper.blood')}</h4>
+          <h4>{t('paper.blood')}</h4>
           {rows.map((b, k) => (
             <div key={k} className="stack" style={{ gap: 4 }}>
-              <div className="row" style={{ gap: 8, flexWrap: 'wrap', alignItems: 'flex-end' }}>
+              <div className="paper-row">
                 <SeatPick label={t('paper.bloodVictim', { k: k + 1 })} value={b.victim} seats={seats} field={stepKey(i, `blood.${k}`)} onChange={(v) => setRow(k, { ...b, victim: v })} />
                 <SeatPick label={t('paper.bloodSuspect', { k: k + 1 })} value={b.suspect} seats={seats} field={stepKey(i, `blood.${k}`)} onChange={(v) => setRow(k, { ...b, suspect: v })} />
-                <button type="button" className="btn" onClick={() => onChange({ ...day, blood: rows.filter((_, j) => j !== k) })}>
-                  {t('paper.removeRow')}
+                <button type="button" className="btn paper-x" aria-label={t('paper.removeRow')} onClick={() => onChange({ ...day, blood: rows.filter((_, j) => j !== k) })}>
+                  ✕
                 </button>
               </div>
               <FieldNote field={stepKey(i, `blood.${k}`)} />

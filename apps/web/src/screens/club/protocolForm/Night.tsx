@@ -25,9 +25,9 @@ export function Night({ sheet, i, night, roles, fiim, techFouls, onChange }: Pro
   const actors = sheet.seats.flatMap((s, k) => (otherActs(sheet.preset, s.role).length > 0 ? [k + 1] : []));
   const setOther = (j: number, o: ActDraft) => onChange({ ...night, others: night.others.map((x, k) => (k === j ? o : x)) });
   return (
-    <fieldset className="card stack" style={{ gap: 8 }} data-testid={`paper-night-${night.n}`}>
+    <fieldset className="card stack paper-step" style={{ gap: 8 }} data-testid={`paper-night-${night.n}`}>
       <legend>{t('paper.night', { n: night.n })}</legend>
-      <div className="row" style={{ gap: 8, flexWrap: 'wrap' }}>
+      <div className="paper-row">
         <SeatPick label={t('paper.shot')} value={night.shot} seats={n} field={stepKey(i, 'shot')} miss onChange={(v) => onChange({ ...night, shot: v })} />
         {has(['don']) && <SeatPick label={t('paper.donCheck')} value={night.don} seats={n} field={stepKey(i, 'don')} onChange={(v) => onChange({ ...night, don: v })} />}
         {has(CHECKERS) && <SeatPick label={t('paper.commissarCheck')} value={night.commissar} seats={n} field={stepKey(i, 'commissar')} onChange={(v) => onChange({ ...night, commissar: v })} />}

@@ -25,8 +25,8 @@ export function OtherAct({ sheet, i, j, act: o, actors, roles, onChange, onRemov
   const props = useFieldProps(field);
   return (
     <div className="stack" style={{ gap: 4 }}>
-      <div className="row" style={{ gap: 8, flexWrap: 'wrap', alignItems: 'flex-end' }}>
-        <label className="field" style={{ flex: '1 1 8rem' }}>
+      <div className="paper-row">
+        <label className="field" style={{ flex: '1 1 12rem' }}>
           <span>{t('paper.actBy')}</span>
           <select className="input" value={o.by} onChange={(e) => onChange({ ...o, by: e.target.value, act: otherActs(sheet.preset, sheet.seats[Number(e.target.value) - 1]?.role ?? '')[0] ?? '' })}>
             <option value="">—</option>
@@ -37,7 +37,7 @@ export function OtherAct({ sheet, i, j, act: o, actors, roles, onChange, onRemov
             ))}
           </select>
         </label>
-        <label className="field" style={{ flex: '1 1 8rem' }}>
+        <label className="field" style={{ flex: '1 1 12rem' }}>
           <span>{t('paper.act')}</span>
           <select className="input" value={o.act} onChange={(e) => onChange({ ...o, act: e.target.value })}>
             {otherActs(sheet.preset, sheet.seats[Number(o.by) - 1]?.role ?? '').map((a) => (
@@ -62,8 +62,8 @@ export function OtherAct({ sheet, i, j, act: o, actors, roles, onChange, onRemov
             </select>
           </label>
         )}
-        <button type="button" className="btn" onClick={onRemove}>
-          {t('paper.removeRow')}
+        <button type="button" className="btn paper-x" aria-label={t('paper.removeRow')} onClick={onRemove}>
+          ✕
         </button>
       </div>
       <FieldNote field={field} />

@@ -36,7 +36,7 @@ export function Penalties({ i, seats, value, onChange, isDay, fiim, techFouls }:
   const notes = (parts: readonly string[]) => parts.map((p) => <FieldNote key={p} field={stepKey(i, p)} />);
   return (
     <div className="stack" style={{ gap: 4 }} data-testid={`paper-penalties-${i}`}>
-      <div className="row" style={{ gap: 8, flexWrap: 'wrap' }}>
+      <div className="paper-row">
         <SeatsText label={t('paper.fouls')} value={value.fouls ?? ''} field={stepKey(i, 'fouls')} onChange={(v) => onChange({ ...value, fouls: v })} />
         <SeatsText label={fiim ? t('paper.disqualified') : t('paper.removed')} value={value.removed ?? ''} field={stepKey(i, 'removed')} onChange={(v) => onChange({ ...value, removed: v })} />
         {fiim && text('left', t('paper.left'))}
@@ -45,7 +45,7 @@ export function Penalties({ i, seats, value, onChange, isDay, fiim, techFouls }:
       {notes(['fouls', 'removed', 'left', 'techFouls'])}
       {fiim && isDay && (
         <>
-          <div className="row" style={{ gap: 8, flexWrap: 'wrap' }}>
+          <div className="paper-row">
             {text('foulsAfter', t('paper.foulsAfter'))}
             {text('removedAfter', t('paper.removedAfter'))}
           </div>
@@ -54,7 +54,7 @@ export function Penalties({ i, seats, value, onChange, isDay, fiim, techFouls }:
       )}
       {fiim && (
         <>
-          <div className="row" style={{ gap: 8, flexWrap: 'wrap' }}>
+          <div className="paper-row">
             <SeatPick label={t('paper.teamDefeat')} value={f.teamDefeat} seats={seats} field={stepKey(i, 'teamDefeat')} onChange={(v) => setF({ teamDefeat: v })} />
             <label className="field" style={{ flex: '1 1 10rem' }}>
               <span>{t('paper.extraPoints')}</span>

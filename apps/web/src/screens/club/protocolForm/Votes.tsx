@@ -19,11 +19,11 @@ interface Props {
 export function Votes({ i, day, cands, onChange }: Props) {
   const { t } = useTranslation('club');
   const setRound = (k: number, c: string, v: string) => onChange({ ...day, revotes: day.revotes.map((r, j) => (j === k ? { ...r, [c]: v } : r)) });
-  const row = (field: string, label: (c: string) => string, value: (c: string) => string, set: (c: string, v: string) => void) => (
+  const row = (field: string, label: (c: string) => string, value: (c: string) => string, set: (c: string, v: string) => void, short?: (c: string) => string) => (
     <div className="stack" style={{ gap: 4 }}>
-      <div className="row" style={{ gap: 8, flexWrap: 'wrap' }}>
+      <div className="paper-row">
         {cands.map((c) => (
-          <SeatsText key={c} label={label(c)} value={value(c)} field={field} onChange={(v) => set(c, v)} />
+          <SeatsText key={c} narrow label={label(c)} short={short?.(c)} value={value(c)} field={field} onChange={(v) => set(c, v)} />
         ))}
       </div>
       <FieldNote field={field} />
@@ -34,20 +34,20 @@ export function Votes({ i, day, cands, onChange }: Props) {
       {row(stepKey(i, 'votes'), (c) => t('paper.votesFor', { seat: c }), (c) => day.votes[c] ?? '', (c, v) => onChange({ ...day, votes: { ...day.votes, [c]: v } }))}
       {day.revotes.map((r, k) => (
         <div key={k} className="stack" style={{ gap: 4 }} data-testid={`paper-revote-${k + 1}`}>
-          <h4 style={{ margin: 0 }}>{t('paper.revoteRound', { k: k + 1 })}</h4>
-          {row(stepKey(i, `revote.${k}`), (c) => t('paper.revoteFor', { k: k + 1, seat: c }), (c) => r[c] ?? '', (c, v) => setRound(k, c, v))}
+          <div className="row" style={{ gap: 8, justifyContent: 'space-between', alignItems: 'center' }}>
+            <h4>{t('paper.revoteRound', { k: k + 1 })}</h4>
+            {k === day.revotes.length - 1 && (
+              <button type="button" className="btn paper-x" aria-label={t('paper.removeRevote', { k: k + 1 })} onClick={() => onChange({ ...day, revotes: day.revotes.slice(0, -1) })}>
+                ✕
+              </button>
+            )}
+          </div>
+          {row(stepKey(i, `revote.${k}`), (c) => t('paper.revoteFor', { k: k + 1, seat: c }), (c) => r[c] ?? '', (c, v) => setRound(k, c, v), (c) => t('paper.forSeat', { seat: c }))}
         </div>
       ))}
-      <div className="row" style={{ gap: 8, flexWrap: 'wrap' }}>
-        <button type="button" className="btn" onClick={() => onChange({ ...day, revotes: [...day.revotes, {}] })}>
-          {t('paper.addRevote', { k: day.revotes.length + 1 })}
-        </button>
-        {day.revotes.length > 0 && (
-          <button type="button" className="btn" onClick={() => onChange({ ...day, revotes: day.revotes.slice(0, -1) })}>
-            {t('paper.removeRevote', { k: day.revotes.length })}
-          </button>
-        )}
-      </div>
+      <button type="button" className="btn" onClick={() => onChange({ ...day, revotes: [...day.revotes, {}] })}>
+        {t('paper.addRevote')}
+      </button>
       <FieldNote field={stepKey(i, 'revote')} />
       <label className="row" style={{ gap: 4 }}>
         <input type="checkbox" checked={day.lift !== null} onChange={(e) => onChange({ ...day, lift: e.target.checked ? '' : null })} />

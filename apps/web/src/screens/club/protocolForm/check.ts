@@ -1,4 +1,4 @@
-import { replayProtocol } from '@mafia/engine';
+import { presetOf, replayProtocol } from '@mafia/engine';
 import { compile, stepKey, type Compiled } from './compile';
 import type { SheetDraft } from './draft';
 
@@ -24,6 +24,8 @@ export interface Checked {
 function emergencyNext(sheet: SheetDraft, compiled: Compiled): boolean {
   const last = sheet.steps[sheet.steps.length - 1];
   if (last?.kind !== 'day') return false;
+  const option = (sheet.header?.options as Readonly<Record<string, unknown>> | undefined)?.emergencyDay;
+  if ((option ?? presetOf(sheet.preset as never)?.defaults.emergencyDay) === false) return false;
   const steps = [...(compiled.protocol.steps as unknown[]), { night: last.n + 1, acts: [] }];
   const r = replayProtocol({ ...compiled.protocol, steps });
   return !r.ok && r.error.code === 'emergency-day';

@@ -15,6 +15,7 @@ import { fromProtocol } from './fromProtocol';
 import { Night } from './Night';
 import { Options } from './Options';
 import { Seats } from './Seats';
+import './sheet.css';
 import { dayShow, techFoulsOn } from './show';
 
 export interface ProtocolFormProps {
