@@ -111,3 +111,20 @@ describe('the score sheet: a name written in blood (modification name-in-blood)'
     expect(within(addStep('Добавить день 1')).queryByRole('button', { name: 'Добавить имя кровью' })).toBeNull();
   }, 60_000);
 });
+
+describe('the score sheet: votes without nominations (two-stage R-VOTE-7, circular R-VOTE-8)', () => {
+  it('a_circular_day_takes_the_circles_start_and_direction_and_every_player_in_the_game_may_get_votes', async () => {
+    // extended, 7 seats: the mafia on 1 and 2.
+    await openSheet('extended', 7);
+    addStep('Добавить ночь 1');
+    const d1 = addStep('Добавить день 1');
+    expect(within(d1).queryByRole('button', { name: 'Добавить выставление' })).toBeNull();
+    expect(within(d1).getAllByLabelText(/^Голоса за \d$/)).toHaveLength(7);
+    pick('Круг начат с места', '3', d1);
+    pick('Направление круга', 'down', d1);
+    pick('Голоса за 1', '3 4 5', d1);
+    // From seat 3 down the last of the circle is seat 4: the votes not written are his, and he leaves.
+    pick('Выстрел мафии', '4', addStep('Добавить ночь 2'));
+    expect(noteOf('paper-err-step-2-shot')).toBe('Этот игрок уже выбыл из игры.');
+  }, 60_000);
+});

@@ -82,4 +82,17 @@ describe('the score sheet\'s new parts as protocols (issue 24 point 4)', () => {
     const piter = { format: 'mafia-protocol/1', preset: 'piter', seats: presetOf('piter')!.composition(12), names: NAMES, steps: [{ night: 1, acts: [] }, { day: 1 }, { night: 2, acts: [{ by: 2, act: 'guess', target: 4, role: 'commissar' }] }] };
     expect(checkSheet(fromProtocol(piter, MEMBERS)!, MEMBERS).compiled.protocol).toEqual(piter);
   });
+
+  it('a_two_stage_day_and_a_circular_day_are_written_without_nominations', () => {
+    const piter: SheetDraft = { ...sheetOf('piter', 12), steps: [emptyNight(1), { ...emptyDay(1), votes: { 5: '1 2 3', 6: '4 7' } }] };
+    expect(checkSheet(piter, MEMBERS).errors.get('step.1.revote')).toEqual({ code: 'missing-revote', source: 'rule' });
+    const second = replayed({ ...piter, steps: [emptyNight(1), { ...emptyDay(1), votes: { 5: '1 2 3', 6: '4 7' }, revotes: [{ 5: '1 2 3 8 9 10', 6: '4 7' }] }] });
+    expect(second.protocol.steps[1]).toEqual({ day: 1, votes: { 5: [1, 2, 3], 6: [4, 7] }, revote: { 5: [1, 2, 3, 8, 9, 10], 6: [4, 7] } });
+    expect(second.result.timeline[1]).toEqual({ day: 1, left: [5], by: 'vote', tally: { 5: 6, 6: 2 } });
+    const circular = replayed({ ...sheetOf('extended', 7), steps: [emptyNight(1), { ...emptyDay(1), circle: { from: '3', dir: 'down' }, votes: { 1: '3 4 5' } }] });
+    expect(circular.protocol.steps[1]).toEqual({ day: 1, circle: { from: 3, dir: 'down' }, votes: { 1: [3, 4, 5] } });
+    expect(circular.result.timeline[1]).toEqual({ day: 1, left: [4], by: 'vote', tally: { 1: 3, 4: 4 } });
+    const back = fromProtocol(circular.protocol, MEMBERS)!;
+    expect(checkSheet(back, MEMBERS).compiled.protocol).toEqual(circular.protocol);
+  });
 });

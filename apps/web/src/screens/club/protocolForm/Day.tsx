@@ -14,8 +14,10 @@ export interface DayShow {
   readonly blood: boolean;
   readonly fiim: boolean;
   readonly techFouls: boolean;
-  /** Sequential voting (R-VOTE-3): no nominee, no vote. */
-  readonly sequential: boolean;
+  /** The preset's voting: `sequential` (nominees, R-VOTE-3), `two-stage` (R-VOTE-7) or `circular` (R-VOTE-8). */
+  readonly voting: string;
+  /** The seats in the game when the day starts (every one a candidate where nobody is nominated). */
+  readonly alive: readonly number[];
 }
 
 interface Props {
@@ -40,14 +42,17 @@ export function Day({ sheet, i, day, show, onChange }: Props) {
   const { t } = useTranslation('club');
   const n = sheet.seats.length;
   const setNom = (k: number, x: NominationDraft) => onChange({ ...day, nominations: day.nominations.map((y, j) => (j === k ? x : y)) });
-  const cands = candidates(day);
+  const sequential = show.voting === 'sequential';
+  const noms = sequential || day.nominations.length > 0;
+  // Two-stage and circular votes have no nominees: every player in the game may get votes.
+  const cands = sequential ? candidates(day) : show.alive.map(String);
   return (
     <fieldset className="card stack paper-step" style={{ gap: 8 }} data-testid={`paper-day-${day.n}`}>
       <legend>{show.emergency ? t('paper.emergencyDay', { n: day.n }) : t('paper.day', { n: day.n })}</legend>
       {show.emergency && <p className="muted" style={{ margin: 0 }}>{t('paper.emergencyNote')}</p>}
       <Morning i={i} seats={n} day={day} onChange={onChange} bestMove={show.bestMove} blood={show.blood} />
-      <h4>{t('paper.nominations')}</h4>
-      {day.nominations.map((x, k) => (
+      {noms && <h4>{t('paper.nominations')}</h4>}
+      {noms && day.nominations.map((x, k) => (
         <div key={k} className="stack" style={{ gap: 4 }}>
           <div className="paper-row">
             <SeatPick label={t('paper.nominatedBy', { k: k + 1 })} value={x.by} seats={n} field={stepKey(i, `nom.${k}`)} onChange={(v) => setNom(k, { ...x, by: v })} />
@@ -59,12 +64,14 @@ export function Day({ sheet, i, day, show, onChange }: Props) {
           <FieldNote field={stepKey(i, `nom.${k}`)} />
         </div>
       ))}
-      <button type="button" className="btn" onClick={() => onChange({ ...day, nominations: [...day.nominations, { by: '', target: '' }] })}>
-        {t('paper.addNomination')}
-      </button>
+      {noms && (
+        <button type="button" className="btn" onClick={() => onChange({ ...day, nominations: [...day.nominations, { by: '', target: '' }] })}>
+          {t('paper.addNomination')}
+        </button>
+      )}
       <FieldNote field={stepKey(i, 'nominations')} />
-      {show.sequential && cands.length === 0 && <p className="muted" style={{ margin: 0 }}>{t('paper.noNominations')}</p>}
-      {cands.length > 1 && <Votes i={i} day={day} cands={cands} onChange={onChange} />}
+      {sequential && cands.length === 0 && <p className="muted" style={{ margin: 0 }}>{t('paper.noNominations')}</p>}
+      {cands.length > (sequential ? 1 : 0) && <Votes i={i} seats={n} day={day} cands={cands} voting={show.voting} onChange={onChange} />}
       <Penalties i={i} seats={n} value={day} onChange={(v) => onChange({ ...day, ...v })} isDay fiim={show.fiim} techFouls={show.techFouls} />
       <FieldNote field={stepKey(i)} />
     </fieldset>

@@ -98,6 +98,9 @@ export function compileDay(d: DayDraft, i: number, w: Writer): { step: Step; key
   });
   if (noms.length > 0) step.nominations = noms;
   keys.nominations = stepKey(i, 'nominations');
+  const from = d.circle ? w.seat(d.circle.from, stepKey(i, 'circle')) : undefined;
+  if (d.circle && (from !== undefined || d.circle.dir === 'down')) step.circle = { from: from ?? 1, dir: d.circle.dir };
+  keys.circle = stepKey(i, 'circle');
   const votes = ballots(d.votes, stepKey(i, 'votes'), w);
   if (Object.keys(votes).length > 0) step.votes = votes;
   keys.votes = stepKey(i, 'votes');

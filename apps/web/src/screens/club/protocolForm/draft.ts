@@ -85,6 +85,8 @@ export interface DayDraft {
   readonly removed: string;
   readonly blood?: readonly BloodDraft[];
   readonly fiim?: FiimDraft;
+  /** Circular voting (R-VOTE-8): the seat the host started the circle from ('' = seat 1) and its direction. */
+  readonly circle?: { readonly from: string; readonly dir: 'up' | 'down' };
   readonly extra?: Readonly<Record<string, unknown>>;
 }
 

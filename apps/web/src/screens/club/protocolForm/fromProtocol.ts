@@ -63,7 +63,9 @@ function day(o: Obj): DayDraft {
   const rounds = Array.isArray(o.revote) && o.revote.every(isObj) ? o.revote.map(ballots) : isObj(o.revote) ? [ballots(o.revote)] : null;
   const blood = Array.isArray(o.blood) && o.blood.every((b) => Array.isArray(b) && b.length === 2) ? (o.blood as unknown[][]).map((b) => ({ victim: text(b[0]), suspect: text(b[1]) })) : null;
   const p = penaltiesOf(o, true);
-  const known = ['day', 'nominations', 'votes', 'liftAll', 'bestMove', ...(rounds ? ['revote'] : []), ...(blood ? ['blood'] : []), ...(p?.known ?? [])];
+  const c = isObj(o.circle) && (o.circle.dir === undefined || o.circle.dir === 'up' || o.circle.dir === 'down') ? o.circle : null;
+  const circle = c ? { circle: { from: text(c.from ?? 1), dir: (c.dir ?? 'up') as 'up' | 'down' } } : {};
+  const known = ['day', 'nominations', 'votes', 'liftAll', 'bestMove', ...(rounds ? ['revote'] : []), ...(blood ? ['blood'] : []), ...(c ? ['circle'] : []), ...(p?.known ?? [])];
   const extra = rest(o, known);
   return {
     ...d,
@@ -76,6 +78,7 @@ function day(o: Obj): DayDraft {
     fouls: p?.fouls ?? '',
     removed: p?.removed ?? '',
     ...(blood ? { blood } : {}),
+    ...circle,
     ...(p?.fiim ? { fiim: p.fiim } : {}),
     ...(extra ? { extra } : {}),
   };

@@ -41,6 +41,7 @@ export function dayShow(sheet: SheetDraft, checked: Checked, i: number): DayShow
     blood: modificationsOf(sheet).includes('name-in-blood') && (afterNight || (day?.kind === 'day' && (day.blood?.length ?? 0) > 0)),
     fiim,
     techFouls: techFoulsOn(sheet),
-    sequential: (preset?.defaults.voting ?? 'sequential') === 'sequential',
+    voting: preset?.defaults.voting ?? 'sequential',
+    alive: [...(checked.alive[i] ?? [])].sort((a, b) => a - b),
   };
 }
