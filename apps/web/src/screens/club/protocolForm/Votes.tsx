@@ -39,7 +39,7 @@ export function Votes({ i, seats, day, cands, voting, onChange }: Props) {
         <>
           <div className="paper-row">
             <SeatPick label={t('paper.circleFrom')} value={circle.from} seats={seats} field={stepKey(i, 'circle')} onChange={(v) => onChange({ ...day, circle: { ...circle, from: v } })} />
-            <label className="field" style={{ flex: '1 1 8rem' }}>
+            <label className="field" style={{ flex: '2 1 10rem' }}>
               <span>{t('paper.circleDir')}</span>
               <select className="input" value={circle.dir} onChange={(e) => onChange({ ...day, circle: { ...circle, dir: e.target.value === 'down' ? 'down' : 'up' } })}>
                 <option value="up">{t('paper.circleUp')}</option>
