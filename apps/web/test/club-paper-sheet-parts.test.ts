@@ -7,7 +7,7 @@ import { fromProtocol } from '../src/screens/club/protocolForm/fromProtocol';
 const NAMES = ['Аня', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жора', 'Зоя', 'Ира', 'Кир', 'Лев', 'Мила'];
 const MEMBERS = new Set(NAMES);
 const sheetOf = (preset: string, players: number, header?: SheetDraft['header']): SheetDraft => {
-  const s = emptySheet(preset, [...presetOf(preset as never)!.composition(players)]);
+  const s = emptySheet(preset, [...(presetOf(preset as never)!.composition(players) ?? [])]);
   return { ...s, seats: s.seats.map((x, k) => ({ ...x, name: NAMES[k]! })), ...(header ? { header } : {}) };
 };
 /** The sheet's protocol replayed by the rules (the sheet must have no error). */
@@ -16,7 +16,7 @@ function replayed(sheet: SheetDraft) {
   expect([...c.errors]).toEqual([]);
   const r = replayProtocol(c.compiled.protocol);
   if (!r.ok) throw new Error(r.error.code);
-  return { protocol: c.compiled.protocol as { steps: Record<string, unknown>[] }, result: r.result, checked: c };
+  return { protocol: c.compiled.protocol as { steps: Record<string, unknown>[]; modifications?: unknown }, result: r.result, checked: c };
 }
 
 describe('the score sheet\'s new parts as protocols (issue 24 point 4)', () => {
@@ -77,7 +77,7 @@ describe('the score sheet\'s new parts as protocols (issue 24 point 4)', () => {
     expect(checkSheet(sheet, MEMBERS).compiled.protocol).toEqual(doc);
     const revotes = { format: 'mafia-protocol/1', preset: 'fiim', seats: fiim, names: NAMES.slice(0, 10), steps: [{ night: 1, acts: [] }, { day: 1, nominations: [[1, 5], [2, 6], [3, 7]], votes: { 5: [1, 2, 3], 6: [4, 5, 6] }, revote: [{ 5: [1, 2, 3, 4], 6: [5, 6, 7, 8] }, { 5: [1, 2, 3, 4] }] }] };
     const back = fromProtocol(revotes, MEMBERS)!;
-    expect((back.steps[1] as { revotes: unknown[] }).revotes).toHaveLength(2);
+    expect((back.steps[1] as { readonly revotes: readonly unknown[] }).revotes).toHaveLength(2);
     expect(checkSheet(back, MEMBERS).compiled.protocol).toEqual(revotes);
     const piter = { format: 'mafia-protocol/1', preset: 'piter', seats: presetOf('piter')!.composition(12), names: NAMES, steps: [{ night: 1, acts: [] }, { day: 1 }, { night: 2, acts: [{ by: 2, act: 'guess', target: 4, role: 'commissar' }] }] };
     expect(checkSheet(fromProtocol(piter, MEMBERS)!, MEMBERS).compiled.protocol).toEqual(piter);
