@@ -17,7 +17,7 @@ export function SeatPick({ label, value, seats, field, onChange, miss }: Props) 
   const { t } = useTranslation('club');
   const props = useFieldProps(field);
   return (
-    <label className="field" style={{ flex: '1 1 8rem' }}>
+    <label className="field" style={{ flex: '1 1 6rem' }}>
       <span>{label}</span>
       <select className="input" value={value} onChange={(e) => onChange(e.target.value)} {...props}>
         <option value="">—</option>
@@ -32,13 +32,16 @@ export function SeatPick({ label, value, seats, field, onChange, miss }: Props) 
   );
 }
 
-/** Seat numbers written as on paper («3 5 7»). */
-export function SeatsText({ label, value, field, onChange }: { readonly label: string; readonly value: string; readonly field: string; readonly onChange: (v: string) => void }) {
+/**
+ * Seat numbers written as on paper («3 5 7»); `short`: the label shown, `label` then names the field
+ * for screen readers; `narrow`: three to a row on a phone (a vote's ballots).
+ */
+export function SeatsText({ label, short, narrow, value, field, onChange }: { readonly label: string; readonly short?: string; readonly narrow?: boolean; readonly value: string; readonly field: string; readonly onChange: (v: string) => void }) {
   const props = useFieldProps(field);
   return (
-    <label className="field" style={{ flex: '1 1 10rem' }}>
-      <span>{label}</span>
-      <input className="input" inputMode="numeric" value={value} onChange={(e) => onChange(e.target.value)} {...props} />
+    <label className="field" style={{ flex: narrow ? '1 1 5.5rem' : '1 1 7rem' }}>
+      <span>{short ?? label}</span>
+      <input className="input" inputMode="numeric" value={value} onChange={(e) => onChange(e.target.value)} {...(short ? { 'aria-label': label } : {})} {...props} />
     </label>
   );
 }

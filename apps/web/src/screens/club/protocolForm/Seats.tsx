@@ -51,7 +51,7 @@ function SeatRow({ k, sheet, onChange, roles }: { readonly k: number; readonly s
           <input type="checkbox" checked={s.guest} onChange={(e) => onChange(withSeat(sheet, k, { ...s, guest: e.target.checked }))} aria-label={t('paper.guestOf', { seat })} />
           {t('paper.guest')}
         </label>
-        <select className="input" style={{ flex: '0 1 12rem' }} aria-label={t('paper.role', { seat })} value={s.role} onChange={(e) => onChange(withSeat(sheet, k, { ...s, role: e.target.value }))} {...roleProps}>
+        <select className="input" style={{ flex: '1 1 12rem' }} aria-label={t('paper.role', { seat })} value={s.role} onChange={(e) => onChange(withSeat(sheet, k, { ...s, role: e.target.value }))} {...roleProps}>
           {roles.map((r) => (
             <option key={r} value={r}>
               {t(`roles.${r}` as 'roles.don', { ns: 'common', defaultValue: r })}

@@ -1,4 +1,4 @@
-import { replayProtocol } from '@mafia/engine';
+import { presetOf, replayProtocol } from '@mafia/engine';
 import { compile, stepKey, type Compiled } from './compile';
 import type { SheetDraft } from './draft';
 
@@ -16,6 +16,19 @@ export interface Checked {
   readonly errors: ReadonlyMap<string, FieldError>;
   /** The seats in the game when each step starts, and after the last one. */
   readonly alive: readonly ReadonlySet<number>[];
+  /** The rules hold an emergency day next (R-PHASE-4): the next step is a day, not a night. */
+  readonly emergency: boolean;
+}
+
+/** Whether a night after the sheet's last day is refused because an emergency day comes first (R-PHASE-4). */
+function emergencyNext(sheet: SheetDraft, compiled: Compiled): boolean {
+  const last = sheet.steps[sheet.steps.length - 1];
+  if (last?.kind !== 'day') return false;
+  const option = (sheet.header?.options as Readonly<Record<string, unknown>> | undefined)?.emergencyDay;
+  if ((option ?? presetOf(sheet.preset as never)?.defaults.emergencyDay) === false) return false;
+  const steps = [...(compiled.protocol.steps as unknown[]), { night: last.n + 1, acts: [] }];
+  const r = replayProtocol({ ...compiled.protocol, steps });
+  return !r.ok && r.error.code === 'emergency-day';
 }
 
 /** The field a replay error's path (`steps[2].acts[1].target`) belongs to. */
@@ -77,5 +90,7 @@ export function checkSheet(sheet: SheetDraft, members: ReadonlySet<string>): Che
     if (upTo === 0) break;
   }
   if (compiled.local.size > 0 || sheet.steps.length > compiled.keys.length) winner = null;
-  return { compiled: compile(sheet, (i) => alive[i] ?? alive[alive.length - 1]!), winner, errors, alive };
+  const all = compile(sheet, (i) => alive[i] ?? alive[alive.length - 1]!);
+  const emergency = winner === null && emergencyNext(sheet, all);
+  return { compiled: all, winner, errors, alive, emergency };
 }

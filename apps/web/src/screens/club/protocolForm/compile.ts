@@ -1,5 +1,9 @@
 import { roleIn } from '@mafia/engine';
-import { MISS, seatList, seatOf, type DayDraft, type NightDraft, type SheetDraft } from './draft';
+import { compileDay, penalties } from './compileDay';
+import { MISS, type NightDraft, type SheetDraft } from './draft';
+import { stepKey, Writer } from './writer';
+
+export { stepKey };
 
 /**
  * The sheet as the game's protocol (the format the club's import takes), with where each part of
@@ -14,9 +18,6 @@ export interface Compiled {
   readonly keys: readonly Readonly<Record<string, string>>[];
   readonly local: ReadonlyMap<string, string>;
 }
-
-/** The field of step i's part `part` (`shot`, `nom.0`, `votes`, …). */
-export const stepKey = (i: number, part?: string): string => (part === undefined ? `step.${i}` : `step.${i}.${part}`);
 
 /** Who takes part in a role's act tonight: the role's spec of `act` in this preset. */
 function actsOf(preset: string, role: string) {
@@ -50,20 +51,6 @@ export function otherActs(preset: string, role: string): string[] {
     .map((a) => a.act);
 }
 
-class Writer {
-  readonly local = new Map<string, string>();
-  seat(text: string, key: string): number | undefined {
-    const n = seatOf(text);
-    if (n === null) this.local.set(key, 'bad-seat');
-    return n ?? undefined;
-  }
-  list(text: string, key: string): number[] | undefined {
-    const l = seatList(text);
-    if (l === null) this.local.set(key, 'bad-seat-list');
-    return l === null || l.length === 0 ? undefined : l;
-  }
-}
-
 function night(sheet: SheetDraft, d: NightDraft, i: number, alive: ReadonlySet<number>, w: Writer) {
   const acts: Record<string, unknown>[] = [];
   const keys: Record<string, string> = {};
@@ -88,51 +75,12 @@ function night(sheet: SheetDraft, d: NightDraft, i: number, alive: ReadonlySet<n
     const target = w.seat(o.target, key);
     const target2 = w.seat(o.target2, key);
     if (by === undefined || target === undefined || o.act === '') return;
-    push({ by, act: o.act, target, ...(target2 !== undefined ? { target2 } : {}) }, key);
+    if (o.act === 'guess' && !o.role) return void w.local.set(key, 'guess-role');
+    const role = o.act === 'guess' && o.role ? { role: o.role } : {};
+    push({ by, act: o.act, target, ...(target2 !== undefined ? { target2 } : {}), ...role }, key);
   });
-  return { step: { ...d.extra, night: d.n, acts }, keys };
-}
-
-function ballots(record: Readonly<Record<string, string>>, key: string, w: Writer): Record<string, number[]> {
-  const out: Record<string, number[]> = {};
-  for (const [target, text] of Object.entries(record)) {
-    const l = w.list(text, key);
-    if (l) out[target] = l;
-  }
-  return out;
-}
-
-function day(d: DayDraft, i: number, w: Writer) {
-  const keys: Record<string, string> = {};
-  const step: Record<string, unknown> = { ...d.extra, day: d.n };
-  const bmBy = w.seat(d.bestMoveBy, stepKey(i, 'bestMove'));
-  const bm = w.list(d.bestMove, stepKey(i, 'bestMove'));
-  if (bmBy !== undefined && bm) step.bestMove = [bmBy, bm];
-  keys.bestMove = stepKey(i, 'bestMove');
-  const fouls = w.list(d.fouls, stepKey(i, 'fouls'));
-  if (fouls) step.fouls = fouls;
-  keys.fouls = stepKey(i, 'fouls');
-  const removed = w.list(d.removed, stepKey(i, 'removed'));
-  if (removed) step.removed = removed;
-  keys.removed = stepKey(i, 'removed');
-  const noms: number[][] = [];
-  d.nominations.forEach((nom, k) => {
-    const key = stepKey(i, `nom.${k}`);
-    const by = w.seat(nom.by, key);
-    const target = w.seat(nom.target, key);
-    if (by === undefined || target === undefined) return;
-    keys[`nominations[${noms.length}]`] = key;
-    noms.push([by, target]);
-  });
-  if (noms.length > 0) step.nominations = noms;
-  keys.nominations = stepKey(i, 'nominations');
-  const votes = ballots(d.votes, stepKey(i, 'votes'), w);
-  if (Object.keys(votes).length > 0) step.votes = votes;
-  keys.votes = stepKey(i, 'votes');
-  if (d.revote !== null) step.revote = ballots(d.revote, stepKey(i, 'revote'), w);
-  keys.revote = stepKey(i, 'revote');
-  if (d.lift !== null) step.liftAll = w.list(d.lift, stepKey(i, 'lift')) ?? [];
-  keys.liftAll = stepKey(i, 'lift');
+  const step: Record<string, unknown> = { ...d.extra, night: d.n, acts };
+  penalties(d, i, w, step, keys, false);
   return { step, keys };
 }
 
@@ -144,7 +92,7 @@ export function compile(sheet: SheetDraft, aliveBefore: (i: number) => ReadonlyS
   const w = new Writer();
   const keys: Record<string, string>[] = [];
   const steps = sheet.steps.slice(0, upTo).map((s, i) => {
-    const out = s.kind === 'night' ? night(sheet, s, i, aliveBefore(i), w) : day(s, i, w);
+    const out = s.kind === 'night' ? night(sheet, s, i, aliveBefore(i), w) : compileDay(s, i, w);
     keys.push(out.keys);
     return out.step;
   });

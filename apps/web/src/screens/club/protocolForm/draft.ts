@@ -18,6 +18,31 @@ export interface ActDraft {
   readonly act: string;
   readonly target: string;
   readonly target2: string;
+  /** The role a guess names (the Piter Beauty's, the mafia's УГАДАЙКА, the Werewolf's); '' otherwise. */
+  readonly role?: string;
+}
+
+/**
+ * The tournament entries of a step (preset `fiim`, R-FIIM-11…16), as seat lists written on paper:
+ * technical fouls, players who left the table (a removal for `left`), the team defeat's offender,
+ * the referee's extra points («3: 0,3; 5: -0,2») and, on a day, the fouls and removals after the
+ * vote was decided (in the last words).
+ */
+export interface FiimDraft {
+  readonly techFouls: string;
+  readonly left: string;
+  readonly teamDefeat: string;
+  readonly extraPoints: string;
+  readonly foulsAfter: string;
+  readonly removedAfter: string;
+}
+
+export const emptyFiim = (): FiimDraft => ({ techFouls: '', left: '', teamDefeat: '', extraPoints: '', foulsAfter: '', removedAfter: '' });
+
+/** A name written in blood (`name-in-blood`): the night's victim and the player he names as his killer. */
+export interface BloodDraft {
+  readonly victim: string;
+  readonly suspect: string;
 }
 
 /** A night: the mafia's shot ('' not written yet, MISS, or a seat), the Don's and the Commissar's checks, other acts. */
@@ -28,6 +53,10 @@ export interface NightDraft {
   readonly don: string;
   readonly commissar: string;
   readonly others: readonly ActDraft[];
+  /** Fouls and removals (disqualified) given during the night (`fiim`, R-FIIM-11/12). */
+  readonly fouls?: string;
+  readonly removed?: string;
+  readonly fiim?: FiimDraft;
   /** Fields of a loaded protocol the form does not show (kept as they were). */
   readonly extra?: Readonly<Record<string, unknown>>;
 }
@@ -40,7 +69,8 @@ export interface NominationDraft {
 
 /**
  * A day. Seat lists (`votes` per candidate, `fouls`, `removed`…) are written as on paper: numbers
- * separated by spaces or commas. `revote`/`lift` are null until the day reaches them.
+ * separated by spaces or commas. `revotes` holds the re-vote rounds (R-VOTE-6, repeated by
+ * R-SPORT-5); `lift` is null until the day reaches the vote to lift all.
  */
 export interface DayDraft {
   readonly kind: 'day';
@@ -49,10 +79,14 @@ export interface DayDraft {
   readonly bestMove: string;
   readonly nominations: readonly NominationDraft[];
   readonly votes: Readonly<Record<string, string>>;
-  readonly revote: Readonly<Record<string, string>> | null;
+  readonly revotes: readonly Readonly<Record<string, string>>[];
   readonly lift: string | null;
   readonly fouls: string;
   readonly removed: string;
+  readonly blood?: readonly BloodDraft[];
+  readonly fiim?: FiimDraft;
+  /** Circular voting (R-VOTE-8): the seat the host started the circle from ('' = seat 1) and its direction. */
+  readonly circle?: { readonly from: string; readonly dir: 'up' | 'down' };
   readonly extra?: Readonly<Record<string, unknown>>;
 }
 
@@ -71,7 +105,7 @@ export const MISS = 'miss';
 
 export const emptyNight = (n: number): NightDraft => ({ kind: 'night', n, shot: '', don: '', commissar: '', others: [] });
 export const emptyDay = (n: number): DayDraft => ({
-  kind: 'day', n, bestMoveBy: '', bestMove: '', nominations: [], votes: {}, revote: null, lift: null, fouls: '', removed: '',
+  kind: 'day', n, bestMoveBy: '', bestMove: '', nominations: [], votes: {}, revotes: [], lift: null, fouls: '', removed: '',
 });
 
 /** A sheet of `roles.length` seats with the given deck, no names yet, no steps. */
@@ -79,13 +113,21 @@ export function emptySheet(preset: string, roles: readonly string[]): SheetDraft
   return { preset, seats: roles.map((role) => ({ name: '', guest: false, role })), steps: [] };
 }
 
-/** The step after the last one: night 1 first (presets with nights), then day N, night N+1, … */
-export function nextStep(sheet: SheetDraft, hasNights: boolean): StepDraft {
+/**
+ * The step after the last one: night 1 first (presets with nights), then day N, night N+1, … An
+ * emergency day (R-PHASE-4, `emergency`: the rules hold one now) takes the number of the night it
+ * replaces: … day 4, day 5, night 6 …
+ */
+export function nextStep(sheet: SheetDraft, hasNights: boolean, emergency = false): StepDraft {
   const last = sheet.steps[sheet.steps.length - 1];
   if (!last) return hasNights ? emptyNight(1) : emptyDay(1);
   if (last.kind === 'night') return emptyDay(last.n);
-  return hasNights ? emptyNight(last.n + 1) : emptyDay(last.n + 1);
+  return hasNights && !emergency ? emptyNight(last.n + 1) : emptyDay(last.n + 1);
 }
+
+/** Whether step i is an emergency day: a day right after a day in a preset with nights. */
+export const isEmergency = (sheet: SheetDraft, i: number, hasNights: boolean): boolean =>
+  hasNights && sheet.steps[i]?.kind === 'day' && sheet.steps[i - 1]?.kind === 'day';
 
 /** A seat list as written on paper («3 5, 7») → its numbers; null when anything else is written. */
 export function seatList(text: string): number[] | null {

@@ -13,7 +13,10 @@ import { emptySheet, nextStep, withStep, type SheetDraft } from './draft';
 import { FieldNote, SheetErrors } from './FieldNote';
 import { fromProtocol } from './fromProtocol';
 import { Night } from './Night';
+import { Options } from './Options';
 import { Seats } from './Seats';
+import './sheet.css';
+import { dayShow, techFoulsOn } from './show';
 
 export interface ProtocolFormProps {
   readonly clubId: string;
@@ -72,6 +75,7 @@ export default function ProtocolForm({ clubId, eveningId, preset, onSaved }: Pro
     if (await act.run(() => api.enterProtocol(eveningId, checked.compiled.protocol, checked.compiled.guests))) onSaved();
   };
   const ready = checked.errors.size === 0 && checked.winner !== null;
+  const next = nextStep(sheet, size.hasNights, checked.emergency);
   return (
     <SheetErrors.Provider value={checked.errors}>
       <div className="club-form stack" data-testid="paper-form">
@@ -102,19 +106,20 @@ export default function ProtocolForm({ clubId, eveningId, preset, onSaved }: Pro
             </select>
           </label>
         </div>
+        <Options sheet={sheet} onChange={setSheet} />
         <FieldNote field="preset" />
         <Seats sheet={sheet} onChange={setSheet} members={nicknames} roles={roles} />
         {sheet.steps.map((s, i) =>
           s.kind === 'night' ? (
-            <Night key={`n${s.n}`} sheet={sheet} i={i} night={s} onChange={(x) => setSheet(withStep(sheet, i, x))} />
+            <Night key={`n${s.n}`} sheet={sheet} i={i} night={s} roles={roles} fiim={sheet.preset === 'fiim'} techFouls={techFoulsOn(sheet)} onChange={(x) => setSheet(withStep(sheet, i, x))} />
           ) : (
-            <Day key={`d${s.n}`} sheet={sheet} i={i} day={s} onChange={(x) => setSheet(withStep(sheet, i, x))} />
+            <Day key={`d${s.n}`} sheet={sheet} i={i} day={s} show={dayShow(sheet, checked, i)} onChange={(x) => setSheet(withStep(sheet, i, x))} />
           ),
         )}
         <div className="row" style={{ gap: 8, flexWrap: 'wrap' }}>
           {checked.winner === null && (
-            <button type="button" className="btn" onClick={() => setSheet({ ...sheet, steps: [...sheet.steps, nextStep(sheet, size.hasNights)] })}>
-              {nextStep(sheet, size.hasNights).kind === 'night' ? t('paper.addNight', { n: nextStep(sheet, size.hasNights).n }) : t('paper.addDay', { n: nextStep(sheet, size.hasNights).n })}
+            <button type="button" className="btn" onClick={() => setSheet({ ...sheet, steps: [...sheet.steps, next] })}>
+              {next.kind === 'night' ? t('paper.addNight', { n: next.n }) : checked.emergency ? t('paper.addEmergencyDay', { n: next.n }) : t('paper.addDay', { n: next.n })}
             </button>
           )}
           {sheet.steps.length > 0 && (
