@@ -114,7 +114,7 @@ export async function checkOut(ctx: ClubContext, actorUserId: string, eveningId:
     return penalty ? chargePenalty(trx, { clubId: e.clubId, userId: input.userId, eveningId: e.id, penalty, at: ctx.now(), by: actorUserId }) : null;
   });
   // The room shows the replacement on the seat (held until its game ends when one is being played).
-  if (seat && replacement) await renameSeatInRoom(ctx, e.id, seat.table_no, seat.seat, replacement.nickname);
+  if (seat && replacement) await renameSeatInRoom(ctx, e.id, seat.seat.table_no, seat.seat.seat, replacement.nickname);
   const after: AttendanceTable = { ...here, left_at: leftAt, replacement_user_id: replacement?.id ?? null };
   return { attendance: attendanceView(e, after, nickname, played), ...(charged ? { penalty: charged } : {}) };
 }

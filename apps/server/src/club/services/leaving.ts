@@ -76,6 +76,6 @@ export async function checkOutGuest(ctx: ClubContext, actorUserId: string, eveni
     if (at) await handOverSeat(trx, e, at, replacement);
   });
   // The room shows the replacement on the guest's seat, as for a member's (attendance.ts checkOut).
-  if (at && replacement) await renameSeatInRoom(ctx, e.id, at.table_no, at.seat, replacement.nickname);
+  if (at && replacement) await renameSeatInRoom(ctx, e.id, at.seat.table_no, at.seat.seat, replacement.nickname);
   return { attendance: guestAttendance({ ...g, left_at: leftAt, replacement_id: replacement?.id ?? null }, played) };
 }
