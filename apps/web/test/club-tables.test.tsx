@@ -96,7 +96,7 @@ describe('the tables of an evening (issue 24)', () => {
     });
     await mount('admin', s);
     fireEvent.click(screen.getByRole('button', { name: 'Оставить столы' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Стол 2: игроков было бы 5, а по правилам вечера нужно от 7 до 12.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Стол 2: игроков было бы 5, а по правилам вечера нужно от 7 до 12. Не хватает 2 игроков.');
     const [a, b] = screen.getAllByLabelText('Участник');
     fireEvent.change(a!, { target: { value: 'u1' } });
     fireEvent.change(b!, { target: { value: 'u2' } });

@@ -28,8 +28,12 @@ export const Reason = z.string().trim().min(1, 'a reason saying why is required'
 
 /** Writes one entry of the club's audit log, in the correction's own transaction (no correction without its entry). */
 export async function audit(db: ClubDb, e: { clubId: string; at: number; actor: string; action: AuditAction; target: AuditTarget; targetId: string; reason: string; details?: AuditDetails }): Promise<void> {
+  // Two corrections in the same millisecond (a cancel, then its restore) must still list in the
+  // order they were made: an entry is never earlier than, nor at the same time as, the club's last.
+  const last = await db.selectFrom('audit_log').select((eb) => eb.fn.max('at').as('at')).where('club_id', '=', e.clubId).executeTakeFirst();
+  const at = last?.at == null ? e.at : Math.max(e.at, num(last.at) + 1);
   await db.insertInto('audit_log').values({
-    id: randomUUID(), club_id: e.clubId, at: e.at, actor_id: e.actor, action: e.action, target_kind: e.target, target_id: e.targetId,
+    id: randomUUID(), club_id: e.clubId, at, actor_id: e.actor, action: e.action, target_kind: e.target, target_id: e.targetId,
     reason: e.reason, details: JSON.stringify(e.details ?? {}),
   }).execute();
 }
