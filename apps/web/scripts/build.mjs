@@ -3,7 +3,8 @@
 // gzip precompression). Skipped when every input is byte for byte what the last build in dist/ was
 // made from: `npm install` builds (prepare) and `npm test`/`npm start` build again, and a second
 // type check, bundle and Brotli-11 pass over identical inputs only costs CI minutes.
-// The inputs: everything under apps/web but its dist/ and node_modules/, the built workspace
+// The inputs: everything under apps/web but dist/, node_modules/ and the tests (test/, e2e/ with its
+// screenshots: neither type-checked by `tsc -p .` nor bundled), the built workspace
 // packages the app bundles (packages/*/dist, which tsc -b has just brought up to date), the lock
 // file and root configs, Node's version and any VITE_*/NODE_ENV variable. `--force` always builds.
 import { spawnSync } from 'node:child_process';
@@ -16,14 +17,14 @@ const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const root = join(web, '..', '..');
 const stamp = join(web, 'dist', '.vite', 'inputs.sha256');
 
-/** Every file under `dir` (sorted, recursively), skipping the named directories. */
-function files(dir, skip = new Set()) {
+/** Every file under `dir` (sorted, recursively), but for the named folders directly in `dir`. */
+function files(dir, skipTop = new Set()) {
   if (!existsSync(dir)) return [];
   const out = [];
   for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const p = join(dir, e.name);
     if (e.isDirectory()) {
-      if (!skip.has(e.name)) out.push(...files(p, skip));
+      if (!skipTop.has(e.name)) out.push(...files(p));
     } else if (e.isFile()) out.push(p);
   }
   return out;
@@ -33,7 +34,7 @@ export function inputsHash() {
   const h = createHash('sha256');
   const packages = readdirSync(join(root, 'packages')).sort().map((p) => join(root, 'packages', p, 'dist'));
   const all = [
-    ...files(web, new Set(['dist', 'node_modules'])),
+    ...files(web, new Set(['dist', 'node_modules', 'test', 'e2e'])),
     ...packages.flatMap((d) => files(d)),
     ...['package.json', 'package-lock.json', 'tsconfig.base.json'].map((f) => join(root, f)).filter((f) => existsSync(f)),
   ];
