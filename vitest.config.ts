@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -16,5 +17,8 @@ export default defineConfig({
   test: {
     include: ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts', 'apps/*/test/**/*.test.tsx'],
     testTimeout: 60_000,
+    // One test file per core at a time (Vitest's default leaves one core idle: a single worker on
+    // two cores). The PostgreSQL tests of each worker use a database of their own (storageTargets.ts).
+    maxWorkers: availableParallelism(),
   },
 });

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { openStorage } from '../src/storage/open.js';
-import { PG_BASE } from './storageTargets.js';
+import { ensureDatabase, PG_BASE } from './storageTargets.js';
 
 /**
  * Issue 23 point 15: a server on the database's default schema starts although another server's
@@ -26,6 +26,7 @@ const urlOf = (schema?: string): string => {
   if (schema) u.searchParams.set('schema', schema);
   return u.toString();
 };
+beforeAll(ensureDatabase);
 afterAll(() => on(PG_BASE, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)));
 
 describe('PostgreSQL schemas side by side', () => {

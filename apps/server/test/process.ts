@@ -35,7 +35,12 @@ export async function spawnServer(databaseUrl: string, port: number, o: { openFi
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  await new Promise<void>((resolve, reject) => {
+  await new Promise<void>((resolve, fail) => {
+    // A server that did not start is not left running (an orphan once the test's worker exits).
+    const reject = (e: Error) => {
+      child.kill('SIGKILL');
+      fail(e);
+    };
     const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 20_000);
     child.stdout!.on('data', (d) => {
       out += String(d);

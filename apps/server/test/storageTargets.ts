@@ -8,10 +8,26 @@ import pg from 'pg';
  * The storage back ends every storage test runs against. PostgreSQL is on 127.0.0.1:5432 on every
  * machine here (CI's included, .ci/run checks it): when it is missing these tests fail, they never skip.
  */
-export const PG_BASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/mafia_test';
+const PG_SHARED = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/mafia_test';
 
-/** Creates the test database if it is missing (.ci/run does too; this lets `npm test` run alone). */
-async function ensureDatabase(): Promise<void> {
+/**
+ * The database of this Vitest worker: TEST_DATABASE_URL's with `_w<VITEST_POOL_ID>` appended, so the
+ * test files that run at the same time (one per worker) never share a database (its advisory locks,
+ * its migration lock, its connections); files of one worker run one after another. Outside Vitest
+ * (no pool id) it is TEST_DATABASE_URL's own.
+ */
+export function workerDatabaseUrl(base: string, poolId: string | undefined): string {
+  if (!poolId) return base;
+  if (!/^[0-9]+$/.test(poolId)) throw new Error(`unexpected VITEST_POOL_ID ${JSON.stringify(poolId)}`);
+  const url = new URL(base);
+  url.pathname = `/${url.pathname.slice(1)}_w${poolId}`;
+  return url.toString();
+}
+
+export const PG_BASE = workerDatabaseUrl(PG_SHARED, process.env.VITEST_POOL_ID);
+
+/** Creates this worker's test database if it is missing (.ci/run creates the shared one; this lets `npm test` run alone). */
+export async function ensureDatabase(): Promise<void> {
   const url = new URL(PG_BASE);
   const name = url.pathname.slice(1);
   url.pathname = '/postgres';

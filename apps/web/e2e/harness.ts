@@ -123,7 +123,12 @@ export async function startServer(extraEnv: Readonly<Record<string, string>> = {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const port = await new Promise<number>((ok, fail) => {
+  const port = await new Promise<number>((ok, failed) => {
+    // A server that did not start is not left running (an orphan once the test's worker exits).
+    const fail = (e: Error) => {
+      child.kill('SIGKILL');
+      failed(e);
+    };
     const timer = setTimeout(() => fail(new Error(`the server did not start in 20 s:\n${out}`)), 20_000);
     const onData = (b: Buffer) => {
       out += b.toString();
