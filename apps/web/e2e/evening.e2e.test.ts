@@ -71,6 +71,7 @@ describe('issue 24: a club evening from the door to the public page (bots over t
       door: async (eveningId, startsAt) => void (guests = STAND_IN ? [] : await addGuests(call, eveningId, GUESTS, startsAt)),
     });
     const { eveningId, clubId, idOf } = ev;
+    expect(await wordProblems(ap, 'ru'), 'the members page, after the CSV, in Russian').toEqual([]);
     expect(idOf.size, 'the admin and fourteen members').toBe(ALL.length + 1);
     expect(ev.tables.map((t) => t.seats.length)).toEqual([10, 10]);
     const idOfSeat = (x: { userId: string | null; guestId?: string | null }) => x.userId ?? x.guestId!;
@@ -232,7 +233,12 @@ describe('issue 24: a club evening from the door to the public page (bots over t
     const rows = ap.locator('tr[data-testid^="board-"]');
     await rows.nth(expected.rows.length - 1).waitFor();
     expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-testid')!.slice(6)))).toEqual(expected.rows.map((r) => r.userId));
-    for (const [i, r] of expected.rows.entries()) expect(pageNumber(await rows.nth(i).locator('td[data-col="total"]').innerText()).toFixed(2), `${r.nickname}: total on the page`).toBe(displayPoints(r.total));
+    for (const [i, r] of expected.rows.entries()) {
+      const col = async (c: string) => (await rows.nth(i).locator(`td[data-col="${c}"]`).innerText()).trim();
+      for (const key of ['points', 'penalties', 'total'] as const) expect(pageNumber(await col(key)).toFixed(2), `${r.nickname}: ${key} on the page`).toBe(displayPoints(r[key]));
+      for (const key of ['evenings', 'games', 'wins'] as const) expect(await col(key), `${r.nickname}: ${key} on the page`).toBe(String(r[key]));
+      for (const key of ['red', 'black', 'overall'] as const) expect(pageNumber(await col(key)), `${r.nickname}: ${key} on the page`).toBe(Math.round(r[key]));
+    }
     expect(await wordProblems(ap, 'ru'), 'the leaderboard in Russian').toEqual([]);
     const [download] = await Promise.all([ap.waitForEvent('download'), ap.getByRole('link', { name: /CSV/ }).click()]);
     const raw = readFileSync((await download.path())!, 'utf8');
@@ -241,7 +247,8 @@ describe('issue 24: a club evening from the door to the public page (bots over t
     expect(csv[0]).toEqual(['Место', 'Ник', 'Баллы', 'Штрафы', 'Итого', 'Вечера', 'Игры', 'Победы', 'Доля побед', 'Рейтинг за красных', 'Рейтинг за чёрных', 'Рейтинг']);
     expect(csv.slice(1), 'the CSV as Russian Excel reads it').toEqual(expected.rows.map((r) => csvRecord(r, 'ru')));
 
-    // The public page, turned on by the admin, read signed out.
+    // The public page, turned on by the admin, read signed out (it leaves out members who never played: here everyone played).
+    expect(expected.rows.filter((r) => r.games === 0).map((r) => r.nickname), 'every member played').toEqual([]);
     await ap.goto('/account');
     // The box follows the server's answer: a click, then the page says the page is open.
     await ap.getByLabel('Публичная страница клуба (таблица и вечера без входа)').click();
