@@ -78,6 +78,15 @@ describe('issue 24: a club evening from the door to the public page (bots over t
     const guestIds = new Set(guests.map((g) => g.guestId));
     expect(ev.tables.flatMap((t) => t.seats.filter((x) => x.userId === null).map((x) => x.guestId)).sort()).toEqual([...guestIds].sort());
     const evUrl = `/club/${clubId}/evenings/${eveningId}`;
+    if (!STAND_IN) {
+      // A guest may not take a member's nickname (Ё as Е, case aside) nor another guest's name; a refusal changes nothing.
+      const door = async () => (await call<{ attendance: unknown[] }>('GET', `/api/evenings/${eveningId}`)).attendance.length;
+      const before = await door();
+      await expect(call('POST', `/api/evenings/${eveningId}/guests`, { name: 'еж' })).rejects.toThrow(/guest-is-member/);
+      await expect(call('POST', `/api/evenings/${eveningId}/guests`, { name: GUESTS[0] })).rejects.toThrow(/guest-name-taken/);
+      await expect(call('POST', `/api/evenings/${eveningId}/guests`, { name: ' ' })).rejects.toThrow(/: 4\d\d /);
+      expect(await door(), 'the refusals changed nothing').toBe(before);
+    }
 
     // The hosts: the admin assigns them; each opens his table's console on his own device.
     const host2 = await newDevice(env.browser, base);
@@ -169,6 +178,8 @@ describe('issue 24: a club evening from the door to the public page (bots over t
       expect(result.winner, `game ${g.tableNo}.${g.gameNo}: the winner`).toBe(g.winner);
       expect(result.scores, `game ${g.tableNo}.${g.gameNo}: every seat's points`).toEqual(gameResult(own.events).scores);
       games.push({ id: g.id, preset: doc.preset, dealt: doc.seats, result, members: seated.map((u) => (guestIds.has(u) ? null : u)) });
+      // A new room's seats bear their players' names, a guest's his own (table 1's game 2 is its first room, the leaver's name still on his seat).
+      if (`${g.tableNo}.${g.gameNo}` !== '1.2') expect(own.final.seats.map((x) => x.name), `game ${g.tableNo}.${g.gameNo}: the room's seats`).toEqual(g.seats.map((x) => x.nickname));
     }
 
     // A paper game on its score sheet; the same sheet again is refused, naming the game entered first.
