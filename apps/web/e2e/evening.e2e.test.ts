@@ -45,7 +45,7 @@ const GAMES = 3;
 const MIN = 60_000;
 
 interface Game { id: string; tableNo: number | null; gameNo: number | null; protocol: boolean; winner: string | null; seats: { seat: number; userId: string | null; nickname: string }[] }
-interface Page_ { games: Game[]; tables: { tableNo: number; roomCode: string; seats: { userId: string | null; guestId?: string | null }[] }[]; ledger: { userId: string; rule: string; points: number }[] }
+interface Page_ { games: Game[]; tables: { tableNo: number; roomCode: string; seats: { seat: number; userId: string | null; guestId?: string | null }[] }[]; ledger: { userId: string; rule: string; points: number }[] }
 
 const replayed = (doc: unknown) => {
   const r = replayProtocol(doc);
@@ -76,7 +76,11 @@ describe('issue 24: a club evening from the door to the public page (bots over t
     expect(ev.tables.map((t) => t.seats.length)).toEqual([10, 10]);
     const idOfSeat = (x: { userId: string | null; guestId?: string | null }) => x.userId ?? x.guestId!;
     const guestIds = new Set(guests.map((g) => g.guestId));
-    expect(ev.tables.flatMap((t) => t.seats.filter((x) => x.userId === null).map((x) => x.guestId)).sort()).toEqual([...guestIds].sort());
+    // The door view (the guest contract): guests at the door and on the tables' seats, by their guest ids.
+    const drawnView = await call<Page_ & { attendance: { userId: string; nickname: string; guest?: boolean }[] }>('GET', `/api/evenings/${eveningId}`);
+    expect(drawnView.attendance.filter((a) => a.guest).map((a) => [a.userId, a.nickname]).sort()).toEqual(guests.map((g) => [g.guestId, g.nickname]).sort());
+    expect(drawnView.tables.flatMap((t) => t.seats.filter((x) => x.userId === null).map((x) => x.guestId)).sort()).toEqual([...guestIds].sort());
+    expect(drawnView.tables.map((t) => t.roomCode)).toEqual(ev.tables.map((t) => t.roomCode));
     const evUrl = `/club/${clubId}/evenings/${eveningId}`;
     if (!STAND_IN) {
       // A guest may not take a member's nickname (Ё as Е, case aside) nor another guest's name; a refusal changes nothing.
@@ -111,7 +115,7 @@ describe('issue 24: a club evening from the door to the public page (bots over t
     };
 
     // Who sits where, game by game, as the test plans it (member ids and guest ids).
-    const drawn: Seating = ev.tables.map((t) => t.seats.map(idOfSeat));
+    const drawn: Seating = drawnView.tables.map((t) => [...t.seats].sort((a, b) => a.seat - b.seat).map(idOfSeat));
     const leaver = drawn.map((t) => t.find((u) => !guestIds.has(u))!);
     const late = idOf.get(LATE)!;
     const plan = new Map<string, Seating[number]>();
