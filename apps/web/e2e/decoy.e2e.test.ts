@@ -9,27 +9,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createThroughUI } from './flows';
+import { hostedNightOne } from './flows';
 import { byTestId, newDevice, serverAndBrowser, sleep, until } from './harness';
-import { Oracle } from './oracle';
 
 const env = serverAndBrowser();
-
-/** Claims `seat` over the wire (as a phone's lobby would) and answers its token. */
-async function claimOverWire(wsUrl: string, code: string, seat: number): Promise<string> {
-  const ws = new WebSocket(wsUrl);
-  await new Promise((ok, fail) => ws.once('open', ok).once('error', fail));
-  const token = await new Promise<string>((ok, fail) => {
-    ws.on('message', (d) => {
-      const m = JSON.parse(String(d)) as { type: string; token?: string; message?: string };
-      if (m.type === 'welcome' && m.token) ok(m.token);
-      if (m.type === 'error') fail(new Error(m.message));
-    });
-    ws.send(JSON.stringify({ v: 1, type: 'claim', room: code, seat, name: `Игрок ${seat}` }));
-  });
-  ws.close();
-  return token;
-}
 
 /** A raw connection that keeps every frame it is sent (a bystander's phone, the TV). */
 async function recorder(wsUrl: string, code: string, auth: Record<string, unknown>): Promise<{ frames: string[]; close(): void }> {
@@ -70,19 +53,8 @@ async function tapAndWait(p: Page, target: number): Promise<string[]> {
 describe('the decoy\'s word (issue 23)', () => {
   it('a civilian\'s decoy and the Don\'s check both read «Принято» once recorded; the other seats and the TV get nothing for either', async () => {
     const { server } = env;
-    const host = await (await newDevice(env.browser, server.base, 'ru-RU')).newPage();
-    await host.goto('/new');
-    const code = await createThroughUI(host, 10, undefined, { nightStep: 3 }, { preset: 'sport' });
-    const hostKey = (await host.evaluate((c) => localStorage.getItem(`mafia.host.${c}`), code))!;
-    const tokens: string[] = [];
-    for (let seat = 1; seat <= 10; seat++) tokens.push(await claimOverWire(server.wsUrl, code, seat));
-    const oracle = new Oracle(server.wsUrl, code, { as: 'host', key: hostKey });
+    const { host, code, tokens, oracle, view } = await hostedNightOne(env, 'sport', 3);
     try {
-      await oracle.wait((s) => s.lobby?.claimed.every((c) => c !== null) === true, 'every seat claimed');
-      if (!new RegExp(`/r/${code}$`).test(host.url())) await host.goto(`/r/${code}`);
-      await byTestId(host, 'host-start').click();
-      const view = (await oracle.wait((s) => s.view?.phase.kind === 'night', 'night 1')).view!;
-      await host.goto(`/r/${code}/host`);
       const don = view.seats.find((s) => s.role === 'don')!.seat;
       const [civilian, bystander] = view.seats.filter((s) => s.role === 'civilian').map((s) => s.seat);
       const donStep = view.nightSteps.findIndex((s) => s.wake.includes('don') && s.acts.includes('check'));

@@ -1,7 +1,10 @@
 /** Steps a person takes through the screens, shared by the e2e tests (data-testid contract of docs/web.md). */
-import type { Page } from 'playwright-core';
-import { byTestId, Fatal, until, type Shots } from './harness';
+import type { GameView } from '@mafia/engine';
+import type { Browser, Page } from 'playwright-core';
+import WebSocket from 'ws';
+import { byTestId, Fatal, newDevice, until, type RunningServer, type Shots } from './harness';
 import { expectAccessible } from './axe';
+import { Oracle } from './oracle';
 
 /** The ten players' names the game tests seat. */
 export const NAMES = ['Анна', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жанна', 'Зоя', 'Игорь', 'Кира'] as const;
@@ -135,4 +138,60 @@ export async function awaitNightStep(page: Page, want: number, who: string, ms: 
     ms,
     200,
   );
+}
+
+/** Claims `seat` over the wire (as a phone's lobby would) and answers its token. */
+export async function claimOverWire(wsUrl: string, code: string, seat: number): Promise<string> {
+  const ws = new WebSocket(wsUrl);
+  await new Promise((ok, fail) => ws.once('open', ok).once('error', fail));
+  const token = await new Promise<string>((ok, fail) => {
+    ws.on('message', (d) => {
+      const m = JSON.parse(String(d)) as { type: string; token?: string; message?: string };
+      if (m.type === 'welcome' && m.token) ok(m.token);
+      if (m.type === 'error') fail(new Error(m.message));
+    });
+    ws.send(JSON.stringify({ v: 1, type: 'claim', room: code, seat, name: `Игрок ${seat}` }));
+  });
+  ws.close();
+  return token;
+}
+
+/** A ten-seat room with a human host on night 1: the host's page (on his console), every seat's token, the host's oracle. */
+export interface HostedNight {
+  readonly host: Page;
+  readonly code: string;
+  readonly hostKey: string;
+  /** Seat n's token at n − 1. */
+  readonly tokens: readonly string[];
+  /** Connected as the host; the caller closes it (`oracle.client.close()`). */
+  readonly oracle: Oracle;
+  /** The host's view at the start of night 1. */
+  readonly view: GameView;
+}
+
+/**
+ * Creates a ten-seat room of `preset` through the UI (night step `nightStep` seconds), claims every
+ * seat over the wire, starts the game from the host's lobby and opens his console on night 1.
+ */
+export async function hostedNightOne(env: { readonly server: RunningServer; readonly browser: Browser }, preset: string, nightStep: number): Promise<HostedNight> {
+  const { server } = env;
+  const host = await (await newDevice(env.browser, server.base, 'ru-RU')).newPage();
+  await host.goto('/new');
+  const code = await createThroughUI(host, 10, undefined, { nightStep }, { preset });
+  const hostKey = await host.evaluate((c) => localStorage.getItem(`mafia.host.${c}`), code);
+  if (!hostKey) throw new Error(`no host key stored for room ${code}`);
+  const tokens: string[] = [];
+  for (let seat = 1; seat <= 10; seat++) tokens.push(await claimOverWire(server.wsUrl, code, seat));
+  const oracle = new Oracle(server.wsUrl, code, { as: 'host', key: hostKey });
+  try {
+    await oracle.wait((s) => s.lobby?.claimed.every((c) => c !== null) === true, 'every seat claimed');
+    if (!new RegExp(`/r/${code}$`).test(host.url())) await host.goto(`/r/${code}`);
+    await byTestId(host, 'host-start').click();
+    const view = (await oracle.wait((s) => s.view?.phase.kind === 'night', 'night 1')).view!;
+    await host.goto(`/r/${code}/host`);
+    return { host, code, hostKey, tokens, oracle, view };
+  } catch (e) {
+    oracle.client.close();
+    throw e;
+  }
 }

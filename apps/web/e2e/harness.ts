@@ -194,6 +194,14 @@ export class Shots {
     await this.take(page, `${screen}--${step}--phone`);
   }
 
+  /** At a given width (e.g. 360 px, the narrowest phone the club pages promise), then back to the page's own size. */
+  async at(page: Page, screen: string, step: string, width: number): Promise<void> {
+    const before = page.viewportSize() ?? PHONE;
+    await page.setViewportSize({ width, height: before.height });
+    await this.take(page, `${screen}--${step}--${width}`);
+    await page.setViewportSize(before);
+  }
+
   private async take(page: Page, name: string): Promise<void> {
     const file = join(this.dir, `${safe(name)}.png`);
     // A full-page screenshot of a busy page can take more than the device's 10 s on two loaded cores;

@@ -8,31 +8,13 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { createThroughUI, peekRole } from './flows';
+import { hostedNightOne, peekRole } from './flows';
 import { byTestId, newDevice, serverAndBrowser, sleep, until } from './harness';
-import { Oracle } from './oracle';
 import { expectCardSays } from './roleCards';
 
 const env = serverAndBrowser();
 // A short night step: were the phones on the clock, they would be two steps further by the time the Don acts.
 const NIGHT_STEP_SECONDS = 3;
-
-/** Claims `seat` over the wire (as a phone's lobby would) and answers its token. */
-async function claimOverWire(wsUrl: string, code: string, seat: number): Promise<string> {
-  const ws = new WebSocket(wsUrl);
-  await new Promise((ok, fail) => ws.once('open', ok).once('error', fail));
-  const token = await new Promise<string>((ok, fail) => {
-    ws.on('message', (d) => {
-      const m = JSON.parse(String(d)) as { type: string; token?: string; message?: string };
-      if (m.type === 'welcome' && m.token) ok(m.token);
-      if (m.type === 'error') fail(new Error(m.message));
-    });
-    ws.send(JSON.stringify({ v: 1, type: 'claim', room: code, seat, name: `Игрок ${seat}` }));
-  });
-  ws.close();
-  return token;
-}
 
 async function page(locale = 'ru-RU'): Promise<Page> {
   const ctx = await newDevice(env.browser, env.server.base, locale);
@@ -43,22 +25,9 @@ const stepOf = async (p: Page, id: string) => (await byTestId(p, id).first().get
 
 describe('the night with a human host (issue 23)', () => {
   it('club cards speak their variant; phones and the TV follow the host\'s step; the Don\'s act is listed under its step; the console\'s close reaches the phone and the TV', async () => {
-    const { server } = env;
-    const host = await page();
-    await host.goto('/new');
-    const code = await createThroughUI(host, 10, undefined, { nightStep: NIGHT_STEP_SECONDS }, { preset: 'club' });
-    const hostKey = (await host.evaluate((c) => localStorage.getItem(`mafia.host.${c}`), code))!;
+    const { host, code, hostKey, tokens, oracle, view } = await hostedNightOne(env, 'club', NIGHT_STEP_SECONDS);
     expect(hostKey).toBeTruthy();
-    const tokens: string[] = [];
-    for (let seat = 1; seat <= 10; seat++) tokens.push(await claimOverWire(server.wsUrl, code, seat));
-    const oracle = new Oracle(server.wsUrl, code, { as: 'host', key: hostKey });
     try {
-      await oracle.wait((s) => s.lobby?.claimed.every((c) => c !== null) === true, 'every seat claimed');
-      if (!new RegExp(`/r/${code}$`).test(host.url())) await host.goto(`/r/${code}`);
-      await byTestId(host, 'host-start').click();
-      const started = await oracle.wait((s) => s.view?.phase.kind === 'night', 'night 1');
-      await host.goto(`/r/${code}/host`);
-      const view = started.view!;
       const don = view.seats.find((s) => s.role === 'don')!.seat;
       const donStep = view.nightSteps.findIndex((s) => s.wake.includes('don') && s.acts.includes('check'));
       expect(donStep).toBeGreaterThan(0);

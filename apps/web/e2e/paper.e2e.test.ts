@@ -2,13 +2,17 @@
  * Issue 24 point 4: a game played on paper is entered on its score sheet in the browser (no JSON),
  * with a guest; a rule error shows beside its field; the game is saved, shows its guest, and its
  * own download opens in the sheet again and is entered a second time.
+ * Issue 24 point 6: the club's public page, signed out, shows that evening's games (the voided one
+ * marked), the same table as the members' leaderboard, and a game told in words.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
+import type { APIRequestContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, clubEvening, mailAndClock, signIn } from './clubEvening';
-import { byTestId, newDevice, serverAndBrowser } from './harness';
+import { expectAccessible } from './axe';
+import { byTestId, newDevice, serverAndBrowser, Shots, wordProblems } from './harness';
 
 const { mailbox, clockFile } = mailAndClock();
 const env = serverAndBrowser(() => ({ SMTP_URL: mailbox.url, MAIL_FROM: 'Клуб <club@club.test>', CLUB_JOB_POLL_MS: '250', MAFIA_TEST_CLOCK_FILE: clockFile }));
@@ -16,6 +20,12 @@ const NICKS = ['Аня', 'Борис', 'Вера', 'Гена'] as const;
 /** The three on the sheet (Гена comes late: three are seated at the table the evening draws). */
 const SHEET = NICKS.slice(0, 3);
 const MIN = 60_000;
+
+const shots = new Shots('paper');
+/** What the first test played, for the public page's test. */
+let played: { clubId: string; request: APIRequestContext; voided: string } | null = null;
+const PUBLIC_COLS = ['total', 'games', 'wins', 'overall', 'red', 'black'] as const;
+type BoardRow = { nickname: string; games: number } & Record<(typeof PUBLIC_COLS)[number], number>;
 
 interface Game { id: string; protocol: boolean; winner: string | null; seats: { seat: number; userId: string | null; nickname: string }[] }
 
@@ -82,5 +92,69 @@ describe('a paper game on its score sheet', () => {
     await call('POST', `/api/clubs/${ev.clubId}/games/${paper[0]!.id}/void`, { reason: 'entered again from its download' });
     await page.getByRole('button', { name: 'Сохранить игру' }).click();
     await expect.poll(async () => (await call<{ games: Game[] }>('GET', `/api/evenings/${ev.eveningId}`)).games.filter((g) => g.protocol).length).toBe(2);
+    played = { clubId: ev.clubId, request: admin.request, voided: paper[0]!.id };
+  });
+
+  it('shows_on_the_clubs_public_page_signed_out_at_360_and_1280_px_with_the_game_in_words', async () => {
+    expect(played, 'the paper game above was played').not.toBeNull();
+    const base = env.server.base;
+    const { clubId, request, voided } = played!;
+    // The admin opens the page (PATCH with the session's CSRF token) and reads the members' table.
+    const { csrfToken } = (await (await request.get(`${base}/api/auth/csrf`)).json()) as { csrfToken: string };
+    expect((await request.fetch(`${base}/api/clubs/${clubId}/public`, { method: 'PATCH', data: { enabled: true }, headers: { 'x-csrf-token': csrfToken } })).status()).toBe(200);
+    const board = ((await (await request.get(`${base}/api/clubs/${clubId}/leaderboard?by=points`)).json()) as { rows: BoardRow[] }).rows.filter((r) => r.games > 0);
+    expect(board.map((r) => r.nickname).sort()).toEqual([...SHEET].sort());
+
+    // A fresh browser, never signed in, in Russian, 360 px wide.
+    const pub = await newDevice(env.browser, base, 'ru-RU');
+    expect(await pub.cookies()).toEqual([]);
+    const page = await pub.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto(`/p/${clubId}`);
+    const table = page.getByRole('table', { name: 'Таблица клуба' });
+    await table.waitFor();
+    // The same numbers as the members' leaderboard, in the page's format.
+    const ru = (n: number, digits: number) => new Intl.NumberFormat('ru', { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(n).replace(/^-/, '\u2212');
+    expect(await table.locator('tbody tr').count()).toBe(board.length);
+    for (const r of board) {
+      const row = table.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: r.nickname, exact: true }) });
+      for (const c of PUBLIC_COLS) {
+        const want = c === 'total' ? ru(r.total, 2) : c === 'games' || c === 'wins' ? ru(r[c], 0) : ru(Math.round(r[c]), 0);
+        expect(await row.locator(`[data-col="${c}"]`).textContent(), `${r.nickname}: ${c}`).toBe(want);
+      }
+    }
+    // The evening's two paper games, both won by the town, the first voided.
+    const games = page.getByRole('list', { name: 'Игры вечера' }).getByRole('listitem');
+    expect(await games.allTextContents()).toEqual(['Игра на бумаге 1Победа: Мирныеаннулирована', 'Игра на бумаге 2Победа: Мирные']);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const html = await page.content();
+    expect(html).not.toContain('@paper.test');
+    await expectAccessible(page, 'the public page');
+    expect(await wordProblems(page, 'ru'), 'the public page in Russian').toEqual([]);
+    await shots.at(page, 'public', '1-page', 360);
+    await shots.at(page, 'public', '1-page', 1280);
+
+    // The game that counts, told in words: the guest by his name, no member's link.
+    await games.nth(1).getByRole('link').click();
+    await page.waitForURL(new RegExp(`/p/${clubId}/games/`));
+    await byTestId(page, 'day-1').waitFor();
+    expect(await byTestId(page, 'game-winner').textContent()).toBe('Победа: Мирные');
+    expect(await byTestId(page, 'game-seat-4').textContent()).toContain('Петя (гость)');
+    expect(await byTestId(page, 'day-1').textContent()).toContain('2 · Борис выставляет 1 · Аня');
+    expect(await page.locator('a[href^="/club/"]').count()).toBe(0);
+    expect(await byTestId(page, 'game-voided').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectAccessible(page, 'a public game');
+    expect(await wordProblems(page, 'ru'), 'the public game in Russian').toEqual([]);
+    await shots.at(page, 'public', '2-game', 360);
+    await shots.at(page, 'public', '2-game', 1280);
+    // The voided one says so, without the admin's reason.
+    await page.goto(`/p/${clubId}/games/${voided}`);
+    expect(await byTestId(page, 'game-voided').textContent()).toBe('Игра аннулирована и не идёт в зачёт.');
+    expect(await page.locator('body').textContent()).not.toContain('entered again from its download');
+    expect(errors).toEqual([]);
+    await pub.close();
   });
 });

@@ -28,6 +28,7 @@ const JoinClub = lazy(() => import('./screens/club/join'));
 const Account = lazy(() => import('./screens/club/account'));
 const AuditLog = lazy(() => import('./screens/club/corrections/AuditLog'));
 const PublicClubPage = lazy(() => import('./screens/club/public'));
+const PublicGamePage = lazy(() => import('./screens/club/public/PublicGame'));
 
 function Loading() {
   const { t } = useTranslation();
@@ -69,6 +70,7 @@ export function App() {
         <Route path="/club/:clubId/audit" element={<AuditLog />} />
         <Route path="/club/:clubId/leaderboard" element={<ClubLeaderboard />} />
         <Route path="/p/:clubId" element={<PublicClubPage />} />
+        <Route path="/p/:clubId/games/:gameId" element={<PublicGamePage />} />
         <Route path="/club/:clubId/evenings/:eveningId" element={<Evening />} />
         <Route path="/club/:clubId/evenings/:eveningId/results" element={<EveningResults />} />
         <Route path="/club/:clubId/games/:gameId" element={<GamePage />} />

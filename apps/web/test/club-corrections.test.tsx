@@ -46,6 +46,48 @@ describe('corrections on the record', () => {
     expect(screen.queryByTestId('evening-edit')).toBeNull();
   });
 
+  it('an_admin_restores_a_cancelled_evening_with_a_reason_and_a_refusal_shows_in_russian', async () => {
+    const future = Date.now() + 3 * 86_400_000;
+    let current = page('admin', { startsAt: future, answerBy: future, cancelledAt: future - 4 * 86_400_000 });
+    let refuse = true;
+    const s = fakeServer({
+      ...CSRF,
+      'GET /api/evenings/e1': () => ({ body: current }),
+      'POST /api/evenings/e1/restore': () => {
+        if (refuse) return { status: 409, body: { error: { code: 'restore-started', message: 'the evening has started' } } };
+        current = page('admin', { startsAt: future, answerBy: future, cancelledAt: null });
+        return { body: { evening: current.evening, invited: 3 } };
+      },
+    });
+    await renderClub({ ...EVENING, api: s.api, lng: 'ru' });
+    const box = await screen.findByTestId('evening-restore');
+    fireEvent.click(within(box).getByText('Вернуть вечер'));
+    expect(within(box).getByText(/получат его снова/)).toBeTruthy();
+    const go = within(box).getByRole('button', { name: 'Вернуть вечер и разослать приглашения заново' }) as HTMLButtonElement;
+    expect(go.disabled).toBe(true);
+    fireEvent.change(within(box).getByLabelText('Причина'), { target: { value: 'зал нашёлся' } });
+    fireEvent.click(go);
+    expect((await within(box).findByRole('alert', {}, { timeout: 5000 })).textContent).toBe('Вечер уже начался: вернуть его нельзя — создайте новый.');
+    expect(screen.getByTestId('evening-cancelled')).toBeTruthy();
+    refuse = false;
+    fireEvent.click(go);
+    expect(await screen.findByTestId('evening-edit', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByTestId('evening-cancelled')).toBeNull();
+    expect(s.calls.filter((c) => c.path === '/api/evenings/e1/restore').map((c) => c.body)).toEqual([{ reason: 'зал нашёлся' }, { reason: 'зал нашёлся' }]);
+  });
+
+  it('a_member_sees_a_cancelled_evening_without_the_restore_button_and_so_does_an_admin_after_its_start', async () => {
+    const s = fakeServer({ ...CSRF, 'GET /api/evenings/e1': { body: page('member', { startsAt: Date.now() + 86_400_000, cancelledAt: Date.now() - 1000 }) } });
+    await renderClub({ ...EVENING, api: s.api, lng: 'ru' });
+    expect(await screen.findByTestId('evening-cancelled')).toBeTruthy();
+    expect(screen.queryByTestId('evening-restore')).toBeNull();
+    cleanup();
+    const past = fakeServer({ ...CSRF, 'GET /api/evenings/e1': { body: page('admin', { startsAt: Date.now() - 1000, cancelledAt: Date.now() - 86_400_000 }) } });
+    await renderClub({ ...EVENING, api: past.api, lng: 'en' });
+    expect((await screen.findByTestId('evening-cancelled')).textContent).toContain('cancelled');
+    expect(screen.queryByTestId('evening-restore')).toBeNull();
+  });
+
   it('an_edit_sends_only_what_changed_with_the_reason_and_a_refusal_shows_in_russian', async () => {
     const s = fakeServer({
       ...CSRF,

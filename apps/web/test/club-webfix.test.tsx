@@ -146,6 +146,9 @@ describe('refusals in words', () => {
     expect(named(ru, 'already-checked-in', { nickname: 'Кот', arrivedAt: 1 })).toBe('Приход «Кот» уже отмечен.');
     expect(named(ru, 'not-checked-in', { nickname: 'Кот' })).toBe('Приход «Кот» не отмечен.');
     expect(named(ru, 'bad-table-size', { table: 2, size: 4, min: 7, max: 12, here: 11 })).toBe('Стол 2: игроков было бы 4, а по правилам вечера нужно от 7 до 12.');
+    expect(named(ru, 'bad-table-size', { table: 2, size: 6, min: 7, max: 16, here: 15, missing: 1 })).toBe('Стол 2: игроков было бы 6, а по правилам вечера нужно от 7 до 16. Не хватает 1 игрока.');
+    expect(named(ru, 'bad-table-size', { table: 1, size: 3, min: 7, max: 16, here: 3, missing: 4 })).toBe('Стол 1: игроков было бы 3, а по правилам вечера нужно от 7 до 16. Не хватает 4 игроков.');
+    expect(named(en, 'bad-table-size', { table: 1, size: 5, min: 7, max: 16, here: 5, missing: 2 })).toBe("Table 1 would seat 5 players; the evening's rules play with 7 to 16. 2 more players are needed.");
     expect(named(ru, 'evening-full', { capacity: 20 })).toBe('Мест на вечер больше нет: все 20 заняты.');
     expect(named(ru, 'too-many-requests', { retryAfterSeconds: 610 })).toBe('Слишком много попыток: попробуйте снова через 11 мин.');
     expect(named(en, 'too-many-requests', { retryAfterSeconds: 5 })).toBe('Too many attempts: try again in 1 min.');

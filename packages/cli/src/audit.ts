@@ -1,3 +1,4 @@
+import { parseFlags } from './flags.js';
 import { UsageError } from './io.js';
 import { runAudit, type AuditOptions } from './audit/run.js';
 import { printReport } from './audit/report.js';
@@ -5,32 +6,18 @@ import { printReport } from './audit/report.js';
 const USAGE = 'usage: mafia audit [--small] [--database sqlite|postgres] [--step S] [--seed N] [--json]';
 
 export function parseAuditArgs(args: readonly string[]): Omit<AuditOptions, 'log'> & { json: boolean } {
-  let size: AuditOptions['size'] = 'full';
-  let database: AuditOptions['database'] = 'sqlite';
-  let step = 1;
-  let seed = 12;
-  let json = false;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const value = () => {
-      const v = args[++i];
-      if (v === undefined) throw new UsageError(`${a} needs a value; ${USAGE}`, 'bad-argument');
-      return v;
-    };
-    if (a === '--small') size = 'small';
-    else if (a === '--json') json = true;
-    else if (a === '--database') {
-      const v = value();
-      if (v !== 'sqlite' && v !== 'postgres') throw new UsageError(`--database must be sqlite or postgres, got ${JSON.stringify(v)}`, 'bad-argument');
-      database = v;
-    } else if (a === '--step' || a === '--seed') {
-      const v = Number(value());
-      if (!Number.isFinite(v) || v < (a === '--step' ? 0.05 : 0) || v > 600_000) throw new UsageError(`${a} must be a positive number, got ${JSON.stringify(args[i])}`, 'bad-argument');
-      if (a === '--step') step = v;
-      else seed = Math.floor(v);
-    } else throw new UsageError(`unknown argument ${JSON.stringify(a)}; ${USAGE}`, 'bad-argument');
-  }
-  return { size, database, step, seed, json };
+  const { values, switches } = parseFlags(args, { usage: USAGE, values: ['database', 'step', 'seed'], switches: ['small', 'json'] });
+  const database = values.database ?? 'sqlite';
+  if (database !== 'sqlite' && database !== 'postgres') throw new UsageError(`--database must be sqlite or postgres, got ${JSON.stringify(database)}`, 'bad-argument');
+  const number = (flag: 'step' | 'seed', min: number, dflt: number): number => {
+    const text = values[flag];
+    if (text === undefined) return dflt;
+    const v = Number(text);
+    if (!Number.isFinite(v) || v < min || v > 600_000) throw new UsageError(`--${flag} must be a positive number, got ${JSON.stringify(text)}`, 'bad-argument');
+    return v;
+  };
+  const size: AuditOptions['size'] = switches.small ? 'small' : 'full';
+  return { size, database, step: number('step', 0.05, 1), seed: Math.floor(number('seed', 0, 12)), json: switches.json };
 }
 
 /** `mafia audit`: exit 0 when every check passed, 1 otherwise. */

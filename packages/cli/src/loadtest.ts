@@ -1,3 +1,4 @@
+import { parseFlags } from './flags.js';
 import { UsageError } from './io.js';
 import { runLoadtest, type LoadtestOptions } from './loadtest/run.js';
 
@@ -10,26 +11,11 @@ const USAGE = 'usage: mafia loadtest --url URL --rooms R --players N [--preset c
 const MIN_STEP = 5;
 const NUMBERS = { rooms: [1, 100_000], players: [1, 32], think: [0, 60_000], step: [MIN_STEP, 600], connect: [1, 10_000], timeout: [1, 86_400], idle: [0, 600] } as const;
 const WHOLE = new Set(['step']);
+const KEYS = Object.keys(NUMBERS) as (keyof typeof NUMBERS)[];
 
 export function parseLoadtestArgs(args: readonly string[]): LoadtestOptions & { json: boolean } {
-  const v: Record<string, string> = {};
-  let json = false;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === '--json') {
-      json = true;
-      continue;
-    }
-    if (!a.startsWith('--')) throw new UsageError(`unexpected argument ${JSON.stringify(a)}; ${USAGE}`, 'bad-argument');
-    const eq = a.indexOf('=');
-    const name = eq >= 0 ? a.slice(2, eq) : a.slice(2);
-    const value = eq >= 0 ? a.slice(eq + 1) : args[++i];
-    if (value === undefined) throw new UsageError(`--${name} needs a value; ${USAGE}`, 'bad-argument');
-    if (!['url', 'preset', ...Object.keys(NUMBERS)].includes(name)) throw new UsageError(`unknown flag --${name}; ${USAGE}`, 'bad-argument');
-    v[name] = value;
-  }
-  if (!v.url || !v.rooms || !v.players) throw new UsageError(`--url, --rooms and --players are required; ${USAGE}`, 'bad-argument');
-  if (!/^https?:\/\//.test(v.url)) throw new UsageError(`--url must be an http:// or https:// URL, got ${JSON.stringify(v.url)}`, 'bad-argument');
+  const { values: v, switches: { json } } = parseFlags(args, { usage: USAGE, values: ['url', 'preset', ...KEYS], switches: ['json'], required: ['url', 'rooms', 'players'] });
+  if (!/^https?:\/\//.test(v.url!)) throw new UsageError(`--url must be an http:// or https:// URL, got ${JSON.stringify(v.url)}`, 'bad-argument');
   const num = (k: keyof typeof NUMBERS, dflt: number): number => {
     if (v[k] === undefined) return dflt;
     const n = Number(v[k]);
@@ -38,7 +24,7 @@ export function parseLoadtestArgs(args: readonly string[]): LoadtestOptions & { 
     return n;
   };
   return {
-    url: v.url, preset: v.preset ?? 'classic', json,
+    url: v.url!, preset: v.preset ?? 'classic', json,
     rooms: Math.floor(num('rooms', 1)), players: Math.floor(num('players', 10)),
     thinkMs: num('think', 1000), stepSeconds: num('step', MIN_STEP), connectConcurrency: Math.floor(num('connect', 200)), idleSeconds: num('idle', 15), timeoutSeconds: num('timeout', 1800),
   };

@@ -1,3 +1,4 @@
+import { parseFlags } from './flags.js';
 import { UsageError } from './io.js';
 
 const USAGE = 'usage: mafia recompute [--db PATH|sqlite:PATH|postgres://…] [--club ID] [--json]';
@@ -10,21 +11,9 @@ export interface RecomputeArgs { readonly url: string; readonly club: string | u
  * path is a SQLite file.
  */
 export function parseRecomputeArgs(args: readonly string[], env: Readonly<Record<string, string | undefined>>, defaultUrl: string): RecomputeArgs {
-  let db: string | undefined;
-  let club: string | undefined;
-  let json = false;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const value = () => {
-      const v = args[++i];
-      if (v === undefined || v === '') throw new UsageError(`${a} needs a value; ${USAGE}`, 'bad-argument');
-      return v;
-    };
-    if (a === '--db') db = value();
-    else if (a === '--club') club = value();
-    else if (a === '--json') json = true;
-    else throw new UsageError(`unknown argument ${JSON.stringify(a)}; ${USAGE}`, 'bad-argument');
-  }
+  const { values, switches: { json } } = parseFlags(args, { usage: USAGE, values: ['db', 'club'], switches: ['json'] });
+  for (const f of ['db', 'club'] as const) if (values[f] === '') throw new UsageError(`--${f} needs a value; ${USAGE}`, 'bad-argument');
+  const { db, club } = values;
   const url = db ?? (env.DATABASE_URL || defaultUrl);
   return { url: /^(sqlite:|postgres:\/\/|postgresql:\/\/)/.test(url) ? url : `sqlite:${url}`, club, json };
 }

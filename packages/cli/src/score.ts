@@ -1,4 +1,5 @@
 import { compensation, DEFAULT_COMPENSATION, roundPoints, type CompensationOptions } from '@mafia/engine';
+import { parseFlags } from './flags.js';
 import { printJson, UsageError } from './io.js';
 import { loadGame, ScoreFileError, type ScoredSeat } from './score/games.js';
 import { formatTable } from './score/table.js';
@@ -47,28 +48,12 @@ function number(flag: keyof typeof NUMBERS, text: string): number {
 
 /** Parses the command line; every problem is a one-line UsageError. */
 export function parseScoreArgs(args: readonly string[]): ScoreArgs {
-  const v: Record<string, string> = {};
+  const { values: v, switches: { json }, positionals } = parseFlags(args, { usage: USAGE, values: ['preset', 'ci-max', 'ci-share'], switches: ['json'], positionals: true, required: ['preset'] });
   const files: string[] = [];
-  let json = false;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === '--json') json = true;
-    else if (a.startsWith('--')) {
-      const eq = a.indexOf('=');
-      const name = eq >= 0 ? a.slice(2, eq) : a.slice(2);
-      if (!['preset', ...Object.keys(NUMBERS)].includes(name)) throw new UsageError(`unknown flag --${name}; ${USAGE}`, 'bad-argument');
-      // A flag right after it is not its value (a negative number is: it has one dash).
-      const value = eq >= 0 ? a.slice(eq + 1) : args[i + 1]?.startsWith('--') ? undefined : args[++i];
-      if (value === undefined) throw new UsageError(`--${name} needs a value`, 'bad-argument');
-      if (v[name] !== undefined) throw new UsageError(`--${name} is given twice`, 'bad-argument');
-      v[name] = value;
-    } else if (a.startsWith('-') && a !== '-') throw new UsageError(`unknown flag ${a}; ${USAGE}`, 'bad-argument');
-    else {
-      if (files.includes(a)) throw new UsageError(a === '-' ? 'standard input (-) can be read only once' : `${a} is given twice`, 'bad-argument');
-      files.push(a);
-    }
+  for (const a of positionals) {
+    if (files.includes(a)) throw new UsageError(a === '-' ? 'standard input (-) can be read only once' : `${a} is given twice`, 'bad-argument');
+    files.push(a);
   }
-  if (v.preset === undefined) throw new UsageError(`missing --preset; ${USAGE}`, 'bad-argument');
   // Only fiim games carry tournament points (R-FIIM-16); other presets score per evening (RULES.md §9).
   if (v.preset !== 'fiim') throw new UsageError(`--preset must be fiim (the only preset with tournament points, R-FIIM-16), got ${JSON.stringify(v.preset)}`, 'bad-argument');
   if (files.length === 0) throw new UsageError(`no files to score; ${USAGE}`, 'bad-argument');

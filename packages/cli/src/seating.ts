@@ -1,9 +1,9 @@
 import { planEvening, SeatingError, SEATING_LIMITS, type EveningPlan } from '@mafia/club';
+import { parseFlags, wholeNumber } from './flags.js';
 import { printJson, UsageError } from './io.js';
 
 const USAGE = 'usage: mafia seating --players N --tables T --games G [--seed S] [--apart A-B,…] [--json]';
 const VALUE_FLAGS = ['players', 'tables', 'games', 'seed', 'apart'] as const;
-type Flag = (typeof VALUE_FLAGS)[number];
 
 const HELP = `${USAGE}
 
@@ -24,13 +24,6 @@ export interface SeatingArgs {
   readonly json: boolean;
 }
 
-function count(flag: string, text: string, min: number, max: number): number {
-  if (!/^\d+$/.test(text)) throw new UsageError(`--${flag} must be a whole number, got ${JSON.stringify(text)}`, 'bad-argument');
-  const n = Number(text);
-  if (n < min || n > max) throw new UsageError(`--${flag} must be from ${min} to ${max}, got ${text}`, 'bad-argument');
-  return n;
-}
-
 function parseApart(text: string, players: number): [number, number][] {
   return text.split(',').map((part) => {
     const m = /^\s*(\d+)\s*-\s*(\d+)\s*$/.exec(part);
@@ -45,37 +38,11 @@ function parseApart(text: string, players: number): [number, number][] {
 
 /** Parses the command line; every problem is a one-line UsageError. */
 export function parseSeatingArgs(args: readonly string[]): SeatingArgs {
-  const values: Partial<Record<Flag, string>> = {};
-  let json = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (!arg.startsWith('--')) throw new UsageError(`unexpected argument ${JSON.stringify(arg)}; ${USAGE}`, 'bad-argument');
-    const eq = arg.indexOf('=');
-    const name = eq >= 0 ? arg.slice(2, eq) : arg.slice(2);
-    if (name === 'json') {
-      if (eq >= 0) throw new UsageError('--json takes no value', 'bad-argument');
-      json = true;
-      continue;
-    }
-    if (!(VALUE_FLAGS as readonly string[]).includes(name)) {
-      throw new UsageError(`unknown flag --${name}; flags: ${VALUE_FLAGS.map((f) => `--${f}`).join(', ')}, --json`, 'bad-argument');
-    }
-    const flag = name as Flag;
-    let value: string;
-    if (eq >= 0) value = arg.slice(eq + 1);
-    else {
-      if (i + 1 >= args.length || args[i + 1]!.startsWith('--')) throw new UsageError(`--${flag} needs a value`, 'bad-argument');
-      value = args[++i]!;
-    }
-    if (values[flag] !== undefined) throw new UsageError(`--${flag} is given twice`, 'bad-argument');
-    values[flag] = value;
-  }
-  for (const f of ['players', 'tables', 'games'] as const) {
-    if (values[f] === undefined) throw new UsageError(`missing --${f}; ${USAGE}`, 'bad-argument');
-  }
-  const players = count('players', values.players!, 1, SEATING_LIMITS.maxPlayers);
-  const tables = count('tables', values.tables!, 1, Math.min(SEATING_LIMITS.maxTables, players));
-  const games = count('games', values.games!, 1, SEATING_LIMITS.maxGames);
+  const { values, switches } = parseFlags(args, { usage: USAGE, values: VALUE_FLAGS, switches: ['json'], required: ['players', 'tables', 'games'] });
+  const { json } = switches;
+  const players = wholeNumber('players', values.players!, 1, SEATING_LIMITS.maxPlayers);
+  const tables = wholeNumber('tables', values.tables!, 1, Math.min(SEATING_LIMITS.maxTables, players));
+  const games = wholeNumber('games', values.games!, 1, SEATING_LIMITS.maxGames);
   const seats = Math.ceil(players / tables);
   if (seats > SEATING_LIMITS.maxSeats) {
     throw new UsageError(`${players} players at ${tables} table(s) would seat ${seats} at a table; at most ${SEATING_LIMITS.maxSeats} (add --tables)`, 'bad-argument');

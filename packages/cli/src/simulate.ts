@@ -1,5 +1,6 @@
 import { BOT_KINDS, isBotKind, SetupError, simulate, type BotKind, type SimulateResult } from '@mafia/bots';
 import { createGame } from '@mafia/engine';
+import { parseFlags, wholeNumber } from './flags.js';
 import { UsageError } from './io.js';
 
 export interface SimulateArgs {
@@ -16,51 +17,18 @@ const VALUE_FLAGS = ['preset', 'players', 'games', 'bots', 'seed'] as const;
 const MAX_PLAYERS = 1000;
 const MAX_GAMES = 100_000_000;
 
-function count(flag: string, text: string, min: number, max: number): number {
-  if (!/^\d+$/.test(text)) throw new UsageError(`--${flag} must be a whole number, got ${JSON.stringify(text)}`, 'bad-argument');
-  const n = Number(text);
-  if (n < min || n > max) throw new UsageError(`--${flag} must be from ${min} to ${max}, got ${text}`, 'bad-argument');
-  return n;
-}
-
 /** Parses the command line; every problem is a one-line UsageError. */
 export function parseSimulateArgs(args: readonly string[]): SimulateArgs {
-  const values: Partial<Record<(typeof VALUE_FLAGS)[number], string>> = {};
-  let json = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (!arg.startsWith('--')) throw new UsageError(`unexpected argument ${JSON.stringify(arg)}; ${USAGE}`, 'bad-argument');
-    const eq = arg.indexOf('=');
-    const name = eq >= 0 ? arg.slice(2, eq) : arg.slice(2);
-    if (name === 'json') {
-      if (eq >= 0) throw new UsageError('--json takes no value', 'bad-argument');
-      json = true;
-      continue;
-    }
-    if (!(VALUE_FLAGS as readonly string[]).includes(name)) {
-      throw new UsageError(`unknown flag --${name}; flags: ${VALUE_FLAGS.map((f) => `--${f}`).join(', ')}, --json`, 'bad-argument');
-    }
-    const flag = name as (typeof VALUE_FLAGS)[number];
-    let value: string;
-    if (eq >= 0) value = arg.slice(eq + 1);
-    else {
-      if (i + 1 >= args.length || args[i + 1].startsWith('--')) throw new UsageError(`--${flag} needs a value`, 'bad-argument');
-      value = args[++i];
-    }
-    if (values[flag] !== undefined) throw new UsageError(`--${flag} is given twice`, 'bad-argument');
-    values[flag] = value;
-  }
-  for (const f of ['preset', 'players', 'games'] as const) {
-    if (values[f] === undefined) throw new UsageError(`missing --${f}; ${USAGE}`, 'bad-argument');
-  }
+  const { values, switches } = parseFlags(args, { usage: USAGE, values: VALUE_FLAGS, switches: ['json'], required: ['preset', 'players', 'games'] });
+  const { json } = switches;
   const bots = values.bots ?? 'random';
   if (!isBotKind(bots)) throw new UsageError(`unknown bots kind ${JSON.stringify(bots)}; kinds: ${BOT_KINDS.join(', ')}`, 'bad-argument');
   const seed = values.seed ?? '1';
   if (seed === '') throw new UsageError('--seed must not be empty', 'bad-argument');
   return {
     preset: values.preset!,
-    players: count('players', values.players!, 1, MAX_PLAYERS),
-    games: count('games', values.games!, 1, MAX_GAMES),
+    players: wholeNumber('players', values.players!, 1, MAX_PLAYERS),
+    games: wholeNumber('games', values.games!, 1, MAX_GAMES),
     bots,
     seed,
     json,

@@ -72,6 +72,6 @@ describe('mafia audit arguments', () => {
     expect(parseAuditArgs(['--small', '--database', 'postgres'])).toMatchObject({ size: 'small', database: 'postgres', step: 1, json: false });
     expect(parseAuditArgs([])).toMatchObject({ size: 'full', database: 'sqlite' });
     expect(() => parseAuditArgs(['--database', 'mysql'])).toThrow(/sqlite or postgres/);
-    expect(() => parseAuditArgs(['--target', 'example.com'])).toThrow(/unknown argument/);
+    expect(() => parseAuditArgs(['--target', 'example.com'])).toThrow(/unknown flag --target/);
   });
 });

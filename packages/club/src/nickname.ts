@@ -3,11 +3,12 @@
 const collator = new Intl.Collator('ru', { sensitivity: 'variant' });
 
 /**
- * The key two nicknames are compared by: case aside and Ё read as Е, so «Ёж», «ёж», «ЕЖ» and «Еж»
- * are one nickname in a club (Russian writers drop the dots freely).
+ * The key two nicknames are compared by: case aside, Ё read as Е and spaces trimmed and collapsed,
+ * so «Ёж», «ёж», «ЕЖ» and « Еж » are one nickname in a club (Russian writers drop the dots freely).
+ * The server stores it (`memberships.nickname_key`, unique per club): this is the one definition.
  */
 export function nicknameKey(nickname: string): string {
-  return nickname.normalize('NFC').toLocaleLowerCase('ru').replace(/ё/g, 'е');
+  return nickname.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('ru').replace(/ё/g, 'е');
 }
 
 /** True when the two nicknames are the same member's name (nicknameKey). */

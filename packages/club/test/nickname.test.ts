@@ -9,6 +9,12 @@ describe('nickname identity (issue 24 point 6)', () => {
     expect(nicknameKey('Ёлка')).toBe('елка');
     expect(sameNickname('Еж', 'Ежи')).toBe(false);
   });
+
+  it('trims and collapses spaces', () => {
+    expect(nicknameKey('  Ёж   Петрович ')).toBe('еж петрович');
+    expect(sameNickname('Еж Петрович', 'ЁЖ\tпетрович')).toBe(true);
+    expect(sameNickname('Еж Петрович', 'ЕжПетрович')).toBe(false);
+  });
 });
 
 describe('Russian nickname order', () => {

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planEvening, seatingQualities, seatNextGame, SeatingError, swapPlayers, type SeatingGame } from '../src/index.js';
-
-const names = (n: number): string[] => Array.from({ length: n }, (_, i) => `p${i + 1}`);
-const seatOf = (game: SeatingGame, p: string): number => game.find((t) => t.includes(p))!.indexOf(p) + 1;
-const errorCode = (f: () => unknown): string | undefined => {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(SeatingError);
-    return (e as SeatingError).code;
-  }
-  return undefined;
-};
+import { planEvening, seatingQualities, seatNextGame, swapPlayers, type SeatingGame } from '../src/index.js';
+import { names, seatingErrorCode as errorCode, seatOf, sharesTable } from './seatingFixtures.js';
 
 describe('seatNextGame', () => {
   it('game_by_game_nobody_repeats_a_seat_number_and_apart_pairs_never_meet', () => {
@@ -22,7 +11,7 @@ describe('seatNextGame', () => {
       const next = seatNextGame({ players, tableSizes: [10, 10], history: { games }, apart, seed: 'evening' });
       expect(next.tables.map((t) => t.length)).toEqual([10, 10]);
       expect(next.tables.flat().sort()).toEqual([...players].sort());
-      for (const [a, b] of apart) expect(next.tables.some((t) => t.includes(a) && t.includes(b))).toBe(false);
+      for (const [a, b] of apart) expect(sharesTable([next.tables], a, b)).toBe(false);
       games.push(next.tables);
       expect(next.qualities.seatRepeats).toBe(0);
     }

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { planEvening, seatingQualities, SeatingError, type SeatingGame } from '../src/index.js';
-
-const names = (n: number): string[] => Array.from({ length: n }, (_, i) => `p${i + 1}`);
+import { planEvening, seatingQualities, type SeatingGame } from '../src/index.js';
+import { names, seatingErrorCode as code, seatOf, sharesTable } from './seatingFixtures.js';
 
 /** Meetings of every two players, counted here independently of seatingQualities. */
 function meetings(games: readonly SeatingGame[], players: readonly string[], skip: readonly [string, string][] = []): number[] {
@@ -20,9 +19,6 @@ const std = (xs: readonly number[]): number => {
   return Math.sqrt(xs.reduce((a, x) => a + (x - mean) ** 2, 0) / xs.length);
 };
 
-const sharesTable = (games: readonly SeatingGame[], a: string, b: string): boolean =>
-  games.some((g) => g.some((t) => t.includes(a) && t.includes(b)));
-
 describe('planEvening', () => {
   it('done_when_20_players_2_tables_10_games_each_seat_once_meetings_3_to_7_std_at_most_1_25_under_2_s', () => {
     const players = names(20);
@@ -37,7 +33,7 @@ describe('planEvening', () => {
         expect(new Set(game.flat()).size).toBe(20);
       }
       for (const p of players) {
-        const seatNumbers = plan.games.map((g) => g.find((t) => t.includes(p))!.indexOf(p) + 1).sort((a, b) => a - b);
+        const seatNumbers = plan.games.map((g) => seatOf(g, p)).sort((a, b) => a - b);
         expect(seatNumbers).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
       }
       const m = meetings(plan.games, players);
@@ -98,7 +94,7 @@ describe('planEvening', () => {
     for (const p of names(19)) {
       const counts = new Map<number, number>();
       for (const g of plan.games) {
-        const k = g.find((t) => t.includes(p))!.indexOf(p);
+        const k = seatOf(g, p);
         counts.set(k, (counts.get(k) ?? 0) + 1);
       }
       expect(Math.max(...counts.values())).toBeLessThanOrEqual(2);
@@ -106,15 +102,6 @@ describe('planEvening', () => {
   });
 
   it('refuses_bad_input_with_a_seating_error_and_its_code', () => {
-    const code = (f: () => unknown): string | undefined => {
-      try {
-        f();
-      } catch (e) {
-        expect(e).toBeInstanceOf(SeatingError);
-        return (e as SeatingError).code;
-      }
-      return undefined;
-    };
     expect(code(() => planEvening({ players: [], tables: 1, games: 1, seed: '1' }))).toBe('no-players');
     expect(code(() => planEvening({ players: ['a', 'a'], tables: 1, games: 1, seed: '1' }))).toBe('duplicate-player');
     expect(code(() => planEvening({ players: ['a', ' '], tables: 1, games: 1, seed: '1' }))).toBe('empty-name');

@@ -8,7 +8,7 @@ import { hashPassword } from './auth/password.js';
 import { clubRefuse } from './errors.js';
 import type { ClubContext } from './ports.js';
 import type { MembershipsTable } from './schema.js';
-import { refuseTakenNickname, withNickname } from './services/nicknames.js';
+import { nicknameColumns, refuseTakenNickname, withNickname } from './services/nicknames.js';
 
 const optionalText = (max: number) => z.union([z.string().trim().max(max), z.null()]).transform((v) => (v === '' ? null : v));
 const meBody = z.object({
@@ -74,7 +74,7 @@ export async function registerMeRoutes(scope: FastifyInstance, ctx: ClubContext)
     const b = parseBody(membershipBody, req.body, { nickname: 'bad-nickname' });
     if (b.nickname !== undefined && b.nickname !== m.nickname) await refuseTakenNickname(db, m.club_id, b.nickname, me.id);
     const set = {
-      ...(b.nickname !== undefined ? { nickname: b.nickname } : {}),
+      ...(b.nickname !== undefined ? nicknameColumns(b.nickname) : {}),
       ...(b.shareName !== undefined ? { share_name: b.shareName ? 1 : 0 } : {}),
       ...(b.shareEmail !== undefined ? { share_email: b.shareEmail ? 1 : 0 } : {}),
       ...(b.sharePhone !== undefined ? { share_phone: b.sharePhone ? 1 : 0 } : {}),

@@ -18,6 +18,11 @@ export interface MembershipsTable {
   on_list: Flag; unanswered_streak: number; off_list_at: Big | null; list_since?: Big | null; joined_at: Big;
   /** Issue 24: archived (off lists, invitations and leaderboards; his history kept); null when active. */
   archived_at?: Big | null;
+  /**
+   * Issue 24: nicknameKey(nickname), unique per club (`memberships_nickname_key`), so «Еж» and «Ёж» added at one
+   * instant cannot both succeed. Every write of a nickname writes it (nicknameColumns).
+   */
+  nickname_key?: string | null;
 }
 /** A sign-in link to an address with no account yet: the account is made when it is used. */
 export interface SigninLinksTable { token_hash: string; email: string; locale: string; created_at: Big; expires_at: Big; used_at: Big | null }
@@ -47,7 +52,12 @@ export interface TableHostLogTable { evening_id: string; seq: number; table_no: 
 export interface TableRoomsTable { evening_id: string; table_no: number; from_game: number; room_id: string; room_code: string; seats: number }
 /** Issue 24: pairs the club seats at different tables (user_a < user_b). */
 export interface SeatingApartTable { club_id: string; user_a: string; user_b: string; created_by: string; created_at: Big }
-export interface TableSeatsTable { evening_id: string; table_no: number; seat: number; from_game: number; user_id: string | null; nickname: string }
+/** `guest_id`: issue 24 point 4, the guest on the seat (`user_id` null); absent or null: a member's or an empty seat. */
+export interface TableSeatsTable { evening_id: string; table_no: number; seat: number; from_game: number; user_id: string | null; nickname: string; guest_id?: string | null }
+/** Issue 24 point 4: a guest at the door (`id` starts with `g:`); `name_key` is his name's nickname key. */
+export interface EveningGuestsTable {
+  id: string; evening_id: string; nickname: string; name_key: string; arrived_at: Big; left_at: Big | null; replacement_id: string | null; checked_in_by: string;
+}
 export interface EveningGamesTable {
   id: string; evening_id: string; table_no: number | null; room_id: string | null; game_no: number | null; protocol: string | null; winner: string | null; created_at: Big;
   /** Issue 24: a voided game (out of points and ratings, kept in the record) and a paper protocol's identity. */
@@ -55,7 +65,7 @@ export interface EveningGamesTable {
 }
 /** Issue 24: one correction on the record (who, when, what, why); `details` is JSON. */
 export interface AuditLogTable { id: string; club_id: string; at: Big; actor_id: string; action: string; target_kind: string; target_id: string; reason: string; details: string }
-export interface GameSeatsTable { game_id: string; seat: number; user_id: string | null; nickname: string }
+export interface GameSeatsTable { game_id: string; seat: number; user_id: string | null; nickname: string; guest_id?: string | null }
 export interface LedgerTable {
   id: string; club_id: string; user_id: string; evening_id: string | null; rule: string; points: number; reason: string; params: string;
   dedupe_key: string | null; created_at: Big; created_by: string | null; cancelled_at: Big | null; cancelled_by: string | null; cancel_note: string | null;
@@ -75,7 +85,7 @@ export interface ClubSchema extends RoomSchema {
   evenings: EveningsTable; invitations: InvitationsTable; answers: AnswersTable; attendance: AttendanceTable;
   evening_tables: EveningTablesTable; table_seats: TableSeatsTable; evening_games: EveningGamesTable; game_seats: GameSeatsTable;
   ledger: LedgerTable; jobs: JobsTable; audit_log: AuditLogTable;
-  table_host_log: TableHostLogTable; table_rooms: TableRoomsTable; seating_apart: SeatingApartTable;
+  table_host_log: TableHostLogTable; table_rooms: TableRoomsTable; seating_apart: SeatingApartTable; evening_guests: EveningGuestsTable;
 }
 
 export type ClubDb = Kysely<ClubSchema>;

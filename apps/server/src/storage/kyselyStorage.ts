@@ -64,7 +64,10 @@ export class KyselyStorage implements Storage {
     // PostgreSQL: the migrator's tables are always looked for in a named schema. Unnamed, Kysely
     // takes a migration table in ANY schema of the database for this one's (issue 23 point 15).
     const schema = this.kind === 'postgres' ? this.schema ?? (await sql<{ s: string }>`SELECT current_schema() AS s`.execute(this.db)).rows[0]?.s : undefined;
-    const { error, results } = await new Migrator({ db: this.db, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) }).migrateToLatest();
+    // Unordered: numbers are handed out ahead (012 came after 013), and a database that ran 013 runs 012 then.
+    const { error, results } = await new Migrator({
+      db: this.db, provider: migrationProvider, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}),
+    }).migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');
     if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
   }

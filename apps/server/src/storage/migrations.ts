@@ -1,8 +1,10 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { clubMigration } from './clubMigration.js';
 import { correctionsMigration } from './correctionsMigration.js';
+import { eveningGuestsMigration } from './eveningGuestsMigration.js';
 import { memberEveningsMigration } from './memberEveningsMigration.js';
 import { memberInvitesMigration } from './memberInvitesMigration.js';
+import { nicknameKeyMigration } from './nicknameKeyMigration.js';
 import { publicPageMigration } from './publicPageMigration.js';
 import { ratingsMigration } from './ratingsMigration.js';
 import { seriesMigration } from './seriesMigration.js';
@@ -63,6 +65,8 @@ const migrations: Record<string, Migration> = {
   '008_member_invites': memberInvitesMigration,
   '009_corrections': correctionsMigration,
   '010_table_hosts': tableHostsMigration,
+  '011_evening_guests': eveningGuestsMigration,
+  '012_nickname_key': nicknameKeyMigration,
   '013_public_page': publicPageMigration,
 };
 

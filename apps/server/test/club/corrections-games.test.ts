@@ -141,6 +141,8 @@ describe.each(TARGETS.map((make) => [make().name, make] as const))('corrections 
       expect([same.code, same.status]).toEqual(['merge-same-game', 409]);
       expect((await refusal(mergeMembers(w.ctx, w.host, w.clubId, kir, { into: kir, reason: 'x' }))).code).toBe('merge-self');
       expect((await refusal(mergeMembers(w.ctx, w.host, w.clubId, stray, { into: kir, nickname: 'Аня', reason: 'x' }))).code).toBe('nickname-taken');
+      // Ё read as Е, as every nickname of the club is compared: «Ёгор» is Егор's.
+      expect((await refusal(mergeMembers(w.ctx, w.host, w.clubId, stray, { into: kir, nickname: 'ЁГОР', reason: 'x' }))).code).toBe('nickname-taken');
       const r = await mergeMembers(w.ctx, w.host, w.clubId, stray, { into: kir, nickname: 'Кирилл', reason: 'одна и та же запись' });
       expect(r.moved).toMatchObject({ games: 1, ledger: 1, ledgerCancelled: 1 });
       const board = await pointsOf(w);

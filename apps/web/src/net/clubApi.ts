@@ -132,6 +132,8 @@ export interface SeatOf {
   readonly seat: number;
   readonly userId: string | null;
   readonly nickname: string;
+  /** A live table's guest on the seat (`userId` null), issue 24 point 4; null or absent otherwise. */
+  readonly guestId?: string | null;
 }
 
 export interface Invitation {
@@ -153,7 +155,12 @@ export interface Attendance {
   readonly replacementUserId: string | null;
   readonly gamesPlayed: number;
   readonly unplayed: number;
+  /** Issue 24 point 4: a guest (no member); his `userId` is his guest id (`g:…`). */
+  readonly guest?: true;
 }
+
+/** A guest at the door (POST …/guests). */
+export interface Guest { readonly guestId: string; readonly nickname: string; readonly arrivedAt: number }
 
 export interface EveningTable {
   readonly tableNo: number;
@@ -296,7 +303,11 @@ export interface PublicClub {
     readonly rank: number; readonly nickname: string; readonly total: number; readonly evenings: number;
     readonly games: number; readonly wins: number; readonly red: number; readonly black: number; readonly overall: number;
   }[];
-  readonly evenings: readonly { readonly startsAt: number; readonly place: string }[];
+  /** Past evenings, newest first, each with its ended games (a voided one marked). */
+  readonly evenings: readonly {
+    readonly startsAt: number; readonly place: string;
+    readonly games: readonly { readonly id: string; readonly tableNo: number | null; readonly gameNo: number | null; readonly winner: string; readonly voided: boolean }[];
+  }[];
 }
 
 /** What the leaderboard ranks by: the season's points table, or an Elo rating (docs/ratings.md). */
@@ -550,6 +561,8 @@ export function createClubApi(o: ClubApiOptions = {}) {
         ...(replacementUserId ? { replacementUserId } : {}),
         ...(leftAt !== undefined ? { leftAt } : {}),
       }),
+    /** Issue 24 point 4: a guest (no member) comes in; his id then goes wherever a member's does. */
+    addGuest: (eveningId: string, name: string) => call<{ guest: Guest }>('POST', `/api/evenings/${enc(eveningId)}/guests`, { name }),
     drawTables: (eveningId: string, tables: number) =>
       call<{ tables: (EveningTable & { hostKey: string })[] }>('POST', `/api/evenings/${enc(eveningId)}/tables`, { tables }),
     /** The club's public page (no sign-in; 404 when the club did not turn it on). */

@@ -4,7 +4,7 @@ const enc = encodeURIComponent;
 type Call = <T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) => Promise<T>;
 
 export type AuditAction =
-  | 'evening-edited' | 'evening-cancelled' | 'member-archived' | 'member-unarchived' | 'member-merged'
+  | 'evening-edited' | 'evening-cancelled' | 'evening-restored' | 'member-archived' | 'member-unarchived' | 'member-merged'
   | 'game-voided' | 'game-unvoided' | 'ledger-cancelled';
 
 export interface AuditEntry {
@@ -28,6 +28,7 @@ export function correctionsCalls(call: Call) {
   return {
     editEvening: (eveningId: string, e: EveningEdit) => call<{ evening: unknown }>('PATCH', `/api/evenings/${enc(eveningId)}`, e),
     cancelEvening: (eveningId: string, reason: string) => call<{ evening: unknown }>('POST', `/api/evenings/${enc(eveningId)}/cancel`, { reason }),
+    restoreEvening: (eveningId: string, reason: string) => call<{ evening: unknown; invited: number }>('POST', `/api/evenings/${enc(eveningId)}/restore`, { reason }),
     archiveMember: (clubId: string, userId: string, reason: string) => call<{ archived: true; withdrawn: number }>('POST', `${member(clubId, userId)}/archive`, { reason }),
     unarchiveMember: (clubId: string, userId: string, reason: string) => call<{ archived: false }>('POST', `${member(clubId, userId)}/unarchive`, { reason }),
     mergeMember: (clubId: string, userId: string, into: string, reason: string, nickname?: string) =>

@@ -78,6 +78,22 @@ export interface GamePage {
   readonly protocolUnavailable?: string;
 }
 
+/**
+ * An ended game on the club's public page (GET /api/public/clubs/:clubId/games/:gameId, no sign-in):
+ * the game page less the user ids (a seat says only whether a guest sat there) and the void's reason.
+ */
+export interface PublicGame {
+  readonly club: { readonly name: string };
+  readonly game: {
+    readonly id: string; readonly tableNo: number | null; readonly gameNo: number | null;
+    readonly preset: string; readonly winner: string | null; readonly endedAt: number; readonly voided: boolean;
+  };
+  readonly seats: readonly (Omit<GameSeat, 'userId'> & { readonly guest: boolean })[];
+  readonly timeline: readonly PageStep[];
+  readonly bestMove: GamePage['bestMove'];
+  readonly protocolUnavailable?: string;
+}
+
 export interface ResultsRow {
   readonly rank: number;
   readonly userId: string;
@@ -148,6 +164,8 @@ export function resultsCalls(call: Call, base: string) {
     seriesList: (clubId: string) => call<{ series: Series[]; games: FiimGame[] }>('GET', `/api/clubs/${enc(clubId)}/series`),
     createSeries: (clubId: string, s: { name: string; gameIds: readonly string[] }) => call<{ series: Series }>('POST', `/api/clubs/${enc(clubId)}/series`, s),
     series: (clubId: string, seriesId: string) => call<SeriesTable>('GET', seriesPath(clubId, seriesId)),
+    /** One game of a club's public page (no sign-in; 404 as an unknown club when the page is off). */
+    publicGame: (clubId: string, gameId: string) => call<PublicGame>('GET', `/api/public/clubs/${enc(clubId)}/games/${enc(gameId)}`),
     seriesCsvUrl: (clubId: string, seriesId: string) => `${base}${seriesPath(clubId, seriesId)}?format=csv`,
   };
 }

@@ -7,7 +7,7 @@ import { parseInput } from '../services/validate.js';
 
 /** What a correction did (docs/club-api.md, "Corrections"). */
 export type AuditAction =
-  | 'evening-edited' | 'evening-cancelled'
+  | 'evening-edited' | 'evening-cancelled' | 'evening-restored'
   | 'member-archived' | 'member-unarchived' | 'member-merged'
   | 'game-voided' | 'game-unvoided'
   | 'ledger-cancelled';

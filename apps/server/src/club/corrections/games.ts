@@ -7,6 +7,7 @@ import { num } from '../schema.js';
 import { parseInput } from '../services/validate.js';
 import { audit, Reason } from './audit.js';
 import { refuseDuplicate } from './digest.js';
+import { backfillRoomDigests } from './roomDigest.js';
 
 const Body = z.object({ reason: Reason }).strict();
 
@@ -27,6 +28,7 @@ export async function setVoided(ctx: ClubContext, actor: string, clubId: string,
   await membershipOf(ctx.db, actor, clubId, 'admin');
   const { reason } = parseInput(Body, body);
   const at = ctx.now();
+  if (!voided) await backfillRoomDigests(ctx, clubId);
   await ctx.db.transaction().execute(async (trx) => {
     const g = await gameOfClub({ ...ctx, db: trx }, clubId, gameId);
     if (voided && g.voided_at != null) clubRefuse('game-voided', 'this game is voided already', 409, { params: { voidedAt: num(g.voided_at) } });

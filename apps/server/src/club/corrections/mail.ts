@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ClubContext, MailMessage } from '../ports.js';
-import { num } from '../schema.js';
+import { invitationFacts } from '../services/invitationFacts.js';
 import { formatWhen } from '../services/messages.js';
 
 /** The letter to an invited member when his evening is cancelled (`reason`) or moved (`changed`). */
@@ -46,16 +46,9 @@ const Payload = z.object({ invitationId: z.string(), kind: z.enum(['cancelled', 
 export function registerCorrectionJobs(ctx: ClubContext): void {
   ctx.jobs.handle(EVENING_NOTICE_JOB, async (payload) => {
     const p = Payload.parse(payload);
-    const r = await ctx.db.selectFrom('invitations')
-      .innerJoin('evenings', 'evenings.id', 'invitations.evening_id')
-      .innerJoin('clubs', 'clubs.id', 'evenings.club_id')
-      .innerJoin('users', 'users.id', 'invitations.user_id')
-      .innerJoin('memberships', (j) => j.onRef('memberships.club_id', '=', 'evenings.club_id').onRef('memberships.user_id', '=', 'invitations.user_id'))
-      .select(['evenings.starts_at', 'evenings.place', 'evenings.cancelled_at', 'clubs.name as club', 'users.email', 'users.locale', 'memberships.nickname'])
-      .where('invitations.id', '=', p.invitationId).executeTakeFirst();
+    const f = await invitationFacts(ctx.db, p.invitationId);
     // The invitation went (an account deleted), or a change letter for an evening cancelled since: nothing to say.
-    if (!r || (p.kind === 'changed' && r.cancelled_at !== null)) return;
-    const f = { to: r.email, locale: r.locale, club: r.club, nickname: r.nickname, startsAt: num(r.starts_at), place: r.place };
+    if (!f || (p.kind === 'changed' && f.cancelled)) return;
     await ctx.mailer.send(p.kind === 'cancelled' ? cancelledMail(f, p.reason ?? '') : changedMail(f));
   });
 }

@@ -5,7 +5,7 @@ import type { ClubContext } from '../ports.js';
 import { recomputeRatings } from '../ratings/recompute.js';
 import type { ClubDb, MembershipsTable } from '../schema.js';
 import { Nickname } from '../services/members.js';
-import { withNickname } from '../services/nicknames.js';
+import { nicknameColumns, refuseTakenNickname, withNickname } from '../services/nicknames.js';
 import { parseInput } from '../services/validate.js';
 import { audit, Reason } from './audit.js';
 
@@ -58,13 +58,6 @@ export async function unarchiveMember(ctx: ClubContext, actor: string, clubId: s
   return { archived: false };
 }
 
-/** `nickname-taken` (409) when a member other than `except` has `nickname` in any case. */
-async function refuseNicknameOfOthers(db: ClubDb, clubId: string, nickname: string, except: readonly string[]): Promise<void> {
-  const key = nickname.toLocaleLowerCase('ru');
-  const others = await db.selectFrom('memberships').select('nickname').where('club_id', '=', clubId).where('user_id', 'not in', [...except]).execute();
-  if (others.some((m) => m.nickname.toLocaleLowerCase('ru') === key)) clubRefuse('nickname-taken', `the nickname «${nickname}» is taken in this club`, 409, { path: 'nickname', params: { nickname } });
-}
-
 const MergeBody = z.object({ into: z.string().min(1).max(100), nickname: Nickname.optional(), reason: Reason }).strict();
 
 /**
@@ -90,7 +83,7 @@ export async function mergeMembers(ctx: ClubContext, actor: string, clubId: stri
     const fromGames = new Set(games.filter((g) => g.user_id === userId).map((g) => g.game_id));
     const both = games.find((g) => g.user_id === b.into && fromGames.has(g.game_id));
     if (both) clubRefuse('merge-same-game', `«${from.nickname}» and «${into.nickname}» sat in one game: they are two people`, 409, { params: { gameId: both.game_id, from: from.nickname, into: into.nickname } });
-    if (b.nickname !== undefined) await refuseNicknameOfOthers(trx, clubId, b.nickname, [userId, b.into]);
+    if (b.nickname !== undefined) await refuseTakenNickname(trx, clubId, b.nickname, [userId, b.into]);
     const evenings = (await trx.selectFrom('evenings').select('id').where('club_id', '=', clubId).execute()).map((e) => e.id);
     const n: Record<string, number> = { games: fromGames.size, invitations: 0, attendance: 0, ledger: 0, ledgerCancelled: 0 };
     if (fromGames.size > 0) await trx.updateTable('game_seats').set({ user_id: b.into }).where('user_id', '=', userId).where('game_id', 'in', [...fromGames]).execute();
@@ -131,7 +124,7 @@ export async function mergeMembers(ctx: ClubContext, actor: string, clubId: stri
     }
     await trx.deleteFrom('member_invites').where('club_id', '=', clubId).where('user_id', '=', userId).execute();
     await trx.deleteFrom('memberships').where('club_id', '=', clubId).where('user_id', '=', userId).execute();
-    if (b.nickname !== undefined && b.nickname !== into.nickname) await trx.updateTable('memberships').set({ nickname: b.nickname }).where('club_id', '=', clubId).where('user_id', '=', b.into).execute();
+    if (b.nickname !== undefined && b.nickname !== into.nickname) await trx.updateTable('memberships').set(nicknameColumns(b.nickname)).where('club_id', '=', clubId).where('user_id', '=', b.into).execute();
     await audit(trx, { clubId, at, actor, action: 'member-merged', target: 'member', targetId: b.into, reason: b.reason,
       details: { from: from.nickname, fromUserId: userId, into: into.nickname, nickname: b.nickname ?? into.nickname, ...n } });
     return n;

@@ -30,6 +30,11 @@ export interface ClubGame {
  */
 export async function clubGame(ctx: ClubContext, actorUserId: string, clubId: string, gameId: string): Promise<ClubGame> {
   await membershipOf(ctx.db, actorUserId, clubId);
+  return loadClubGame(ctx, clubId, gameId);
+}
+
+/** The game `gameId` of the club `clubId` for whoever may read it (the caller checked that); `game-unknown` (404) when the club has no such game. */
+export async function loadClubGame(ctx: ClubContext, clubId: string, gameId: string): Promise<ClubGame> {
   const g = await ctx.db.selectFrom('evening_games').innerJoin('evenings', 'evenings.id', 'evening_games.evening_id').innerJoin('clubs', 'clubs.id', 'evenings.club_id')
     .select(['evening_games.id', 'evening_games.evening_id', 'evening_games.table_no', 'evening_games.game_no', 'evening_games.room_id', 'evening_games.protocol', 'evening_games.voided_at', 'evening_games.void_reason', 'evenings.starts_at', 'clubs.name'])
     .where('evening_games.id', '=', gameId).where('evenings.club_id', '=', clubId).executeTakeFirst();

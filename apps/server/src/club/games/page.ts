@@ -31,7 +31,11 @@ export interface GamePage {
  * told only once the game is over (`game-not-ended` 409 before), and only to the club's members.
  */
 export async function gamePage(ctx: ClubContext, actorUserId: string, clubId: string, gameId: string): Promise<GamePage> {
-  const g = await clubGame(ctx, actorUserId, clubId, gameId);
+  return pageOfGame(await clubGame(ctx, actorUserId, clubId, gameId));
+}
+
+/** An ended game's page from its loaded record (whoever may read it was checked by the caller); `game-not-ended` (409) before its end. */
+export function pageOfGame(g: ClubGame): GamePage {
   const result = endedResult(g);
   let protocol: ProtocolDocument | null = null;
   let unavailable: string | undefined;

@@ -5,6 +5,7 @@ import { clubOverview, createClub } from '../services/clubs.js';
 import { cancelEntry, clubLedger } from '../services/ledger.js';
 import { addMember, listMembers, memberPage, updateMember } from '../services/members.js';
 import { BULK_BODY_BYTES, bulkAddMembers } from '../services/bulkMembers.js';
+import { publicGame } from '../services/publicGames.js';
 import { publicClub, setPublicPage } from '../services/publicPage.js';
 
 type ClubParams = { Params: { clubId: string } };
@@ -26,6 +27,7 @@ export async function registerClubRoutes(app: FastifyInstance, ctx: ClubContext)
   app.get<MemberParams>('/api/clubs/:clubId/members/:userId', async (req) => memberPage(ctx, (await requireUser(req)).id, req.params.clubId, req.params.userId));
   // The club's public page: no sign-in; 404 like an unknown club unless an admin turned it on.
   app.get<ClubParams>('/api/public/clubs/:clubId', async (req) => publicClub(ctx, req.params.clubId, req.query));
+  app.get<{ Params: { clubId: string; gameId: string } }>('/api/public/clubs/:clubId/games/:gameId', async (req) => publicGame(ctx, req.params.clubId, req.params.gameId));
   app.patch<ClubParams>('/api/clubs/:clubId/public', async (req) => setPublicPage(ctx, (await requireUser(req)).id, req.params.clubId, req.body));
   app.patch<MemberParams>('/api/clubs/:clubId/members/:userId', async (req) => updateMember(ctx, (await requireUser(req)).id, req.params.clubId, req.params.userId, req.body));
   app.get<ClubParams>('/api/clubs/:clubId/ledger', async (req) => clubLedger(ctx, (await requireUser(req)).id, req.params.clubId));

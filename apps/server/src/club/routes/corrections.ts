@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../auth/current.js';
 import { auditLog } from '../corrections/audit.js';
 import { cancelEvening, editEvening } from '../corrections/evenings.js';
+import { restoreEvening } from '../corrections/restore.js';
 import { setVoided } from '../corrections/games.js';
 import { archiveMember, mergeMembers, unarchiveMember } from '../corrections/members.js';
 import type { ClubContext } from '../ports.js';
@@ -16,6 +17,7 @@ export async function registerCorrectionRoutes(app: FastifyInstance, ctx: ClubCo
   const who = async (req: Parameters<typeof requireUser>[0]) => (await requireUser(req)).id;
   app.patch<EveningParams>('/api/evenings/:eveningId', async (req) => editEvening(ctx, await who(req), req.params.eveningId, req.body));
   app.post<EveningParams>('/api/evenings/:eveningId/cancel', async (req) => cancelEvening(ctx, await who(req), req.params.eveningId, req.body));
+  app.post<EveningParams>('/api/evenings/:eveningId/restore', async (req) => restoreEvening(ctx, await who(req), req.params.eveningId, req.body));
   app.post<MemberParams>('/api/clubs/:clubId/members/:userId/archive', async (req) => archiveMember(ctx, await who(req), req.params.clubId, req.params.userId, req.body));
   app.post<MemberParams>('/api/clubs/:clubId/members/:userId/unarchive', async (req) => unarchiveMember(ctx, await who(req), req.params.clubId, req.params.userId, req.body));
   app.post<MemberParams>('/api/clubs/:clubId/members/:userId/merge', async (req) => mergeMembers(ctx, await who(req), req.params.clubId, req.params.userId, req.body));

@@ -4,7 +4,7 @@ import { parseBody } from '../auth/body.js';
 import { requireUser } from '../auth/current.js';
 import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
-import { checkIn, checkOut, drawTables, importProtocol } from '../services/door.js';
+import { addGuest, checkIn, checkOut, drawTables, importProtocol } from '../services/door.js';
 import { SEED_LIMIT } from '../services/tables.js';
 
 const id = z.string().min(1).max(100);
@@ -12,6 +12,8 @@ const time = z.number().int().min(0).max(8.64e15);
 const params = z.object({ eveningId: id });
 
 const checkinBody = z.object({ userId: id, arrivedAt: time.optional() }).strict();
+// Issue 24 point 4: a guest's name is checked by the service (its words: empty, too long, a member's).
+const guestBody = z.object({ name: z.string().max(200), arrivedAt: time.optional() }).strict();
 const checkoutBody = z.object({ userId: id, leftAt: time.optional(), replacementUserId: id.optional() }).strict();
 const tablesBody = z.object({ tables: z.number().int().min(1).max(50), seed: z.number().int().min(0).max(SEED_LIMIT - 1).optional() }).strict();
 // The protocol as JSON (an object) or its text; the engine checks the rest (spec/protocol.md).
@@ -39,6 +41,12 @@ export async function registerDoorRoutes(app: FastifyInstance, ctx: ClubContext)
     const me = await requireUser(req);
     const { eveningId } = parseBody(params, req.params);
     return checkIn(ctx, me.id, eveningId, parseBody(checkinBody, req.body));
+  });
+
+  app.post('/api/evenings/:eveningId/guests', async (req, reply) => {
+    const me = await requireUser(req);
+    const { eveningId } = parseBody(params, req.params);
+    return reply.status(201).send(await addGuest(ctx, me.id, eveningId, parseBody(guestBody, req.body, { name: 'bad-guest-name' })));
   });
 
   app.post('/api/evenings/:eveningId/checkout', async (req) => {

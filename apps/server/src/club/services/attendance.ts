@@ -6,7 +6,9 @@ import { eveningForHost, type DoorEvening } from './doorShared.js';
 import { chargePenalty, type LedgerEntry } from './ledger.js';
 import { gamesPlayedBy, syncGames } from './games.js';
 import { isPlaceholderEmail } from './joinInvites.js';
-import { seatedNow, tableStates } from './tableRooms.js';
+import { isGuestId } from './guests.js';
+import { checkOutGuest, handOverSeat, leaverSeat, replacementFor } from './leaving.js';
+import { seatedNow } from './tableRooms.js';
 
 export { currentOccupants } from './tableRooms.js';
 
@@ -18,6 +20,8 @@ export interface AttendanceView {
   readonly gamesPlayed: number;
   /** Planned games he left without playing and without a replacement (what the −3 counts); 0 otherwise. */
   readonly unplayed: number;
+  /** Issue 24 point 4: a guest (no member; `userId` is his guest id); absent for a member. */
+  readonly guest?: true;
 }
 
 export interface DoorAnswer { readonly attendance: AttendanceView; readonly penalty?: LedgerEntry }
@@ -79,11 +83,12 @@ export async function checkIn(ctx: ClubContext, actorUserId: string, eveningId: 
  * Checks a member out. The games he played are the evening's games he has a seat in (the rooms
  * are synced first); −3 for each planned game not played (`left-early`), unless the host names a
  * replacement: a member checked in and still here, not seated at a table now. The replacement
- * takes the leaver's seat from his table's next game on (the game after the one started last,
+ * (or a guest) takes the leaver's seat from his table's next game on (the game after the one started last,
  * or game 1 when none has started). A leaver without a replacement leaves his seat to «игрок N»
  * (no member) from the next game on, so later games are not counted as his.
  */
 export async function checkOut(ctx: ClubContext, actorUserId: string, eveningId: string, input: { userId: string; leftAt?: number; replacementUserId?: string }): Promise<DoorAnswer> {
+  if (isGuestId(input.userId)) return checkOutGuest(ctx, actorUserId, eveningId, input);
   const e = await eveningForHost(ctx, actorUserId, eveningId);
   const { nickname } = await memberOf(ctx.db, e, input.userId, 'userId');
   const here = await ctx.db.selectFrom('attendance').selectAll().where('evening_id', '=', e.id).where('user_id', '=', input.userId).executeTakeFirst();
@@ -93,38 +98,20 @@ export async function checkOut(ctx: ClubContext, actorUserId: string, eveningId:
   refuseFuture(ctx, leftAt, 'leftAt');
   if (leftAt < num(here.arrived_at)) clubRefuse('bad-time', `${nickname} cannot leave before he arrived`, 400, { path: 'leftAt' });
   const current = await seatedNow(ctx.db, e.id);
-  let replacement: { userId: string; nickname: string } | null = null;
-  if (input.replacementUserId !== undefined) {
-    const r = input.replacementUserId;
-    const bad = (why: string): never => clubRefuse('bad-replacement', why, 400, { path: 'replacementUserId' });
-    if (r === input.userId) bad(`${nickname} cannot replace himself`);
-    const m = await ctx.db.selectFrom('memberships').select('nickname').where('club_id', '=', e.clubId).where('user_id', '=', r).executeTakeFirst();
-    if (!m) bad(`the replacement ${r} is no member of this club`);
-    const ra = await ctx.db.selectFrom('attendance').select('left_at').where('evening_id', '=', e.id).where('user_id', '=', r).executeTakeFirst();
-    if (!ra || ra.left_at !== null) bad(`the replacement ${m!.nickname} is not here: ${ra ? 'he has left' : 'he has not been checked in'}`);
-    const sits = current.find((s) => s.user_id === r);
-    if (sits) bad(`the replacement ${m!.nickname} already sits at table ${sits.table_no} (seat ${sits.seat})`);
-    replacement = { userId: r, nickname: m!.nickname };
-  }
+  const replacement = input.replacementUserId === undefined ? null : await replacementFor(ctx, e, { id: input.userId, nickname }, input.replacementUserId, current);
   // His seat now, if he has one: the replacement (or nobody) sits there from the table's next game.
-  const seat = current.find((s) => s.user_id === input.userId);
-  let fromGame = 1;
-  if (seat) fromGame = (await tableStates(ctx, e.id)).find((t) => t.tableNo === seat.table_no)?.nextGame ?? 1;
+  const seat = await leaverSeat(ctx, e, input.userId, current);
   await syncGames(ctx, e.id);
   const played = (await gamesPlayedBy(ctx.db, e.id)).get(input.userId) ?? 0;
   const penalty = leavePenalty(e.gamesPlanned, played, replacement !== null);
   const charged = await ctx.db.transaction().execute(async (trx) => {
-    const n = await trx.updateTable('attendance').set({ left_at: leftAt, replacement_user_id: replacement?.userId ?? null })
+    const n = await trx.updateTable('attendance').set({ left_at: leftAt, replacement_user_id: replacement?.id ?? null })
       .where('evening_id', '=', e.id).where('user_id', '=', input.userId).where('left_at', 'is', null).executeTakeFirst();
     // Another check-out of the same member got there first.
     if (Number(n.numUpdatedRows) !== 1) clubRefuse('already-left', `${nickname} has already been checked out`, 409, { path: 'userId', params: { nickname } });
-    if (seat) {
-      const key = { evening_id: e.id, table_no: seat.table_no, seat: seat.seat, from_game: fromGame };
-      await trx.deleteFrom('table_seats').where('evening_id', '=', key.evening_id).where('table_no', '=', key.table_no).where('seat', '=', key.seat).where('from_game', '=', key.from_game).execute();
-      await trx.insertInto('table_seats').values({ ...key, user_id: replacement?.userId ?? null, nickname: replacement?.nickname ?? `игрок ${seat.seat}` }).execute();
-    }
+    if (seat) await handOverSeat(trx, e, seat, replacement);
     return penalty ? chargePenalty(trx, { clubId: e.clubId, userId: input.userId, eveningId: e.id, penalty, at: ctx.now(), by: actorUserId }) : null;
   });
-  const after: AttendanceTable = { ...here, left_at: leftAt, replacement_user_id: replacement?.userId ?? null };
+  const after: AttendanceTable = { ...here, left_at: leftAt, replacement_user_id: replacement?.id ?? null };
   return { attendance: attendanceView(e, after, nickname, played), ...(charged ? { penalty: charged } : {}) };
 }

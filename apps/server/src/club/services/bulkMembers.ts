@@ -6,7 +6,7 @@ import { clubRefuse } from '../errors.js';
 import { DbJobQueue } from '../jobs.js';
 import type { ClubContext } from '../ports.js';
 import { createJoinInvite, JOIN_JOB, PLACEHOLDER_DOMAIN } from './joinInvites.js';
-import { refuseTakenNickname, withNickname } from './nicknames.js';
+import { nicknameColumns, refuseTakenNickname, withNickname } from './nicknames.js';
 import { parseInput } from './validate.js';
 
 /** At most this many members in one list (a club's roster; the body limit is set on the route). */
@@ -58,7 +58,7 @@ export async function bulkAddMembers(ctx: ClubContext, actor: string, clubId: st
         const id = r.email !== '' ? await createJoinInvite(trx, clubId, r.email, b.locale, at) : randomUUID();
         if (r.email === '') await trx.insertInto('users').values({ id, email: `${id}${PLACEHOLDER_DOMAIN}`, name: null, phone: null, password_hash: null, locale: b.locale, created_at: at, deleted_at: null }).execute();
         await trx.insertInto('memberships').values({
-          club_id: clubId, user_id: id, role: 'member', nickname: r.nickname, share_name: 0, share_email: 0, share_phone: 0,
+          club_id: clubId, user_id: id, role: 'member', ...nicknameColumns(r.nickname), share_name: 0, share_email: 0, share_phone: 0,
           on_list: 0, unanswered_streak: 0, off_list_at: null, joined_at: at,
         }).execute();
         if (r.email !== '') await jobs.enqueue(JOIN_JOB, { clubId, userId: id });

@@ -5,6 +5,7 @@ import type { ClubContext } from '../ports.js';
 import type { ClubRole } from '../schema.js';
 import { eveningsOf, type Evening } from './evenings.js';
 import { Nickname } from './members.js';
+import { nicknameColumns } from './nicknames.js';
 import { parseInput } from './validate.js';
 
 const CreateClub = z.object({
@@ -20,7 +21,7 @@ export async function createClub(ctx: ClubContext, actor: string, body: unknown)
   await ctx.db.transaction().execute(async (trx) => {
     await trx.insertInto('clubs').values({ id, name, created_at: at }).execute();
     await trx.insertInto('memberships').values({
-      club_id: id, user_id: actor, role: 'admin', nickname, share_name: 0, share_email: 0, share_phone: 0,
+      club_id: id, user_id: actor, role: 'admin', ...nicknameColumns(nickname), share_name: 0, share_email: 0, share_phone: 0,
       on_list: 1, unanswered_streak: 0, off_list_at: null, joined_at: at,
     }).execute();
   });

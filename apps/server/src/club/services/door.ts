@@ -2,18 +2,20 @@ import { compareNicknames } from '@mafia/club';
 import type { ClubContext } from '../ports.js';
 import { attendanceView, type AttendanceView } from './attendance.js';
 import { eveningById } from './doorShared.js';
-import { gamesOfEvening, gamesPlayedBy, syncGames, type GameView, type SeatView } from './games.js';
+import { gamesOfEvening, gamesPlayedBy, syncGames, type GameView, type TableSeatView } from './games.js';
+import { guestAttendance, guestsOf } from './guests.js';
 import { tableHostsOf, type HostLogView, type TableHostView } from './tableHosts.js';
 import { seatedNow } from './tableRooms.js';
 
 export { checkIn, checkOut, type AttendanceView, type DoorAnswer } from './attendance.js';
-export { importProtocol, syncGames, type GameView, type SeatView } from './games.js';
+export { importProtocol, syncGames, type GameView, type SeatView, type TableSeatView } from './games.js';
+export { addGuest, type GuestView } from './guests.js';
 export { drawTables, type DrawnTable } from './tables.js';
 
 export interface TableView {
   readonly tableNo: number; readonly roomCode: string | null; readonly seatSeed: number;
-  /** Who sits on each seat now (a replacement once he has taken the seat over). */
-  readonly seats: readonly SeatView[];
+  /** Who sits on each seat now (a replacement once he has taken the seat over; a guest: `userId` null, his `guestId`). */
+  readonly seats: readonly TableSeatView[];
   /** The table's host (issue 24), or null while none is assigned. */
   readonly host: TableHostView | null;
 }
@@ -43,13 +45,16 @@ export async function doorView(ctx: ClubContext, eveningId: string): Promise<Doo
     .selectAll('attendance').select('memberships.nickname as nickname').where('attendance.evening_id', '=', eveningId).execute();
   rows.sort((a, b) => Number(a.arrived_at) - Number(b.arrived_at) || compareNicknames(a.nickname, b.nickname));
   const played = await gamesPlayedBy(ctx.db, eveningId);
-  const attendance = rows.map((r) => attendanceView(e, r, r.nickname, played.get(r.user_id) ?? 0));
+  const members = rows.map((r) => attendanceView(e, r, r.nickname, played.get(r.user_id) ?? 0));
+  // Issue 24 point 4: the guests with them, in order of arrival.
+  const guests = (await guestsOf(ctx.db, eveningId)).map((g) => guestAttendance(g, played.get(g.id) ?? 0));
+  const attendance: AttendanceView[] = [...members, ...guests].sort((a, b) => a.arrivedAt - b.arrivedAt || compareNicknames(a.nickname, b.nickname));
   const tableRows = await ctx.db.selectFrom('evening_tables').selectAll().where('evening_id', '=', eveningId).orderBy('table_no').execute();
   const seats = await seatedNow(ctx.db, eveningId);
   const hosts = await tableHostsOf(ctx, e.clubId, eveningId);
   const tables = tableRows.map((t) => ({
     tableNo: t.table_no, roomCode: t.room_code, seatSeed: Number(t.seat_seed), host: hosts.hosts.get(t.table_no) ?? null,
-    seats: seats.filter((s) => s.table_no === t.table_no).map((s) => ({ seat: s.seat, userId: s.user_id, nickname: s.nickname })),
+    seats: seats.filter((s) => s.table_no === t.table_no).map((s) => ({ seat: s.seat, userId: s.user_id, guestId: s.guest_id ?? null, nickname: s.nickname })),
   }));
   return { attendance, tables, games: await gamesOfEvening(ctx.db, eveningId), hostLog: hosts.log };
 }

@@ -5,6 +5,7 @@ import type { ClubContext } from '../ports.js';
 import type { ClubDb, TableSeatsTable } from '../schema.js';
 import { eveningForHost, nicknames } from './doorShared.js';
 import { protocolDigest, refuseDuplicate } from '../corrections/digest.js';
+import { backfillRoomDigests, storeRoomDigests } from '../corrections/roomDigest.js';
 import { factsOfProtocol } from '../ratings/facts.js';
 import { linkProtocolFacts, syncRoomFacts } from '../ratings/link.js';
 import { recomputeRatings } from '../ratings/recompute.js';
@@ -13,6 +14,8 @@ import { tableGameNo, tableRoomsOf } from './tableRooms.js';
 
 /** A seat of a game or a table as the API shows it. */
 export interface SeatView { readonly seat: number; readonly userId: string | null; readonly nickname: string }
+/** A seat of a live table: its member (`userId`), its guest (`guestId`, issue 24 point 4) or nobody. */
+export interface TableSeatView extends SeatView { readonly guestId: string | null }
 
 /** A game of the evening (docs/club-api.md `EveningPage.games`). */
 export interface GameView {
@@ -32,14 +35,14 @@ const roomGameId = (roomId: string, gameNo: number): string => `${roomId}.${game
 export const roomGameNoOf = (gameId: string, roomId: string): number => Number(gameId.slice(roomId.length + 1));
 
 /** Who sits on each seat of a table in game `gameNo`: per seat, the row with the greatest `from_game` ≤ `gameNo`. */
-export function seatsForGame(rows: readonly TableSeatsTable[], tableNo: number, gameNo: number): SeatView[] {
+export function seatsForGame(rows: readonly TableSeatsTable[], tableNo: number, gameNo: number): TableSeatView[] {
   const best = new Map<number, TableSeatsTable>();
   for (const r of rows) {
     if (r.table_no !== tableNo || r.from_game > gameNo) continue;
     const had = best.get(r.seat);
     if (!had || had.from_game < r.from_game) best.set(r.seat, r);
   }
-  return [...best.values()].sort((a, b) => a.seat - b.seat).map((r) => ({ seat: r.seat, userId: r.user_id, nickname: r.nickname }));
+  return [...best.values()].sort((a, b) => a.seat - b.seat).map((r) => ({ seat: r.seat, userId: r.user_id, guestId: r.guest_id ?? null, nickname: r.nickname }));
 }
 
 /**
@@ -67,7 +70,7 @@ export async function syncGames(ctx: ClubContext, eveningId: string): Promise<vo
           await trx.insertInto('evening_games').values({
             id, evening_id: eveningId, table_no: t.table_no, room_id: t.room_id, game_no: gameNo, protocol: null, winner: g.winner, created_at: ctx.now(),
           }).onConflict((oc) => oc.column('id').doNothing()).execute();
-          const rows = seatsForGame(seats, t.table_no, gameNo).filter((s) => s.seat <= t.seats).map((s) => ({ game_id: id, seat: s.seat, user_id: s.userId, nickname: s.nickname }));
+          const rows = seatsForGame(seats, t.table_no, gameNo).filter((s) => s.seat <= t.seats).map((s) => ({ game_id: id, seat: s.seat, user_id: s.userId, guest_id: s.guestId, nickname: s.nickname }));
           if (rows.length > 0) await trx.insertInto('game_seats').values(rows).onConflict((oc) => oc.columns(['game_id', 'seat']).doNothing()).execute();
         });
       } else if (winnerOf.get(id) !== g.winner) {
@@ -75,20 +78,24 @@ export async function syncGames(ctx: ClubContext, eveningId: string): Promise<vo
       }
     }
   }
+  // Issue 24: an ended game's identity, so its download entered again as paper is a duplicate.
+  await storeRoomDigests(ctx.db, seen);
   // Issue 15: the ended games' facts, and the club's ratings when they changed.
   await syncRoomFacts(ctx, eveningId, seen);
 }
 
-/** How many games of the evening `userId` has a seat in (its linked room games and its protocols). */
+/** How many games of the evening each member (by user id) and each guest (by guest id) has a seat in (its linked room games and its protocols). */
 export async function gamesPlayedBy(db: ClubDb, eveningId: string): Promise<Map<string, number>> {
   const rows = await db.selectFrom('game_seats').innerJoin('evening_games', 'evening_games.id', 'game_seats.game_id')
-    .select(['game_seats.user_id as userId', 'game_seats.game_id as gameId'])
-    .where('evening_games.evening_id', '=', eveningId).where('game_seats.user_id', 'is not', null).execute();
+    .select(['game_seats.user_id as userId', 'game_seats.guest_id as guestId', 'game_seats.game_id as gameId'])
+    .where('evening_games.evening_id', '=', eveningId).execute();
   const games = new Map<string, Set<string>>();
   for (const r of rows) {
-    const set = games.get(r.userId!) ?? new Set<string>();
+    const who = r.userId ?? r.guestId;
+    if (!who) continue;
+    const set = games.get(who) ?? new Set<string>();
     set.add(r.gameId);
-    games.set(r.userId!, set);
+    games.set(who, set);
   }
   return new Map([...games].map(([u, s]) => [u, s.size]));
 }
@@ -147,6 +154,8 @@ export async function importProtocol(ctx: ClubContext, actorUserId: string, even
   const winner = replayed.result.winner;
   // A guest has no account: his seat counts by the name he played under.
   const digest = protocolDigest(doc as Record<string, unknown>, seats.map((s) => s.userId ?? `guest:${s.nickname}`));
+  // Room games linked before they had their digest get it now: the check below sees every game of the club.
+  await backfillRoomDigests(ctx, e.clubId);
   await ctx.db.transaction().execute(async (trx) => {
     // Issue 24: the same game entered twice is refused, naming the one entered before.
     await refuseDuplicate(trx, e.clubId, digest, ctx.kind);

@@ -7,9 +7,10 @@ import { DbJobQueue } from '../jobs.js';
 import { DeliveryError, type ClubContext, type DeliveryFailure } from '../ports.js';
 import { num, type ClubDb, type EveningsTable } from '../schema.js';
 import { eveningRow, lockEvening, runDeadline } from './evenings.js';
+import { invitationFacts } from './invitationFacts.js';
 import { recountUnanswered } from './invitationList.js';
 import { chargePenalty, type LedgerEntry } from './ledger.js';
-import { inviteMail, inviteSms, reminderMail, reminderSms, type InviteFacts } from './messages.js';
+import { inviteMail, inviteSms, reminderMail, reminderSms } from './messages.js';
 import { parseInput } from './validate.js';
 import { registerCorrectionJobs } from '../corrections/mail.js';
 
@@ -151,21 +152,6 @@ export async function answerInvitation(ctx: ClubContext, token: string, body: un
 
 const Payload = z.object({ invitationId: z.string(), token: z.string().optional() });
 
-async function factsOf(ctx: ClubContext, invitationId: string): Promise<(InviteFacts & { phone: string | null; invitation: { answer: string | null }; cancelled: boolean }) | null> {
-  const r = await ctx.db.selectFrom('invitations')
-    .innerJoin('evenings', 'evenings.id', 'invitations.evening_id')
-    .innerJoin('clubs', 'clubs.id', 'evenings.club_id')
-    .innerJoin('users', 'users.id', 'invitations.user_id')
-    .innerJoin('memberships', (j) => j.onRef('memberships.club_id', '=', 'evenings.club_id').onRef('memberships.user_id', '=', 'invitations.user_id'))
-    .select(['invitations.answer', 'evenings.starts_at', 'evenings.answer_by', 'evenings.place', 'evenings.cancelled_at', 'clubs.name as club', 'users.email', 'users.phone', 'users.locale', 'memberships.nickname'])
-    .where('invitations.id', '=', invitationId).executeTakeFirst();
-  if (!r) return null;
-  return {
-    to: r.email, phone: r.phone, locale: r.locale, club: r.club, nickname: r.nickname, startsAt: num(r.starts_at), answerBy: num(r.answer_by), place: r.place,
-    invitation: { answer: r.answer }, cancelled: r.cancelled_at !== null,
-  };
-}
-
 /**
  * Sends one message of an invitation. Success: the invitation's `sent_at` (or `reminded_at`) is
  * set and the job's copy of the answer token is erased. A permanent failure (a bounce, a refused
@@ -194,7 +180,7 @@ export function registerEveningJobs(ctx: ClubContext): void {
   for (const channel of ['email', 'sms'] as const) {
     ctx.jobs.handle(`invite-${channel}`, async (payload, job) => {
       const p = Payload.parse(payload);
-      const f = await factsOf(ctx, p.invitationId);
+      const f = await invitationFacts(ctx.db, p.invitationId);
       // Withdrawn (the account was deleted), the evening cancelled, or the token erased after a send: nothing to send.
       if (!f || f.cancelled || !p.token) return;
       const late = f.startsAt - ctx.now() < SEED_003.lateDeclineWindowMs;
@@ -203,7 +189,7 @@ export function registerEveningJobs(ctx: ClubContext): void {
     });
     ctx.jobs.handle(`reminder-${channel}`, async (payload, job) => {
       const p = Payload.parse(payload);
-      const f = await factsOf(ctx, p.invitationId);
+      const f = await invitationFacts(ctx.db, p.invitationId);
       // Only those still saying YES are reminded; the token is erased after a send (a retry then sends nothing).
       if (!f || f.cancelled || f.invitation.answer !== 'yes') return;
       if (channel === 'email') {

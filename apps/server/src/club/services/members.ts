@@ -8,7 +8,7 @@ import { num, numOrNull, type ClubDb, type ClubRole, type MembershipsTable, type
 import { eveningsByIds, type Evening } from './evenings.js';
 import { ledgerQuery, pointsOf, toLedgerEntry, type LedgerEntry } from './ledger.js';
 import { createJoinInvite, isPlaceholderEmail, JOIN_JOB } from './joinInvites.js';
-import { refuseTakenNickname, withNickname } from './nicknames.js';
+import { nicknameColumns, refuseTakenNickname, withNickname } from './nicknames.js';
 import { parseInput } from './validate.js';
 
 export const Nickname = z.string().trim().min(1, 'the nickname is empty').max(40, 'the nickname is longer than 40 characters');
@@ -135,7 +135,7 @@ export async function addMember(ctx: ClubContext, actor: string, clubId: string,
     const id = await createJoinInvite(trx, clubId, b.email, b.locale ?? 'ru', at);
     // Off the invitation list until she accepts: the club may not mail a person who has not agreed.
     await trx.insertInto('memberships').values({
-      club_id: clubId, user_id: id, role: b.role ?? 'member', nickname: b.nickname, share_name: 0, share_email: 0, share_phone: 0,
+      club_id: clubId, user_id: id, role: b.role ?? 'member', ...nicknameColumns(b.nickname), share_name: 0, share_email: 0, share_phone: 0,
       on_list: 0, unanswered_streak: 0, off_list_at: null, joined_at: at,
     }).execute();
     await new DbJobQueue(trx, ctx.now, ctx.log).enqueue(JOIN_JOB, { clubId, userId: id });
@@ -171,7 +171,7 @@ export async function updateMember(ctx: ClubContext, actor: string, clubId: stri
     }
     const set: Partial<MembershipsTable> = {};
     if (b.role !== undefined) set.role = b.role;
-    if (b.nickname !== undefined) set.nickname = b.nickname;
+    if (b.nickname !== undefined) Object.assign(set, nicknameColumns(b.nickname));
     if (b.restore) Object.assign(set, { on_list: 1, unanswered_streak: 0, off_list_at: null, list_since: ctx.now() });
     if (Object.keys(set).length > 0) await trx.updateTable('memberships').set(set).where('club_id', '=', clubId).where('user_id', '=', userId).execute();
   }));

@@ -31,6 +31,11 @@ export interface InviteFacts {
   readonly late?: boolean;
 }
 
+/** The lines with the answer links of an invitation or a reminder (a tap on one answers). */
+const answerLinks = (link: string, locale: 'en' | 'ru'): string[] => locale === 'en'
+  ? [`  YES, I will come: ${link}?a=yes`, `  NO: ${link}?a=no`, `  (or open ${link})`]
+  : [`  ДА, приду: ${link}?a=yes`, `  НЕТ: ${link}?a=no`, `  (или откройте ${link})`];
+
 /** The invitation: the evening, and the links that answer it (the page asks for one tap, a GET never answers). */
 export function inviteMail(f: InviteFacts, link: string): MailMessage {
   const when = formatWhen(f.startsAt, f.locale);
@@ -41,7 +46,7 @@ export function inviteMail(f: InviteFacts, link: string): MailMessage {
       text: [
         `Hello, ${f.nickname}!`, '',
         `${f.club} invites you to a game evening:`, `  When: ${when}`, `  Where: ${f.place}`, '',
-        `Please answer YES or NO by ${by}:`, `  YES, I will come: ${link}?a=yes`, `  NO: ${link}?a=no`, `  (or open ${link})`, '',
+        `Please answer YES or NO by ${by}:`, ...answerLinks(link, 'en'), '',
         f.late
           ? 'Club rules: three invitations left unanswered in a row take you off the invitation list. This invitation comes less than a day before the evening: a NO costs nothing, but withdrawing a YES costs 10 rating points.'
           : 'Club rules: three invitations left unanswered in a row take you off the invitation list; a NO later than one day before the evening costs 10 rating points.',
@@ -53,7 +58,7 @@ export function inviteMail(f: InviteFacts, link: string): MailMessage {
     text: [
       `Здравствуйте, ${f.nickname}!`, '',
       `${f.club} приглашает вас на игровой вечер:`, `  Когда: ${when}`, `  Где: ${f.place}`, '',
-      `Ответьте, пожалуйста, ДА или НЕТ до ${by}:`, `  ДА, приду: ${link}?a=yes`, `  НЕТ: ${link}?a=no`, `  (или откройте ${link})`, '',
+      `Ответьте, пожалуйста, ДА или НЕТ до ${by}:`, ...answerLinks(link, 'ru'), '',
       f.late
         ? 'Правила клуба: после трёх приглашений подряд без ответа вы исключаетесь из списка приглашаемых. Это приглашение пришло меньше чем за сутки до вечера: отказ ничего не стоит, а отказ после ответа ДА — минус 10 рейтинговых очков.'
         : 'Правила клуба: после трёх приглашений подряд без ответа вы исключаетесь из списка приглашаемых; отказ позже чем за 1 день до вечера — минус 10 рейтинговых очков.',
@@ -81,7 +86,7 @@ export function reminderMail(f: InviteFacts, link: string): MailMessage {
       to: f.to, subject: `${f.club}: reminder — game evening ${formatWhen(f.startsAt, 'en', true)}`,
       text: [`Hello, ${f.nickname}!`, '', `You said YES to the game evening of ${f.club}:`, `  When: ${when}`, `  Where: ${f.place}`, '',
         'Please do not be late: more than 5 minutes late costs 5 rating points.', '',
-        `If your plans changed, answer NO by ${by}:`, `  YES, I will come: ${link}?a=yes`, `  NO: ${link}?a=no`, `  (or open ${link})`, '',
+        `If your plans changed, answer NO by ${by}:`, ...answerLinks(link, 'en'), '',
         'A NO later than one day before the evening costs 10 rating points.'].join('\n'),
     };
   }
@@ -89,7 +94,7 @@ export function reminderMail(f: InviteFacts, link: string): MailMessage {
     to: f.to, subject: `${f.club}: напоминание — игровой вечер ${formatWhen(f.startsAt, 'ru', true)}`,
     text: [`Здравствуйте, ${f.nickname}!`, '', `Вы ответили ДА на приглашение ${f.club}:`, `  Когда: ${when}`, `  Где: ${f.place}`, '',
       'Пожалуйста, не опаздывайте: опоздание более чем на 5 минут — минус 5 рейтинговых очков.', '',
-      `Если планы изменились, ответьте НЕТ до ${by}:`, `  ДА, приду: ${link}?a=yes`, `  НЕТ: ${link}?a=no`, `  (или откройте ${link})`, '',
+      `Если планы изменились, ответьте НЕТ до ${by}:`, ...answerLinks(link, 'ru'), '',
       'Отказ позже чем за 1 день до вечера — минус 10 рейтинговых очков.'].join('\n'),
   };
 }

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { membershipOf } from '../access.js';
-import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
 import { leaderboardOf, type LeaderboardBy } from '../ratings/leaderboard.js';
 import { num } from '../schema.js';
+import { publicGamesOf, publishedClub, type PublicGameRow } from './publicGames.js';
 import { parseInput } from './validate.js';
 
 /**
  * A club's public page (issue 24 point 6): the season's leaderboard and the club's past evenings,
- * at GET /api/public/clubs/:clubId without sign-in, when an admin turned it on (off by default).
+ * at GET /api/public/clubs/:clubId without sign-in, when an admin turned it on (off by default);
+ * each evening lists its ended games (services/publicGames.ts tells one in words).
  * Only nicknames and numbers: no user ids, e-mails, phones, names, ledger entries or invitations.
  * A club that did not turn it on is answered exactly like an unknown one.
  */
@@ -20,27 +21,24 @@ export interface PublicClub {
   readonly club: { readonly name: string };
   readonly by: LeaderboardBy;
   readonly leaderboard: readonly PublicBoardRow[];
-  readonly evenings: readonly { readonly startsAt: number; readonly place: string }[];
+  readonly evenings: readonly { readonly startsAt: number; readonly place: string; readonly games: readonly PublicGameRow[] }[];
 }
 
 const PublicQuery = z.object({ by: z.enum(['points', 'red', 'black', 'overall']).default('points') }).strict();
 const Toggle = z.object({ enabled: z.boolean() }).strict();
 
-// The same refusal as an unknown club anywhere else: the answer does not tell a private club from none.
-const unknownClub = (): never => clubRefuse('not-a-member', 'there is no such club, or you are not its member', 404);
-
 export async function publicClub(ctx: ClubContext, clubId: string, query: unknown): Promise<PublicClub> {
-  const club = await ctx.db.selectFrom('clubs').select(['name', 'public_page']).where('id', '=', clubId).executeTakeFirst();
-  if (!club || Number(club.public_page) !== 1) return unknownClub();
+  const club = await publishedClub(ctx, clubId);
   const q = parseInput(PublicQuery, query);
   const board = await leaderboardOf(ctx, clubId, { by: q.by });
   // Only members who played: a member who never came is nobody's business.
   const leaderboard = board.rows.filter((r) => r.games > 0).map((r) => ({
     rank: r.rank, nickname: r.nickname, total: r.total, evenings: r.evenings, games: r.games, wins: r.wins, red: r.red, black: r.black, overall: r.overall,
   }));
-  const evenings = (await ctx.db.selectFrom('evenings').select(['starts_at', 'place']).where('club_id', '=', clubId)
-    .where('cancelled_at', 'is', null).where('starts_at', '<=', ctx.now()).orderBy('starts_at', 'desc').limit(50).execute())
-    .map((e) => ({ startsAt: num(e.starts_at), place: e.place }));
+  const past = await ctx.db.selectFrom('evenings').select(['id', 'starts_at', 'place']).where('club_id', '=', clubId)
+    .where('cancelled_at', 'is', null).where('starts_at', '<=', ctx.now()).orderBy('starts_at', 'desc').limit(50).execute();
+  const games = await publicGamesOf(ctx.db, past.map((e) => e.id));
+  const evenings = past.map((e) => ({ startsAt: num(e.starts_at), place: e.place, games: games.get(e.id) ?? [] }));
   return { club: { name: club.name }, by: board.by, leaderboard, evenings };
 }
 

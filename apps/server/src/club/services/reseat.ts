@@ -5,7 +5,9 @@ import { RoomError, type Refusal } from '../../room/errors.js';
 import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
 import { eveningForHost, type DoorEvening } from './doorShared.js';
-import { seatsForGame, syncGames, type SeatView } from './games.js';
+import { seatsForGame, syncGames, type TableSeatView } from './games.js';
+import { sittersHere, type Sitter } from './guests.js';
+import { sitterId } from './leaving.js';
 import { apartPairs } from './apart.js';
 import { keyTableRoom } from './tableHosts.js';
 import { seatedNow, tableGameNo, tableRoomsOf, tableStates } from './tableRooms.js';
@@ -14,19 +16,16 @@ import { allowedSizes, eveningModifications } from './tables.js';
 /** A seating for the tables' next games (docs/club-api.md `Seating`). */
 export interface SeatingView {
   readonly seed: string | null;
-  readonly tables: readonly { readonly tableNo: number; readonly seats: readonly SeatView[] }[];
+  readonly tables: readonly { readonly tableNo: number; readonly seats: readonly TableSeatView[] }[];
   readonly qualities: SeatingQualities | null;
 }
 
-interface Person { readonly userId: string; readonly nickname: string }
+type Person = Sitter;
 
-/** The members here now (checked in, not left), by user id. */
-async function presentOf(ctx: ClubContext, e: DoorEvening): Promise<Map<string, Person>> {
-  const rows = await ctx.db.selectFrom('attendance').innerJoin('memberships', (j) => j.onRef('memberships.user_id', '=', 'attendance.user_id').on('memberships.club_id', '=', e.clubId))
-    .select(['attendance.user_id as userId', 'memberships.nickname as nickname'])
-    .where('attendance.evening_id', '=', e.id).where('attendance.left_at', 'is', null).execute();
-  return new Map(rows.map((r) => [r.userId, r]));
-}
+/** The members and the guests here now (checked in, not left), by user id or guest id (issue 24 point 4). */
+const presentOf = (ctx: ClubContext, e: DoorEvening): Promise<Map<string, Person>> => sittersHere(ctx.db, e);
+
+const seatOf = (p: Person, seat: number): TableSeatView => ({ seat, userId: p.userId, guestId: p.guestId, nickname: p.nickname });
 
 /** Refuses a table size the evening's rules do not deal, saying how many players are missing or too many. */
 function refuseSizes(e: DoorEvening, sizes: readonly number[], here: number): void {
@@ -43,13 +42,13 @@ function refuseSizes(e: DoorEvening, sizes: readonly number[], here: number): vo
 /** The evening's games so far, as the optimizer reads them: game → table → seat index → player (an empty seat: a name no player has). */
 async function historyOf(ctx: ClubContext, eveningId: string): Promise<string[][][]> {
   const rows = await ctx.db.selectFrom('evening_games').innerJoin('game_seats', 'game_seats.game_id', 'evening_games.id')
-    .select(['evening_games.table_no', 'evening_games.game_no', 'game_seats.seat', 'game_seats.user_id'])
+    .select(['evening_games.table_no', 'evening_games.game_no', 'game_seats.seat', 'game_seats.user_id', 'game_seats.guest_id'])
     .where('evening_games.evening_id', '=', eveningId).where('evening_games.room_id', 'is not', null).execute();
   const games: string[][][] = [];
   for (const r of rows) {
     const g = (games[r.game_no! - 1] ??= []);
     const t = (g[r.table_no! - 1] ??= []);
-    t[r.seat - 1] = r.user_id ?? `(empty ${r.table_no}.${r.seat})`;
+    t[r.seat - 1] = r.user_id ?? r.guest_id ?? `(empty ${r.table_no}.${r.seat})`;
   }
   return games.filter((g) => g !== undefined).map((g) => g.map((t) => t ?? []));
 }
@@ -67,13 +66,13 @@ export async function proposeSeating(ctx: ClubContext, actorUserId: string, even
   const states = await tableStates(ctx, e.id);
   if (states.length === 0) clubRefuse('no-tables', 'the tables of this evening have not been drawn yet', 409);
   const here = await presentOf(ctx, e);
-  const view = (userId: string, seat: number): SeatView => ({ seat, userId, nickname: here.get(userId)!.nickname });
+  const view = (id: string, seat: number): TableSeatView => seatOf(here.get(id)!, seat);
   if ((input.mode ?? 'keep') === 'keep') {
     const seated = await seatedNow(ctx.db, e.id);
-    const tables = states.map((t) => seated.filter((s) => s.table_no === t.tableNo && s.user_id !== null && here.has(s.user_id)).map((s) => s.user_id!));
+    const tables = states.map((t) => seated.filter((s) => s.table_no === t.tableNo && sitterId(s) !== null && here.has(sitterId(s)!)).map((s) => sitterId(s)!));
     const placed = new Set(tables.flat());
-    const late = [...here.values()].filter((p) => !placed.has(p.userId)).sort((a, b) => a.nickname.localeCompare(b.nickname, 'ru'));
-    for (const p of late) tables.reduce((small, t) => (t.length < small.length ? t : small), tables[0]!).push(p.userId);
+    const late = [...here.values()].filter((p) => !placed.has(p.id)).sort((a, b) => a.nickname.localeCompare(b.nickname, 'ru'));
+    for (const p of late) tables.reduce((small, t) => (t.length < small.length ? t : small), tables[0]!).push(p.id);
     refuseSizes(e, tables.map((t) => t.length), here.size);
     return { seed: null, qualities: null, tables: tables.map((t, i) => ({ tableNo: i + 1, seats: t.map((u, k) => view(u, k + 1)) })) };
   }
@@ -91,7 +90,7 @@ export async function proposeSeating(ctx: ClubContext, actorUserId: string, even
 
 /**
  * Host+: the seating of the tables' next games, as the admin confirms it (a proposal, perhaps
- * with players swapped or moved): one list of user ids per table, in seat order. Everyone here
+ * with players swapped or moved): one list of user ids (or guest ids) per table, in seat order. Everyone here
  * sits exactly once; every table's size is one the evening's rules deal; no table is in the
  * middle of a game. Each table then plays its next game in a new room with these seats (its host
  * keeps it: the new room gets the host's key).
@@ -111,7 +110,7 @@ export async function confirmSeating(ctx: ClubContext, actorUserId: string, even
     if (seen.has(u)) clubRefuse('bad-seating', `${here.get(u)!.nickname} is seated twice`, 400, { path, params: { nickname: here.get(u)!.nickname } });
     seen.add(u);
   }));
-  const unseated = [...here.values()].filter((p) => !seen.has(p.userId)).map((p) => p.nickname).sort();
+  const unseated = [...here.values()].filter((p) => !seen.has(p.id)).map((p) => p.nickname).sort();
   if (unseated.length > 0) clubRefuse('seating-incomplete', `everyone here needs a seat; not seated: ${unseated.join(', ')}`, 400, { path: 'tables', params: { nicknames: unseated.join(', ') } });
   refuseSizes(e, input.tables.map((t) => t.length), here.size);
   const modifications = eveningModifications(e.preset);
@@ -138,11 +137,11 @@ export async function confirmSeating(ctx: ClubContext, actorUserId: string, even
       await trx.deleteFrom('table_rooms').where('evening_id', '=', e.id).where('table_no', '=', m.tableNo).where('from_game', '=', m.fromGame).execute();
       await trx.insertInto('table_rooms').values({ evening_id: e.id, table_no: m.tableNo, from_game: m.fromGame, room_id: m.roomId, room_code: m.code, seats: m.people.length }).execute();
       await trx.deleteFrom('table_seats').where('evening_id', '=', e.id).where('table_no', '=', m.tableNo).where('from_game', '=', m.fromGame).execute();
-      await trx.insertInto('table_seats').values(m.people.map((p, k) => ({ evening_id: e.id, table_no: m.tableNo, seat: k + 1, from_game: m.fromGame, user_id: p.userId, nickname: p.nickname }))).execute();
+      await trx.insertInto('table_seats').values(m.people.map((p, k) => ({ evening_id: e.id, table_no: m.tableNo, seat: k + 1, from_game: m.fromGame, user_id: p.userId, guest_id: p.guestId, nickname: p.nickname }))).execute();
       await trx.updateTable('evening_tables').set({ room_id: m.roomId, room_code: m.code }).where('evening_id', '=', e.id).where('table_no', '=', m.tableNo).execute();
     }
   });
-  return { seed: null, qualities: null, tables: made.map((m) => ({ tableNo: m.tableNo, seats: m.people.map((p, k) => ({ seat: k + 1, userId: p.userId, nickname: p.nickname })) })) };
+  return { seed: null, qualities: null, tables: made.map((m) => ({ tableNo: m.tableNo, seats: m.people.map((p, k) => seatOf(p, k + 1)) })) };
 }
 
 /**
@@ -162,7 +161,7 @@ export async function clubNextGameCheck(ctx: ClubContext, roomId: string, roomGa
   const gameNo = tableGameNo(room, roomGameNo);
   const rows = await ctx.db.selectFrom('table_seats').selectAll().where('evening_id', '=', room.evening_id).execute();
   const seats = seatsForGame(rows, room.table_no, gameNo).filter((s) => s.seat <= room.seats);
-  const empty = seats.filter((s) => s.userId === null).map((s) => s.seat);
+  const empty = seats.filter((s) => s.userId === null && s.guestId === null).map((s) => s.seat);
   if (empty.length > 0) {
     return { code: 'seats-empty', message: `seat ${empty.join(', ')} of table ${room.table_no} is empty (its player left): no role is dealt to an empty seat; reseat the tables on the evening page (a replacement, or fewer seats)` };
   }

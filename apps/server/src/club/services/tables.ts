@@ -6,7 +6,8 @@ import { RoomError } from '../../room/errors.js';
 import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
 import { eveningForHost, type DoorEvening } from './doorShared.js';
-import type { SeatView } from './games.js';
+import type { TableSeatView } from './games.js';
+import { sittersHere } from './guests.js';
 import { keyTableRoom } from './tableHosts.js';
 
 /** The largest seed (exclusive): seeds are 0 … 2^31 − 1, as the engine's. */
@@ -19,7 +20,7 @@ export interface DrawnTable {
    * only (its hash is all the server keeps); a host taking or given the table replaces it.
    */
   readonly hostKey: string;
-  readonly seats: readonly SeatView[];
+  readonly seats: readonly TableSeatView[];
 }
 
 /**
@@ -40,7 +41,7 @@ export function allowedSizes(preset: string, modifications: readonly string[]): 
 }
 
 /**
- * Seats the members who are here (checked in, not left) at `tables` tables by drawn numbers
+ * Seats the members and guests who are here (checked in, not left) at `tables` tables by drawn numbers
  * (seed 003): the members sorted by nickname are shuffled with the seed (given, else drawn and
  * recorded) and dealt in turn, so anyone can redo the draw. Each table gets a room of the game
  * server (the evening's preset and its cross-game immunity, a human host; the seat names are the
@@ -50,9 +51,8 @@ export function allowedSizes(preset: string, modifications: readonly string[]): 
 export async function drawTables(ctx: ClubContext, actorUserId: string, eveningId: string, input: { tables: number; seed?: number }, address?: string): Promise<{ seed: number; tables: DrawnTable[] }> {
   const e = await eveningForHost(ctx, actorUserId, eveningId);
   await refuseIfDrawn(ctx, e);
-  const here = await ctx.db.selectFrom('attendance').innerJoin('memberships', (j) => j.onRef('memberships.user_id', '=', 'attendance.user_id').on('memberships.club_id', '=', e.clubId))
-    .select(['attendance.user_id as userId', 'memberships.nickname as nickname'])
-    .where('attendance.evening_id', '=', e.id).where('attendance.left_at', 'is', null).execute();
+  // The members here and the guests here (issue 24 point 4).
+  const here = [...(await sittersHere(ctx.db, e)).values()];
   if (here.length === 0) clubRefuse('nobody-here', 'nobody is checked in (and still here) to seat', 409);
   // A fixed order before the shuffle, so the seed alone decides the seats.
   here.sort((a, b) => (a.nickname < b.nickname ? -1 : a.nickname > b.nickname ? 1 : 0));
@@ -85,14 +85,14 @@ export async function drawTables(ctx: ClubContext, actorUserId: string, eveningI
     }
     rooms.push({ id: created.room, code: created.code });
     const hostKey = await keyTableRoom(ctx, created.room, 0, 'the table\'s host key changed');
-    made.push({ tableNo: i + 1, roomCode: created.code, seatSeed: seed, hostKey, seats: people.map((p, k) => ({ seat: k + 1, userId: p.userId, nickname: p.nickname })) });
+    made.push({ tableNo: i + 1, roomCode: created.code, seatSeed: seed, hostKey, seats: people.map((p, k) => ({ seat: k + 1, userId: p.userId, guestId: p.guestId, nickname: p.nickname })) });
   }
   try {
     await ctx.db.transaction().execute(async (trx) => {
       for (const [i, t] of made.entries()) {
         await trx.insertInto('evening_tables').values({ evening_id: e.id, table_no: t.tableNo, room_id: rooms[i]!.id, room_code: t.roomCode, seat_seed: seed }).execute();
         await trx.insertInto('table_rooms').values({ evening_id: e.id, table_no: t.tableNo, from_game: 1, room_id: rooms[i]!.id, room_code: t.roomCode, seats: t.seats.length }).execute();
-        await trx.insertInto('table_seats').values(t.seats.map((s) => ({ evening_id: e.id, table_no: t.tableNo, seat: s.seat, from_game: 1, user_id: s.userId, nickname: s.nickname }))).execute();
+        await trx.insertInto('table_seats').values(t.seats.map((s) => ({ evening_id: e.id, table_no: t.tableNo, seat: s.seat, from_game: 1, user_id: s.userId, guest_id: s.guestId, nickname: s.nickname }))).execute();
       }
     });
   } catch (err) {

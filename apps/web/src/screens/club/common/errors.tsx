@@ -21,10 +21,13 @@ const showable = (m: string): boolean => m.trim() !== '' && !/\n\s*at\s|^\s*at\s
  * minutes (the sentence says «через 15 мин»). Times (`answerBy`, epoch ms) are formatted by the
  * sentence itself (i18next's `datetime`, in the page's language and local time).
  */
-function namedParams(params: Record<string, unknown>): Record<string, unknown> {
+function namedParams(tx: Tx, params: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...params };
   const s = params.retryAfterSeconds;
   if (typeof s === 'number' && Number.isFinite(s) && s >= 0) out.retryAfterMinutes = Math.max(1, Math.ceil(s / 60));
+  // A table too small says how many players it lacks («Не хватает 2 игроков»), with the plural.
+  const missing = params.missing;
+  out.missingNote = typeof missing === 'number' && missing > 0 ? ` ${tx('errorsNamed.missing-players', { count: missing, ns: 'club' })}` : '';
   return out;
 }
 
@@ -37,7 +40,7 @@ export function clubErrorText(t: unknown, e: ClubApiError): string {
   // A sentence naming the value (`errorsNamed.<code>`, «Ник «Кот» уже занят») when the refusal's
   // params hold every value it names; else the plain one.
   if (e.params) {
-    const named = tx(`errorsNamed.${e.code}`, { ...namedParams(e.params), ns: 'club', defaultValue: '' });
+    const named = tx(`errorsNamed.${e.code}`, { ...namedParams(tx, e.params), ns: 'club', defaultValue: '' });
     if (named && named !== `errorsNamed.${e.code}` && !named.includes('{{')) return named;
   }
   const key = `errors.${e.code}`;

@@ -10,7 +10,8 @@ const FIELDS = ['startsAt', 'answerBy', 'place', 'capacity', 'weight', 'gamesPla
 
 /**
  * The evening page's corrections (admins): «Изменить вечер» (only what differs is sent) and
- * «Отменить вечер»; a cancelled evening says so (to everybody) and offers neither.
+ * «Отменить вечер»; a cancelled evening says so (to everybody) and offers an admin «Вернуть вечер»
+ * before its start (the invitations go out again, the answers start over).
  */
 export function EveningCorrections({ page, admin, onChanged }: { readonly page: EveningPage; readonly admin: boolean; readonly onChanged: () => void }) {
   const { t } = useTranslation('corrections');
@@ -21,9 +22,14 @@ export function EveningCorrections({ page, admin, onChanged }: { readonly page: 
   const [f, setF] = useState(initial);
   if (e.cancelledAt) {
     return (
-      <p className="card" role="status" data-testid="evening-cancelled">
-        {t('evening.cancelled', { at: new Date(e.cancelledAt) })}
-      </p>
+      <>
+        <p className="card" role="status" data-testid="evening-cancelled">
+          {t('evening.cancelled', { at: new Date(e.cancelledAt) })}
+        </p>
+        {admin && e.startsAt > Date.now() && (
+          <ReasonForm summary={t('evening.restore')} confirm={t('evening.restoreConfirm')} hint={t('evening.restoreHint')} onSubmit={(r) => api.restoreEvening(e.id, r)} onDone={onChanged} testId="evening-restore" />
+        )}
+      </>
     );
   }
   if (!admin) return null;

@@ -7,6 +7,7 @@ import { AnswerBadge } from '../common/bits';
 import { ErrorText, useAction } from '../common/errors';
 import { formatPoints, formatTime, fromTimeInput, toTimeInput } from '../common/format';
 import { ruleName } from '../common/Ledger';
+import { GuestForm } from './GuestForm';
 
 /**
  * The door: every invited member, when he came (and «опоздал»), when he left. A host checks each
@@ -33,6 +34,7 @@ export function Door({ page, host, onChanged }: { readonly page: EveningPage; re
       <h2 id="ev-door" className="club-h">
         {t('door.title')}
       </h2>
+      {host && <GuestForm eveningId={page.evening.id} onAdded={onChanged} />}
       {people.length === 0 ? (
         <p className="muted">{t('evening.noInvitations')}</p>
       ) : (
@@ -47,12 +49,12 @@ export function Door({ page, host, onChanged }: { readonly page: EveningPage; re
 }
 
 /**
- * Who may replace a leaver: the members in the room now (checked in, not left) who sit at no table
+ * Who may replace a leaver: the members and guests in the room now (checked in, not left) who sit at no table
  * now; the server refuses a replacement already seated (`bad-replacement`). The leaver himself is
  * left out per row.
  */
 export function replacementsOf(page: EveningPage): Attendance[] {
-  const seated = new Set(page.tables.flatMap((tb) => tb.seats.map((s) => s.userId)).filter((u): u is string => u !== null));
+  const seated = new Set(page.tables.flatMap((tb) => tb.seats.map((s) => s.userId ?? s.guestId ?? null)).filter((u): u is string => u !== null));
   return page.attendance.filter((a) => a.arrivedAt !== null && a.leftAt === null && !seated.has(a.userId));
 }
 
@@ -97,7 +99,13 @@ function DoorRow({ page, person, att, present, host, now, onChanged }: {
     <li className="stack" style={{ gap: 8 }} data-testid={`door-${id}`}>
       <div className="row" style={{ gap: 8 }}>
         <span style={{ fontWeight: 600 }}>{person.nickname}</span>
-        <AnswerBadge answer={person.answer} />
+        {att?.guest ? (
+          <span className="club-badge" data-kind="guest">
+            {t('guests.mark')}
+          </span>
+        ) : (
+          <AnswerBadge answer={person.answer} />
+        )}
         {arrived !== null && <span>{t('door.arrivedAt', { time: formatTime(arrived, lng) })}</span>}
         {att?.late && (
           <span className="club-badge" data-kind="late">
@@ -129,7 +137,7 @@ function DoorRow({ page, person, att, present, host, now, onChanged }: {
               .filter((a) => a.userId !== id)
               .map((a) => (
                 <option key={a.userId} value={a.userId}>
-                  {a.nickname}
+                  {a.guest ? t('guests.option', { nickname: a.nickname }) : a.nickname}
                 </option>
               ))}
           </select>

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { EveningGame, EveningPage } from '../../../net/clubApi';
+import type { EveningPage } from '../../../net/clubApi';
 import { winnerName } from '../common/bits';
+import { gameName, orderGames } from '../common/gameNames';
 import { GameVoid, VoidedMark } from '../corrections/GameVoid';
 
 // The score sheet brings the rules engine with it: its own chunk, loaded when the host opens it.
@@ -64,23 +65,4 @@ export function Games({ page, host, admin = false, onChanged }: { readonly page:
       )}
     </section>
   );
-}
-
-/** «Стол 1, игра 2» or «Игра на бумаге 1». */
-export function gameName(t: unknown, g: EveningGame & { readonly paperNo: number | null }): string {
-  const tx = t as (key: string, o?: Record<string, unknown>) => string;
-  return g.paperNo === null ? tx('games.tableGame', { ns: 'club', table: g.tableNo, game: g.gameNo }) : tx('games.paperGame', { ns: 'club', game: g.paperNo });
-}
-
-/**
- * The games in play order: the tables' games by table and game number, then the paper games
- * (protocols, `gameNo: null`) in the server's order, each numbered by its place among them.
- */
-export function orderGames(games: readonly EveningGame[]): (EveningGame & { readonly paperNo: number | null })[] {
-  let paper = 0;
-  const numbered = games.map((g, i) => ({ ...g, paperNo: g.tableNo === null || g.gameNo === null ? ++paper : null, at: i }));
-  const key = (g: (typeof numbered)[number]) => (g.paperNo === null ? 0 : 1);
-  return numbered
-    .sort((a, b) => key(a) - key(b) || (a.tableNo ?? 0) - (b.tableNo ?? 0) || (a.gameNo ?? 0) - (b.gameNo ?? 0) || a.at - b.at)
-    .map(({ at: _at, ...g }) => g);
 }

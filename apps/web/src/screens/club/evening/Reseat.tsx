@@ -6,9 +6,10 @@ import { useClubApi } from '../common/api';
 import { ErrorText, useAction } from '../common/errors';
 import { peopleOf } from './TableHost';
 
-type Tables = { userId: string; nickname: string }[][];
+type Tables = { userId: string; nickname: string; guest: boolean }[][];
 
-const tablesOf = (s: Seating): Tables => s.tables.map((t) => t.seats.map((p) => ({ userId: p.userId ?? '', nickname: p.nickname })));
+/** Each seat's id as the seating takes it back: a member's user id or a guest's id (issue 24 point 4). */
+export const tablesOf = (s: Seating): Tables => s.tables.map((t) => t.seats.map((p) => ({ userId: p.userId ?? p.guestId ?? '', nickname: p.nickname, guest: !p.userId && !!p.guestId })));
 
 /**
  * Between games (issue 24): the tables re-formed from who is here. «Оставить столы» keeps each
@@ -92,6 +93,7 @@ export function Reseat({ page, admin, onChanged }: { readonly page: EveningPage;
                     <button type="button" className={`btn btn-ghost${picked === p.userId ? ' btn-active' : ''}`} aria-pressed={picked === p.userId} onClick={() => tap(p.userId)}>
                       {p.nickname}
                     </button>
+                    {p.guest && <span className="club-badge" data-kind="guest">{t('guests.mark')}</span>}
                   </li>
                 ))}
               </ol>

@@ -10,7 +10,8 @@ import { ErrorText, useAction } from '../common/errors';
 /** Everyone the evening knows by name (invited, let in at the door, checked in): whom a table may be given to. */
 export function peopleOf(page: EveningPage): { userId: string; nickname: string }[] {
   const seen = new Map<string, string>();
-  for (const p of [...page.invitations, ...(page.nicknameOnly ?? []), ...page.attendance]) seen.set(p.userId, p.nickname);
+  // Members only: a guest (issue 24 point 4) hosts no table and is kept apart from nobody.
+  for (const p of [...page.invitations, ...(page.nicknameOnly ?? []), ...page.attendance.filter((a) => !a.guest)]) seen.set(p.userId, p.nickname);
   return [...seen].map(([userId, nickname]) => ({ userId, nickname })).sort((a, b) => a.nickname.localeCompare(b.nickname, 'ru'));
 }
 

@@ -10,7 +10,7 @@ import { Reseat } from './Reseat';
 import { TableHost } from './TableHost';
 
 /**
- * Tables: «Рассадить» draws the seats among the members present (POST tables); each table's room
+ * Tables: «Рассадить» draws the seats among the members and guests present (POST tables); each table's room
  * gets a host key in that answer only (the key of a table nobody hosts yet), kept in this browser
  * the way the create page keeps a new room's key (secrets.setHostKey). Each table shows its host
  * (TableHost: assign, hand over, open the console on any device), the log of handovers, and, between
@@ -59,6 +59,11 @@ export function Tables({ page, host, admin = false, onChanged, secrets }: {
                 {[...tb.seats].sort((a, b) => a.seat - b.seat).map((s) => (
                   <li key={s.seat} value={s.seat}>
                     {s.nickname}
+                    {s.guestId && (
+                      <span className="club-badge" data-kind="guest" style={{ marginLeft: 6 }}>
+                        {t('guests.mark')}
+                      </span>
+                    )}
                   </li>
                 ))}
               </ol>

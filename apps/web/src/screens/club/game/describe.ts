@@ -4,7 +4,7 @@ import type { ActLine, Ballots, DayStep, GameSeat, NightStep, Removal } from '..
 type Tx = (key: string, opts?: Record<string, unknown>) => string;
 
 /** How the page names seats: «5 · Кот». */
-export function seatNamer(seats: readonly GameSeat[]) {
+export function seatNamer(seats: readonly Pick<GameSeat, 'seat' | 'nickname' | 'role' | 'team'>[]) {
   const by = new Map(seats.map((s) => [s.seat, s]));
   const one = (n: number) => (by.get(n)?.nickname ? `${n} · ${by.get(n)!.nickname}` : String(n));
   return { one, list: (ns: readonly number[]) => ns.map(one).join(', '), role: (n: number) => by.get(n)?.role ?? '', team: (n: number) => by.get(n)?.team ?? '' };

@@ -1,15 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useClubApi } from '../common/api';
-import { formatDateTime, formatNumber } from '../common/format';
+import { formatNumber } from '../common/format';
 import { ClubPage } from '../common/Page';
 import { useLoad } from '../common/useLoad';
 import { formatBoardPoints, formatRating } from '../leaderboard/format';
 import '../leaderboard/board.css';
+import { PublicEvenings } from './Evenings';
+import './public.css';
 
 /**
  * /p/:clubId — a club's public page (issue 24 point 6), no sign-in: its table (nicknames and
- * numbers) and its past evenings. A club that did not publish answers like an unknown one.
+ * numbers) and its past evenings with their games, each game told in words at /p/:clubId/games/:gameId
+ * (PublicGameScreen). A club that did not publish answers like an unknown one.
  */
 export default function PublicClubScreen() {
   const { clubId = '' } = useParams();
@@ -52,17 +55,7 @@ export default function PublicClubScreen() {
           </div>
           {p.leaderboard.length === 0 && <p className="muted">{t('public.none')}</p>}
           <h2 className="club-h">{t('public.evenings')}</h2>
-          {p.evenings.length === 0 ? (
-            <p className="muted">{t('public.none')}</p>
-          ) : (
-            <ul>
-              {p.evenings.map((e) => (
-                <li key={e.startsAt}>
-                  {formatDateTime(e.startsAt, lng)} · {e.place}
-                </li>
-              ))}
-            </ul>
-          )}
+          <PublicEvenings clubId={clubId} evenings={p.evenings} />
         </div>
       )}
     </ClubPage>
