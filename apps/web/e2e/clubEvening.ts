@@ -102,7 +102,7 @@ export async function clubEvening(o: {
   readonly later: string; readonly lateBy: number; readonly arrive: (startsAt: number) => void;
   readonly byHand?: { readonly nicks: readonly string[]; readonly add: (clubId: string) => Promise<void> };
   readonly away?: readonly string[];
-  readonly door?: (eveningId: string, startsAt: number) => Promise<void>;
+  readonly door?: (eveningId: string, startsAt: number, clubId: string) => Promise<void>;
 }): Promise<Evening> {
   const { call } = o;
   const { club } = await call<{ club: { id: string } }>('POST', '/api/clubs', { name: 'Клуб «Рейтинг»', nickname: 'Админ' });
@@ -127,7 +127,7 @@ export async function clubEvening(o: {
   }
   o.arrive(startsAt);
   for (const nick of o.nicks) if (nick !== o.later && !o.away?.includes(nick)) await call('POST', `/api/evenings/${evening.id}/checkin`, { userId: idOf.get(nick)!, arrivedAt: startsAt });
-  await o.door?.(evening.id, startsAt);
+  await o.door?.(evening.id, startsAt, club.id);
   const { tables } = await call<{ tables: DrawnTable[] }>('POST', `/api/evenings/${evening.id}/tables`, { tables: o.tables, seed: 15 });
   await call('POST', `/api/evenings/${evening.id}/checkin`, { userId: idOf.get(o.later)!, arrivedAt: startsAt + o.lateBy });
   return { clubId: club.id, eveningId: evening.id, startsAt, idOf, tables };

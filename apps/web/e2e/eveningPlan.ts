@@ -55,6 +55,27 @@ export async function addGuests(call: Call, eveningId: string, names: readonly s
 }
 
 /**
+ * A guest comes to the door through the evening page's «Гость» form: first the host types a
+ * member's nickname (`member`) and is told so in words, then the guest's own name.
+ */
+export async function guestOnPage(page: Page, call: Call, clubId: string, eveningId: string, name: string, member: string): Promise<Guest> {
+  await page.goto(`/club/${clubId}/evenings/${eveningId}`);
+  const form = byTestId(page, 'guest-form');
+  await form.locator('#guest-name').fill(member);
+  await form.getByRole('button', { name: 'Добавить гостя' }).click();
+  const refusal = page.locator('[role="alert"][data-code="guest-is-member"]');
+  // The name as typed, or the member's own nickname (Ё as Е): either way the clubs' words.
+  await refusal.getByText(/^«[^»]+» — ник участника клуба: у гостя должно быть другое имя\.$/).waitFor();
+  await form.locator('#guest-name').fill(name);
+  await form.getByRole('button', { name: 'Добавить гостя' }).click();
+  await page.getByRole('status').filter({ hasText: `Гость «${name}» пришёл: играет без очков.` }).waitFor();
+  const { attendance } = await call<{ attendance: { userId: string; nickname: string; guest?: boolean }[] }>('GET', `/api/evenings/${eveningId}`);
+  const a = attendance.find((x) => x.guest && x.nickname === name);
+  if (!a) throw new Error(`the guest ${name} is not at the door: ${JSON.stringify(attendance)}`);
+  return { guestId: a.userId, nickname: name };
+}
+
+/**
  * The score sheet of a four-seat classic game played on paper (Дон, Комиссар, two civilians;
  * seats 3 and 4 guests): night 1 passes, seats 2 and 3 nominate 1 and 2, and 2, 3, 4 vote the
  * Don out — the town wins on day 1. Filled in on the evening page and saved.
