@@ -71,7 +71,8 @@ export async function acceptJoinFromMail(mailbox: Mailbox, base: string, email: 
 
 export interface DrawnTable {
   readonly tableNo: number; readonly roomCode: string; readonly hostKey: string;
-  readonly seats: readonly { seat: number; userId: string; nickname: string }[];
+  /** A guest's seat (issue 24 point 4): no user, his `guestId`. */
+  readonly seats: readonly { seat: number; userId: string | null; guestId?: string | null; nickname: string }[];
 }
 
 export interface Evening {
@@ -91,15 +92,22 @@ const MIN = 60_000;
  * `preset` two hours away with weight `weight`, invites them all; each answers YES from his mail.
  * Then `arrive` moves the club's clock past the start, everyone but `later` is checked in at the
  * start, the tables are drawn, and `later` comes `lateBy` ms after the start (not seated).
+ * `byHand`: those of `nicks` its `add` adds (the members page's list or CSV) instead of the API;
+ * `away`: members neither invited nor at the door (the tables' hosts); `door`: more at the door
+ * after the check-ins, before the draw (guests).
  */
 export async function clubEvening(o: {
   readonly call: Call; readonly base: string; readonly mailbox: Mailbox; readonly nicks: readonly string[]; readonly emailOf: (i: number) => string;
   readonly preset: string; readonly weight: number; readonly gamesPlanned: number; readonly tables: number;
   readonly later: string; readonly lateBy: number; readonly arrive: (startsAt: number) => void;
+  readonly byHand?: { readonly nicks: readonly string[]; readonly add: (clubId: string) => Promise<void> };
+  readonly away?: readonly string[];
+  readonly door?: (eveningId: string, startsAt: number, clubId: string) => Promise<void>;
 }): Promise<Evening> {
   const { call } = o;
   const { club } = await call<{ club: { id: string } }>('POST', '/api/clubs', { name: 'Клуб «Рейтинг»', nickname: 'Админ' });
-  for (const [i, nickname] of o.nicks.entries()) await call('POST', `/api/clubs/${club.id}/members`, { email: o.emailOf(i), nickname });
+  for (const [i, nickname] of o.nicks.entries()) if (!o.byHand?.nicks.includes(nickname)) await call('POST', `/api/clubs/${club.id}/members`, { email: o.emailOf(i), nickname });
+  await o.byHand?.add(club.id);
   for (const i of o.nicks.keys()) await acceptJoinFromMail(o.mailbox, o.base, o.emailOf(i));
   const { members } = await call<{ members: { userId: string; nickname: string }[] }>('GET', `/api/clubs/${club.id}/members`);
   const idOf = new Map(members.map((m) => [m.nickname, m.userId]));
@@ -107,9 +115,10 @@ export async function clubEvening(o: {
   const { evening } = await call<{ evening: { id: string } }>('POST', `/api/clubs/${club.id}/evenings`, {
     startsAt, place: 'Кафе «Лото»', capacity: 30, weight: o.weight, preset: o.preset, gamesPlanned: o.gamesPlanned,
   });
-  const ids = o.nicks.map((n) => idOf.get(n)!);
+  const ids = o.nicks.filter((n) => !o.away?.includes(n)).map((n) => idOf.get(n)!);
   await call('POST', `/api/evenings/${evening.id}/invitations`, { userIds: ids });
   for (const [i, nick] of o.nicks.entries()) {
+    if (o.away?.includes(nick)) continue;
     const mail = await o.mailbox.waitFor(o.emailOf(i), /Лото/, `${nick}'s invitation`);
     const link = Mailbox.link(mail, '/i/', o.base).replace(/\?.*$/, '');
     // The answer link's token is its credential (no session, no CSRF token).
@@ -117,7 +126,8 @@ export async function clubEvening(o: {
     if (!r.ok) throw new Error(`${nick} could not answer: ${r.status} ${await r.text()}`);
   }
   o.arrive(startsAt);
-  for (const nick of o.nicks) if (nick !== o.later) await call('POST', `/api/evenings/${evening.id}/checkin`, { userId: idOf.get(nick)!, arrivedAt: startsAt });
+  for (const nick of o.nicks) if (nick !== o.later && !o.away?.includes(nick)) await call('POST', `/api/evenings/${evening.id}/checkin`, { userId: idOf.get(nick)!, arrivedAt: startsAt });
+  await o.door?.(evening.id, startsAt, club.id);
   const { tables } = await call<{ tables: DrawnTable[] }>('POST', `/api/evenings/${evening.id}/tables`, { tables: o.tables, seed: 15 });
   await call('POST', `/api/evenings/${evening.id}/checkin`, { userId: idOf.get(o.later)!, arrivedAt: startsAt + o.lateBy });
   return { clubId: club.id, eveningId: evening.id, startsAt, idOf, tables };

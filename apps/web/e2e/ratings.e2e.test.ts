@@ -132,7 +132,7 @@ describe('points and ratings of a club evening (bots over the wire, real browser
     const expected = (s.expected = expectedBoard({ members, games, weight: WEIGHT, at: ev.startsAt, penalties }));
     expect(expected.rows).toHaveLength(NICKS.length + 1);
     // The member whose profile is opened: one who sat all evening, with the most rated games (a solo seat is not rated).
-    const stayed = ev.tables.flatMap((t) => t.seats.map((x) => x.userId)).filter((u) => u !== replaced);
+    const stayed = ev.tables.flatMap((t) => t.seats.map((x) => x.userId)).filter((u): u is string => u !== null && u !== replaced);
     s.player = stayed.reduce((a, b) => ((expected.history.get(b)?.length ?? 0) > (expected.history.get(a)?.length ?? 0) ? b : a));
 
     // The leaderboard's JSON: the same numbers unrounded (both sides fold the same games in order).

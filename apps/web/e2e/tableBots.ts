@@ -43,11 +43,20 @@ export interface TableBotsOptions {
   /** Seeds the bots: seat s of game g plays with seed `seed * 1000 + g * 100 + s`. */
   readonly seed: number;
   /**
-   * Called after game `gameNo` ended and before the next one is dealt (the door's check-outs).
-   * Answers the seats a replacement took (the room renamed them: issue 24): their phones lost the
-   * seat, and the replacement's phone claims it with the code the host's device shows.
+   * Called after game `gameNo` ended and before the next one is dealt (the door's check-outs). A
+   * table reseated into a new room (issue 24: the evening's seating confirmed between games) says
+   * so by returning that room: its bots leave the old room and play the next game in the new one.
+   * Seats a replacement took in the same room (the room renamed them) come back as their numbers:
+   * their phones lost the seat, and the replacement's phone claims it with the host's new code.
    */
-  readonly between?: (gameNo: number) => Promise<readonly number[] | void>;
+  readonly between?: (gameNo: number) => Promise<void | NextRoom | readonly number[]>;
+}
+
+/** The room a reseated table plays its next games in: its code, its host's key, its seat count. */
+export interface NextRoom {
+  readonly code: string;
+  readonly hostKey: string;
+  readonly seats: number;
 }
 
 /** Far more commands than any game takes (a few hundred): a game that does not end is a bug. */
@@ -55,40 +64,70 @@ const COMMAND_CAP = 3000;
 const json = (x: unknown): unknown => JSON.parse(JSON.stringify(x));
 
 export async function playTable(o: TableBotsOptions): Promise<PlayedTable> {
-  const host = await WireConn.open(o.wsUrl, `${o.code}-host`);
-  const seats: WireConn[] = [];
+  const refused: string[] = [];
+  const stray: string[] = [];
+  let room = await Room.open(o.wsUrl, { code: o.code, hostKey: o.hostKey, seats: o.seats }, refused);
   try {
-    await host.enter(o.code, { host: o.hostKey });
-    for (let s = 1; s <= o.seats; s++) {
-      const c = await WireConn.open(o.wsUrl, `${o.code}-seat${s}`);
-      seats.push(c);
-      await c.enter(o.code, { seat: s });
-    }
-    // Each claim is an entry of the log: the host has them all before the count starts.
-    await host.until(() => host.seq >= o.seats, 'the claims at the host');
-    const table = new Table(host, seats);
-    await table.hostSends(() => host.start());
+    await room.table.hostSends(() => room.host.start());
     const games: PlayedGame[] = [];
     for (let g = 1; g <= o.games; g++) {
       if (g > 1) {
-        const replaced = (await o.between?.(g - 1)) ?? [];
-        for (const s of replaced) await table.reseat(o.code, s);
-        await table.hostSends(() => host.next());
+        const next = await o.between?.(g - 1);
+        if (next && 'code' in next) {
+          // The table was reseated: the next game is the first of a new room, started afresh.
+          stray.push(...room.close());
+          room = await Room.open(o.wsUrl, next, refused);
+          await room.table.hostSends(() => room.host.start());
+        } else {
+          for (const s of next ?? []) await room.table.reseat(room.code, s);
+          await room.table.hostSends(() => room.host.next());
+        }
       }
-      games.push(await table.play(g, o));
+      games.push(await room.table.play(g, o, room.code));
     }
-    return { games, refused: table.refused, stray: [host, ...seats].flatMap((c) => c.stray) };
+    return { games, refused, stray };
   } finally {
-    for (const c of [host, ...seats]) c.close();
+    stray.push(...room.close());
+  }
+}
+
+/** A room's connections: its host and a client per seat, each seat claimed before the start. */
+class Room {
+  private constructor(readonly code: string, readonly host: WireConn, private readonly seats: readonly WireConn[], readonly table: Table) {}
+
+  static async open(wsUrl: string, r: NextRoom, refused: string[]): Promise<Room> {
+    const host = await WireConn.open(wsUrl, `${r.code}-host`);
+    const seats: WireConn[] = [];
+    try {
+      await host.enter(r.code, { host: r.hostKey });
+      for (let s = 1; s <= r.seats; s++) {
+        const c = await WireConn.open(wsUrl, `${r.code}-seat${s}`);
+        seats.push(c);
+        await c.enter(r.code, { seat: s });
+      }
+      // Each claim is an entry of the log: the host has them all before the count starts.
+      await host.until(() => host.seq >= r.seats, 'the claims at the host');
+    } catch (e) {
+      for (const c of [host, ...seats]) c.close();
+      throw e;
+    }
+    return new Room(r.code, host, seats, new Table(host, seats, refused));
+  }
+
+  /** Closes every connection (once); returns their stray errors. */
+  close(): string[] {
+    const all = [this.host, ...this.seats];
+    for (const c of all) c.close();
+    const out = all.flatMap((c) => c.stray.splice(0));
+    return out;
   }
 }
 
 class Table {
-  readonly refused: string[] = [];
   /** The host's seq once every accepted request so far has reached it. */
   private logSeq: number;
 
-  constructor(private readonly host: WireConn, private readonly seats: readonly WireConn[]) {
+  constructor(private readonly host: WireConn, private readonly seats: readonly WireConn[], readonly refused: string[]) {
     this.logSeq = host.seq;
   }
 
@@ -110,14 +149,14 @@ class Table {
     await this.accepted();
   }
 
-  async play(gameNo: number, o: TableBotsOptions): Promise<PlayedGame> {
+  async play(gameNo: number, o: TableBotsOptions, code: string): Promise<PlayedGame> {
     const bots = this.seats.map((_, i) => createBot(o.bots, (i + 1) as SeatNo, o.seed * 1000 + gameNo * 100 + i + 1));
     // passed[s] === hostSteps: seat s has passed since the host's last step.
     const passed = new Array<number>(this.seats.length + 1).fill(-1);
     let hostSteps = 0;
     await this.caughtUp();
     for (let commands = 0; ; commands++) {
-      if (commands > COMMAND_CAP) throw new Error(`${o.code} game ${gameNo}: no end after ${COMMAND_CAP} commands`);
+      if (commands > COMMAND_CAP) throw new Error(`${code} game ${gameNo}: no end after ${COMMAND_CAP} commands`);
       const state = foldLog(this.host.events);
       if (state.phase.kind === 'ended') return { gameNo, events: [...this.host.events], final: this.host.view! };
       let moved = false;
@@ -132,7 +171,7 @@ class Table {
           await seat.command(command);
         } catch (e) {
           if (!(e instanceof Refused)) throw e;
-          this.refused.push(`${o.code} game ${gameNo} seat ${i + 1} ${JSON.stringify(command)}: ${e.message}`);
+          this.refused.push(`${code} game ${gameNo} seat ${i + 1} ${JSON.stringify(command)}: ${e.message}`);
           passed[i + 1] = hostSteps;
           continue;
         }
@@ -142,7 +181,7 @@ class Table {
       }
       if (moved) continue;
       const step = nextHostCommand(state);
-      if (step === null) throw new Error(`${o.code} game ${gameNo}: stuck in ${JSON.stringify(state.phase)} (${state.day?.stage})`);
+      if (step === null) throw new Error(`${code} game ${gameNo}: stuck in ${JSON.stringify(state.phase)} (${state.day?.stage})`);
       await this.hostSends(() => this.host.command(step));
       hostSteps++;
     }
