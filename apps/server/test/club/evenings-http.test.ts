@@ -92,7 +92,7 @@ for (const make of TARGETS) {
       const page = (await admin.get(`/api/evenings/${e.id}`)).json() as { invitations: { deliveryError?: { channel: string; to: string; detail: string } }[] };
       expect(page.invitations[0]!.deliveryError?.channel).toBe('email');
       expect(page.invitations[0]!.deliveryError?.detail).toContain('550 5.1.1 mailbox unavailable');
-      expect((await anna.get(`/api/evenings/${e.id}`)).body).not.toContain('550');
+      expect((await anna.get(`/api/evenings/${e.id}`)).body).not.toContain('mailbox unavailable'); // the bounce's words (an id may hold «550» by chance)
     });
 
     it('refusals_over_http_carry_their_code_status_and_field', async () => {
