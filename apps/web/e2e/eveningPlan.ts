@@ -91,15 +91,7 @@ export async function enterPaperGame(page: Page, seats: readonly { name: string;
     if (s.guest) await form.getByLabel(`Гость на месте ${i + 1}`).check();
   }
   await form.getByRole('button', { name: 'Добавить ночь 1' }).click();
-  await form.getByRole('button', { name: 'Добавить день 1' }).click();
-  const day = byTestId(page, 'paper-day-1');
-  await day.getByRole('button', { name: 'Добавить выставление' }).click();
-  await day.getByRole('button', { name: 'Добавить выставление' }).click();
-  await day.getByLabel('1. Выставил').selectOption('2');
-  await day.getByLabel('1. Кого').selectOption('1');
-  await day.getByLabel('2. Выставил').selectOption('3');
-  await day.getByLabel('2. Кого').selectOption('2');
-  await day.getByLabel('Голоса за 1').fill('2 3 4');
+  await paperDayOne(page);
   await byTestId(page, 'paper-winner').getByText('По правилам победа: Мирные.').waitFor();
   await form.getByRole('button', { name: 'Сохранить игру' }).click();
 }
@@ -139,4 +131,17 @@ export function publicRows(page: Page): Promise<{ rank: string; nickname: string
     nickname: tr.querySelector('.board-nick')!.textContent!.trim(),
     cols: Object.fromEntries([...tr.querySelectorAll('td[data-col]')].map((td) => [td.getAttribute('data-col')!, td.textContent!.trim()])),
   })));
+}
+
+/** The four-seat paper game's day 1 on the score sheet: seats 2 and 3 nominate 1 and 2; 2, 3, 4 vote 1 out. */
+export async function paperDayOne(page: Page): Promise<void> {
+  await byTestId(page, 'paper-form').getByRole('button', { name: 'Добавить день 1' }).click();
+  const day = byTestId(page, 'paper-day-1');
+  await day.getByRole('button', { name: 'Добавить выставление' }).click();
+  await day.getByRole('button', { name: 'Добавить выставление' }).click();
+  await day.getByLabel('1. Выставил').selectOption('2');
+  await day.getByLabel('1. Кого').selectOption('1');
+  await day.getByLabel('2. Выставил').selectOption('3');
+  await day.getByLabel('2. Кого').selectOption('2');
+  await day.getByLabel('Голоса за 1').fill('2 3 4');
 }

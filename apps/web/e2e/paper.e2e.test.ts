@@ -12,6 +12,7 @@ import type { APIRequestContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, clubEvening, mailAndClock, signIn } from './clubEvening';
 import { expectAccessible } from './axe';
+import { paperDayOne } from './eveningPlan';
 import { byTestId, newDevice, serverAndBrowser, Shots, wordProblems } from './harness';
 
 const { mailbox, clockFile } = mailAndClock();
@@ -54,15 +55,7 @@ describe('a paper game on its score sheet', () => {
     await byTestId(page, 'paper-night-1').getByLabel('Проверка Дона').selectOption('2');
     await expect.poll(() => byTestId(page, 'paper-err-step-0-don').textContent()).toBe('В ночь знакомства никто не действует.');
     await byTestId(page, 'paper-night-1').getByLabel('Проверка Дона').selectOption('');
-    await form.getByRole('button', { name: 'Добавить день 1' }).click();
-    const day = byTestId(page, 'paper-day-1');
-    await day.getByRole('button', { name: 'Добавить выставление' }).click();
-    await day.getByRole('button', { name: 'Добавить выставление' }).click();
-    await day.getByLabel('1. Выставил').selectOption('2');
-    await day.getByLabel('1. Кого').selectOption('1');
-    await day.getByLabel('2. Выставил').selectOption('3');
-    await day.getByLabel('2. Кого').selectOption('2');
-    await day.getByLabel('Голоса за 1').fill('2 3 4');
+    await paperDayOne(page);
     expect(await byTestId(page, 'paper-winner').textContent()).toBe('По правилам победа: Мирные.');
     const body = (await page.locator('body').textContent()) ?? '';
     expect(body).not.toMatch(/JSON|replay|spec\/|protocol\.md/i);
