@@ -37,7 +37,7 @@ const admissionRefusal = (a: Exclude<Admission, 'ok'>, c: ConnectionContext): Up
 /**
  * /ws upgrades on Node's own HTTP server, with `ws` in noServer mode: no Fastify request or reply
  * is made (or kept alive for the socket's lifetime) per connection, which halves what an idle
- * connection costs (docs/performance.md, "Memory per connection"). Other upgrade paths get 404, a
+ * connection costs (docs/performance-history.md, "Memory per connection"). Other upgrade paths get 404, a
  * Host that is not one of the server's names 403 `bad-host`, a page of a foreign origin 403, an
  * address over its limits 429, a full server 503. Every open connection is pinged each
  * `pingIntervalMs`; one that did not answer the previous ping is cut off.
