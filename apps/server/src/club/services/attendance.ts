@@ -2,13 +2,11 @@ import { latePenalty, leavePenalty } from '@mafia/club';
 import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
 import { num, numOrNull, type AttendanceTable, type ClubDb } from '../schema.js';
-import { eveningForHost, type DoorEvening } from './doorShared.js';
+import { eveningForHost, refuseFuture, type DoorEvening } from './doorShared.js';
 import { chargePenalty, type LedgerEntry } from './ledger.js';
-import { gamesPlayedBy, syncGames } from './games.js';
 import { isPlaceholderEmail } from './joinInvites.js';
 import { isGuestId } from './guests.js';
-import { checkOutGuest, handOverSeat, leaverSeat, replacementFor } from './leaving.js';
-import { renameSeatInRoom, seatedNow } from './tableRooms.js';
+import { checkOutGuest, handOverSeat, prepareLeaving, renameForReplacement } from './leaving.js';
 
 export { currentOccupants } from './tableRooms.js';
 
@@ -26,9 +24,6 @@ export interface AttendanceView {
 
 export interface DoorAnswer { readonly attendance: AttendanceView; readonly penalty?: LedgerEntry }
 
-/** A time the host types may be a little ahead of the server's clock (phones drift), not more. */
-const CLOCK_SLACK_MS = 60_000;
-
 export function attendanceView(e: DoorEvening, a: AttendanceTable, nickname: string, played: number): AttendanceView {
   const leftAt = numOrNull(a.left_at);
   const unplayed = leftAt !== null && a.replacement_user_id === null ? Math.max(0, e.gamesPlanned - played) : 0;
@@ -43,10 +38,6 @@ async function memberOf(db: ClubDb, e: DoorEvening, userId: string, path: string
   const m = await db.selectFrom('memberships').select('nickname').where('club_id', '=', e.clubId).where('user_id', '=', userId).executeTakeFirst();
   if (!m) return clubRefuse('not-a-member', `user ${userId} is no member of this club`, 404, { path });
   return m;
-}
-
-function refuseFuture(ctx: ClubContext, at: number, path: string): void {
-  if (at > ctx.now() + CLOCK_SLACK_MS) clubRefuse('bad-time', `${path} is in the future`, 400, { path });
 }
 
 /** A member who has not accepted the club's invitation to join: he can get no evening invitation, and comes anyway. */
@@ -95,15 +86,7 @@ export async function checkOut(ctx: ClubContext, actorUserId: string, eveningId:
   const here = await ctx.db.selectFrom('attendance').selectAll().where('evening_id', '=', e.id).where('user_id', '=', input.userId).executeTakeFirst();
   if (!here) return clubRefuse('not-checked-in', `${nickname} has not been checked in`, 409, { path: 'userId', params: { nickname } });
   if (here.left_at !== null) return clubRefuse('already-left', `${nickname} has already been checked out`, 409, { path: 'userId', params: { nickname } });
-  const leftAt = input.leftAt ?? ctx.now();
-  refuseFuture(ctx, leftAt, 'leftAt');
-  if (leftAt < num(here.arrived_at)) clubRefuse('bad-time', `${nickname} cannot leave before he arrived`, 400, { path: 'leftAt' });
-  const current = await seatedNow(ctx.db, e.id);
-  const replacement = input.replacementUserId === undefined ? null : await replacementFor(ctx, e, { id: input.userId, nickname }, input.replacementUserId, current);
-  // His seat now, if he has one: the replacement (or nobody) sits there from the table's next game.
-  const seat = await leaverSeat(ctx, e, input.userId, current);
-  await syncGames(ctx, e.id);
-  const played = (await gamesPlayedBy(ctx.db, e.id)).get(input.userId) ?? 0;
+  const { leftAt, replacement, seat, played } = await prepareLeaving(ctx, e, { id: input.userId, nickname, arrivedAt: num(here.arrived_at) }, input);
   const penalty = leavePenalty(e.gamesPlanned, played, replacement !== null);
   const charged = await ctx.db.transaction().execute(async (trx) => {
     const n = await trx.updateTable('attendance').set({ left_at: leftAt, replacement_user_id: replacement?.id ?? null })
@@ -113,8 +96,7 @@ export async function checkOut(ctx: ClubContext, actorUserId: string, eveningId:
     if (seat) await handOverSeat(trx, e, seat, replacement);
     return penalty ? chargePenalty(trx, { clubId: e.clubId, userId: input.userId, eveningId: e.id, penalty, at: ctx.now(), by: actorUserId }) : null;
   });
-  // The room shows the replacement on the seat (held until its game ends when one is being played).
-  if (seat && replacement) await renameSeatInRoom(ctx, e.id, seat.seat.table_no, seat.seat.seat, replacement.nickname);
+  await renameForReplacement(ctx, e, seat, replacement);
   const after: AttendanceTable = { ...here, left_at: leftAt, replacement_user_id: replacement?.id ?? null };
   return { attendance: attendanceView(e, after, nickname, played), ...(charged ? { penalty: charged } : {}) };
 }

@@ -40,3 +40,11 @@ export async function nicknames(db: ClubDb, clubId: string): Promise<Map<string,
   const rows = await db.selectFrom('memberships').select(['user_id', 'nickname']).where('club_id', '=', clubId).execute();
   return new Map(rows.map((r) => [r.user_id, r.nickname]));
 }
+
+/** A time the host types may be a little ahead of the server's clock (phones drift), not more. */
+const CLOCK_SLACK_MS = 60_000;
+
+/** Refuses (400 `bad-time`) a door time more than the clock's slack ahead of now. */
+export function refuseFuture(ctx: ClubContext, at: number, path: string): void {
+  if (at > ctx.now() + CLOCK_SLACK_MS) clubRefuse('bad-time', `${path} is in the future`, 400, { path });
+}

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
 import { num, numOrNull, type ClubDb, type EveningGuestsTable } from '../schema.js';
-import { eveningForHost, nicknames, type DoorEvening } from './doorShared.js';
+import { eveningForHost, nicknames, refuseFuture, type DoorEvening } from './doorShared.js';
 
 /**
  * Issue 24 point 4: guests (no member, no account) at the evening's live tables. A guest's id is
@@ -21,7 +21,6 @@ export interface GuestView { readonly guestId: string; readonly nickname: string
 /** Someone at the door who can sit at a table: a member (userId) or a guest (guestId). */
 export interface Sitter { readonly id: string; readonly userId: string | null; readonly guestId: string | null; readonly nickname: string }
 
-const CLOCK_SLACK_MS = 60_000;
 
 export const guestView = (g: EveningGuestsTable): GuestView => ({ guestId: g.id, nickname: g.nickname, arrivedAt: num(g.arrived_at) });
 
@@ -44,7 +43,7 @@ export async function addGuest(ctx: ClubContext, actorUserId: string, eveningId:
     if (nicknameKey(nick) === key) clubRefuse('guest-is-member', `"${name}" is a member's nickname («${nick}»): a guest needs another name`, 409, { path: 'name', params: { name } });
   }
   const arrivedAt = input.arrivedAt ?? ctx.now();
-  if (arrivedAt > ctx.now() + CLOCK_SLACK_MS) clubRefuse('bad-time', 'arrivedAt is in the future', 400, { path: 'arrivedAt' });
+  refuseFuture(ctx, arrivedAt, 'arrivedAt');
   const row: EveningGuestsTable = { id: `${GUEST_PREFIX}${randomUUID()}`, evening_id: e.id, nickname: name, name_key: key, arrived_at: arrivedAt, left_at: null, replacement_id: null, checked_in_by: actorUserId };
   const taken = () => clubRefuse('guest-name-taken', `another guest of this evening is called "${name}"`, 409, { path: 'name', params: { name } });
   if (await ctx.db.selectFrom('evening_guests').select('id').where('evening_id', '=', e.id).where('name_key', '=', key).executeTakeFirst()) taken();

@@ -1,12 +1,10 @@
 import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
 import { num, type ClubDb, type TableSeatsTable } from '../schema.js';
-import { eveningForHost, type DoorEvening } from './doorShared.js';
+import { eveningForHost, refuseFuture, type DoorEvening } from './doorShared.js';
 import { gamesPlayedBy, syncGames } from './games.js';
 import { guestAttendance, guestOf, isGuestId, type Sitter } from './guests.js';
 import { renameSeatInRoom, seatedNow, tableStates } from './tableRooms.js';
-
-const CLOCK_SLACK_MS = 60_000;
 
 /** The id on a table seat: its member's user id, its guest's id, or null (an empty seat). */
 export const sitterId = (s: Pick<TableSeatsTable, 'user_id' | 'guest_id'>): string | null => s.user_id ?? s.guest_id ?? null;
@@ -43,6 +41,29 @@ export async function leaverSeat(ctx: ClubContext, e: DoorEvening, id: string, c
   return { seat, fromGame: (await tableStates(ctx, e.id)).find((t) => t.tableNo === seat.table_no)?.nextGame ?? 1 };
 }
 
+/**
+ * What a check-out (a member's or a guest's) decides before it writes: when he left (not ahead of
+ * the clock, not before he came), his replacement if the host names one, his seat now if he has
+ * one (the replacement, or nobody, sits there from the table's next game) and the games he played
+ * (the rooms synced first).
+ */
+export async function prepareLeaving(ctx: ClubContext, e: DoorEvening, leaver: { id: string; nickname: string; arrivedAt: number }, input: { leftAt?: number; replacementUserId?: string }) {
+  const leftAt = input.leftAt ?? ctx.now();
+  refuseFuture(ctx, leftAt, 'leftAt');
+  if (leftAt < leaver.arrivedAt) clubRefuse('bad-time', `${leaver.nickname} cannot leave before he arrived`, 400, { path: 'leftAt' });
+  const current = await seatedNow(ctx.db, e.id);
+  const replacement = input.replacementUserId === undefined ? null : await replacementFor(ctx, e, leaver, input.replacementUserId, current);
+  const seat = await leaverSeat(ctx, e, leaver.id, current);
+  await syncGames(ctx, e.id);
+  const played = (await gamesPlayedBy(ctx.db, e.id)).get(leaver.id) ?? 0;
+  return { leftAt, replacement, seat, played };
+}
+
+/** After a check-out: the table's room shows the replacement on the seat (held until a running game ends). */
+export async function renameForReplacement(ctx: ClubContext, e: DoorEvening, at: { seat: TableSeatsTable } | null, replacement: Sitter | null): Promise<void> {
+  if (at && replacement) await renameSeatInRoom(ctx, e.id, at.seat.table_no, at.seat.seat, replacement.nickname);
+}
+
 /** Gives the leaver's seat to the replacement (or to «игрок N», nobody) from `fromGame` on. */
 export async function handOverSeat(trx: ClubDb, e: DoorEvening, at: { seat: TableSeatsTable; fromGame: number }, replacement: Sitter | null): Promise<void> {
   const key = { evening_id: e.id, table_no: at.seat.table_no, seat: at.seat.seat, from_game: at.fromGame };
@@ -61,21 +82,13 @@ export async function checkOutGuest(ctx: ClubContext, actorUserId: string, eveni
   const g = await guestOf(ctx.db, e.id, input.userId, 'userId');
   const nickname = g.nickname;
   if (g.left_at !== null) clubRefuse('already-left', `${nickname} has already been checked out`, 409, { path: 'userId', params: { nickname } });
-  const leftAt = input.leftAt ?? ctx.now();
-  if (leftAt > ctx.now() + CLOCK_SLACK_MS) clubRefuse('bad-time', 'leftAt is in the future', 400, { path: 'leftAt' });
-  if (leftAt < num(g.arrived_at)) clubRefuse('bad-time', `${nickname} cannot leave before he arrived`, 400, { path: 'leftAt' });
-  const current = await seatedNow(ctx.db, e.id);
-  const replacement = input.replacementUserId === undefined ? null : await replacementFor(ctx, e, { id: g.id, nickname }, input.replacementUserId, current);
-  const at = await leaverSeat(ctx, e, g.id, current);
-  await syncGames(ctx, e.id);
-  const played = (await gamesPlayedBy(ctx.db, e.id)).get(g.id) ?? 0;
+  const { leftAt, replacement, seat: at, played } = await prepareLeaving(ctx, e, { id: g.id, nickname, arrivedAt: num(g.arrived_at) }, input);
   await ctx.db.transaction().execute(async (trx) => {
     const n = await trx.updateTable('evening_guests').set({ left_at: leftAt, replacement_id: replacement?.id ?? null })
       .where('evening_id', '=', e.id).where('id', '=', g.id).where('left_at', 'is', null).executeTakeFirst();
     if (Number(n.numUpdatedRows) !== 1) clubRefuse('already-left', `${nickname} has already been checked out`, 409, { path: 'userId', params: { nickname } });
     if (at) await handOverSeat(trx, e, at, replacement);
   });
-  // The room shows the replacement on the guest's seat, as for a member's (attendance.ts checkOut).
-  if (at && replacement) await renameSeatInRoom(ctx, e.id, at.seat.table_no, at.seat.seat, replacement.nickname);
+  await renameForReplacement(ctx, e, at, replacement);
   return { attendance: guestAttendance({ ...g, left_at: leftAt, replacement_id: replacement?.id ?? null }, played) };
 }
