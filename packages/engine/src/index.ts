@@ -1,7 +1,7 @@
 export * from './ids.js';
 export * from './errors.js';
 export * from './rng.js';
-export type { GameState, GameSetup, NightAct, ActResult, Answer, DayState, DayStage, DayOutcome, Phase, Winner, Tally, BestMove, CheckRecord, RemovalReason, PendingRemoval } from './game/state.js';
+export type { GameState, GameSetup, NightAct, ActResult, Answer, DayState, DayStage, DayOutcome, Phase, Winner, Tally, BestMove, CheckRecord, RemovalReason, PendingRemoval } from './model/state.js';
 export type { GameEvent, EventType, HostOverrideAction, IdleStage } from './game/events.js';
 export { HOST, HOST_ONLY, isHostOnly, type Actor, type Command, type OverrideCommand } from './game/commands.js';
 export { apply, initialState, ownedCopy } from './game/apply.js';
@@ -21,7 +21,7 @@ export { project, projectEvent, canSeeRole, type Viewer, type GameView, type Sea
 export { pendingDecisions, pendingDecisionsInto, nextHostCommand, timeUpCommand, type Pending } from './host/pending.js';
 export { PRESETS, presetOf, builtPresets, OPTION_SPECS, BASE_OPTIONS, RULES_CODE_DIGITS, optionsFromRulesCode, rulesCodeOf, NIGHT_STEP_SECONDS, DEFAULT_NIGHT_STEP_SECONDS, nightStepSeconds, type Preset, type NightStepSpec, type GameOptions, type OptionName, type OptionSpec } from './presets/index.js';
 export { roleOf, roleIn, roleAt, actAt, builtRoles, isBuiltRole, actOf } from './roles/registry.js';
-export type { RoleDef, ActSpec, NightStage } from './roles/types.js';
+export type { RoleDef, ActSpec, NightStage } from './model/role.js';
 export { replayProtocol, type ReplayOutcome } from './protocol/replay.js';
 export { exportProtocol, type ExportOutcome, type ExportOptions, type ProtocolDocument, type ProtocolStep, type ProtocolNightStep, type ProtocolDayStep, type ProtocolAct, type ProtocolRemoval } from './protocol/export.js';
 export { gameResult } from './protocol/game-result.js';

@@ -4,7 +4,7 @@ import { countVotes, liftPasses, nextAfterRound } from '../voting/sequential.js'
 import { countRound as countGeneral } from '../voting/tally.js';
 import { nextAfterTwoStage } from '../voting/two-stage.js';
 import { nextAfterCircle } from '../voting/circular.js';
-import type { DayOutcome, DayState, Tally } from '../game/state.js';
+import type { DayOutcome, DayState, Tally } from '../model/state.js';
 import type { Draft } from '../game/draft.js';
 import { aliveCount, isIn } from '../game/guards.js';
 import { startDefence } from './vote.js';

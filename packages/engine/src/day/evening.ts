@@ -1,7 +1,7 @@
 // The day's outcome (who left), then the evening: the draw count, an emergency day or the night.
 import type { SeatNo } from '../ids.js';
 import { afterLeaving, beforeNight } from '../game/transform.js';
-import type { DayOutcome, GameState, Tally } from '../game/state.js';
+import type { DayOutcome, GameState, Tally } from '../model/state.js';
 import type { Draft } from '../game/draft.js';
 import { aliveSides, endIfDraw, endIfWon } from '../game/win.js';
 import { startDay } from './morning.js';

@@ -2,7 +2,7 @@
 import type { SeatNo } from '../ids.js';
 import { fail } from '../errors.js';
 import type { Actor, Command } from '../game/commands.js';
-import type { GameState } from '../game/state.js';
+import type { GameState } from '../model/state.js';
 import type { Draft } from '../game/draft.js';
 import { aliveCount, isIn, needAlive, needDay, needSeat, needSelfOrHost } from '../game/guards.js';
 import { advanceSpeakers } from './speeches.js';

@@ -3,7 +3,7 @@ import { fail } from '../errors.js';
 import { countRound as countGeneral, type Leftover } from '../voting/tally.js';
 import { afterLeaving } from '../game/transform.js';
 import type { Actor, Command } from '../game/commands.js';
-import type { GameState } from '../game/state.js';
+import type { GameState } from '../model/state.js';
 import type { Draft } from '../game/draft.js';
 import { isIn, needAlive, needDay, needSeat, needSelfOrHost } from '../game/guards.js';
 import { endIfWon } from '../game/win.js';

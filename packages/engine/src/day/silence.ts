@@ -1,7 +1,7 @@
 import type { SeatNo } from '../ids.js';
 import { fail } from '../errors.js';
 import type { Command } from '../game/commands.js';
-import type { GameState } from '../game/state.js';
+import type { GameState } from '../model/state.js';
 import type { Draft } from '../game/draft.js';
 import { isIn, needAlive, needDay } from '../game/guards.js';
 import { everyAliveVoted } from './vote.js';

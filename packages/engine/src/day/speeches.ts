@@ -3,7 +3,7 @@ import type { SeatNo } from '../ids.js';
 import { fail } from '../errors.js';
 import { circleOrder } from '../voting/circular.js';
 import type { Actor, Command } from '../game/commands.js';
-import type { DayState, GameState } from '../game/state.js';
+import type { DayState, GameState } from '../model/state.js';
 import type { Draft } from '../game/draft.js';
 import { aliveCount, needAlive, needDay, needSelfOrHost } from '../game/guards.js';
 import { openVote } from './vote.js';

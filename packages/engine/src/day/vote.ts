@@ -4,7 +4,7 @@ import { fail } from '../errors.js';
 import { circleOrder } from '../voting/circular.js';
 import { ballotRule, procedureRule } from '../voting/tally.js';
 import type { Actor, Command } from '../game/commands.js';
-import type { GameState } from '../game/state.js';
+import type { GameState } from '../model/state.js';
 import type { Draft } from '../game/draft.js';
 import { isIn, needAlive, needDay, needSeat, needSelfOrHost } from '../game/guards.js';
 import { countLift, countRound, resolveExecution } from './count.js';

@@ -1,7 +1,7 @@
 import type { SeatNo } from '../ids.js';
 import { roleIn } from '../roles/registry.js';
 import type { GameEvent } from './events.js';
-import type { ActResult, CheckRecord, DayState, GameSetup, GameState, NightAct, PastAct, PendingRemoval, RemovalReason } from './state.js';
+import type { ActResult, CheckRecord, DayState, GameSetup, GameState, NightAct, PastAct, PendingRemoval, RemovalReason } from '../model/state.js';
 
 /** R-PHASE-3 (Piter): the executed players owed a last word: no check or compare act, not mafia. */
 function piterLastWords(s: GameState, seats: readonly SeatNo[]): readonly SeatNo[] {

@@ -1,4 +1,4 @@
-import type { GameOptions } from '../presets/types.js';
+import type { GameOptions } from '../model/options.js';
 
 /** R-SPORT-3: tournament points of a best move that named `mafiaNamed` mafia members. */
 export function bestMovePoints(options: GameOptions, mafiaNamed: number): number {

@@ -1,5 +1,5 @@
 import type { ActKind, RoleId, SeatNo } from '../ids.js';
-import type { Winner } from './state.js';
+import type { Winner } from '../model/state.js';
 
 /**
  * A command is a request from a seat or from the host. `decide` turns it into events or refuses it

@@ -2,7 +2,7 @@ import { fail, RuleViolation, type RuleError } from '../errors.js';
 import { victimList } from './victimList.js';
 import { isHostOnly, type Actor, type Command } from './commands.js';
 import type { GameEvent } from './events.js';
-import type { GameState } from './state.js';
+import type { GameState } from '../model/state.js';
 import { Draft, NO_EVENTS } from './draft.js';
 import { act, endNight } from './night-commands.js';
 import { allowedAfterEnd, extraPoints, foul, override, remove, techFoul, teamDefeat } from './host-commands.js';

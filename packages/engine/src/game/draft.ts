@@ -1,6 +1,6 @@
 import { Fold } from './apply.js';
 import type { GameEvent } from './events.js';
-import type { GameState } from './state.js';
+import type { GameState } from '../model/state.js';
 
 /**
  * Collects events and folds each one at once, so later logic sees its effect. The fold works on a

@@ -1,5 +1,5 @@
 import type { RoleId, SeatNo, Team } from '../ids.js';
-import type { ActResult, DayOutcome, DayStage, GameSetup, NightAct, RemovalReason, Tally, Winner } from './state.js';
+import type { ActResult, DayOutcome, DayStage, GameSetup, NightAct, RemovalReason, Tally, Winner } from '../model/state.js';
 
 /**
  * Everything that happens in a game is one of these events. The state is their fold; the log of

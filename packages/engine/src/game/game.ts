@@ -4,7 +4,7 @@ import { HOST, type Actor, type Command } from './commands.js';
 import { decideHolding, opening } from './decide.js';
 import type { GameEvent } from './events.js';
 import { buildSetup, type SetupInput } from './setup.js';
-import type { GameState } from './state.js';
+import type { GameState } from '../model/state.js';
 
 /**
  * A game: its event log and the state folded from it. `batches` holds how many events each

@@ -2,7 +2,7 @@
 import type { SeatNo } from '../ids.js';
 import { fail } from '../errors.js';
 import type { Actor } from './commands.js';
-import type { DayState, GameState } from './state.js';
+import type { DayState, GameState } from '../model/state.js';
 
 const seatOk = (s: GameState, seat: unknown): seat is SeatNo =>
   typeof seat === 'number' && Number.isInteger(seat) && seat >= 1 && seat <= s.seats;

@@ -7,7 +7,7 @@ import { resolveDay } from '../day/evening.js';
 import { afterLeaving } from './transform.js';
 import type { Command } from './commands.js';
 import type { Draft } from './draft.js';
-import type { GameState, RemovalReason } from './state.js';
+import type { GameState, RemovalReason } from '../model/state.js';
 import { penaltyEffect, removal } from './penalties.js';
 import { isIn, needAlive, needSeat } from './guards.js';
 import { checkWinner, endIfWon, winningSeats } from './win.js';

@@ -1,5 +1,6 @@
 import type { ModificationId, RoleId } from '../ids.js';
-import type { GameOptions, Preset } from '../presets/types.js';
+import type { GameOptions } from '../model/options.js';
+import type { Preset } from '../presets/types.js';
 import { roleIn } from '../roles/registry.js';
 
 /**

@@ -5,7 +5,7 @@ import { missingRequiredAct, resolveNight } from '../night/resolve.js';
 import { startDay } from '../day/morning.js';
 import { afterLeaving, nightChanges } from './transform.js';
 import type { Actor, Command } from './commands.js';
-import type { NightAct } from './state.js';
+import type { NightAct } from '../model/state.js';
 import type { Draft } from './draft.js';
 import { describePhase, needAlive, needSeat, needSelfOrHost } from './guards.js';
 import { endIfDraw, endIfWon } from './win.js';

@@ -6,7 +6,7 @@
 import type { SeatNo } from '../ids.js';
 import { fail } from '../errors.js';
 import type { Draft } from './draft.js';
-import type { GameState, RemovalReason } from './state.js';
+import type { GameState, RemovalReason } from '../model/state.js';
 import { afterLeaving } from './transform.js';
 import { checkWinner, endIfWon, winningSeats } from './win.js';
 import { needAlive, needSeat } from './guards.js';

@@ -2,10 +2,11 @@ import { ALL_MODIFICATIONS, ALL_ROLE_IDS, PRESET_IDS, type ModificationId, type 
 import { fail } from '../errors.js';
 import { builtPresets, presetOf } from '../presets/index.js';
 import { OPTION_SPECS } from '../presets/options.js';
-import type { GameOptions, Preset } from '../presets/types.js';
+import type { GameOptions } from '../model/options.js';
+import type { Preset } from '../presets/types.js';
 import { roleIn } from '../roles/registry.js';
 import { seedFrom, shuffle } from '../rng.js';
-import type { GameSetup } from './state.js';
+import type { GameSetup } from '../model/state.js';
 import { extraCardDeck, modifiedOptions } from './modifications.js';
 import { optionsFromRulesCode, rulesCodeOf } from '../presets/rulesCode.js';
 

@@ -8,7 +8,7 @@ import { closeVote } from '../day/vote.js';
 import { rakeTakes } from '../day/rake.js';
 import type { Actor } from './commands.js';
 import type { IdleStage } from './events.js';
-import type { GameState } from './state.js';
+import type { GameState } from '../model/state.js';
 import type { Draft } from './draft.js';
 import { endNight } from './night-commands.js';
 import { describePhase } from './guards.js';

@@ -1,7 +1,7 @@
 // R-FIIM-16: the tournament points of one `fiim` game (mafiaratings scoring «ФИИМ», version 3; every
 // number is an option), and the tournament compensation (Ci) over a series of games.
 import type { SeatNo } from '../ids.js';
-import type { GameState } from './state.js';
+import type { GameState } from '../model/state.js';
 
 /** Rounds away the floating-point dust of sums like 1 + 0.25 − 0.5 (points have at most 4 decimals). */
 export const roundPoints = (x: number): number => Math.round(x * 10000) / 10000 + 0;

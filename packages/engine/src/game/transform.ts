@@ -1,12 +1,12 @@
 import type { SeatNo } from '../ids.js';
-import type { RoleChange } from '../night/context.js';
+import type { RoleChange } from '../model/role.js';
 import { roleAt } from '../roles/registry.js';
 import { aliveMafia, isMafiaShooter, isShooter } from '../roles/limits.js';
 import { lawyerBlock } from '../roles/lawyer.js';
 import { PITER_WEREWOLF_MIN_ALIVE, werewolfPiter, werewolfTown } from '../roles/werewolf.js';
 import { werewolfExtended } from '../roles/werewolfExtended.js';
 import type { GameEvent } from './events.js';
-import type { GameState, Winner } from './state.js';
+import type { GameState, Winner } from '../model/state.js';
 import { traits } from './traits.js';
 
 /**
@@ -76,7 +76,7 @@ function student(d: Emitter, left: readonly SeatNo[]): void {
   let teacher = 0;
   for (let k = 0; k < left.length; k++) {
     const seat = left[k];
-    if (isShooter(s, seat - 1) && (teacher === 0 || seat < teacher)) teacher = seat;
+    if (isShooter(s, seat - 1, roleAt) && (teacher === 0 || seat < teacher)) teacher = seat;
   }
   if (teacher === 0) return;
   const role = s.roles[teacher - 1];
@@ -102,7 +102,7 @@ function townWerewolf(d: Emitter): void {
       const turned: GameState = { ...d.state, teams: d.state.teams.map((t, j) => (j === i ? 'solo' : t)) };
       // "Immediate win": alone at the table, or 1-on-1 with the Immortal, who loses to any shooter of
       // another team (R-ROLE Immortal): either way he stays town.
-      if (def.soloWin!(turned, seat) || oneOnOneWinner(turned) === 'werewolf') continue;
+      if (def.soloWin!(turned, seat, roleAt) || oneOnOneWinner(turned) === 'werewolf') continue;
     }
     d.emit({ type: 'RoleChanged', seat, role: 'werewolf', team: 'solo', reason: 'werewolf-turned' });
   }
@@ -117,7 +117,7 @@ function newShooter(d: Emitter): void {
   let mafia = 0;
   for (let i = 0; i < s.seats; i++) {
     if (!s.alive[i] || s.teams[i] !== 'mafia') continue;
-    if (isMafiaShooter(s, i)) return;
+    if (isMafiaShooter(s, i, roleAt)) return;
     mafia++;
   }
   if (mafia === 0) return;
@@ -176,7 +176,7 @@ export function oneOnOneWinner(s: GameState): Winner | null {
   if (b < 0) return null;
   for (const [imm, other] of [[a, b], [b, a]]) {
     if (s.roles[imm] !== 'immortal' || s.teams[imm] !== 'town') continue;
-    if (s.teams[other] === 'town' || !isShooter(s, other)) continue;
+    if (s.teams[other] === 'town' || !isShooter(s, other, roleAt)) continue;
     return s.teams[other] === 'mafia' ? 'mafia' : s.roles[other];
   }
   return null;

@@ -1,6 +1,6 @@
 import type { SeatNo } from '../ids.js';
 import { roleAt } from '../roles/registry.js';
-import type { GameState, Winner } from './state.js';
+import type { GameState, Winner } from '../model/state.js';
 import type { Draft } from './draft.js';
 import { oneOnOneWinner } from './transform.js';
 
@@ -51,7 +51,7 @@ function soloWinner(s: GameState, alive: number): Winner | null {
     if (!s.alive[i] || s.teams[i] !== 'solo') continue;
     const def = roleAt(s, i);
     // Decision (issue 3): a solo player left alone at the table wins, whatever his own condition says.
-    if (alive === 1 || (def.soloWin !== undefined && def.soloWin(s, (i + 1) as SeatNo))) return s.roles[i];
+    if (alive === 1 || (def.soloWin !== undefined && def.soloWin(s, (i + 1) as SeatNo, roleAt))) return s.roles[i];
   }
   return null;
 }

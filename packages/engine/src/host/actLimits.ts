@@ -1,6 +1,6 @@
 import type { ActKind, SeatNo } from '../ids.js';
-import type { GameState, NightAct } from '../game/state.js';
-import type { ActSpec } from '../roles/types.js';
+import type { GameState, NightAct } from '../model/state.js';
+import type { ActSpec } from '../model/role.js';
 
 /** An act decision as host/pending.ts makes it. */
 export interface ActPending {

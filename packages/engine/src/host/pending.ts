@@ -1,10 +1,10 @@
 import type { ActKind, SeatNo } from '../ids.js';
 import type { Command } from '../game/commands.js';
-import type { GameState } from '../game/state.js';
+import type { GameState } from '../model/state.js';
 import { roleAt } from '../roles/registry.js';
 import { hasNoVote } from '../day/silence.js';
 import { bestMoveOpen } from '../day/morning.js';
-import type { ActSpec } from '../roles/types.js';
+import type { ActSpec } from '../model/role.js';
 import { withActLimits, type ActPending } from './actLimits.js';
 
 /** A decision a seat may make now. */

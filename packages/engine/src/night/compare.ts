@@ -1,6 +1,6 @@
 import type { SeatNo } from '../ids.js';
-import type { GameState, NightAct } from '../game/state.js';
-import type { NightContext } from './context.js';
+import type { GameState, NightAct } from '../model/state.js';
+import type { NightContext } from '../model/role.js';
 
 /**
  * R-CHECK-2: a Journalist's or Sherlock's comparison: same team or not. Town and mafia compare by

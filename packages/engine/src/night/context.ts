@@ -1,12 +1,12 @@
-import type { RoleId, SeatNo, Team } from '../ids.js';
-import type { ActResult, Answer, GameState, NightAct } from '../game/state.js';
-import { roleAt } from '../roles/registry.js';
+import type { SeatNo } from '../ids.js';
+import type { ActResult, Answer, GameState, NightAct } from '../model/state.js';
+import type { NightContext, Protection, RoleChange, RoleDef, RoleLookup, SeatSet } from '../model/role.js';
 
 /**
  * A set of seats as one flag per seat (index = seat): what a night works with, without a Set per
  * night. Only `has` and `add` are needed by the pipeline and the roles.
  */
-export class SeatSet {
+class SeatFlags implements SeatSet {
   /** Made at the first `add` (most nights block and save nobody). */
   private flags: boolean[] | null = null;
   constructor(private readonly seats: number) {}
@@ -25,77 +25,6 @@ export class SeatSet {
   }
 }
 
-export interface Protection {
-  readonly seat: number;
-  readonly by: number;
-  readonly covers: ((source: string) => boolean) | null;
-}
-
-/** A transformation the night causes (Recruiter's recruit, the Piter Werewolf's takeover): folded as RoleChanged. */
-export interface RoleChange {
-  readonly seat: SeatNo;
-  readonly role: RoleId;
-  readonly team: Team;
-  readonly reason: string;
-  /** The Recruiter: the host announces in the morning which role turned (RoleAnnounced, no seat). */
-  readonly announce?: RoleId;
-}
-
-/** What the night pipeline works on: the state at nightfall, the acts, and what they cause. */
-export interface NightContext {
-  readonly state: GameState;
-  readonly acts: readonly NightAct[];
-  /** Seats whose abilities are blocked tonight (block stage). */
-  readonly blocked: SeatSet;
-  /**
-   * Kill attempts collected at the kill stage, in the order they were made: `attemptTargets[k]`
-   * was attempted by `attemptSources[k]` (a target may appear more than once).
-   */
-  readonly attemptTargets: number[];
-  readonly attemptSources: string[];
-  /** Seats saved from every kill by protections (protect stage). */
-  readonly saved: SeatSet;
-  /**
-   * Protections that cover only some kill sources (the JustMafia Doctor: not the Maniac's victim;
-   * the Piter heal: not a guess; the tabletop Lover: only the mafia), with the seat credited when
-   * one cancels a kill (scoring, RULES.md §9). Added with `protect`.
-   */
-  readonly protections: Protection[];
-  /** Seats that leave the game at dawn. */
-  readonly died: SeatSet;
-  /** R-VOTE-9: seats given an alibi for the coming day's vote (Girl, Lawyer's alibi, classic Lover). */
-  readonly alibi: SeatSet;
-  /** R-VOTE-11: seats silenced for the coming day (classic Lover, Black Widow): they lose their vote. */
-  readonly silenced: SeatSet;
-  /** Answers by act index (the index in `acts`); undefined when the act got no answer. */
-  readonly answers: (Answer | undefined)[];
-  /** Seats credited with a useful action (scoring, RULES.md §9). */
-  readonly useful: SeatNo[];
-  /** Transformations of this night (transform stage), in the order made. */
-  readonly changes: RoleChange[];
-  answer(act: NightAct, answer: Answer): void;
-  /** A kill attempt on `target` by `source` ('mafia', 'maniac', 'cop', 'sheriff', 'guess', …), kill stage. */
-  attempt(target: SeatNo, source: string): void;
-  /**
-   * Protects `seat` tonight (protect stage or earlier) from the kill sources `covers` accepts (all
-   * when omitted); `by` is credited with a useful action when it cancels a kill (0: nobody).
-   */
-  protect(seat: SeatNo, by: number, covers?: (source: string) => boolean): void;
-  /** Is an attempt by `source` on `seat` cancelled by a protection? Credits the protector. */
-  isProtected(seat: number, source: string): boolean;
-  /** A check that found a mafia member: useful the first time this actor finds him. */
-  found(by: SeatNo, target: SeatNo): void;
-  /**
-   * Credits the protectors whose protection cancelled a kill on a seat that lives through the night
-   * (RULES.md §9 "saved a player"): a seat that dies anyway (another kill, the Beauty's chain) was not
-   * saved. Called once the night's deaths are known.
-   */
-  creditSaves(): void;
-  /** Did `seat` die tonight with a mafia team shot at him (R-ROLE Commissar: "killed that night by the mafia")? */
-  killedByMafia(seat: number): boolean;
-  appearsBlack(seat: SeatNo): boolean;
-}
-
 class Ctx implements NightContext {
   readonly blocked: SeatSet;
   readonly attemptTargets: number[] = [];
@@ -111,12 +40,12 @@ class Ctx implements NightContext {
   /** Protections that cancelled a kill, as pairs (protector, seat): credited by `creditSaves`. */
   private readonly saves: number[] = [];
 
-  constructor(readonly state: GameState, readonly acts: readonly NightAct[]) {
-    this.blocked = new SeatSet(state.seats);
-    this.saved = new SeatSet(state.seats);
-    this.died = new SeatSet(state.seats);
-    this.alibi = new SeatSet(state.seats);
-    this.silenced = new SeatSet(state.seats);
+  constructor(readonly state: GameState, readonly acts: readonly NightAct[], private readonly lookup: RoleLookup) {
+    this.blocked = new SeatFlags(state.seats);
+    this.saved = new SeatFlags(state.seats);
+    this.died = new SeatFlags(state.seats);
+    this.alibi = new SeatFlags(state.seats);
+    this.silenced = new SeatFlags(state.seats);
     this.answers = new Array<Answer | undefined>(acts.length).fill(undefined);
   }
 
@@ -184,12 +113,17 @@ class Ctx implements NightContext {
   }
 
   appearsBlack(seat: SeatNo): boolean {
-    return roleAt(this.state, seat - 1).appearsBlack(this.state, seat);
+    return this.lookup(this.state, seat - 1).appearsBlack(this.state, seat);
+  }
+
+  roleAt(seatIndex: number): RoleDef {
+    return this.lookup(this.state, seatIndex);
   }
 }
 
-export function createNightContext(state: GameState, acts: readonly NightAct[]): NightContext {
-  return new Ctx(state, acts);
+/** `roleAt`: the game's role lookup (roles/registry.ts), which the context hands to the roles' acts. */
+export function createNightContext(state: GameState, acts: readonly NightAct[], roleAt: RoleLookup): NightContext {
+  return new Ctx(state, acts, roleAt);
 }
 
 /** The answered acts in act order, each with its answer (fields in the act's order, then `answer`). */

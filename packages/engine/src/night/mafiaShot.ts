@@ -1,5 +1,5 @@
 import type { SeatNo } from '../ids.js';
-import type { NightContext } from './context.js';
+import type { NightContext } from '../model/role.js';
 import { actAt } from '../roles/registry.js';
 
 /**

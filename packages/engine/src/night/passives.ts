@@ -2,7 +2,7 @@ import type { SeatNo } from '../ids.js';
 import { roleAt } from '../roles/registry.js';
 import { beautyClub } from '../roles/beauty.js';
 import { PITER_WEREWOLF_MIN_ALIVE, werewolfPiter } from '../roles/werewolf.js';
-import type { NightContext } from './context.js';
+import type { NightContext } from '../model/role.js';
 import { traits } from '../game/traits.js';
 
 /**

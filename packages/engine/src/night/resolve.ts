@@ -1,9 +1,9 @@
 import type { SeatNo } from '../ids.js';
-import type { ActResult, GameState, NightAct } from '../game/state.js';
+import type { ActResult, GameState, NightAct } from '../model/state.js';
 import { actAt, roleAt, roleIn } from '../roles/registry.js';
 import { presetOf } from '../presets/index.js';
-import type { ActSpec, NightStage } from '../roles/types.js';
-import { createNightContext, resultsInOrder, type NightContext, type RoleChange, type SeatSet } from './context.js';
+import type { ActSpec, NightContext, NightStage, RoleChange, SeatSet } from '../model/role.js';
+import { createNightContext, resultsInOrder } from './context.js';
 import { resolveMafiaShot } from './mafiaShot.js';
 import { resolvePassiveChain, resolvePassiveProtect } from './passives.js';
 
@@ -51,7 +51,7 @@ export function resolveNight(state: GameState): NightOutcome {
       break;
     }
   }
-  const ctx = createNightContext(state, acts);
+  const ctx = createNightContext(state, acts, roleAt);
   // Each act's spec and its stage's pipeline index (-1: no effect of its own: none, or a team act),
   // looked up once rather than once per stage: specs come in many shapes, so every read of one of
   // their fields is a slow (megamorphic) one.
@@ -60,7 +60,7 @@ export function resolveNight(state: GameState): NightOutcome {
   for (let k = 0; k < acts.length; k++) {
     let spec = actAt(state, acts[k].by - 1, acts[k].act);
     // An act whose effect depends on the night (the Cheater's copy) names the spec it acts as.
-    if (spec !== undefined && spec.specFor !== undefined) spec = spec.specFor(state, acts[k]);
+    if (spec !== undefined && spec.specFor !== undefined) spec = spec.specFor(state, acts[k], roleAt);
     specs[k] = spec;
     stageOf.push(spec === undefined || spec.teamAct ? -1 : NIGHT_PIPELINE.indexOf(spec.stage));
   }

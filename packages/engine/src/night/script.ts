@@ -1,5 +1,5 @@
 import type { RoleId } from '../ids.js';
-import type { GameSetup } from '../game/state.js';
+import type { GameSetup } from '../model/state.js';
 import { PRESETS } from '../presets/index.js';
 import type { NightStepSpec } from '../presets/types.js';
 

@@ -24,4 +24,5 @@ export const builtPresets = (): Preset[] => Object.values(PRESETS) as Preset[];
 export { OPTION_SPECS, BASE_OPTIONS } from './options.js';
 export { RULES_CODE_DIGITS, optionsFromRulesCode, rulesCodeOf } from './rulesCode.js';
 export { NIGHT_STEP_SECONDS, DEFAULT_NIGHT_STEP_SECONDS, nightStepSeconds } from './nightStep.js';
-export type { Preset, GameOptions, NightStepSpec, OptionName, OptionSpec } from './types.js';
+export type { Preset, NightStepSpec, OptionSpec } from './types.js';
+export type { GameOptions, OptionName } from '../model/options.js';

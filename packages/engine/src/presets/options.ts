@@ -1,4 +1,5 @@
-import type { GameOptions, OptionName, OptionSpec } from './types.js';
+import type { GameOptions, OptionName } from '../model/options.js';
+import type { OptionSpec } from './types.js';
 
 /** The catalogue of options: type, range, the rule each one implements, and what it means. */
 export const OPTION_SPECS: Readonly<Record<OptionName, OptionSpec>> = {

@@ -1,5 +1,5 @@
 import type { RoleId } from '../ids.js';
-import type { RoleDef } from '../roles/types.js';
+import type { RoleDef } from '../model/role.js';
 import { doctorJustMafia } from '../roles/doctor.js';
 import { maniacJustMafia } from '../roles/maniac.js';
 import { loverJustMafia } from '../roles/lover.js';

@@ -1,6 +1,6 @@
 import { fail } from '../errors.js';
 import { OPTION_SPECS } from './options.js';
-import type { OptionName } from './types.js';
+import type { OptionName } from '../model/options.js';
 
 /**
  * R-FIIM-17: a mafiaratings rules code. Each of its 13 digits is the 0-based index of one option's

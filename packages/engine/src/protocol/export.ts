@@ -1,8 +1,8 @@
 import type { RoleId, SeatNo } from '../ids.js';
 import type { GameEvent } from '../game/events.js';
 import { effectiveEvents, foldEffective, type Game } from '../game/game.js';
-import type { GameSetup, RemovalReason } from '../game/state.js';
-import type { GameOptions } from '../presets/types.js';
+import type { GameSetup, RemovalReason } from '../model/state.js';
+import type { GameOptions } from '../model/options.js';
 import { presetOf } from '../presets/index.js';
 import { resolveOptions } from '../game/setup.js';
 import { modifiedOptions } from '../game/modifications.js';

@@ -1,6 +1,6 @@
 import type { GameEvent } from '../game/events.js';
 import { effectiveEvents, foldEffective } from '../game/game.js';
-import type { GameState } from '../game/state.js';
+import type { GameState } from '../model/state.js';
 import { buildResult, TimelineCollector, type ProtocolResult } from './result.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { RoleId, SeatNo } from '../ids.js';
 import type { GameEvent } from '../game/events.js';
-import type { ActResult, DayOutcome, GameState, NightAct, Tally, Winner } from '../game/state.js';
+import type { ActResult, DayOutcome, GameState, NightAct, Tally, Winner } from '../model/state.js';
 import { shotFirstNight, tournamentScores } from '../game/tournament.js';
 
 export type TimelineEntry =

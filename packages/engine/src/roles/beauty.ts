@@ -1,5 +1,5 @@
-import type { GameState, NightAct } from '../game/state.js';
-import type { ActSpec, RoleDef } from './types.js';
+import type { GameState, NightAct } from '../model/state.js';
+import type { ActSpec, RoleDef } from '../model/role.js';
 import { mafiaShot } from './mafia.js';
 import { notSameAsLastNight } from './repeat.js';
 import { isRoleId, nightNo, refuse } from './limits.js';

@@ -1,4 +1,4 @@
-import type { RoleDef } from './types.js';
+import type { RoleDef } from '../model/role.js';
 
 /**
  * Black Widow (Чёрная вдова, 002 modification of the Girl): mafia; each night picks a player (self

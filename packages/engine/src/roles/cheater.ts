@@ -1,6 +1,6 @@
 import type { ActKind } from '../ids.js';
-import type { GameState, NightAct } from '../game/state.js';
-import type { ActSpec, RoleDef } from './types.js';
+import type { GameState, NightAct } from '../model/state.js';
+import type { ActSpec, RoleDef, RoleLookup } from '../model/role.js';
 import { actSpecAt, isShooter } from './limits.js';
 
 /** Active abilities the Cheater copies (shot, heal, block/visit, and the other one-target effects). */
@@ -41,10 +41,10 @@ function copyOf(spec: ActSpec): ActSpec {
 }
 
 /** The first active ability of the seat `act.target` (its current role), as the Cheater's copy. */
-function copySpec(state: GameState, act: NightAct): ActSpec | undefined {
+function copySpec(state: GameState, act: NightAct, roleAt: RoleLookup): ActSpec | undefined {
   const i = act.target - 1;
   for (const kind of COPYABLE) {
-    const spec = actSpecAt(state, i, kind);
+    const spec = actSpecAt(state, i, kind, roleAt);
     if (spec === undefined) continue;
     if (spec.availableOn !== undefined && !spec.availableOn(state, state.night === null ? 0 : state.night.n, act.target)) continue;
     return copyOf(spec);
@@ -76,12 +76,12 @@ export const cheater: RoleDef = {
       specFor: copySpec,
     },
   ],
-  soloWin(state, seat) {
+  soloWin(state, seat, roleAt) {
     let others = 0;
     for (let i = 0; i < state.seats; i++) {
       if (!state.alive[i] || i === seat - 1) continue;
       others++;
-      if (isShooter(state, i)) return false;
+      if (isShooter(state, i, roleAt)) return false;
     }
     return others === 2;
   },

@@ -1,4 +1,4 @@
-import type { RoleDef } from './types.js';
+import type { RoleDef } from '../model/role.js';
 
 /** Civilian (Мирный житель): no night action; votes with the town. */
 export const civilian: RoleDef = {

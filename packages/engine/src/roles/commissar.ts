@@ -1,5 +1,5 @@
-import type { RoleDef } from './types.js';
-import type { GameState } from '../game/state.js';
+import type { RoleDef } from '../model/role.js';
+import type { GameState } from '../model/state.js';
 import { resolveCompare } from '../night/compare.js';
 
 /** The `sherlock` modification (002) turns the Commissar's check into a comparison (R-CHECK-2). */

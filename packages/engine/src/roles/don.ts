@@ -1,6 +1,5 @@
-import type { RoleDef } from './types.js';
+import type { RoleDef } from '../model/role.js';
 import { mafiaShot } from './mafia.js';
-import { roleAt } from './limits.js';
 
 /**
  * Whom the Don's check finds ("is he the Commissar?", the Sheriff in 004): the Commissar and the
@@ -26,7 +25,7 @@ export const don: RoleDef = {
       onCheckingFirstNight: true,
       mayTargetSelf: false,
       resolve(ctx, act) {
-        ctx.answer(act, isDonsQuarry(roleAt(ctx.state, act.target - 1)) ? 'yes' : 'no');
+        ctx.answer(act, isDonsQuarry(ctx.roleAt(act.target - 1)) ? 'yes' : 'no');
       },
     },
   ],

@@ -1,4 +1,4 @@
-import type { RoleDef } from './types.js';
+import type { RoleDef } from '../model/role.js';
 
 /**
  * Elder (Староста, Piter, seed 000): meets the host on night 1 only; has immunity at every day vote:

@@ -1,4 +1,4 @@
-import type { RoleDef } from './types.js';
+import type { RoleDef } from '../model/role.js';
 
 /** Girl (Девушка лёгкого поведения, 002): town; gives one player (not herself) an alibi for the next vote (R-VOTE-9). */
 export const girl: RoleDef = {

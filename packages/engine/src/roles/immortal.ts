@@ -1,4 +1,4 @@
-import type { RoleDef } from './types.js';
+import type { RoleDef } from '../model/role.js';
 
 /**
  * Immortal (Бессмертный, Piter, seed 002): town; meets the host on night 1; survives every night

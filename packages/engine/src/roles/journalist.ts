@@ -1,4 +1,4 @@
-import type { RoleDef } from './types.js';
+import type { RoleDef } from '../model/role.js';
 import { resolveCompare } from '../night/compare.js';
 
 /** Journalist (Журналист, 000): town; each night compares two players: same team or not (R-CHECK-2). */

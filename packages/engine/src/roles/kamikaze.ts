@@ -1,4 +1,4 @@
-import type { RoleDef } from './types.js';
+import type { RoleDef } from '../model/role.js';
 
 /**
  * Kamikaze (Камикадзе, Piter): town; killed at night, his killers die with him; from the mafia one

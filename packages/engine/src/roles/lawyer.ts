@@ -1,4 +1,4 @@
-import type { RoleDef } from './types.js';
+import type { RoleDef } from '../model/role.js';
 import { mafiaShot } from './mafia.js';
 import { notSameAsLastNight } from './repeat.js';
 import { nightNo, refuse, timesUsed } from './limits.js';

@@ -1,19 +1,15 @@
 import { ALL_ROLE_IDS, type ActKind, type RoleId, type SeatNo } from '../ids.js';
-import type { GameState, NightAct } from '../game/state.js';
-import type { ActSpec, RoleDef } from './types.js';
+import type { GameState, NightAct } from '../model/state.js';
+import type { ActSpec, RoleLookup } from '../model/role.js';
 
 /**
  * Role modules do not import roles/registry.ts (the registry imports the presets, which import the
- * role modules: a cycle). The registry hands its lookup over here when it loads.
+ * role modules: a cycle). The helpers below that need a seat's role take the game's lookup
+ * (`RoleLookup`, the registry's `roleAt`) from their caller.
  */
-let lookup: ((s: GameState, i: number) => RoleDef) | null = null;
-export function setRoleLookup(fn: (s: GameState, i: number) => RoleDef): void {
-  lookup = fn;
-}
-/** The role module of seat index `i` (the preset's variant). */
-export const roleAt = (s: GameState, i: number): RoleDef => lookup!(s, i);
+
 /** The spec of `act` of seat index `i`'s role, if it has one. */
-export function actSpecAt(s: GameState, i: number, act: ActKind): ActSpec | undefined {
+export function actSpecAt(s: GameState, i: number, act: ActKind, roleAt: RoleLookup): ActSpec | undefined {
   const acts = roleAt(s, i).acts;
   for (let k = 0; k < acts.length; k++) if (acts[k].act === act) return acts[k];
   return undefined;
@@ -57,7 +53,7 @@ export function aliveMafia(s: GameState): number {
 }
 
 /** Does the seat's role (as played now) shoot: a kill act of its own or the mafia's team shot? */
-export function isShooter(s: GameState, i: number): boolean {
+export function isShooter(s: GameState, i: number, roleAt: RoleLookup): boolean {
   const acts = roleAt(s, i).acts;
   for (let k = 0; k < acts.length; k++) {
     const a = acts[k];
@@ -68,7 +64,7 @@ export function isShooter(s: GameState, i: number): boolean {
 }
 
 /** Does the seat take part in the mafia's team shot? */
-export function isMafiaShooter(s: GameState, i: number): boolean {
+export function isMafiaShooter(s: GameState, i: number, roleAt: RoleLookup): boolean {
   if (s.teams[i] !== 'mafia') return false;
   const acts = roleAt(s, i).acts;
   for (let k = 0; k < acts.length; k++) if (acts[k].teamAct === 'mafia') return true;

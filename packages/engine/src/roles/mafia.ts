@@ -1,4 +1,4 @@
-import type { ActSpec, RoleDef } from './types.js';
+import type { ActSpec, RoleDef } from '../model/role.js';
 
 /** The mafia shot: every mafia-team member submits one `kill`; the team resolver decides (R-NIGHT-2/3). */
 export const mafiaShot: ActSpec = {

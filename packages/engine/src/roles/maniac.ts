@@ -1,6 +1,6 @@
 import type { SeatNo } from '../ids.js';
-import type { GameState } from '../game/state.js';
-import type { RoleDef } from './types.js';
+import type { GameState } from '../model/state.js';
+import type { RoleDef } from '../model/role.js';
 import { aliveMafia } from './limits.js';
 import { notSameAsLastNight } from './repeat.js';
 import { ownShot } from './shot.js';

@@ -1,4 +1,4 @@
-import type { RoleDef } from './types.js';
+import type { RoleDef } from '../model/role.js';
 import { mafia, mafiaShot } from './mafia.js';
 import { don } from './don.js';
 import { lawyerAlibi } from './lawyer.js';

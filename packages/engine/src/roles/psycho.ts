@@ -1,4 +1,4 @@
-import type { RoleDef } from './types.js';
+import type { RoleDef } from '../model/role.js';
 import { ownShot } from './shot.js';
 
 /**

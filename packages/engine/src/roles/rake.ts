@@ -1,4 +1,4 @@
-import type { RoleDef } from './types.js';
+import type { RoleDef } from '../model/role.js';
 
 /**
  * Rake (Повеса, Piter, seed 000): meets the host on night 1 only. When executed by the day vote he

@@ -1,6 +1,6 @@
 import type { ActKind, PresetId, RoleId } from '../ids.js';
 import { presetOf } from '../presets/index.js';
-import type { ActSpec, RoleDef } from './types.js';
+import type { ActSpec, RoleDef } from '../model/role.js';
 import { civilian } from './civilian.js';
 import { mafia } from './mafia.js';
 import { don } from './don.js';
@@ -26,7 +26,6 @@ import { psycho } from './psycho.js';
 import { werewolfTown } from './werewolf.js';
 import { recruiter } from './recruiter.js';
 import { cheater } from './cheater.js';
-import { setRoleLookup } from './limits.js';
 
 /**
  * The default module of each built role. A role id with several variants across presets (Lawyer,
@@ -142,6 +141,3 @@ export function actOf(id: RoleId, act: ActKind): ActSpec | undefined {
 }
 
 export const builtRoles = (): RoleDef[] => Object.values(ROLES) as RoleDef[];
-
-// Role modules look roles up through roles/limits.ts (they cannot import this module: a cycle).
-setRoleLookup(roleAt);

@@ -1,4 +1,4 @@
-import type { GameState, NightAct } from '../game/state.js';
+import type { GameState, NightAct } from '../model/state.js';
 import { prevNightNo, targetOn } from './limits.js';
 
 /** "Never the same player two nights in a row" (Doctor, club Maniac, club Beauty, extended Lawyer): a refusal, or null. */

@@ -1,4 +1,4 @@
-import type { ActSpec } from './types.js';
+import type { ActSpec } from '../model/role.js';
 
 /**
  * A player's own night shot (Maniac, Cop, shooting Sheriff, Psycho, town Werewolf): one `kill` at

@@ -1,4 +1,4 @@
-import type { RoleDef } from './types.js';
+import type { RoleDef } from '../model/role.js';
 
 /**
  * Sleepwalker (Лунатик, 000): town spy who wakes with the mafia and sees them; takes no part in

@@ -1,4 +1,4 @@
-import type { RoleDef } from './types.js';
+import type { RoleDef } from '../model/role.js';
 
 /**
  * Student (Студент, seeds 000, 002): town until the first shooting role leaves the game (a mafia

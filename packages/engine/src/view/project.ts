@@ -3,7 +3,7 @@ import type { GameEvent } from '../game/events.js';
 import { roleAt } from '../roles/registry.js';
 import { nightSteps, type NightStep } from '../night/script.js';
 import { donSeeks, roleVariants, type RoleVariants } from './variants.js';
-import type { ActResult, BestMove, DayState, GameSetup, GameState, Phase, RemovalReason, Winner } from '../game/state.js';
+import type { ActResult, BestMove, DayState, GameSetup, GameState, Phase, RemovalReason, Winner } from '../model/state.js';
 import { currentSpeechSeconds } from '../day/speeches.js';
 import { tournamentScores } from '../game/tournament.js';
 

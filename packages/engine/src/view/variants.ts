@@ -1,5 +1,5 @@
 import { ALL_ROLE_IDS, type ModificationId, type PresetId, type RoleId } from '../ids.js';
-import type { GameSetup } from '../game/state.js';
+import type { GameSetup } from '../model/state.js';
 import { roleIn } from '../roles/registry.js';
 import { isDonsQuarry } from '../roles/don.js';
 

@@ -1,5 +1,5 @@
 import type { SeatNo } from '../ids.js';
-import type { GameOptions } from '../presets/types.js';
+import type { GameOptions } from '../model/options.js';
 import type { RoundOutcome } from './sequential.js';
 
 /**

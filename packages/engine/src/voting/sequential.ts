@@ -1,6 +1,6 @@
 import type { SeatNo } from '../ids.js';
-import type { GameOptions } from '../presets/types.js';
-import type { Tally } from '../game/state.js';
+import type { GameOptions } from '../model/options.js';
+import type { Tally } from '../model/state.js';
 
 /**
  * R-VOTE-3: one vote per alive player, against one candidate; every vote not cast by the time the

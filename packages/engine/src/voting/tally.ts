@@ -1,5 +1,5 @@
 import type { SeatNo } from '../ids.js';
-import type { Tally } from '../game/state.js';
+import type { Tally } from '../model/state.js';
 import { newTally } from './sequential.js';
 
 /**

@@ -1,5 +1,7 @@
+// The whole game state and its parts: the bottom of the engine, imported by every layer above it
+// and importing nothing of the engine but ids and the options.
 import type { ActKind, ModificationId, PresetId, RoleId, SeatNo, Team } from '../ids.js';
-import type { GameOptions } from '../presets/types.js';
+import type { GameOptions } from './options.js';
 
 export interface NightAct {
   readonly by: SeatNo;
