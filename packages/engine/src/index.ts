@@ -6,10 +6,8 @@ export type { GameEvent, EventType, HostOverrideAction, IdleStage } from './game
 export { HOST, HOST_ONLY, isHostOnly, type Actor, type Command, type OverrideCommand } from './game/commands.js';
 export { apply, initialState, ownedCopy } from './game/apply.js';
 export { decide, decideInPlace, type Decision } from './game/decide.js';
-export { speakingOrder } from './day/morning.js';
-export { currentSpeechSeconds } from './day/speeches.js';
+export { speakingOrder, currentSpeechSeconds, isEmergency } from './day/rules.js';
 export { tournamentScores, shotFirstNight, compensation, roundPoints, DEFAULT_COMPENSATION, type CompensationOptions } from './game/tournament.js';
-export { isEmergency } from './day/evening.js';
 export { createGame, transition, foldLog, type Game, type Transition } from './game/game.js';
 export { buildSetup, resolvePreset, resolveOptions, resolveRoles, type SetupInput } from './game/setup.js';
 export { checkWinner, winningSeats } from './game/win.js';

@@ -4,12 +4,11 @@ import { countVotes, liftPasses, nextAfterRound } from '../voting/sequential.js'
 import { countRound as countGeneral } from '../voting/tally.js';
 import { nextAfterTwoStage } from '../voting/two-stage.js';
 import { nextAfterCircle } from '../voting/circular.js';
-import type { DayOutcome, DayState, Tally } from '../model/state.js';
+import type { DayState } from '../model/state.js';
 import type { Draft } from '../game/draft.js';
-import { aliveCount, isIn } from '../game/guards.js';
-import { startDefence } from './vote.js';
-import { hasNoVote } from './silence.js';
-import { drawByLift, resolveDay } from './evening.js';
+import { aliveCount } from '../game/guards.js';
+import { drawByLift, resolveDay, resolveExecution, startDefence } from './flow.js';
+import { hasNoVote, NO_BLOOD } from './rules.js';
 import { nextAfterFiimRound } from '../voting/fiim.js';
 
 export function countRound(d: Draft): void {
@@ -52,8 +51,6 @@ export function countLift(d: Draft): void {
   else resolveDay(d, [], 'none', day.tally);
 }
 
-export const NO_BLOOD: DayState['blood'] = [];
-
 /** R-VOTE-3: the candidate a seat's vote counted for this round (a vote not cast: the last candidate). */
 function votedFor(day: DayState, seat: SeatNo): SeatNo {
   const b = day.ballots[seat - 1];
@@ -88,26 +85,4 @@ function countCircle(d: Draft): void {
     case 'executed': return resolveExecution(d, [next.seat], 'vote', c.tally);
     case 'none': return resolveDay(d, [], 'none', c.tally);
   }
-}
-
-/**
- * Immunities at the vote, checked once the result is known (R-VOTE-9, R-VOTE-10): an Elder or a
- * player with an alibi is not executed. A single player saved ends the day with no execution and no
- * further vote (`elder` or `alibi`); of several leaving together (the lift vote) the immune stay
- * and the others leave. The Elder is named before an alibi when a player has both.
- */
-export function resolveExecution(d: Draft, seats: readonly SeatNo[], by: DayOutcome, tally: Tally | null): void {
-  const s = d.state;
-  let immune = s.alibi.length > 0;
-  for (let k = 0; k < seats.length && !immune; k++) if (s.roles[seats[k] - 1] === 'elder') immune = true;
-  if (!immune) return resolveDay(d, seats, by, tally);
-  const kept: SeatNo[] = [];
-  let why: DayOutcome | null = null;
-  for (const seat of seats) {
-    const w: DayOutcome | null = s.roles[seat - 1] === 'elder' ? 'elder' : isIn(s.alibi, seat) ? 'alibi' : null;
-    if (w === null) kept.push(seat);
-    else why ??= w;
-  }
-  if (kept.length === 0) return resolveDay(d, [], why!, tally);
-  resolveDay(d, kept, by, tally);
 }

@@ -1,13 +1,11 @@
-// Speeches (R-PHASE-2), defence speeches (R-VOTE-2), last words (R-PHASE-3) and nominations (R-VOTE-1).
-import type { SeatNo } from '../ids.js';
+// The speech commands: ending a speech (R-PHASE-2) or a defence speech (R-VOTE-2), the last words
+// (R-PHASE-3), nominations (R-VOTE-1). Moving on to the next speaker or stage is the day's flow (flow.ts).
 import { fail } from '../errors.js';
-import { circleOrder } from '../voting/circular.js';
 import type { Actor, Command } from '../game/commands.js';
-import type { DayState, GameState } from '../model/state.js';
+import type { DayState } from '../model/state.js';
 import type { Draft } from '../game/draft.js';
-import { aliveCount, needAlive, needDay, needSelfOrHost } from '../game/guards.js';
-import { openVote } from './vote.js';
-import { closeDay, resolveDay } from './evening.js';
+import { needAlive, needDay, needSelfOrHost } from '../game/guards.js';
+import { advanceSpeakers, closeDay } from './flow.js';
 
 const SPEAKING: readonly DayState['stage'][] = ['speeches', 'defence'];
 
@@ -68,59 +66,6 @@ export function nominate(d: Draft, c: Extract<Command, { type: 'nominate' }>, ac
   for (let k = 0; k < noms.length; k++) if (noms[k][1] === target) targetDone = true;
   if (targetDone) fail('already-nominee', 'R-VOTE-1', `seat ${target} is already nominated`);
   d.emit({ type: 'Nominated', by, target });
-}
-
-/** Moves past speakers who left or who lost their speech for fouls; closes the speeches at the end. */
-export function advanceSpeakers(d: Draft): void {
-  for (;;) {
-    const s = d.state;
-    const day = s.day!;
-    if (day.stage !== 'speeches') return;
-    if (day.speakerIndex >= day.speakers.length) return closeSpeeches(d);
-    const speaker = day.speakers[day.speakerIndex];
-    if (s.alive[speaker - 1] && !s.missNextSpeech[speaker - 1]) return;
-    // R-FIIM-2: with 3 or 4 alive (or `short-speech`) the 3rd foul shortens the turn instead.
-    if (s.alive[speaker - 1] && s.options.fiim && speaksShort(s)) {
-      d.emit({ type: 'SpeechShortened', seat: speaker });
-      return;
-    }
-    d.emit({ type: 'SpeechEnded', seat: speaker, skipped: true });
-  }
-}
-
-/** R-FIIM-2: does a 3rd foul's lost turn become a short one (option `short-speech`, or 3–4 players alive)? */
-function speaksShort(s: GameState): boolean {
-  if (s.options.threeFouls === 'short-speech') return true;
-  return aliveCount(s) <= 4;
-}
-
-/**
- * The seconds the current speech may last: the preset's speech, or the short one of R-FIIM-2. Null
- * when nobody is giving a day speech.
- */
-export function currentSpeechSeconds(s: GameState): number | null {
-  const day = s.day;
-  if (s.phase.kind !== 'day' || day === null || day.stage !== 'speeches' || day.speakerIndex >= day.speakers.length) return null;
-  return day.shortSpeech !== null && day.shortSpeech === day.speakers[day.speakerIndex] ? Math.min(s.options.shortSpeechSeconds, s.options.speechSeconds) : s.options.speechSeconds;
-}
-
-function closeSpeeches(d: Draft): void {
-  const s = d.state;
-  const day = s.day!;
-  if (day.voteCancelled) return resolveDay(d, [], 'removed', null);
-  const voting = s.options.voting;
-  if (voting !== 'sequential') {
-    // R-VOTE-7 / R-VOTE-8: no nominations; every alive player is a candidate (in circle order).
-    const circle = day.circle;
-    const candidates = circleOrder(s.alive, circle === null ? 1 : circle.from, circle === null ? 'up' : circle.dir);
-    if (voting === 'two-stage') candidates.sort((a, b) => a - b);
-    d.emit({ type: 'VoteOpened', round: 0, candidates });
-    return;
-  }
-  const noms = day.nominations;
-  const candidates: SeatNo[] = [];
-  for (let k = 0; k < noms.length; k++) if (s.alive[noms[k][1] - 1]) candidates.push(noms[k][1]);
-  openVote(d, 0, candidates);
 }
 
 function afterDefenceSpeech(d: Draft): void {

@@ -1,38 +1,13 @@
-// The day's vote: opening a round, the ballots (R-VOTE-3), the lift vote (R-VOTE-6), the circle (R-VOTE-8).
-import type { SeatNo } from '../ids.js';
+// The day's vote commands: the ballots (R-VOTE-3), the lift vote (R-VOTE-6), the circle (R-VOTE-8).
+// Opening a round is the day's flow (flow.ts); counting it, count.ts.
 import { fail } from '../errors.js';
 import { circleOrder } from '../voting/circular.js';
 import { ballotRule, procedureRule } from '../voting/tally.js';
 import type { Actor, Command } from '../game/commands.js';
-import type { GameState } from '../model/state.js';
 import type { Draft } from '../game/draft.js';
 import { isIn, needAlive, needDay, needSeat, needSelfOrHost } from '../game/guards.js';
-import { countLift, countRound, resolveExecution } from './count.js';
-import { hasNoVote } from './silence.js';
-import { resolveDay } from './evening.js';
-
-/** R-VOTE-4: no nominee, or one on day 1: nobody leaves; one from day 2 on: he leaves without a vote. */
-export function openVote(d: Draft, round: number, candidates: readonly SeatNo[]): void {
-  const day = d.state.day!;
-  if (candidates.length === 0) return resolveDay(d, [], 'none', null);
-  // A lone candidate (also one left alone in a re-vote by a removal) is never voted on (R-VOTE-4).
-  if (candidates.length === 1) {
-    return day.n === 1 ? resolveDay(d, [], 'none', null) : resolveExecution(d, candidates, 'single', null);
-  }
-  startDefence(d, round, candidates);
-}
-
-/** R-VOTE-2 / R-VOTE-6: each candidate defends himself in nomination order, then the round is voted. */
-export function startDefence(d: Draft, round: number, candidates: readonly SeatNo[]): void {
-  d.emit({ type: 'DefenceStarted', round, candidates });
-}
-
-/** Two-stage and circular votes: a removed candidate leaves the round, which starts again among the others. */
-export function reopenRound(d: Draft, round: number, candidates: readonly SeatNo[]): void {
-  if (candidates.length === 0) return resolveDay(d, [], 'none', null);
-  if (round > 0) return startDefence(d, round, candidates);
-  d.emit({ type: 'VoteOpened', round, candidates });
-}
+import { countLift, countRound } from './count.js';
+import { everyAliveVoted, hasNoVote } from './rules.js';
 
 export function vote(d: Draft, c: Extract<Command, { type: 'vote' }>, actor: Actor): void {
   const s = d.state;
@@ -65,29 +40,6 @@ export function liftVote(d: Draft, c: Extract<Command, { type: 'liftVote' }>, ac
 export function closeVote(d: Draft): void {
   const day = needDay(d.state, ['vote', 'lift'], 'closing the vote', 'R-VOTE-3');
   return day.stage === 'vote' ? countRound(d) : countLift(d);
-}
-
-export function everyAliveVoted(s: GameState, ballots: readonly number[]): boolean {
-  if (s.silenced.length === 0 && s.options.voting === 'sequential') {
-    for (let i = 0; i < s.seats; i++) if (s.alive[i] && ballots[i] === 0) return false;
-    return true;
-  }
-  // A seat without a vote (R-VOTE-11), or whose only candidate is himself (R-VOTE-7/8), is done.
-  const selfless = s.options.voting !== 'sequential' && s.day!.stage === 'vote';
-  const candidates = s.day!.candidates;
-  for (let i = 0; i < s.seats; i++) {
-    if (!s.alive[i] || ballots[i] !== 0) continue;
-    const seat = (i + 1) as SeatNo;
-    if (hasNoVote(s, seat)) continue;
-    if (selfless && !hasOtherCandidate(candidates, seat)) continue;
-    return false;
-  }
-  return true;
-}
-
-function hasOtherCandidate(candidates: readonly SeatNo[], seat: SeatNo): boolean {
-  for (let k = 0; k < candidates.length; k++) if (candidates[k] !== seat) return true;
-  return false;
 }
 
 /** R-VOTE-8: the host chooses where the circle starts and its direction, before the first ballot. */

@@ -1,9 +1,8 @@
 import type { SeatNo } from '../ids.js';
 import { fail } from '../errors.js';
-import { advanceSpeakers } from '../day/speeches.js';
-import { everyAliveVoted, openVote, reopenRound } from '../day/vote.js';
+import { advanceSpeakers, openVote, reopenRound, resolveDay } from '../day/flow.js';
+import { everyAliveVoted } from '../day/rules.js';
 import { countLift, countRound } from '../day/count.js';
-import { resolveDay } from '../day/evening.js';
 import { afterLeaving } from './transform.js';
 import type { Command } from './commands.js';
 import type { Draft } from './draft.js';

@@ -2,7 +2,7 @@ import type { SeatNo } from '../ids.js';
 import { fail } from '../errors.js';
 import { actAt } from '../roles/registry.js';
 import { missingRequiredAct, resolveNight } from '../night/resolve.js';
-import { startDay } from '../day/morning.js';
+import { startDay } from '../day/flow.js';
 import { afterLeaving, nightChanges } from './transform.js';
 import type { Actor, Command } from './commands.js';
 import type { NightAct } from '../model/state.js';

@@ -2,8 +2,7 @@ import type { ActKind, SeatNo } from '../ids.js';
 import type { Command } from '../game/commands.js';
 import type { GameState } from '../model/state.js';
 import { roleAt } from '../roles/registry.js';
-import { hasNoVote } from '../day/silence.js';
-import { bestMoveOpen } from '../day/morning.js';
+import { bestMoveOpen, hasNoVote } from '../day/rules.js';
 import type { ActSpec } from '../model/role.js';
 import { withActLimits, type ActPending } from './actLimits.js';
 

@@ -4,7 +4,7 @@ import { roleAt } from '../roles/registry.js';
 import { nightSteps, type NightStep } from '../night/script.js';
 import { donSeeks, roleVariants, type RoleVariants } from './variants.js';
 import type { ActResult, BestMove, DayState, GameSetup, GameState, Phase, RemovalReason, Winner } from '../model/state.js';
-import { currentSpeechSeconds } from '../day/speeches.js';
+import { currentSpeechSeconds } from '../day/rules.js';
 import { tournamentScores } from '../game/tournament.js';
 
 /** Who is looking: a seat, the host (sees everything) or a spectator (sees only public facts). */
