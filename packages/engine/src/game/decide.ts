@@ -15,8 +15,9 @@ import { rakeTakes } from '../day/rake.js';
 import { timeUp } from './time-up.js';
 
 // Where each command's rules live (the dispatcher below only routes): night acts and the night's end
-// in night-commands.ts, the host's fouls, removals and overrides in host-commands.ts, the day in
-// ../day/ (morning, speeches, vote, count, silence, rake, evening), the shared checks in guards.ts.
+// in night-commands.ts, the host's fouls, removals and overrides in host-commands.ts, the day's commands
+// in ../day/ (morning, speeches, vote, count, silence, rake; its stages in flow.ts, its rules in
+// rules.ts), the shared checks in guards.ts.
 
 export type Decision =
   | { readonly ok: true; readonly state: GameState; readonly events: readonly GameEvent[] }

@@ -11,7 +11,7 @@ export class Draft extends Fold {
   /**
    * The protocol replay gives a day step's later penalties after a removal that ended the day's
    * speeches (and cancelled its vote): the day then waits at its evening instead of closing, until
-   * the replay closes it (day/evening.ts). A live game never holds it.
+   * the replay closes it (day/flow.ts). A live game never holds it.
    */
   declare holdEvening: boolean;
   // An explicit constructor: a derived class with field initialisers gets a slower implicit one.

@@ -3,7 +3,7 @@ import type { RoleDef } from '../model/role.js';
 /**
  * Rake (Повеса, Piter, seed 000): meets the host on night 1 only. When executed by the day vote he
  * takes one of the players who voted against him into jail with him, his choice, even a protected
- * player or the Elder (R-ROLE). The day flow opens his choice (day/rake.ts `openRakeChoice`,
+ * player or the Elder (R-ROLE). The day flow opens his choice (day/flow.ts `openRakeChoice`,
  * command `rakeTakes`, protocol field `rakeTakes`).
  */
 export const rake: RoleDef = {
