@@ -22,9 +22,9 @@ export { pendingDecisions, pendingDecisionsInto, nextHostCommand, timeUpCommand,
 export { PRESETS, presetOf, builtPresets, OPTION_SPECS, BASE_OPTIONS, RULES_CODE_DIGITS, optionsFromRulesCode, rulesCodeOf, NIGHT_STEP_SECONDS, DEFAULT_NIGHT_STEP_SECONDS, nightStepSeconds, type Preset, type NightStepSpec, type GameOptions, type OptionName, type OptionSpec } from './presets/index.js';
 export { roleOf, roleIn, roleAt, actAt, builtRoles, isBuiltRole, actOf } from './roles/registry.js';
 export type { RoleDef, ActSpec, NightStage } from './roles/types.js';
-export { replayProtocol, type ReplayOutcome } from './protocol/replay.js';
-export { exportProtocol, type ExportOutcome, type ExportOptions, type ProtocolDocument, type ProtocolStep, type ProtocolNightStep, type ProtocolDayStep, type ProtocolAct, type ProtocolRemoval } from './protocol/export.js';
-export { gameResult } from './protocol/game-result.js';
-export type { ProtocolResult } from './protocol/result.js';
-export { gameScores } from './protocol/result.js';
+export { replayProtocol, type ReplayOutcome } from './scoresheet/replay.js';
+export { exportProtocol, type ExportOutcome, type ExportOptions, type ProtocolDocument, type ProtocolStep, type ProtocolNightStep, type ProtocolDayStep, type ProtocolAct, type ProtocolRemoval } from './scoresheet/export.js';
+export { gameResult } from './scoresheet/game-result.js';
+export type { ProtocolResult } from './scoresheet/result.js';
+export { gameScores } from './scoresheet/result.js';
 export { bestMovePoints } from './game/bestMove.js';
