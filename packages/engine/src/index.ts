@@ -27,7 +27,8 @@ export { PRESETS, presetOf, builtPresets, OPTION_SPECS, BASE_OPTIONS, RULES_CODE
 export { roleOf, roleIn, roleAt, actAt, builtRoles, isBuiltRole, actOf } from './roles/registry.js';
 export type { RoleDef, ActSpec, NightStage } from './roles/types.js';
 export { replayProtocol, type ReplayOutcome } from './scoresheet/replay.js';
-export { exportProtocol, type ExportOutcome, type ExportOptions, type ProtocolDocument, type ProtocolStep, type ProtocolNightStep, type ProtocolDayStep, type ProtocolAct, type ProtocolRemoval } from './scoresheet/export.js';
+export { exportProtocol, type ExportOutcome, type ExportOptions } from './scoresheet/export.js';
+export type { ProtocolDocument, ProtocolStep, ProtocolNightStep, ProtocolDayStep, ProtocolAct, ProtocolRemoval } from './scoresheet/document.js';
 export { gameResult } from './scoresheet/game-result.js';
 export type { ProtocolResult } from './scoresheet/result.js';
 export { gameScores } from './scoresheet/result.js';
