@@ -58,7 +58,7 @@ describe('a seat renamed in a room (issue 24: a replacement on a leaver\'s seat)
     expect(u.lobby.game).toBe(2);
     expect(u.view.seats.map((s: Msg) => s.name)).toEqual(['P1', 'P2', 'Ёжик', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9', 'P10']);
     expect(repl.last('update')!.view.me.seat).toBe(3);
-    // The export writes the deal's names (setup.names: packages/engine protocol/export.ts).
+    // The export writes the deal's names (setup.names: packages/engine scoresheet/export.ts).
     await hostCmd(m, host, endGame);
     const game2 = (await m.gamesOf(created.room))[1]!;
     expect(game2.final!.setup.names[2]).toBe('Ёжик');

@@ -6,7 +6,7 @@
  */
 import { buildSetup, foldLog, nextHostCommand, pendingDecisions, project, type Game, type GameEvent, type GameSetup, type GameState, type ModificationId, type RoleId, type SeatNo } from '@mafia/engine';
 import { RandomBot } from '@mafia/bots';
-import { replayGame } from '../src/protocol/replay.js';
+import { replayGame } from '../src/scoresheet/replay.js';
 import { run, TABLE10, type Step } from './helpers.js';
 
 export interface DaySetup {

@@ -1,4 +1,4 @@
-import type { RoleId, SeatNo } from '../ids.js';
+import { seatNo, type RoleId, type SeatNo } from '../ids.js';
 import type { GameEvent } from '../game/events.js';
 import type { ActResult, DayOutcome, GameState, NightAct, Tally, Winner } from '../model/state.js';
 import { shotFirstNight, tournamentScores } from '../game/tournament.js';
@@ -127,7 +127,7 @@ export function gameScores(s: GameState): Record<string, number> {
     if (s.winner === 'mafia' && s.teams[i] === 'mafia') points += alive ? 4 : 3;
     else if (s.winner === 'town' && s.teams[i] === 'town') points += alive ? 3 : 2;
     // The winning Maniac(s) only (game/win.ts `winningSeats`): not a dead teacher whose role a Student took.
-    else if (s.winner === 'maniac' && s.winners.includes((i + 1) as SeatNo)) points += 7;
+    else if (s.winner === 'maniac' && s.winners.includes(seatNo(i + 1))) points += 7;
     points -= 2 * s.removed.filter((r) => r === i + 1).length;
     scores[i + 1] = points;
   }
@@ -142,7 +142,7 @@ export function buildResult(s: GameState, timeline: readonly TimelineEntry[], ch
   const alive: SeatNo[] = [];
   const roles: Record<string, RoleId> = {};
   for (let i = 0; i < s.seats; i++) {
-    if (s.alive[i]) alive.push((i + 1) as SeatNo);
+    if (s.alive[i]) alive.push(seatNo(i + 1));
     if (s.roles[i] !== s.setup.roles[i] || changed[i + 1] !== undefined) roles[i + 1] = s.roles[i];
   }
   // R-FIIM-4 `legacy: no`: he may name three, nothing is recorded.

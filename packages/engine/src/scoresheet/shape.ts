@@ -1,4 +1,5 @@
 import { fail } from '../errors.js';
+import { seatNo, type SeatNo } from '../ids.js';
 
 /** Small shape checks for protocol documents: every failure names its place. */
 export function expectObject(v: unknown, path: string): Record<string, unknown> {
@@ -22,8 +23,16 @@ export function onlyKeys(o: Record<string, unknown>, allowed: readonly string[],
   }
 }
 
+/**
+ * A seat number written in a protocol: a whole number, the one place where a protocol's number
+ * becomes a `SeatNo` (the engine refuses a seat that is not at the table, naming the rule).
+ */
+export function expectSeat(v: unknown, path: string): SeatNo {
+  return seatNo(expectInt(v, path));
+}
+
 /** A seat number given as a JSON key ("8") or a number. */
-export function seatKey(k: string, path: string): number {
+export function seatKey(k: string, path: string): SeatNo {
   if (!/^[1-9][0-9]*$/.test(k)) fail('bad-field', 'INPUT', `${path} keys must be seat numbers, got "${k}"`, path);
-  return Number(k);
+  return seatNo(Number(k));
 }
