@@ -1,3 +1,4 @@
+import { hiddenActPairs } from '../../audit/hiddenActPairs.js';
 import { clubAudit } from './clubAttacks.js';
 import { databaseLinksAudit } from './databaseLinks.js';
 import { databaseOutageAudit } from './databaseOutage.js';
@@ -38,20 +39,12 @@ export interface AuditOptions {
 /**
  * The paired check (issue 12 point 3): two games through the server's own rooms that differ only
  * in a hidden act, every frame to a town seat and the spectator compared byte for byte. It runs in
- * this process on the built server's module (apps/server/dist/audit/hiddenActPairs.js): its seed
- * seam is a function argument there, never reachable from HTTP or a WebSocket.
+ * this process on the server's own module (audit/hiddenActPairs.ts): its seed seam is a function
+ * argument there, never reachable from HTTP or a WebSocket.
  */
-const PAIRS = new URL('../../../../apps/server/dist/audit/hiddenActPairs.js', import.meta.url).href;
-
 async function pairedFrames(o: { presets?: readonly string[] }): Promise<Check> {
   const what = 'frames to town seats are identical between a hidden act and none';
-  let mod: { hiddenActPairs: (o: { presets?: readonly string[] }) => Promise<{ pairs: number; frames: number; differing: string[] }> };
-  try {
-    mod = await import(PAIRS);
-  } catch (e) {
-    return check('secrecy', what, false, `the server's build has no hiddenActPairs (${e instanceof Error ? e.message : String(e)}): run npm run build`);
-  }
-  const r = await mod.hiddenActPairs(o);
+  const r = await hiddenActPairs(o);
   return check('secrecy', what, r.differing.length === 0 && r.pairs > 0,
     `${r.pairs} pairs, ${r.frames} frames, ${r.differing.length} differing${r.differing.length ? `: ${r.differing.slice(0, 3).join(' | ')}` : ''}`);
 }
