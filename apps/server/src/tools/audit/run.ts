@@ -20,10 +20,16 @@ export const SIZES = {
     // The headers timeout (10 s) is checked every 2.5 s: a half-open handshake goes 10 to 12.5 s after it began.
     handshakeWaitSeconds: 15,
     slowReaders: 3, slowSeconds: 60, slowTargetMiB: 12, overlapSlowReaders: true, gamesPerDeck: 1, parallel: 10, p99MaxMs: 200, gameTimeoutMs: 200_000,
+    // The server's test clock (room/testClock.ts): the bot games' steps (at least MIN_STEP_SECONDS:
+    // 5 s a speech, 3 s a night step) last a quarter, so the secrecy games, CI's longest stage,
+    // play the same steps and frames in a quarter of the waiting.
+    timeScale: 0.25,
   },
   full: {
     honestRooms: 5, wsMessages: 20_000, httpRequests: 3000, floodConnections: 30, messageSeconds: 15, rooms: 2000, lookups: 3000, handshakeWaitSeconds: 30, csrfRequests: 2000, idleConnections: 500,
     slowReaders: 10, slowSeconds: 60, slowTargetMiB: 16, overlapSlowReaders: false, gamesPerDeck: 3, parallel: 10, p99MaxMs: 100, gameTimeoutMs: 300_000,
+    // Real time: the figures of docs/security.md are the server's as clubs run it.
+    timeScale: 1,
   },
 } as const;
 
@@ -53,8 +59,8 @@ async function pairedFrames(o: { presets?: readonly string[] }): Promise<Check> 
 export async function runAudit(o: AuditOptions): Promise<AuditReport> {
   const z = SIZES[o.size];
   const t0 = Date.now();
-  const server = await startServer(o.database);
-  o.log(`server pid ${server.pid} on 127.0.0.1:${server.port}, ${server.storage}`);
+  const server = await startServer(o.database, z.timeScale === 1 ? {} : { NODE_ENV: 'test', MAFIA_TEST_TIME_SCALE: String(z.timeScale) });
+  o.log(`server pid ${server.pid} on 127.0.0.1:${server.port}, ${server.storage}${z.timeScale === 1 ? '' : `, test clock ×${z.timeScale}`}`);
   const traffic: Traffic = { messages: 0, frames: 0 };
   const checks: Check[] = [];
   const rssBefore = server.rss();
