@@ -10,14 +10,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { NAMES } from './flows';
-import { Shots, testClock } from './harness';
+import { Shots } from './harness';
 import { playUnhosted, unhostedSuite } from './unhosted';
 
-/**
- * On the test clock at half speed (issue 25): the club night's six steps of 8 s asked on the form
- * last 4 s each (24 s a night), speeches and votes nobody ends half their length.
- */
-const suite = unhostedSuite(testClock(0.5));
+const suite = unhostedSuite();
 /** A whole game on its timers: several minutes on two busy cores. */
 const GAME_TIMEOUT_MS = 900_000;
 
