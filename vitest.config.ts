@@ -12,6 +12,7 @@ export default defineConfig({
       '@mafia/bots': src('./packages/bots/src/index.ts'),
       '@mafia/protocol': src('./packages/protocol/src/index.ts'),
       '@mafia/server': src('./apps/server/src/index.ts'),
+      '@mafia/cli/tools': src('./packages/cli/src/tools.ts'),
     },
   },
   test: {

@@ -1,10 +1,16 @@
-// `npm test`: the build, the unit tests, the end-to-end tests and the rules coverage, one after
-// another, stopping at the first that fails; each stage's wall time is printed as it ends and all
+// `npm test`: the build, the import rules, the unit tests, the end-to-end tests and the rules
+// coverage, one after another, stopping at the first that fails; each stage's wall time is printed as it ends and all
 // of them at the close, so a slow CI run shows where its minutes went (issue 25).
 import { spawnSync } from 'node:child_process';
 
 const stages = [
   ['build', 'npm run build'],
+  // dependency-cruiser with .dependency-cruiser.cjs (issue 25 item 3): no import cycle (type imports
+  // included), no package importing an app, no web import of server code, every imported workspace
+  // listed in its importer's package.json. It reads the other workspaces' built types, so it runs
+  // after the build; it is cheap (well under a minute), so it runs before the tests. Each violation
+  // is one line naming its rule and the import chain.
+  ['import rules', 'npx --no-install depcruise --config .dependency-cruiser.cjs --output-type err packages/*/src apps/*/src'],
   ['unit tests', 'npx --no-install vitest run'],
   ['end-to-end tests', 'npm run test:e2e'],
   ['rules coverage', 'npm run rules:coverage'],

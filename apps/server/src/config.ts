@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_ROOM_LIMITS, type RoomLimits } from './room/roomLimits.js';
+import { timeScaleFromEnv } from './room/testClock.js';
 import { DEFAULT_DATABASE_URL } from './storage/open.js';
 import { DEFAULT_ADDRESS_LIMITS, type AddressLimits } from './ws/addressGuard.js';
 import type { TrustProxy } from './ws/clientAddress.js';
@@ -42,6 +43,8 @@ export interface ServerConfig {
   readonly allowedHosts: readonly string[];
   /** REFUSAL_LOG_SECONDS (60): at most one summary line of refused messages this often. */
   readonly refusalLogMs: number;
+  /** MAFIA_TEST_TIME_SCALE (1): FOR TESTS ONLY, refused unless NODE_ENV=test (room/testClock.ts). */
+  readonly timeScale: number;
 }
 
 /** The server's settings from the environment (docs/server.md lists them all). */
@@ -93,6 +96,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     allowedHosts: hostsOf(env.ALLOWED_HOSTS),
     refusalLogMs: seconds('REFUSAL_LOG_SECONDS', 60_000, 1),
     roomLimits: roomLimitsFromEnv(env),
+    timeScale: timeScaleFromEnv(env),
   };
 }
 

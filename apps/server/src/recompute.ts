@@ -3,11 +3,11 @@ import type { ClubDb } from './club/schema.js';
 import { recomputeClubs, UnknownClubError, type ClubRecomputed } from './club/ratings/rebuild.js';
 import { openStorage, sqliteFile } from './storage/open.js';
 
-/** What `mafia recompute` refuses with a message of its own (exit 2): no such database file, no such club. */
+/** What the recompute tool refuses with a message of its own (exit 2): no such database file, no such club. */
 export class RecomputeRefusal extends Error {}
 
 /**
- * `mafia recompute` (packages/cli calls it; docs/ratings-server.md): opens the database of
+ * The recompute tool (`npm run recompute`, tools/recompute.ts; docs/ratings-server.md): opens the database of
  * `url` (a DATABASE_URL, as the server takes it), brings its schema up to date as the server's
  * start does, and recomputes one club or every club. A SQLite file that does not exist is
  * refused rather than created empty. Safe beside a running server: each club's rows are replaced

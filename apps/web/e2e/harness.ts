@@ -100,6 +100,14 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * The server's test clock (MAFIA_TEST_TIME_SCALE, apps/server/src/room/testClock.ts): every step
+ * the server times (speech, vote, night step, card pause) lasts `scale` of its length, and every
+ * screen counts down to that nearer deadline. For games that wait on their timers; the server
+ * refuses it unless NODE_ENV=test, which this sets (Vitest's own process has it too).
+ */
+export const testClock = (scale: number): Readonly<Record<string, string>> => ({ NODE_ENV: 'test', MAFIA_TEST_TIME_SCALE: String(scale) });
+
 /** Starts the built server on a free port with its own SQLite file; resolves when it listens. */
 export async function startServer(extraEnv: Readonly<Record<string, string>> = {}): Promise<RunningServer> {
   const main = join(REPO, 'apps/server/dist/main.js');

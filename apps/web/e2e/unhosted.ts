@@ -353,16 +353,16 @@ async function take(step: Step, view: GameView, pageOfSeat: (seat: number) => Pa
 }
 
 /**
- * A test file's server and browser (started before its tests, stopped after) and a way to open
- * devices in it; every uncaught page error is collected.
+ * A test file's server (with `serverEnv`, e.g. the test clock) and browser (started before its
+ * tests, stopped after) and a way to open devices in it; every uncaught page error is collected.
  */
-export function unhostedSuite(): { readonly server: () => RunningServer; readonly browser: () => Browser; readonly device: UnhostedGame['device']; readonly pageErrors: string[] } {
+export function unhostedSuite(serverEnv: Readonly<Record<string, string>> = {}): { readonly server: () => RunningServer; readonly browser: () => Browser; readonly device: UnhostedGame['device']; readonly pageErrors: string[] } {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer(serverEnv);
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -1,6 +1,4 @@
-import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { UsageError } from './io.js';
+import { runAsProcess, runCommand, type Handler } from './entry.js';
 import { replayCommand } from './replay.js';
 
 const HELP = `mafia — the Mafia Host command line
@@ -14,13 +12,13 @@ const HELP = `mafia — the Mafia Host command line
                              seat an evening: each game's tables (seats → players) and the qualities
   mafia loadtest --url U --rooms R --players N [--think MS] [--step S] [--json]
                              play bot games over WebSockets against a running server; latency, rate, RSS, errors
-  mafia audit [--small] [--database sqlite|postgres] [--json]
-                             start a real server on 127.0.0.1 and attack it (fuzz, floods, slow readers, secrecy)
-  mafia recompute [--db PATH|sqlite:PATH|postgres://…] [--club ID] [--json]
-                             rebuild the clubs' points and ratings from their games and ledger (default: the server's database)
-`;
 
-type Handler = (args: string[]) => number | Promise<number>;
+The server's own tools run from the server app (they start it or open its database):
+  npm run audit -- [--small] [--database sqlite|postgres] [--json]
+                             node apps/server/dist/tools/audit.js: a real server on 127.0.0.1, attacked
+  npm run recompute -- [--db PATH|sqlite:PATH|postgres://…] [--club ID] [--json]
+                             node apps/server/dist/tools/recompute.js: the clubs' points and ratings rebuilt
+`;
 
 const COMMANDS: Record<string, () => Promise<Handler>> = {
   replay: async () => replayCommand,
@@ -29,8 +27,12 @@ const COMMANDS: Record<string, () => Promise<Handler>> = {
   presets: async () => (await import('./presets.js')).presetsCommand,
   seating: async () => (await import('./seating.js')).seatingCommand,
   loadtest: async () => (await import('./loadtest.js')).loadtestCommand,
-  audit: async () => (await import('./audit.js')).auditCommand,
-  recompute: async () => (await import('./recompute.js')).recomputeCommand,
+};
+
+/** Commands that moved to the server app (issue 25: a package never imports an app): where they are now. */
+const MOVED: Record<string, string> = {
+  audit: 'npm run audit -- … (node apps/server/dist/tools/audit.js)',
+  recompute: 'npm run recompute -- … (node apps/server/dist/tools/recompute.js)',
 };
 
 export async function main(argv: string[]): Promise<number> {
@@ -40,38 +42,16 @@ export async function main(argv: string[]): Promise<number> {
     return name ? 0 : 2;
   }
   const load = COMMANDS[name];
+  if (!load && MOVED[name] !== undefined) {
+    process.stderr.write(`mafia: "${name}" is a tool of the server app now: ${MOVED[name]}\n`);
+    return 2;
+  }
   if (!load) {
     process.stderr.write(`mafia: unknown command "${name}"\n\n${HELP}`);
     return 2;
   }
-  try {
-    return await (await load())(rest);
-  } catch (e) {
-    if (e instanceof UsageError) {
-      process.stderr.write(`mafia ${name}: ${e.message}\n`);
-      return 2;
-    }
-    throw e;
-  }
+  return runCommand(`mafia ${name}`, await load(), rest);
 }
 
-/** Run directly (`node packages/cli/dist/main.js …`, as `npm run bench` does): same as the `mafia` launcher. */
-function isEntry(): boolean {
-  const entry = process.argv[1];
-  if (!entry) return false;
-  try {
-    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (isEntry()) {
-  main(process.argv.slice(2)).then(
-    (code) => { process.exitCode = code; },
-    (err: unknown) => {
-      process.stderr.write(`mafia: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
-      process.exitCode = 1;
-    },
-  );
-}
+// Run directly (`node packages/cli/dist/main.js …`, as `npm run bench` does): same as the `mafia` launcher.
+runAsProcess(import.meta.url, 'mafia', main);

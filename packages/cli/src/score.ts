@@ -2,7 +2,9 @@ import { compensation, DEFAULT_COMPENSATION, roundPoints, type CompensationOptio
 import { parseFlags } from './flags.js';
 import { printJson, UsageError } from './io.js';
 import { loadGame, ScoreFileError, type ScoredSeat } from './score/games.js';
-import { formatTable } from './score/table.js';
+import { formatTable, type PlayerScore } from './score/table.js';
+
+export type { PlayerScore } from './score/table.js';
 
 const USAGE = 'usage: mafia score --preset fiim [--ci-max X] [--ci-share X] [--json] FILE|- ...';
 
@@ -23,15 +25,6 @@ export interface ScoreArgs {
   readonly json: boolean;
 }
 
-/** One player's line of the standings. */
-export interface PlayerScore {
-  readonly name: string;
-  readonly games: number;
-  readonly points: number;
-  readonly marked: number;
-  readonly ci: number;
-  readonly total: number;
-}
 
 /** The compensation options: [min, max] and whether the lower bound itself is allowed. */
 const NUMBERS = { 'ci-max': [0, 10, true], 'ci-share': [0, 1, false] } as const;

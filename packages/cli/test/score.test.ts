@@ -4,17 +4,32 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { replayProtocol } from '@mafia/engine';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { main } from '../src/main.js';
 import { parseScoreArgs, standings } from '../src/score.js';
 import { mafiaWin, table, townWin } from './fiimGames.js';
 
-// The real command line, as a user runs it (the build ran before the tests: `npm test`).
+// The real command line, as a user runs it (the build ran before the tests: `npm test`), where a
+// test feeds standard input; every other run is the same `main` in this process (its exit code,
+// its stdout and stderr), without a Node start and the engine's load per run.
 const BIN = fileURLToPath(new URL('../bin/mafia.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'mafia-score-'));
 
-function mafia(args: string[], input?: string) {
-  const r = spawnSync(process.execPath, [BIN, 'score', ...args], { input, encoding: 'utf8' });
-  return { code: r.status, out: r.stdout, err: r.stderr };
+async function mafia(args: string[], input?: string): Promise<{ code: number | null; out: string; err: string }> {
+  if (input !== undefined) {
+    const r = spawnSync(process.execPath, [BIN, 'score', ...args], { input, encoding: 'utf8' });
+    return { code: r.status, out: r.stdout, err: r.stderr };
+  }
+  let out = '';
+  let err = '';
+  const o = vi.spyOn(process.stdout, 'write').mockImplementation((c: string | Uint8Array) => { out += String(c); return true; });
+  const e = vi.spyOn(process.stderr, 'write').mockImplementation((c: string | Uint8Array) => { err += String(c); return true; });
+  try {
+    return { code: await main(['score', ...args]), out, err };
+  } finally {
+    o.mockRestore();
+    e.mockRestore();
+  }
 }
 
 function file(name: string, doc: unknown): string {
@@ -50,9 +65,9 @@ function seriesArgs(): { args: string[]; input: string } {
 }
 
 describe('mafia score (R-FIIM-16)', () => {
-  it('adds_up_points_and_the_hand_computed_compensation_per_player', () => {
+  it('adds_up_points_and_the_hand_computed_compensation_per_player', async () => {
     const { args, input } = seriesArgs();
-    const r = mafia([...args, '--json'], input);
+    const r = await mafia([...args, '--json'], input);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.out);
@@ -72,9 +87,9 @@ describe('mafia score (R-FIIM-16)', () => {
     expect(doc.players[0].name).toBe('Anna');
   });
 
-  it('prints_an_aligned_table_by_default', () => {
+  it('prints_an_aligned_table_by_default', async () => {
     const { args, input } = seriesArgs();
-    const r = mafia(args, input);
+    const r = await mafia(args, input);
     expect(r.code).toBe(0);
     const lines = r.out.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^\s*#\s+player\s+games\s+points\s+marked\s+Ci\s+total$/);
@@ -85,9 +100,9 @@ describe('mafia score (R-FIIM-16)', () => {
     for (const l of lines) expect(l.length).toBe(lines[0].length);
   });
 
-  it('takes_the_compensation_numbers_as_options', () => {
+  it('takes_the_compensation_numbers_as_options', async () => {
     const { args, input } = seriesArgs();
-    const doc = JSON.parse(mafia([...args, '--ci-max', '0.3', '--ci-share=0.5', '--json'], input).out);
+    const doc = JSON.parse((await mafia([...args, '--ci-max', '0.3', '--ci-share=0.5', '--json'], input)).out);
     expect(doc.compensation).toEqual({ max: 0.3, share: 0.5 });
     const by = (name: string) => doc.players.find((p: { name: string }) => p.name === name);
     // Anna 1 of 10: round(5) = 5, 0.5/5 = 0.1; Boris 2 of 5: round(2.5) = 3, min(0.3, 1/3) = 0.3.
@@ -95,7 +110,7 @@ describe('mafia score (R-FIIM-16)', () => {
     expect(by('Boris').ci).toBe(0.3);
   });
 
-  it('sorts_equal_totals_by_name_and_computes_ci_from_the_formula', () => {
+  it('sorts_equal_totals_by_name_and_computes_ci_from_the_formula', async () => {
     const seat = (name: string, points: number, marked = false) => ({ name, points, marked });
     const games = [
       [seat('Bo', 1), seat('Al', 1, true)],
@@ -116,93 +131,93 @@ describe('mafia score (R-FIIM-16)', () => {
 describe('mafia score: errors exit 2 with a message naming the problem', () => {
   const ok = () => file('ok.json', SERIES[0]);
 
-  function refused(args: string[], input?: string) {
-    const text = mafia(args, input);
+  async function refused(args: string[], input?: string) {
+    const text = await mafia(args, input);
     expect(text.code).toBe(2);
     expect(text.out).toBe('');
     expect(text.err).not.toMatch(/at .*\.js:\d+/);
-    const json = mafia([...args, '--json'], input);
+    const json = await mafia([...args, '--json'], input);
     expect(json.code).toBe(2);
     const { error } = JSON.parse(json.out);
     expect(error.message).toBe(text.err.replace(/^mafia score: /, '').trimEnd());
     return error;
   }
 
-  it('refuses_a_preset_other_than_fiim_or_none', () => {
-    expect(refused(['--preset', 'sport', ok()]).message).toMatch(/--preset must be fiim.*"sport"/);
-    expect(refused([ok()]).message).toMatch(/missing --preset/);
+  it('refuses_a_preset_other_than_fiim_or_none', async () => {
+    expect((await refused(['--preset', 'sport', ok()])).message).toMatch(/--preset must be fiim.*"sport"/);
+    expect((await refused([ok()])).message).toMatch(/missing --preset/);
   });
 
-  it('refuses_bad_arguments', () => {
-    expect(refused(['--preset', 'fiim']).message).toMatch(/no files to score/);
-    expect(refused(['--preset', 'fiim', '--ci-max', 'much', ok()]).message).toMatch(/--ci-max must be a number from 0 to 10, got "much"/);
-    expect(refused(['--preset', 'fiim', '--ci-share', '0', ok()]).message).toMatch(/--ci-share must be a number above 0 to 1/);
-    expect(refused(['--preset', 'fiim', '--ci-share', '1.5', ok()]).message).toMatch(/--ci-share/);
-    expect(refused(['--preset', 'fiim', '--colour', 'red', ok()]).message).toMatch(/unknown flag --colour/);
-    expect(refused(['--preset', 'fiim', '-x', ok()]).message).toMatch(/unknown flag -x/);
-    expect(refused(['--preset', 'fiim', '-', '-'], '{}').message).toMatch(/standard input \(-\) can be read only once/);
-    expect(refused(['--preset', 'fiim', ok(), ok()]).message).toMatch(/ok\.json is given twice/);
-    expect(refused(['--preset', 'fiim', ok(), '--ci-max']).message).toMatch(/--ci-max needs a value/);
+  it('refuses_bad_arguments', async () => {
+    expect((await refused(['--preset', 'fiim'])).message).toMatch(/no files to score/);
+    expect((await refused(['--preset', 'fiim', '--ci-max', 'much', ok()])).message).toMatch(/--ci-max must be a number from 0 to 10, got "much"/);
+    expect((await refused(['--preset', 'fiim', '--ci-share', '0', ok()])).message).toMatch(/--ci-share must be a number above 0 to 1/);
+    expect((await refused(['--preset', 'fiim', '--ci-share', '1.5', ok()])).message).toMatch(/--ci-share/);
+    expect((await refused(['--preset', 'fiim', '--colour', 'red', ok()])).message).toMatch(/unknown flag --colour/);
+    expect((await refused(['--preset', 'fiim', '-x', ok()])).message).toMatch(/unknown flag -x/);
+    expect((await refused(['--preset', 'fiim', '-', '-'], '{}')).message).toMatch(/standard input \(-\) can be read only once/);
+    expect((await refused(['--preset', 'fiim', ok(), ok()])).message).toMatch(/ok\.json is given twice/);
+    expect((await refused(['--preset', 'fiim', ok(), '--ci-max'])).message).toMatch(/--ci-max needs a value/);
   });
 
-  it('names_an_unreadable_or_unparsable_file', () => {
+  it('names_an_unreadable_or_unparsable_file', async () => {
     const missing = join(dir, 'nope.json');
-    const e = refused(['--preset', 'fiim', ok(), missing]);
+    const e = await refused(['--preset', 'fiim', ok(), missing]);
     expect(e).toMatchObject({ code: 'unreadable-file', file: missing });
     expect(e.message).toMatch(/cannot read .*nope\.json: no such file/);
     const bad = file('bad.json', '{"format": "mafia-protocol/1",');
-    expect(refused(['--preset', 'fiim', bad]).message).toMatch(/bad\.json is not valid JSON/);
-    expect(refused(['--preset', 'fiim', '-'], '[1]').message).toMatch(/^standard input: expected a JSON object/);
-    expect(refused(['--preset', 'fiim', file('fmt.json', { format: 'mafia-game/2' })]).message).toMatch(/fmt\.json: format must be/);
+    expect((await refused(['--preset', 'fiim', bad])).message).toMatch(/bad\.json is not valid JSON/);
+    expect((await refused(['--preset', 'fiim', '-'], '[1]')).message).toMatch(/^standard input: expected a JSON object/);
+    expect((await refused(['--preset', 'fiim', file('fmt.json', { format: 'mafia-game/2' })])).message).toMatch(/fmt\.json: format must be/);
   });
 
-  it('refuses_a_protocol_of_another_preset_or_without_names', () => {
+  it('refuses_a_protocol_of_another_preset_or_without_names', async () => {
     const sport = file('sport.json', { ...SERIES[0], preset: 'sport' });
-    expect(refused(['--preset', 'fiim', sport]).message).toMatch(/sport\.json: the protocol's preset is "sport"; only fiim/);
+    expect((await refused(['--preset', 'fiim', sport])).message).toMatch(/sport\.json: the protocol's preset is "sport"; only fiim/);
     const { names: _names, ...nameless } = SERIES[0];
-    const e = refused(['--preset', 'fiim', file('nameless.json', nameless)]);
+    const e = await refused(['--preset', 'fiim', file('nameless.json', nameless)]);
     expect(e).toMatchObject({ code: 'no-names' });
     expect(e.message).toMatch(/nameless\.json: the protocol has no "names": players cannot be matched/);
-    const short = refused(['--preset', 'fiim', file('short.json', { ...SERIES[0], names: ['Anna'] })]);
+    const short = await refused(['--preset', 'fiim', file('short.json', { ...SERIES[0], names: ['Anna'] })]);
     expect(short.message).toMatch(/short\.json: "names" must be an array of 10 names/);
-    const twice = refused(['--preset', 'fiim', file('twice.json', { ...SERIES[0], names: table(0, { 4: 'Dan' }) })]);
+    const twice = await refused(['--preset', 'fiim', file('twice.json', { ...SERIES[0], names: table(0, { 4: 'Dan' }) })]);
     expect(twice.message).toMatch(/both named "Dan"/);
   });
 
-  it('names_the_file_the_rule_and_the_path_of_a_protocol_breaking_a_rule (R-NIGHT-2, R-FIIM-1)', () => {
+  it('names_the_file_the_rule_and_the_path_of_a_protocol_breaking_a_rule (R-NIGHT-2, R-FIIM-1)', async () => {
     const game = SERIES[0];
     const early = { ...game, steps: [{ night: 1, acts: [{ by: 2, act: 'kill', target: 4 }] }] };
-    const e = refused(['--preset', 'fiim', file('early.json', early)]);
+    const e = await refused(['--preset', 'fiim', file('early.json', early)]);
     expect(e.file).toMatch(/early\.json$/);
     expect(e.path).toBe('steps[0].acts[0]');
     expect(e.rule).toMatch(/^R-/);
     expect(e.message).toMatch(/early\.json: steps\[0\]\.acts\[0\]: /);
   });
 
-  it('refuses_an_unfinished_game_and_results_it_cannot_score', () => {
+  it('refuses_an_unfinished_game_and_results_it_cannot_score', async () => {
     const open = { ...SERIES[0], steps: SERIES[0].steps.slice(0, 2) };
-    expect(refused(['--preset', 'fiim', file('open.json', open)]).message).toMatch(/open\.json: the game is not over/);
+    expect((await refused(['--preset', 'fiim', file('open.json', open)])).message).toMatch(/open\.json: the game is not over/);
     const replayed = replayProtocol(SERIES[0]);
     if (!replayed.ok) throw new Error(replayed.error.message);
     const result = replayed.result;
-    expect(refused(['--preset', 'fiim', file('r1.json', result)]).message).toMatch(/r1\.json: a result carries no player names: add a top-level "names"/);
+    expect((await refused(['--preset', 'fiim', file('r1.json', result)])).message).toMatch(/r1\.json: a result carries no player names: add a top-level "names"/);
     const { tournamentScores: _t, ...sport } = result;
-    expect(refused(['--preset', 'fiim', file('r2.json', { ...sport, names: SERIES[0].names })]).message).toMatch(/r2\.json: the result has no "tournamentScores"/);
+    expect((await refused(['--preset', 'fiim', file('r2.json', { ...sport, names: SERIES[0].names })])).message).toMatch(/r2\.json: the result has no "tournamentScores"/);
     const broken = { ...result, names: SERIES[0].names, tournamentScores: { ...result.tournamentScores, 4: 'x' } };
-    expect(refused(['--preset', 'fiim', file('r3.json', broken)]).message).toMatch(/r3\.json: tournamentScores must give a number .* seat 4/);
+    expect((await refused(['--preset', 'fiim', file('r3.json', broken)])).message).toMatch(/r3\.json: tournamentScores must give a number .* seat 4/);
     const marks = { ...result, names: SERIES[0].names, shotFirstNight: [11] };
-    expect(refused(['--preset', 'fiim', file('r4.json', marks)]).message).toMatch(/r4\.json: shotFirstNight must be an array of seats from 1 to 10/);
+    expect((await refused(['--preset', 'fiim', file('r4.json', marks)])).message).toMatch(/r4\.json: shotFirstNight must be an array of seats from 1 to 10/);
   });
 
-  it('parses_its_arguments', () => {
+  it('parses_its_arguments', async () => {
     expect(parseScoreArgs(['--preset=fiim', 'a.json', '-'])).toEqual({ files: ['a.json', '-'], compensation: { max: 0.4, share: 0.4 }, json: false });
   });
 });
 
 describe('mafia score: the documented series (docs/cli.md, docs/presets/fiim.md)', () => {
-  it('gives_the_standings_the_docs_show (R-FIIM-16)', () => {
+  it('gives_the_standings_the_docs_show (R-FIIM-16)', async () => {
     const files = [1, 2, 3, 4, 5].map((n) => fileURLToPath(new URL(`../../../docs/examples/fiim-series/game${n}.json`, import.meta.url)));
-    const r = mafia(['--preset', 'fiim', ...files]);
+    const r = await mafia(['--preset', 'fiim', ...files]);
     expect(r.code).toBe(0);
     const rows = r.out.trimEnd().split('\n');
     expect(rows).toHaveLength(13);

@@ -58,6 +58,8 @@ export interface BuildOptions {
    * Unset, every request is held to MIN_STEP_SECONDS in whole seconds; no request can change it.
    */
   readonly minStepSeconds?: number;
+  /** FOR TESTS ONLY: the test clock's scale of every step (room/testClock.ts; default 1, real time). */
+  readonly timeScale?: number;
   /** The club's mailer, SMS gateway, clock and job polling (tests give their own; default: the environment's). */
   readonly club?: ClubOptions;
 }
@@ -92,7 +94,7 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
   const publicUrl = o.publicUrl ?? process.env.PUBLIC_URL;
   const hosts = new HostGuard({ publicUrl: publicUrl ? normalizePublicUrl(publicUrl) : undefined, allowedHosts: o.allowedHosts ?? [] });
   registerHostGuard(app, hosts);
-  const manager = new RoomManager(o.storage, o.logger.child({ part: 'rooms' }), Date.now, o.idleMs, undefined, { limits: o.roomLimits ?? DEFAULT_ROOM_LIMITS });
+  const manager = new RoomManager(o.storage, o.logger.child({ part: 'rooms' }), Date.now, o.idleMs, undefined, { limits: o.roomLimits ?? DEFAULT_ROOM_LIMITS, timeScale: o.timeScale });
   const createRoomSchema = createRoomSchemaWith(o.minStepSeconds);
   const started = Date.now();
   // How late the event loop runs: every delay here is added to every message's latency. The

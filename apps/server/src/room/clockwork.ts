@@ -6,13 +6,17 @@ import { toRecord, type Conn } from './managerTypes.js';
 import { pauseTimer, resumeTimer } from './pause.js';
 import type { Entry } from './records.js';
 import type { Room } from './room.js';
+import { onTestClock } from './testClock.js';
 import { alertText } from './views.js';
 
 /** Committing entries and the rooms' clocks: alarms, the app host's steps, holds (the manager's third layer). */
 export abstract class RoomClockwork extends RoomCreation {
   /** Appends, then takes in, then broadcasts: in that order, always. */
-  protected async commit(room: Room, entry: Entry, game: Game | undefined, sender: Conn | null, ack: string | undefined): Promise<void> {
+  protected async commit(room: Room, made: Entry, game: Game | undefined, sender: Conn | null, ack: string | undefined): Promise<void> {
     if (this.closed) refuse('shutting-down', 'the server is shutting down; try again in a moment');
+    // The test clock (tests only) is applied where a step's timer is committed and armed, so the
+    // log, every client and the alarm below all see the same deadline.
+    const entry = onTestClock(made, room.timer, this.timeScale);
     const ends = !room.ended && game?.state.phase.kind === 'ended';
     await this.storage.append(room.row.id, [toRecord(entry, this.now())]);
     // The end is marked after its entry is written and before anyone hears of it (a crash in between
@@ -56,7 +60,8 @@ export abstract class RoomClockwork extends RoomCreation {
   }
 
   /** A change of the room's clock (a moved deadline, a pause, a resume): logged, taken in, the alarm re-armed, told. */
-  protected async clockEntry(room: Room, entry: Entry, conn: Conn | null, id: string | undefined): Promise<void> {
+  protected async clockEntry(room: Room, made: Entry, conn: Conn | null, id: string | undefined): Promise<void> {
+    const entry = onTestClock(made, room.timer, this.timeScale);
     await this.storage.append(room.row.id, [toRecord(entry, this.now())]);
     room.commit(entry);
     this.armTimer(room);

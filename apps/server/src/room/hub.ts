@@ -41,6 +41,8 @@ export abstract class RoomHub {
    * the server never passes it, and nothing from HTTP or WebSocket reaches it.
    */
   protected readonly newGameSeed: () => number;
+  /** FOR TESTS ONLY: every new step's timer drawn in by this (testClock.ts); 1, real time, in a club's server. */
+  protected readonly timeScale: number;
 
   constructor(
     protected readonly storage: Storage,
@@ -55,6 +57,7 @@ export abstract class RoomHub {
     this.clock = processClock(now, more.mono ?? (() => performance.now()));
     this.newGameSeed = more.newGameSeed ?? newSeed;
     this.limits = more.limits ?? DEFAULT_ROOM_LIMITS;
+    this.timeScale = more.timeScale ?? 1;
     this.ledger = new CreationLedger(this.limits);
   }
 

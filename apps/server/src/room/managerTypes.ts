@@ -14,6 +14,8 @@ export interface ManagerSeams {
   readonly newGameSeed?: () => number;
   /** The room limits (roomLimits.ts; DEFAULT_ROOM_LIMITS). */
   readonly limits?: RoomLimits;
+  /** FOR TESTS ONLY: the test clock's scale of every new step (testClock.ts; MAFIA_TEST_TIME_SCALE, 1 = real time). */
+  readonly timeScale?: number;
 }
 
 /** A client connection as the rooms see it. */

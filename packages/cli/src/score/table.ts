@@ -1,5 +1,14 @@
 // The text form of `mafia score`: an aligned table, one player a line, best total first.
-import type { PlayerScore } from '../score.js';
+
+/** One player's line of the standings (score.ts adds them up; this file prints them). */
+export interface PlayerScore {
+  readonly name: string;
+  readonly games: number;
+  readonly points: number;
+  readonly marked: number;
+  readonly ci: number;
+  readonly total: number;
+}
 
 /** Decimals a point figure needs (points carry at most 4, engine roundPoints). */
 const decimals = (x: number): number => {

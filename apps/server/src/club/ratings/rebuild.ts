@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { ratingsDb } from '../ratingsSchema.js';
 import { recomputeRatings, type RecomputeResult } from './recompute.js';
 
-/** A club recomputed by `mafia recompute`, with a digest of every row the recomputation wrote. */
+/** A club recomputed by `npm run recompute`, with a digest of every row the recomputation wrote. */
 export interface ClubRecomputed extends RecomputeResult { readonly clubId: string; readonly name: string; readonly digest: string }
 
 /** `--club` names no club of the database. */

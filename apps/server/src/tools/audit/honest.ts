@@ -1,4 +1,4 @@
-import { Latencies, Tally } from '../loadtest/stats.js';
+import { Latencies, Tally } from '@mafia/cli/tools';
 import { freshAddress, sleep } from './net.js';
 import { playTable, type TableTally } from './tables.js';
 

@@ -1,9 +1,8 @@
-import { parseFlags } from './flags.js';
-import { UsageError } from './io.js';
+import { parseFlags, runAsProcess, runCommand, UsageError } from '@mafia/cli/tools';
 import { runAudit, type AuditOptions } from './audit/run.js';
 import { printReport } from './audit/report.js';
 
-const USAGE = 'usage: mafia audit [--small] [--database sqlite|postgres] [--step S] [--seed N] [--json]';
+const USAGE = 'usage: node apps/server/dist/tools/audit.js [--small] [--database sqlite|postgres] [--step S] [--seed N] [--json]';
 
 export function parseAuditArgs(args: readonly string[]): Omit<AuditOptions, 'log'> & { json: boolean } {
   const { values, switches } = parseFlags(args, { usage: USAGE, values: ['database', 'step', 'seed'], switches: ['small', 'json'] });
@@ -20,7 +19,10 @@ export function parseAuditArgs(args: readonly string[]): Omit<AuditOptions, 'log
   return { size, database, step: number('step', 0.05, 1), seed: Math.floor(number('seed', 0, 12)), json: switches.json };
 }
 
-/** `mafia audit`: exit 0 when every check passed, 1 otherwise. */
+/**
+ * The bounded security audit (issue 12, docs/security.md): `npm run audit -- [--small] …`, or
+ * `node apps/server/dist/tools/audit.js …` after a build. Exit 0 when every check passed, 1 otherwise.
+ */
 export async function auditCommand(args: string[]): Promise<number> {
   const o = parseAuditArgs(args);
   const report = await runAudit({ ...o, log: (line) => process.stderr.write(`${line}\n`) });
@@ -28,3 +30,5 @@ export async function auditCommand(args: string[]): Promise<number> {
   else printReport(report, (line) => process.stdout.write(`${line}\n`));
   return report.checks.every((c) => c.pass) ? 0 : 1;
 }
+
+runAsProcess(import.meta.url, 'audit', (argv) => runCommand('audit', auditCommand, argv));

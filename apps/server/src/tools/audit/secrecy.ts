@@ -1,5 +1,5 @@
 import { builtPresets, presetOf, type PresetId } from '@mafia/engine';
-import { Latencies, Tally } from '../loadtest/stats.js';
+import { Latencies, Tally } from '@mafia/cli/tools';
 import { frameLeaks, truthOf, type TableTruth } from './leaks.js';
 import { freshAddress } from './net.js';
 import { check, type Check, type Traffic } from './report.js';

@@ -1,8 +1,8 @@
 import { MIN_STEP_SECONDS } from '@mafia/protocol';
 import { presetOf, type PresetId } from '@mafia/engine';
 import WebSocket from 'ws';
-import { BotClient } from '../loadtest/botClient.js';
-import type { Latencies, Tally } from '../loadtest/stats.js';
+import { BotClient } from '@mafia/cli/tools';
+import type { Latencies, Tally } from '@mafia/cli/tools';
 import { freshAddress, postJson, sleep, TARGET_HOST, within } from './net.js';
 
 export interface Created {

@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import { httpRequest, loopbackAddress, type HttpAnswer, type HttpAsk } from '../loopback.js';
+import { httpRequest, loopbackAddress, type HttpAnswer, type HttpAsk } from '@mafia/cli/tools';
 
 /**
  * Every audit client speaks to 127.0.0.1 only, from a source address of its own in 127.0.0.0/8

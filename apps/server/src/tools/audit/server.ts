@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The built server, as `npm start` runs it (packages/cli/dist/audit → apps/server/dist). */
-const MAIN = fileURLToPath(new URL('../../../../apps/server/dist/main.js', import.meta.url));
+/** The built server, as `npm start` runs it (apps/server/dist/tools/audit → apps/server/dist). */
+const MAIN = fileURLToPath(new URL('../../main.js', import.meta.url));
 /** The repository: the server runs from there, as `npm start` does (it serves apps/web/dist). */
-const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
+const REPO = fileURLToPath(new URL('../../../../../', import.meta.url));
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 

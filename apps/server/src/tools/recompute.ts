@@ -1,7 +1,8 @@
-import { parseFlags } from './flags.js';
-import { UsageError } from './io.js';
+import { parseFlags, runAsProcess, runCommand, UsageError } from '@mafia/cli/tools';
+import { recomputeDatabase, RecomputeRefusal } from '../recompute.js';
+import { DEFAULT_DATABASE_URL } from '../storage/open.js';
 
-const USAGE = 'usage: mafia recompute [--db PATH|sqlite:PATH|postgres://…] [--club ID] [--json]';
+const USAGE = 'usage: node apps/server/dist/tools/recompute.js [--db PATH|sqlite:PATH|postgres://…] [--club ID] [--json]';
 
 export interface RecomputeArgs { readonly url: string; readonly club: string | undefined; readonly json: boolean }
 
@@ -22,14 +23,12 @@ export function parseRecomputeArgs(args: readonly string[], env: Readonly<Record
 const shown = (url: string): string => url.replace(/^(postgres(?:ql)?:\/\/[^:/@]+):[^@]*@/, '$1:***@');
 
 /**
- * `mafia recompute`: every point and rating of one club (or of every club) rebuilt from its games
+ * `npm run recompute -- …` (`node apps/server/dist/tools/recompute.js …`): every point and rating of one club (or of every club) rebuilt from its games
  * and the ledger, as the admin's button does; one line per club with its games, the rated ones,
  * the time and the sha256 of the rows written, so two runs can be compared. Exit 2 for an unknown
  * club or a missing database file.
  */
 export async function recomputeCommand(args: string[]): Promise<number> {
-  // Loaded here: the server (and its database drivers) only for this command.
-  const { DEFAULT_DATABASE_URL, recomputeDatabase, RecomputeRefusal } = await import('@mafia/server');
   const o = parseRecomputeArgs(args, process.env, DEFAULT_DATABASE_URL);
   let clubs;
   try {
@@ -46,3 +45,5 @@ export async function recomputeCommand(args: string[]): Promise<number> {
   for (const c of clubs) process.stdout.write(`${c.clubId} ${JSON.stringify(c.name)}: ${c.games} games, ${c.rated} rated, ${c.ms} ms, sha256 ${c.digest}\n`);
   return 0;
 }
+
+runAsProcess(import.meta.url, 'recompute', (argv) => runCommand('recompute', recomputeCommand, argv));

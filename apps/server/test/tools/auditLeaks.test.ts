@@ -1,11 +1,11 @@
 /**
- * The secrecy audit's frame checker (packages/cli/src/audit/leaks.ts): it must find each kind of
+ * The secrecy audit's frame checker (apps/server/src/tools/audit/leaks.ts): it must find each kind of
  * hidden information where a frame carries it, and stay quiet on a frame that shows only what its
  * viewer may know.
  */
 import { describe, expect, it } from 'vitest';
-import { frameLeaks, truthOf, type TableTruth } from '../src/audit/leaks.js';
-import { parseAuditArgs } from '../src/audit.js';
+import { frameLeaks, truthOf, type TableTruth } from '../../src/tools/audit/leaks.js';
+import { parseAuditArgs } from '../../src/tools/audit.js';
 
 const TOKEN_1 = 'token-of-seat-one-0000';
 const TOKEN_2 = 'token-of-seat-two-0000';
@@ -67,7 +67,7 @@ describe('the secrecy audit finds hidden information in a frame', () => {
   });
 });
 
-describe('mafia audit arguments', () => {
+describe('the audit tool\'s arguments', () => {
   it('reads the size, the database and the step, and refuses what it does not know', () => {
     expect(parseAuditArgs(['--small', '--database', 'postgres'])).toMatchObject({ size: 'small', database: 'postgres', step: 1, json: false });
     expect(parseAuditArgs([])).toMatchObject({ size: 'full', database: 'sqlite' });

@@ -1,13 +1,14 @@
 /**
- * `mafia recompute` on a SQLite file: the same numbers and digest on every run, one club or all,
+ * The recompute tool (`npm run recompute`, apps/server/src/tools/recompute.ts) on a SQLite file: the same numbers and digest on every run, one club or all,
  * and a clear one-line refusal (exit 2, no stack) for a club or a file that is not there.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openStorage } from '@mafia/server';
+import { runCommand } from '@mafia/cli/tools';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { main } from '../src/main.js';
+import { openStorage } from '../../src/storage/open.js';
+import { recomputeCommand } from '../../src/tools/recompute.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mafia-recompute-'));
 const file = join(dir, 'club.sqlite');
@@ -47,14 +48,14 @@ async function seed(): Promise<string> {
   return clubId;
 }
 
-/** Runs `mafia ...args` in process: its exit code and what it wrote. */
+/** Runs the recompute tool with `args` in process: its exit code and what it wrote. */
 async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
   const o = vi.spyOn(process.stdout, 'write').mockImplementation((c: string | Uint8Array) => { out += String(c); return true; });
   const e = vi.spyOn(process.stderr, 'write').mockImplementation((c: string | Uint8Array) => { err += String(c); return true; });
   try {
-    return { code: await main(args), out, err };
+    return { code: await runCommand('recompute', recomputeCommand, args), out, err };
   } finally {
     o.mockRestore();
     e.mockRestore();
@@ -64,38 +65,38 @@ async function run(...args: string[]): Promise<{ code: number; out: string; err:
 /** The printed lines without their times (the only thing that may change from run to run). */
 const withoutTimes = (out: string) => out.replace(/, \d+ ms,/g, ', … ms,');
 
-describe('mafia recompute', () => {
+describe('the recompute tool', () => {
   let clubId = '';
   beforeAll(async () => { clubId = await seed(); });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('recomputes_every_club_and_prints_the_same_numbers_and_digest_twice', async () => {
-    const first = await run('recompute', '--db', file);
+    const first = await run('--db', file);
     expect(first).toMatchObject({ code: 0, err: '' });
     const lines = first.out.trimEnd().split('\n');
     expect(lines[0]).toBe(`database sqlite:${file}: 2 clubs`);
     expect(lines[1]).toMatch(/^club-a "Клуб «А»": 20 games, 20 rated, \d+ ms, sha256 [0-9a-f]{64}$/);
     expect(lines[2]).toMatch(/^club-b "B": 0 games, 0 rated, \d+ ms, sha256 [0-9a-f]{64}$/);
-    const second = await run('recompute', '--db', `sqlite:${file}`);
+    const second = await run('--db', `sqlite:${file}`);
     expect(withoutTimes(second.out)).toBe(withoutTimes(first.out));
     // One club: the same digest as when every club was recomputed.
-    const one = await run('recompute', '--db', file, '--club', clubId, '--json');
+    const one = await run('--db', file, '--club', clubId, '--json');
     expect(one.code).toBe(0);
     const doc = JSON.parse(one.out) as { clubs: { clubId: string; games: number; digest: string }[] };
     expect(doc.clubs.map((c) => [c.clubId, c.games, c.digest])).toEqual([[clubId, 20, lines[1]!.split('sha256 ')[1]]]);
   });
 
   it('refuses_an_unknown_club_and_a_missing_file_in_one_line_without_a_stack', async () => {
-    const bad = await run('recompute', '--db', file, '--club', 'no-such-club');
+    const bad = await run('--db', file, '--club', 'no-such-club');
     expect(bad.code).toBe(2);
     expect(bad.out).toBe('');
-    expect(bad.err).toBe(`mafia recompute: there is no club with the id "no-such-club" (database sqlite:${file})\n`);
-    const missing = await run('recompute', '--db', join(dir, 'nothing.sqlite'));
+    expect(bad.err).toBe(`recompute: there is no club with the id "no-such-club" (database sqlite:${file})\n`);
+    const missing = await run('--db', join(dir, 'nothing.sqlite'));
     expect(missing.code).toBe(2);
-    expect(missing.err).toBe(`mafia recompute: no such database file (database sqlite:${join(dir, 'nothing.sqlite')})\n`);
-    const usage = await run('recompute', '--club');
+    expect(missing.err).toBe(`recompute: no such database file (database sqlite:${join(dir, 'nothing.sqlite')})\n`);
+    const usage = await run('--club');
     expect(usage.code).toBe(2);
-    expect(usage.err).toMatch(/^mafia recompute: --club needs a value; usage: mafia recompute/);
+    expect(usage.err).toMatch(/^recompute: --club needs a value; usage: node apps\/server\/dist\/tools\/recompute\.js/);
     for (const r of [bad, missing, usage]) expect(r.err).not.toMatch(/\n\s+at /);
   });
 });
