@@ -6,6 +6,7 @@ import { donSeeks, roleVariants, type RoleVariants } from './variants.js';
 import type { ActResult, BestMove, DayState, GameSetup, GameState, Phase, RemovalReason, Winner } from '../game/state.js';
 import { currentSpeechSeconds } from '../day/speeches.js';
 import { tournamentScores } from '../game/tournament.js';
+import { ownTurnOf } from '../game/effects.js';
 
 /** Who is looking: a seat, the host (sees everything) or a spectator (sees only public facts). */
 export type Viewer = { readonly kind: 'seat'; readonly seat: SeatNo } | { readonly kind: 'host' } | { readonly kind: 'spectator' };
@@ -67,6 +68,12 @@ export interface GameView {
    * whether or not he has an act to make (the Immortal). Absent otherwise.
    */
   readonly blockedTonight?: true;
+  /**
+   * The command that ends this seat's own turn (his speech, defence or last word), on his view
+   * only, while it runs (game/effects.ts `ownTurnOf`): where the app hosts his phone offers it.
+   * Absent otherwise. Public knowledge (the speaker is on every view), so it tells nobody anything.
+   */
+  readonly ownTurn?: 'endSpeech' | 'endLastWords';
   /** Answers the viewer received (own checks only; the host sees all). */
   readonly results: readonly (ActResult & { readonly night: number })[];
   readonly bestMove: BestMove | null;
@@ -357,7 +364,9 @@ export function project(s: GameState, viewer: Viewer): GameView {
     // One literal for every preset (a spread copy per view is slow in V8); JSON leaves `undefined` out.
     tournament: s.options.fiim ? tournamentView(s) : undefined,
   };
-  return blocked ? { ...view, blockedTonight: true } : view;
+  const turn = mine !== null ? ownTurnOf(s) : null;
+  const own: GameView = turn !== null && turn.seat === mine ? { ...view, ownTurn: turn.ends } : view;
+  return blocked ? { ...own, blockedTonight: true } : own;
 }
 
 function tournamentView(s: GameState): TournamentView {
