@@ -9,10 +9,11 @@ import type { CommandBody, Entry } from './records.js';
  * the public entries and the private ones addressed to him (his own taps among them), a spectator
  * the public entries.
  *
- * Whether an entry is private, and to whom, is decided once, by the engine, when it is written (its audience effect,
- * stored as the command's `to`: `addressOf`), never from the state later, so the numbering of an entry never
- * changes (not at the end of the game, not when a restart rebuilds it from the log). An entry
- * written before `to` existed keeps the old rule: a night act is its author's, the rest is public.
+ * Whether an entry is private, and to whom, is decided once, when it is written: the engine's
+ * audience effect, joined with the sender by `addressOf` and stored as the command's `to`; never
+ * from the state later, so the numbering of an entry never changes (not at the end of the game, not
+ * when a restart rebuilds it from the log). An entry written before `to` existed keeps the old
+ * rule: a night act is its author's, the rest is public.
  */
 
 /**

@@ -1,5 +1,5 @@
 import { nightStepSeconds, type GameOptions, type StepTimer } from '@mafia/engine';
-import { CARD_PAUSE_SECONDS, DEFAULT_TIMERS, type TimerKind, type Timers } from '@mafia/protocol';
+import { CARD_PAUSE_SECONDS, DEFAULT_TIMERS, type Timers } from '@mafia/protocol';
 import type { TimerRec } from './records.js';
 
 /**
