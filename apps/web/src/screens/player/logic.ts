@@ -159,7 +159,7 @@ export interface DayControls {
 const EXTRA_KINDS: readonly ExtraKind[] = ['rakeTake', 'dyingNote', 'blood'];
 
 /** Rooms where the app is the host: a seat ends his own speech and last word. */
-export const selfService = (mode: RoomMode | null | undefined): boolean => mode === 'app' || mode === 'online';
+export const appHosts = (mode: RoomMode | null | undefined): boolean => mode === 'app' || mode === 'online';
 
 /**
  * The turn this seat may end himself: the engine's own-turn effect, which the projection puts on
@@ -167,7 +167,7 @@ export const selfService = (mode: RoomMode | null | undefined): boolean => mode 
  * when he sends it (room/manager.ts `actorFor`). Read from his own view only, never guessed.
  */
 function ownTurn(view: GameView | null, seat: number | null, mode: RoomMode | null | undefined): GameView['ownTurn'] {
-  return seat !== null && view?.me?.seat === seat && selfService(mode) ? view.ownTurn : undefined;
+  return seat !== null && view?.me?.seat === seat && appHosts(mode) ? view.ownTurn : undefined;
 }
 
 export function dayControls(view: GameView | null, pending: readonly Pending[], seat: number | null, mode: RoomMode | null | undefined): DayControls {
