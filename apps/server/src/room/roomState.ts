@@ -60,7 +60,6 @@ export abstract class RoomState {
   /** Seats renamed by the host or the room's owner (a replacement: renames.ts). */
   readonly seatNames: SeatNames;
 
-
   constructor(public row: RoomRow) {
     this.numbering = new ViewerNumbering(row.seats);
     this.claims = new Array<Claim | null>(row.seats).fill(null);
@@ -69,48 +68,50 @@ export abstract class RoomState {
 
   /** Rebuilds the room from its whole log: the engine events folded once (foldLog), claims and timer replayed. */
   protected replay(entries: readonly Entry[]): void {
-    const room = this;
-    const row = this.row;
     let log: GameEvent[] = [];
     let batches: number[] = [];
     let started = false;
     for (const e of entries) {
-      if (e.seq !== room.seq + 1) throw new Error(`room ${row.id}: log entry ${e.seq} follows ${room.seq}`);
-      room.seq = e.seq;
-      room.numbering.note(e);
-      room.noteRequest(e);
+      if (e.seq !== this.seq + 1) throw new Error(`room ${this.row.id}: log entry ${e.seq} follows ${this.seq}`);
+      this.seq = e.seq;
+      this.numbering.note(e);
+      this.noteRequest(e);
       if (e.kind === 'claim') {
-        room.claims[e.body.seat - 1] = claimOf(e.body);
-        room.leftSeats.delete(e.body.seat);
+        this.claims[e.body.seat - 1] = claimOf(e.body);
+        this.leftSeats.delete(e.body.seat);
       } else if (e.kind === 'release') {
-        room.claims[e.body.seat - 1] = null;
-        if (started) room.leftSeats.add(e.body.seat);
+        this.claims[e.body.seat - 1] = null;
+        if (started) this.leftSeats.add(e.body.seat);
       }
       else if (e.kind === 'close') {
-        room.closed = true;
-        room.timer = null;
-      } else if (e.kind === 'timer' || e.kind === 'step') room.timer = e.body.timer;
-      else if (e.kind === 'tap') room.noteTap(e); // a decoy tap: numbered and its id kept, nothing for the game (tap.ts)
-      else if (e.kind === 'rename') room.takeRename(e, started);
+        this.closed = true;
+        this.timer = null;
+      } else if (e.kind === 'timer' || e.kind === 'step') this.timer = e.body.timer;
+      else if (e.kind === 'tap') this.noteTap(e); // a decoy tap: numbered and its id kept, nothing for the game (tap.ts)
+      else if (e.kind === 'rename') this.takeRename(e, started);
       else if (e.kind === 'pause' || e.kind === 'resume') {
-        room.paused = e.kind === 'pause';
-        room.timer = e.body.timer;
+        this.paused = e.kind === 'pause';
+        this.timer = e.body.timer;
       } else {
         // The next game at the table: the games before it are over and fold no further.
         if (e.kind === 'next') {
           [log, batches] = [[], []];
-          room.beginGame(e);
+          this.beginGame(e);
         }
         started = true;
         for (const ev of e.body.events) log.push(ev);
         batches.push(e.kind === 'command' && e.body.command.type === 'undo' ? -e.body.command.count : e.body.events.length);
-        room.timer = e.body.timer;
-        if (e.kind === 'command') room.lastCommand = e.body;
+        this.timer = e.body.timer;
+        if (e.kind === 'command') this.lastCommand = e.body;
       }
     }
-    if (started) room.game = { log, state: foldLog(log), batches };
-    if (started) room.effects = stateEffects(room.game!.state);
-    room.syncSeatCodes();
+    if (started) {
+      const state = foldLog(log);
+      this.game = { log, state, batches };
+      // A game rebuilt from its log has no transition to take its effects from: the engine gives those of its state.
+      this.effects = stateEffects(state);
+    }
+    this.syncSeatCodes();
   }
 
 
