@@ -1,8 +1,8 @@
-import { createGame, NIGHT_STEP_SECONDS, nightSteps, PRESETS, transition, type Command, type GameState } from '@mafia/engine';
+import { createGame, NIGHT_STEP_SECONDS, nightSteps, PRESETS, stepTimer, transition, type Command, type GameState } from '@mafia/engine';
 import { createRoomSchema, DEFAULT_TIMERS } from '@mafia/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { extendTimer, nextTimer, stepKey, timerKind, timersFor } from '../src/room/timers.js';
+import { extendTimer, nextTimer, timersFor } from '../src/room/timers.js';
 import { rebaseTimer } from '../src/room/clock.js';
 import { pauseTimer, resumeTimer } from '../src/room/pause.js';
 import type { TimerRec } from '../src/room/records.js';
@@ -21,31 +21,31 @@ const step = (g: ReturnType<typeof game>, c: Command) => {
 describe('step timers', () => {
   it('gives the night, then each speech, its own timer with an absolute deadline', () => {
     let g = game();
-    expect(timerKind(g.state)).toBe('night');
-    const night = nextTimer(null, g.state, DEFAULT_TIMERS, 1_000);
+    expect(stepTimer(g.state)?.kind).toBe('night');
+    const night = nextTimer(null, stepTimer(g.state), DEFAULT_TIMERS, 1_000);
     // Classic's night script: the mafia, the Don, the Commissar — 15 s each.
-    expect(night).toEqual({ kind: 'night', key: stepKey(g.state), deadline: 1_000 + 45_000, started: 1_000, steps: [1_000, 16_000, 31_000] });
+    expect(night).toEqual({ kind: 'night', key: stepTimer(g.state)!.key, deadline: 1_000 + 45_000, started: 1_000, steps: [1_000, 16_000, 31_000] });
     g = step(g, { type: 'endNight' });
-    const speech1 = nextTimer(night, g.state, DEFAULT_TIMERS, 5_000);
+    const speech1 = nextTimer(night, stepTimer(g.state), DEFAULT_TIMERS, 5_000);
     expect(speech1).toMatchObject({ kind: 'speech', deadline: 5_000 + 60_000, started: 5_000 });
     // The same step keeps its timer: the deadline does not move.
-    expect(nextTimer(speech1, g.state, DEFAULT_TIMERS, 9_000)).toBe(speech1);
+    expect(nextTimer(speech1, stepTimer(g.state), DEFAULT_TIMERS, 9_000)).toBe(speech1);
     g = step(g, { type: 'endSpeech' });
-    const speech2 = nextTimer(speech1, g.state, DEFAULT_TIMERS, 9_000);
+    const speech2 = nextTimer(speech1, stepTimer(g.state), DEFAULT_TIMERS, 9_000);
     expect(speech2!.key).not.toBe(speech1!.key);
     expect(speech2!.deadline).toBe(9_000 + 60_000);
   });
 
   it('has no timer once the game is over', () => {
     const g = step(game(), { type: 'override', action: { kind: 'endGame', winner: 'town' } });
-    expect(stepKey(g.state)).toBeNull();
-    expect(nextTimer(null, g.state, DEFAULT_TIMERS, 0)).toBeNull();
+    expect(stepTimer(g.state)).toBeNull();
+    expect(nextTimer(null, stepTimer(g.state), DEFAULT_TIMERS, 0)).toBeNull();
   });
 
   it('times the Rake\'s choice like a vote, so an app-hosted room never waits for it for ever (R-HOST-2)', () => {
     const rake = { phase: { kind: 'day', n: 3 }, day: { n: 3, stage: 'rake', speakerIndex: 0, round: 0, candidates: [], emergency: false } } as unknown as GameState;
-    expect(timerKind(rake)).toBe('vote');
-    expect(nextTimer(null, rake, DEFAULT_TIMERS, 0)).toMatchObject({ kind: 'vote', deadline: DEFAULT_TIMERS.vote * 1000 });
+    expect(stepTimer(rake)?.kind).toBe('vote');
+    expect(nextTimer(null, stepTimer(rake), DEFAULT_TIMERS, 0)).toMatchObject({ kind: 'vote', deadline: DEFAULT_TIMERS.vote * 1000 });
   });
 });
 
@@ -62,7 +62,7 @@ describe('night steps (R-NIGHT-4)', () => {
     const n = nightSteps(g.state.setup).length;
     g = step(g, { type: 'override', action: { kind: 'eliminate', seat: 1 as never } });
     g = step(g, { type: 'override', action: { kind: 'eliminate', seat: 2 as never } });
-    const t = nextTimer(null, g.state, { ...DEFAULT_TIMERS, nightStep: 12 }, 0)!;
+    const t = nextTimer(null, stepTimer(g.state), { ...DEFAULT_TIMERS, nightStep: 12 }, 0)!;
     expect(t.deadline).toBe(n * 12_000);
     expect(t.steps).toEqual(Array.from({ length: n }, (_, i) => i * 12_000));
   });
@@ -76,7 +76,7 @@ describe('night steps (R-NIGHT-4)', () => {
       // Which card stayed out: the deck less the cards dealt (Piter's deck for 10 is its 11-player table).
       const out = [...PRESETS.piter!.composition(11)!];
       for (const r of s.setup.roles) out.splice(out.indexOf(r), 1);
-      const timer = nextTimer(null, s, timersFor('piter', s.options, undefined), 0)!;
+      const timer = nextTimer(null, stepTimer(s), timersFor('piter', s.options, undefined), 0)!;
       nights.set(out[0]!, JSON.stringify({ deadline: timer.deadline, steps: timer.steps }));
     }
     expect(nights.size).toBeGreaterThan(2);
@@ -108,13 +108,13 @@ describe('night steps (R-NIGHT-4)', () => {
   it('an_old_room_keeps_its_whole_night_cut_into_equal_steps', () => {
     const g = game();
     const { nightStep: _, ...rest } = DEFAULT_TIMERS;
-    const t = nextTimer(null, g.state, { ...rest, night: 30 }, 0)!;
+    const t = nextTimer(null, stepTimer(g.state), { ...rest, night: 30 }, 0)!;
     expect(t.deadline).toBe(30_000);
     expect(t.steps).toEqual([0, 10_000, 20_000]);
   });
 
   it('adding_time_lengthens_the_running_step_and_moves_the_later_ones', () => {
-    const t = nextTimer(null, game().state, DEFAULT_TIMERS, 0)!;
+    const t = nextTimer(null, stepTimer(game().state), DEFAULT_TIMERS, 0)!;
     const longer = extendTimer(t, 10_000, 20_000);
     expect(longer.steps).toEqual([0, 15_000, 40_000]);
     expect(longer.deadline).toBe(55_000);
@@ -126,7 +126,7 @@ describe('night steps (R-NIGHT-4)', () => {
   });
 
   it('adding_time_never_moves_a_step_back', () => {
-    const base = nextTimer(null, game().state, DEFAULT_TIMERS, 0)!;
+    const base = nextTimer(null, stepTimer(game().state), DEFAULT_TIMERS, 0)!;
     fc.assert(fc.property(fc.array(fc.tuple(fc.integer({ min: -60, max: 60 }).filter((n) => n !== 0), fc.integer({ min: 0, max: 30_000 })), { maxLength: 8 }), (adds) => {
       let t = base;
       let now = 0;
@@ -145,14 +145,14 @@ describe('night steps (R-NIGHT-4)', () => {
 
   it('a_day_timer_moves_its_deadline_only', () => {
     const g = step(game(), { type: 'endNight' });
-    const t = nextTimer(null, g.state, DEFAULT_TIMERS, 0)!;
+    const t = nextTimer(null, stepTimer(g.state), DEFAULT_TIMERS, 0)!;
     expect(extendTimer(t, 10_000, 5_000)).toEqual({ ...t, deadline: 70_000 });
     expect(extendTimer(t, -120_000, 5_000).deadline).toBe(5_000);
   });
 });
 
 describe('a loaded timer on a new process\'s clock (issue 12, point 8)', () => {
-  const night = nextTimer(null, game().state, DEFAULT_TIMERS, 100_000)!;
+  const night = nextTimer(null, stepTimer(game().state), DEFAULT_TIMERS, 100_000)!;
 
   it('a_loaded_timer_that_begins_after_now_is_moved_to_begin_now_with_its_whole_length', () => {
     // Loaded by a process whose clock reads an hour before the step began.
@@ -189,7 +189,7 @@ describe('the short speech (R-FIIM-2)', () => {
     let g = fiim(threeFouls);
     const second = g.state.day!.speakers[1]!;
     for (let i = 0; i < 3; i++) g = step(g, { type: 'foul', seat: second });
-    const before = nextTimer(null, g.state, DEFAULT_TIMERS, 0);
+    const before = nextTimer(null, stepTimer(g.state), DEFAULT_TIMERS, 0);
     g = step(g, { type: 'endSpeech' });
     return { g, second, before };
   };
@@ -199,17 +199,17 @@ describe('the short speech (R-FIIM-2)', () => {
     // The first speaker's turn was the room's minute.
     expect(before).toMatchObject({ kind: 'speech', deadline: 60_000 });
     expect(g.state.day!.speakers[g.state.day!.speakerIndex]).toBe(second);
-    expect(nextTimer(before, g.state, DEFAULT_TIMERS, 100_000)).toMatchObject({ kind: 'speech', deadline: 100_000 + 30_000 });
+    expect(nextTimer(before, stepTimer(g.state), DEFAULT_TIMERS, 100_000)).toMatchObject({ kind: 'speech', deadline: 100_000 + 30_000 });
     // A room with shorter speeches than the short speech keeps its own.
-    expect(nextTimer(before, g.state, { ...DEFAULT_TIMERS, speech: 20 }, 0)).toMatchObject({ deadline: 20_000 });
+    expect(nextTimer(before, stepTimer(g.state), { ...DEFAULT_TIMERS, speech: 20 }, 0)).toMatchObject({ deadline: 20_000 });
   });
 
   it('keeps_the_rooms_speech_for_every_turn_the_engine_did_not_shorten', () => {
     // lose-speech with 10 alive: the turn is skipped, the next speaker has a full speech.
     const { g, second } = turnAfterThreeFouls('lose-speech');
     expect(g.state.day!.speakers[g.state.day!.speakerIndex]).not.toBe(second);
-    expect(nextTimer(null, g.state, DEFAULT_TIMERS, 0)).toMatchObject({ kind: 'speech', deadline: 60_000 });
+    expect(nextTimer(null, stepTimer(g.state), DEFAULT_TIMERS, 0)).toMatchObject({ kind: 'speech', deadline: 60_000 });
     // A room that asked for longer speeches keeps them (the preset's 60 s is not a cut).
-    expect(nextTimer(null, g.state, { ...DEFAULT_TIMERS, speech: 90 }, 0)).toMatchObject({ deadline: 90_000 });
+    expect(nextTimer(null, stepTimer(g.state), { ...DEFAULT_TIMERS, speech: 90 }, 0)).toMatchObject({ deadline: 90_000 });
   });
 });

@@ -24,9 +24,11 @@ afterEach(() => {
 type Day = NonNullable<GameView['day']>;
 const NIGHT = { kind: 'night' as const, started: 100_000, deadline: 130_000 };
 
-function stateOf(g: Game, seat: number, mode: RoomMode = 'human', day?: Partial<Day>): RoomState {
+/** `ownTurn`: a patched day's own-turn effect, as the engine would project it on this seat's view. */
+function stateOf(g: Game, seat: number, mode: RoomMode = 'human', day?: Partial<Day>, ownTurn?: GameView['ownTurn']): RoomState {
   const v = project(g.state, { kind: 'seat', seat: seatNo(seat) });
-  const view = day && v.day ? { ...v, day: { ...v.day, ...day } } : v;
+  const patched = day && v.day ? { ...v, day: { ...v.day, ...day } } : v;
+  const view = ownTurn ? { ...patched, ownTurn } : patched;
   return {
     status: 'open', you: { as: 'seat', seat },
     lobby: { room: 'r', code: 'ABCDEF', preset: 'classic', mode, seats: 10, claimed: [], started: true, ended: false, closed: false } as unknown as RoomState['lobby'],
@@ -65,7 +67,7 @@ describe('phones, issue 11', () => {
 
   it('the_last_word_phone_says_so_and_the_others_name_the_speaker', async () => {
     const day = { stage: 'lastWords' as const, lastWords: [S(4), S(7)], speaker: null };
-    await show(stateOf(dayOne(), 4, 'app', day));
+    await show(stateOf(dayOne(), 4, 'app', day, 'endLastWords'));
     expect(screen.getByTestId('speaker').textContent).toBe('Ваше последнее слово');
     expect(screen.getByTestId('end-last-words')).toBeTruthy();
     cleanup();

@@ -133,7 +133,8 @@ describe('player logic', () => {
     expect(dayControls(view, lift, 7, 'human').lift).toBe(false); // someone else's entry is not mine
     const best: Pending[] = [{ kind: 'bestMove', seat: seatNo(6) }];
     expect(dayControls(view, best, 6, 'human').bestMove).toBe(true);
-    const lastWords = { ...view, day: { ...view.day!, stage: 'lastWords' as const, speaker: null, lastWords: [seatNo(6)] } };
+    // Seat 6's view during his last word, as the engine projects it: it carries his own-turn effect.
+    const lastWords = { ...view, day: { ...view.day!, stage: 'lastWords' as const, speaker: null, lastWords: [seatNo(6)] }, ownTurn: 'endLastWords' as const };
     expect(dayControls(lastWords, [], 6, 'app').endLastWords).toBe(true);
     expect(dayControls(lastWords, [], 6, 'human').endLastWords).toBe(false);
     expect(dayControls(lastWords, [], 7, 'app').endLastWords).toBe(false);

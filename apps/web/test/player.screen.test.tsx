@@ -282,7 +282,8 @@ describe('player screen: the day', () => {
     expect(best.send).toHaveBeenCalledWith({ type: 'bestMove', by: 6, named: [2, 3, 4] });
     cleanup();
     const s = stateOf(g, 6, 'online');
-    const lastWords = { ...s, view: { ...s.view!, day: { ...s.view!.day!, stage: 'lastWords' as const, speaker: null, lastWords: [seatNo(6)] } } };
+    // Seat 6's view during his last word carries the engine's own-turn effect, as projected.
+    const lastWords = { ...s, view: { ...s.view!, day: { ...s.view!.day!, stage: 'lastWords' as const, speaker: null, lastWords: [seatNo(6)] }, ownTurn: 'endLastWords' as const } };
     const lw = show(lastWords);
     fireEvent.click(screen.getByTestId('end-last-words'));
     expect(lw.send).toHaveBeenCalledWith({ type: 'endLastWords' });

@@ -1,30 +1,33 @@
-import { HOST, type Command, type Game } from '@mafia/engine';
+import { HOST, type Command } from '@mafia/engine';
 import { alertOf } from './admin.js';
 import { refuse, RoomError } from './errors.js';
 import { RoomCreation } from './creation.js';
 import { toRecord, type Conn } from './managerTypes.js';
 import { pauseTimer, resumeTimer } from './pause.js';
 import type { Entry } from './records.js';
-import type { Room } from './room.js';
+import type { Made, Room } from './room.js';
 import { onTestClock } from './testClock.js';
 import { alertText } from './views.js';
 
 /** Committing entries and the rooms' clocks: alarms, the app host's steps, holds (the manager's third layer). */
 export abstract class RoomClockwork extends RoomCreation {
-  /** Appends, then takes in, then broadcasts: in that order, always. */
-  protected async commit(room: Room, made: Entry, game: Game | undefined, sender: Conn | null, ack: string | undefined): Promise<void> {
+  /**
+   * Appends, then takes in, then broadcasts: in that order, always. `made`: the game an engine
+   * entry was made with and the engine's effects, executed here (the end marked, the timer armed).
+   */
+  protected async commit(room: Room, madeEntry: Entry, made: Made | undefined, sender: Conn | null, ack: string | undefined): Promise<void> {
     if (this.closed) refuse('shutting-down', 'the server is shutting down; try again in a moment');
     // The test clock (tests only) is applied where a step's timer is committed and armed, so the
     // log, every client and the alarm below all see the same deadline.
-    const entry = onTestClock(made, room.timer, this.timeScale);
-    const ends = !room.ended && game?.state.phase.kind === 'ended';
+    const entry = onTestClock(madeEntry, room.timer, this.timeScale);
+    const ends = !room.ended && made?.effects.ended === true;
     await this.storage.append(room.row.id, [toRecord(entry, this.now())]);
     // The end is marked after its entry is written and before anyone hears of it (a crash in between
     // is repaired when the next start loads the room and finds its game over).
     // Should the database go away between the two, the entry is on the record all the same: the
     // room goes on, and the mark is repaired when the room is next loaded.
     if (ends) await this.storage.markEnded(room.row.id).catch((e: unknown) => this.log.warn({ room: room.row.id, err: e instanceof Error ? e.message : String(e) }, 'game end not marked yet'));
-    room.commit(entry, game);
+    room.commit(entry, made?.game, made?.effects);
     this.broadcast(room, [entry], sender, ack);
     if (ends) {
       this.log.info({ room: room.row.id, winner: room.game?.state.winner }, 'game ended');
@@ -162,7 +165,7 @@ export abstract class RoomClockwork extends RoomCreation {
       }
       throw e;
     }
-    await this.commit(room, made.entry, made.game, sender, id ?? undefined);
+    await this.commit(room, made.entry, made, sender, id ?? undefined);
   }
 
   /** Stops the timers and waits for the jobs already queued (their appends finish). */

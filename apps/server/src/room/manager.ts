@@ -1,8 +1,7 @@
-import { HOST, timeUpCommand, type Actor, type Command, type SeatNo } from '@mafia/engine';
+import { HOST, mayEndOwnTurn, timeUpCommand, type Actor, type Command, type SeatNo } from '@mafia/engine';
 import { PROTOCOL_VERSION, type You } from '@mafia/protocol';
 import { checkAdminCommand, controllerOf } from './admin.js';
 import { refuse } from './errors.js';
-import { mayEndOwnTurn } from './selfService.js';
 import type { CommandBody } from './records.js';
 import type { Room } from './room.js';
 import { tapEntry } from './tap.js';
@@ -27,8 +26,8 @@ export class RoomManager extends RoomRenames {
     const by = controllerOf(conn.you, 'start the game');
     await this.run(room, conn, id, () => this.showingSeatCodes(room, async () => {
       if (this.answeredAsDuplicate(conn, room, by, id)) return;
-      const { entry, game } = room.startEntry(this.clock(), by, id);
-      await this.commit(room, entry, game, conn, id);
+      const made = room.startEntry(this.clock(), by, id);
+      await this.commit(room, made.entry, made, conn, id);
       this.ledger.settled(room.row.id);
       this.log.info({ room: room.row.id }, 'game started');
     }));
@@ -51,10 +50,10 @@ export class RoomManager extends RoomRenames {
         const no = await this.nextGameCheck(room.row.id, room.gameNo + 1);
         if (no) refuse(no.code, no.message, no.path ? { path: no.path } : {});
       }
-      const { entry, game } = room.nextEntry(by, this.newGameSeed(), this.clock(), id);
+      const made = room.nextEntry(by, this.newGameSeed(), this.clock(), id);
       if (this.closed) refuse('shutting-down', 'the server is shutting down; try again in a moment');
       await this.storage.markOpen(room.row.id);
-      await this.commit(room, entry, game, conn, id);
+      await this.commit(room, made.entry, made, conn, id);
       this.log.info({ room: room.row.id, game: room.gameNo }, 'next game started');
     });
   }
@@ -144,8 +143,8 @@ export class RoomManager extends RoomRenames {
         return this.appCommand(room, 'admin', id, command, conn);
       }
       const actor = this.actorFor(room, you, command);
-      const { entry, game } = room.commandEntry(by, id, command, actor, this.clock());
-      await this.commit(room, entry, game, conn, id);
+      const made = room.commandEntry(by, id, command, actor, this.clock());
+      await this.commit(room, made.entry, made, conn, id);
     });
   }
 
@@ -174,8 +173,8 @@ export class RoomManager extends RoomRenames {
 
   /**
    * Seats act as themselves. When the app is the host, a speaker may also end his own speech (and
-   * a player his own last words): the engine keeps those host commands, so the server sends them
-   * as the host after checking that it is that seat's turn.
+   * a player his own last words): the engine keeps those host commands, and its effect `ownTurn`
+   * says whose turn runs, so the server sends them as the host for that seat.
    */
   private actorFor(room: Room, you: You, command: Command): Actor {
     if (you.as === 'host') return HOST;
@@ -184,7 +183,7 @@ export class RoomManager extends RoomRenames {
     // A seat speaks for itself only: refused here whatever the phase, before the engine looks at it.
     const who = (command as { by?: unknown }).by;
     if (who !== undefined && who !== seat) refuse('not-your-seat', `seat ${seat} cannot act for seat ${String(who)}`, { path: 'command.by' });
-    if (room.game && mayEndOwnTurn(room.row.mode, room.game.state, seat, command)) return HOST;
+    if (mayEndOwnTurn(room.effects?.ownTurn ?? null, seat, command.type, room.row.mode !== 'human')) return HOST;
     return { kind: 'seat', seat };
   }
 }

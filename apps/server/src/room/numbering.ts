@@ -1,4 +1,4 @@
-import { projectEvent, type GameEvent, type GameState, type SeatNo, type Viewer } from '@mafia/engine';
+import type { Audience, Viewer } from '@mafia/engine';
 import type { CommandBody, Entry } from './records.js';
 
 /**
@@ -9,32 +9,27 @@ import type { CommandBody, Entry } from './records.js';
  * the public entries and the private ones addressed to him (his own taps among them), a spectator
  * the public entries.
  *
- * Whether an entry is private, and to whom, is decided once, when it is written (`audienceOf`,
- * stored as the command's `to`), never from the state later, so the numbering of an entry never
- * changes (not at the end of the game, not when a restart rebuilds it from the log). An entry
- * written before `to` existed keeps the old rule: a night act is its author's, the rest is public.
+ * Whether an entry is private, and to whom, is decided once, when it is written: the engine's
+ * audience effect, joined with the sender by `addressOf` and stored as the command's `to`; never
+ * from the state later, so the numbering of an entry never changes (not at the end of the game, not
+ * when a restart rebuilds it from the log). An entry written before `to` existed keeps the old
+ * rule: a night act is its author's, the rest is public.
  */
-
-const SPECTATOR: Viewer = { kind: 'spectator' };
 
 /**
- * Who may learn of a command entry with `events`, made in `state` (the state after it): null for
- * everybody, else the seats that see at least one of its events (the host always does). An entry
- * with no events at all stays public, as before `to` existed. Issue 12: a hidden change (a role
- * that changed, the mafia's victim list) must not reach, nor be counted by, anybody who may not see
- * it, or the bare arrival of an update would tell that it happened.
+ * Whom a command entry is addressed to, executing the engine's audience effect (`audience`: who
+ * hears each of its events): null for everybody, else the seats that hear at least one of them
+ * (the host always does). An entry with no events at all stays public, as before `to` existed.
+ * Issue 12: a hidden change (a role that changed, the mafia's victim list) must not reach, nor be
+ * counted by, anybody who may not see it, or the bare arrival of an update would tell that it happened.
  */
-export function audienceOf(events: readonly GameEvent[], state: GameState, sender: CommandBody['by']): readonly number[] | null {
-  if (events.length === 0) return null;
-  // What a spectator sees, every seat sees (projectEvent hides from seats only what it hides from him too).
-  for (const ev of events) if (projectEvent(ev, state, SPECTATOR) !== null) return null;
-  const to: number[] = [];
-  for (let seat = 1; seat <= state.seats; seat++) {
-    const viewer: Viewer = { kind: 'seat', seat: seat as SeatNo };
-    // The seat that sent it knows it did (and waits for its ack), whatever of it he may see.
-    if (seat === sender || events.some((ev) => projectEvent(ev, state, viewer) !== null)) to.push(seat);
-  }
-  return to;
+export function addressOf(audience: readonly Audience[], sender: CommandBody['by']): readonly number[] | null {
+  if (audience.length === 0 || audience.includes('everyone')) return null;
+  const to = new Set<number>();
+  // The seat that sent it knows it did (and waits for its ack), whatever of it he may see.
+  if (typeof sender === 'number') to.add(sender);
+  for (const seats of audience) if (seats !== 'everyone') for (const seat of seats) to.add(seat);
+  return [...to].sort((a, b) => a - b);
 }
 
 /** The seats a private entry is addressed to (besides the host, unless `hostSees` says not), or null for a public entry. */

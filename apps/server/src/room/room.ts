@@ -1,168 +1,43 @@
-import { createGame, foldLog, nightSteps, transition, type Actor, type Command, type Game, type GameEvent } from '@mafia/engine';
-import type { AppAlert } from '@mafia/protocol';
+import { createGame, nightSteps, transition, type Actor, type Command, type Effects, type Game, type GameEvent } from '@mafia/engine';
 import type { RoomDeal, RoomRow } from '../storage/types.js';
 import { refuse } from './errors.js';
 import { rebaseTimer } from './clock.js';
-import { requestKey, requestKeyOf, type TapBody, type ClaimBody, type CommandBody, type Controller, type Entry, type NextBody, type StartBody, type TimerRec } from './records.js';
-import { audienceOf, ViewerNumbering } from './numbering.js';
-import { SeatCodes, WRONG_TRIES_PER_CODE } from './seatCodes.js';
-import { checkedRename, SeatNames, type RenameEntry } from './renames.js';
+import type { ClaimBody, CommandBody, Controller, Entry, NextBody, StartBody, TimerRec } from './records.js';
+import { addressOf } from './numbering.js';
+import { WRONG_TRIES_PER_CODE } from './seatCodes.js';
+import { checkedRename, type RenameEntry } from './renames.js';
 import { heldIf, pauseTimer, resumeTimer } from './pause.js';
 import { cardPause, extendTimer, nextTimer, nightAfterCards, type StoredTimers } from './timers.js';
+import { RoomState, type Made } from './roomState.js';
 
-/** A claimed seat: its name, its token's hash and, when the claim came with a client key, the salt its token was derived with (claimKeys.ts). */
-export interface Claim { readonly name: string; readonly tokenHash: string; readonly salt?: string }
-
-const claimOf = (b: ClaimBody): Claim => ({ name: b.name, tokenHash: b.tokenHash, ...(b.salt ? { salt: b.salt } : {}) });
+export type { Claim, Made } from './roomState.js';
 
 /** A request id as an entry body keeps it: only when the client sent one (old logs and the app have none). */
 const withId = (id: string | undefined): { id?: string } => (id === undefined ? {} : { id });
 
 /**
- * One room in memory: what its log folds to. It does no I/O: it makes the next log entry (or
- * refuses), and it takes an entry in once the entry is durable. The manager does the rest.
+ * One room in memory: it makes the next log entry (or refuses), executing the engine's effects
+ * into it; what the log folds to, and taking an entry in once it is durable, is `RoomState`
+ * (roomState.ts). It does no I/O: the manager does the rest.
  */
-export class Room {
-  readonly claims: (Claim | null)[];
-  game: Game | null = null;
-  seq = 0;
-  timer: TimerRec | null = null;
-  /** The game being played at this table: 1, then one more for every `next` entry. */
-  gameNo = 1;
-  /** The log seq of the entry that started this game after another (`next`); 0 for the first game. */
-  gameFrom = 0;
-  /** The host closed the room (a `close` entry): it accepts nothing more. */
-  closed = false;
-  /** The clock is stopped (a `pause` entry not yet followed by `resume`): no timer fires. */
-  paused = false;
-  /** The last `command` entry's body (the room admin may undo it only when the app host made it). */
-  lastCommand: CommandBody | null = null;
-  /**
-   * The engine refused the app host's step of this timer: the room waits for the admin (skip,
-   * undo) or a new timer. In memory only: a restarted server tries the step once more.
-   */
-  stuck: { readonly timer: TimerRec | null; readonly alert: AppAlert } | null = null;
-  /**
-   * Every request id applied in this room's life (`by:id` → log seq), of every kind of request, not
-   * a window: a re-sent id is answered, never applied again, whenever it comes (a restart rebuilds it
-   * from the log). One small entry per request; nothing else is kept of it.
-   */
-  private readonly applied = new Map<string, number>();
-  /** This game's decoy taps (`night:step:seat` → log seq): a seat's second tap of a step is answered with its first (tap.ts). */
-  private readonly taps = new Map<string, number>();
+export class Room extends RoomState {
   readonly timers: StoredTimers;
   readonly options: Record<string, unknown>;
   readonly names: readonly string[];
-  /** Each viewer's own numbering of the log (R-NIGHT-4: nobody counts the acts he was not sent). */
-  readonly numbering: ViewerNumbering;
-  /**
-   * Seats released since this game started and not claimed again: their players left. The next
-   * game deals no role to them (issue 24: «игрок 2» was nominated, shot and given a last word).
-   */
-  readonly leftSeats = new Set<number>();
-  /** Once the game has started: the code of each free seat (only the host's or room admin's device shows them). */
-  readonly seatCodes = new SeatCodes();
-  /** Seats renamed by the host or the room's owner (a replacement: renames.ts). */
-  readonly seatNames: SeatNames;
 
   /** The room as stored; replaced (never edited) when its owner changes the host key (RoomManager.hostKeyChanged). */
-  constructor(public row: RoomRow) {
-    this.numbering = new ViewerNumbering(row.seats);
-    this.claims = new Array<Claim | null>(row.seats).fill(null);
+  constructor(row: RoomRow) {
+    super(row);
     this.timers = JSON.parse(row.timers) as StoredTimers;
     this.options = JSON.parse(row.options) as Record<string, unknown>;
     this.names = JSON.parse(row.names) as string[];
-    this.seatNames = new SeatNames(row.seats);
   }
 
-  /** A room rebuilt from its whole log: the engine events folded once (foldLog), claims and timer replayed. */
+  /** A room rebuilt from its whole log (RoomState.replay). */
   static load(row: RoomRow, entries: readonly Entry[]): Room {
     const room = new Room(row);
-    let log: GameEvent[] = [];
-    let batches: number[] = [];
-    let started = false;
-    for (const e of entries) {
-      if (e.seq !== room.seq + 1) throw new Error(`room ${row.id}: log entry ${e.seq} follows ${room.seq}`);
-      room.seq = e.seq;
-      room.numbering.note(e);
-      room.noteRequest(e);
-      if (e.kind === 'claim') {
-        room.claims[e.body.seat - 1] = claimOf(e.body);
-        room.leftSeats.delete(e.body.seat);
-      } else if (e.kind === 'release') {
-        room.claims[e.body.seat - 1] = null;
-        if (started) room.leftSeats.add(e.body.seat);
-      }
-      else if (e.kind === 'close') {
-        room.closed = true;
-        room.timer = null;
-      } else if (e.kind === 'timer' || e.kind === 'step') room.timer = e.body.timer;
-      else if (e.kind === 'tap') room.noteTap(e); // a decoy tap: numbered and its id kept, nothing for the game (tap.ts)
-      else if (e.kind === 'rename') room.takeRename(e, started);
-      else if (e.kind === 'pause' || e.kind === 'resume') {
-        room.paused = e.kind === 'pause';
-        room.timer = e.body.timer;
-      } else {
-        // The next game at the table: the games before it are over and fold no further.
-        if (e.kind === 'next') {
-          [log, batches] = [[], []];
-          room.beginGame(e);
-        }
-        started = true;
-        for (const ev of e.body.events) log.push(ev);
-        batches.push(e.kind === 'command' && e.body.command.type === 'undo' ? -e.body.command.count : e.body.events.length);
-        room.timer = e.body.timer;
-        if (e.kind === 'command') room.lastCommand = e.body;
-      }
-    }
-    if (started) room.game = { log, state: foldLog(log), batches };
-    room.syncSeatCodes();
+    room.replay(entries);
     return room;
-  }
-
-  /** The app host's refused step, while its step is still the running one. */
-  get alert(): AppAlert | null {
-    return this.stuck !== null && this.stuck.timer === this.timer ? this.stuck.alert : null;
-  }
-
-  get started(): boolean {
-    return this.game !== null;
-  }
-
-  /** After the start every free seat has a code and no claimed one keeps its own. */
-  private syncSeatCodes(): void {
-    if (this.started) this.seatCodes.sync((seat) => this.claims[seat - 1] === null, this.row.seats);
-  }
-
-  private beginGame(e: Extract<Entry, { kind: 'next' }>): void {
-    this.leftSeats.clear();
-    this.seatNames.newGame();
-    this.gameNo = e.body.game;
-    this.gameFrom = e.seq;
-    this.taps.clear();
-  }
-
-  /** The log seq of this seat's decoy tap of the same night and step of this game, if it has one. */
-  tappedAt(b: TapBody): number | undefined {
-    return this.taps.get(`${b.night}:${b.step}:${b.by}`);
-  }
-
-  private noteTap(e: Extract<Entry, { kind: 'tap' }>): void {
-    this.taps.set(`${e.body.night}:${e.body.step}:${e.body.by}`, e.seq);
-  }
-
-  get ended(): boolean {
-    return this.game?.state.phase.kind === 'ended';
-  }
-
-  /** The log seq a request id of this sender was applied at, if it was. */
-  appliedAt(by: CommandBody['by'], id: string): number | undefined {
-    return this.applied.get(requestKey(by, id));
-  }
-
-  private noteRequest(e: Entry): void {
-    const key = requestKeyOf(e);
-    if (key !== null) this.applied.set(key, e.seq);
   }
 
   /**
@@ -220,7 +95,7 @@ export class Room {
   cardsOverEntry(by: 'app' | 'admin', now: number, id?: string): Entry {
     this.refuseIfClosed();
     if (this.timer?.kind !== 'cards' || this.game === null) refuse('no-card-pause', 'the players are not looking at their cards now');
-    const timer = this.hosted(nightAfterCards(this.game!.state, this.timers, now), now);
+    const timer = this.hosted(nightAfterCards(this.effects!.timer, this.timers, now), now);
     if (timer === null) refuse('no-timer', 'no step is timed now');
     return { seq: this.seq + 1, kind: 'timer', body: { by, timer: timer!, ...withId(id) } };
   }
@@ -260,21 +135,6 @@ export class Room {
     return { seq: this.seq + 1, kind: 'rename', body: { ...r, by, ...(held ? { held: true as const } : {}), ...withId(id) } };
   }
 
-  /**
-   * A rename taken in. Held: remembered for the end of the game. Applied: the seat's name from now
-   * on; its claim ends (the leaver's token no longer works), so the seat gets a code and the
-   * replacement claims it; it is no leaver's empty seat.
-   */
-  private takeRename(e: RenameEntry, started: boolean): void {
-    if (e.body.held) {
-      this.seatNames.held.set(e.body.seat, e.body.name);
-      return;
-    }
-    this.seatNames.apply(e.body, started);
-    this.claims[e.body.seat - 1] = null;
-    this.leftSeats.delete(e.body.seat);
-    this.syncSeatCodes();
-  }
 
   /** A free seat drawn at random (`pick(n)` draws 0 … n − 1), as players draw their numbers from a bag. */
   drawSeat(pick: (n: number) => number): number {
@@ -324,13 +184,13 @@ export class Room {
   }
 
   /** Deals the roles from the room's recorded seed; the names are the claimed ones. */
-  startEntry(now: number, by: Controller = 'host', id?: string): { entry: Entry; game: Game } {
+  startEntry(now: number, by: Controller = 'host', id?: string): Made {
     this.refuseIfClosed();
     if (this.started) refuse('already-started', 'the game in this room has already started');
     this.refuseUnlessSeated();
     const game = this.deal(this.row.seed, []);
-    const body: StartBody = { events: game.events, timer: this.hosted(nextTimer(null, game.game.state, this.timers, now), now), ...(by === 'admin' ? { by } : {}), ...withId(id) };
-    return { entry: { seq: this.seq + 1, kind: 'start', body }, game: game.game };
+    const body: StartBody = { events: game.events, timer: this.hosted(nextTimer(null, game.effects.timer, this.timers, now), now), ...(by === 'admin' ? { by } : {}), ...withId(id) };
+    return { entry: { seq: this.seq + 1, kind: 'start', body }, game: game.game, effects: game.effects };
   }
 
   /**
@@ -338,7 +198,7 @@ export class Room {
    * and tokens), the roles dealt anew from `seed`. R-MOD first-victim-immunity, when the room plays
    * it: the seats killed on night 1 of the game just ended are immune on night 1 and day 1.
    */
-  nextEntry(by: NextBody['by'], seed: number, now: number, id?: string): { entry: Entry; game: Game } {
+  nextEntry(by: NextBody['by'], seed: number, now: number, id?: string): Made {
     this.refuseIfClosed();
     if (!this.ended) refuse('game-not-over', this.started ? 'the next game can start only when this one has ended' : 'the game in this room has not started yet');
     this.refuseUnlessSeated();
@@ -349,12 +209,12 @@ export class Room {
     const last = this.game!.state;
     const carried = last.setup.modifications.includes('first-victim-immunity') && last.firstKill?.night === 1 ? last.firstKill.victims : [];
     const game = this.deal(seed, carried);
-    const body: NextBody = { by, game: this.gameNo + 1, seed, immune: [...carried], events: game.events, timer: heldIf(this.paused, cardPause(nextTimer(null, game.game.state, this.timers, now), now), now), ...withId(id) };
-    return { entry: { seq: this.seq + 1, kind: 'next', body }, game: game.game };
+    const body: NextBody = { by, game: this.gameNo + 1, seed, immune: [...carried], events: game.events, timer: heldIf(this.paused, cardPause(nextTimer(null, game.effects.timer, this.timers, now), now), now), ...withId(id) };
+    return { entry: { seq: this.seq + 1, kind: 'next', body }, game: game.game, effects: game.effects };
   }
 
   /** A game dealt for this room's seats from `seed` (names: the claimed ones), or a refusal. */
-  private deal(seed: number, immune: readonly number[]): { events: readonly GameEvent[]; game: Game } {
+  private deal(seed: number, immune: readonly number[]): { events: readonly GameEvent[]; game: Game; effects: Effects } {
     const named = this.claims.some((c) => c !== null) || this.names.length > 0 || this.seatNames.list() !== null;
     const names = named ? this.claims.map((c, i) => c?.name ?? this.seatNames.of(i + 1) ?? this.names[i] ?? `${i + 1}`) : undefined;
     // The deal is read here only (not kept per room).
@@ -364,56 +224,19 @@ export class Room {
     return t;
   }
 
-  /** Runs a command through the engine: the entry to append and the game after it, or a refusal. */
-  commandEntry(by: CommandBody['by'], id: string | null, command: Command, actor: Actor, now: number): { entry: Entry; game: Game } {
+  /**
+   * Runs a command through the engine and executes its effects into the entry: the entry is
+   * addressed to the events' audience, and carries the timer of the step the engine says runs
+   * next. The entry to append, the game after it and its effects, or a refusal.
+   */
+  commandEntry(by: CommandBody['by'], id: string | null, command: Command, actor: Actor, now: number): Made {
     this.refuseIfClosed();
     if (this.game === null) return refuse('not-started', 'the game has not started yet');
     const t = transition(this.game, command, actor);
     if (!t.ok) return refuse(t.error.code, t.error.message, { rule: t.error.rule, path: t.error.path ? `command.${t.error.path}` : undefined });
-    const to = audienceOf(t.events, t.game.state, by);
-    const body: CommandBody = { by, id, command, events: t.events, timer: heldIf(this.paused, this.hosted(nextTimer(this.timer, t.game.state, this.timers, now), now), now), ...(to !== null ? { to } : {}) };
-    return { entry: { seq: this.seq + 1, kind: 'command', body }, game: t.game };
+    const to = addressOf(t.effects.audience, by);
+    const body: CommandBody = { by, id, command, events: t.events, timer: heldIf(this.paused, this.hosted(nextTimer(this.timer, t.effects.timer, this.timers, now), now), now), ...(to !== null ? { to } : {}) };
+    return { entry: { seq: this.seq + 1, kind: 'command', body }, game: t.game, effects: t.effects };
   }
 
-  /** Takes in an entry made by this room once it is durable (`game`: the game it was made with). */
-  commit(entry: Entry, game?: Game): void {
-    if (entry.seq !== this.seq + 1) throw new Error(`room ${this.row.id}: entry ${entry.seq} does not follow ${this.seq}`);
-    this.seq = entry.seq;
-    this.numbering.note(entry);
-    this.noteRequest(entry);
-    if (entry.kind === 'claim') {
-      this.claims[entry.body.seat - 1] = claimOf(entry.body);
-      this.leftSeats.delete(entry.body.seat);
-      this.syncSeatCodes();
-      return;
-    }
-    if (entry.kind === 'release') {
-      this.claims[entry.body.seat - 1] = null;
-      if (this.started) this.leftSeats.add(entry.body.seat);
-      this.syncSeatCodes();
-      return;
-    }
-    if (entry.kind === 'close') {
-      this.closed = true;
-      this.timer = null;
-      return;
-    }
-    if (entry.kind === 'timer' || entry.kind === 'step') {
-      this.timer = entry.body.timer;
-      return;
-    }
-    // A decoy tap changes nothing but the numbering and the ids applied (tap.ts).
-    if (entry.kind === 'tap') return this.noteTap(entry);
-    if (entry.kind === 'rename') return this.takeRename(entry, this.started);
-    if (entry.kind === 'pause' || entry.kind === 'resume') {
-      this.paused = entry.kind === 'pause';
-      this.timer = entry.body.timer;
-      return;
-    }
-    if (entry.kind === 'next') this.beginGame(entry);
-    this.game = game!;
-    if (entry.kind === 'start') this.syncSeatCodes();
-    this.timer = entry.body.timer;
-    if (entry.kind === 'command') this.lastCommand = entry.body;
-  }
 }

@@ -1,36 +1,6 @@
-import { currentSpeechSeconds, nightSteps, nightStepSeconds, type GameOptions, type GameState } from '@mafia/engine';
-import { CARD_PAUSE_SECONDS, DEFAULT_TIMERS, type TimerKind, type Timers } from '@mafia/protocol';
+import { nightStepSeconds, type GameOptions, type StepTimer } from '@mafia/engine';
+import { CARD_PAUSE_SECONDS, DEFAULT_TIMERS, type Timers } from '@mafia/protocol';
 import type { TimerRec } from './records.js';
-
-/**
- * The step a state is in, as a string: a new key means a new step, and so a new timer. A speech is
- * one step per speaker, a vote one per round; a night is one timer (its steps are in `steps`).
- */
-export function stepKey(s: GameState): string | null {
-  const p = s.phase;
-  if (p.kind === 'ended') return null;
-  if (p.kind === 'night') return `night/${p.n}`;
-  const d = s.day;
-  if (!d) return `day/${p.n}`;
-  return `day/${d.n}/${d.emergency ? 'e' : ''}/${d.stage}/${d.speakerIndex}/${d.round}/${d.candidates.length}`;
-}
-
-export function timerKind(s: GameState): Exclude<TimerKind, 'cards'> | null {
-  const p = s.phase;
-  if (p.kind === 'ended') return null;
-  if (p.kind === 'night') return 'night';
-  switch (s.day?.stage) {
-    case 'lastWords': return 'lastWords';
-    case 'speeches': return 'speech';
-    case 'defence': return 'defence';
-    case 'vote':
-    case 'lift':
-    // The executed Rake chooses whom he takes within a vote's time (R-HOST-2: an untimed step
-    // would wait for ever in a room the app hosts; time up takes the host's default choice).
-    case 'rake': return 'vote';
-    default: return null;
-  }
-}
 
 /**
  * The room's timers as stored: a room created before `nightStep` existed has `night` (the whole
@@ -45,27 +15,28 @@ function stepMs(timers: StoredTimers, steps: number): number {
 }
 
 /**
- * A night's timer: one step per step of the deck's night script (`nightSteps(setup)`: the roles
- * dealt, alive or not, so the night's length tells nobody who is alive, R-NIGHT-4). Night 1 calls
- * the same steps (the introduction wakes the same roles), so it is timed alike. A deck without
- * night steps still gets one step's time.
+ * A night's timer: one step per step the engine says the night calls (`nightSteps`: the deck's,
+ * alive or not, so the night's length tells nobody who is alive, R-NIGHT-4). Night 1 calls the same
+ * steps (the introduction wakes the same roles), so it is timed alike. A deck without night steps
+ * still gets one step's time.
  */
-function nightTimer(s: GameState, key: string, timers: StoredTimers, now: number): TimerRec {
-  const n = nightSteps(s.setup).length;
+function nightTimer(key: string, n: number, timers: StoredTimers, now: number): TimerRec {
   const ms = Math.round(stepMs(timers, n));
   const steps = Array.from({ length: n }, (_, i) => now + i * ms);
   return { kind: 'night', key, deadline: now + ms * Math.max(1, n), started: now, steps };
 }
 
-/** The timer after a step: kept while the step goes on, a fresh one when a new step begins. */
-export function nextTimer(before: TimerRec | null, s: GameState, timers: StoredTimers, now: number): TimerRec | null {
-  const key = stepKey(s);
-  const kind = timerKind(s);
-  if (key === null || kind === null) return null;
-  if (before !== null && before.key === key) return before;
-  if (kind === 'night') return nightTimer(s, key, timers, now);
-  const seconds = kind === 'speech' ? speechSeconds(s, timers) : timers[kind];
-  return { kind, key, deadline: now + Math.round(seconds * 1000), started: now };
+/**
+ * The timer after a step, executing the engine's timer effect (`step`: the step now running, its
+ * key and kind as the engine decides them) with the room's step lengths: kept while the step goes
+ * on, a fresh one when a new step begins.
+ */
+export function nextTimer(before: TimerRec | null, step: StepTimer | null, timers: StoredTimers, now: number): TimerRec | null {
+  if (step === null) return null;
+  if (before !== null && before.key === step.key) return before;
+  if (step.kind === 'night') return nightTimer(step.key, step.nightSteps ?? 0, timers, now);
+  const seconds = step.kind === 'speech' ? speechSeconds(step, timers) : timers[step.kind];
+  return { kind: step.kind, key: step.key, deadline: now + Math.round(seconds * 1000), started: now };
 }
 
 /**
@@ -79,20 +50,18 @@ export function cardPause(first: TimerRec | null, now: number): TimerRec | null 
   return { kind: 'cards', key: first.key, started: now, deadline: now + CARD_PAUSE_SECONDS * 1000 };
 }
 
-/** The night's timer once the card pause is over: the night starts now. */
-export function nightAfterCards(s: GameState, timers: StoredTimers, now: number): TimerRec | null {
-  return nextTimer(null, s, timers, now);
+/** The night's timer once the card pause is over (`night`: the engine's step now running): the night starts now. */
+export function nightAfterCards(night: StepTimer | null, timers: StoredTimers, now: number): TimerRec | null {
+  return nextTimer(null, night, timers, now);
 }
 
 /**
- * A day speech's length: the room's speech timer, or the engine's short speech when this turn is one
- * (R-FIIM-2: a 3rd foul with 3–4 alive, or option threeFouls `short-speech`) and it is shorter. Only
- * a turn the engine shortened (shorter than the preset's own speech) is cut: a room that asked for
- * longer speeches keeps them for every other turn.
+ * A day speech's length: the room's speech timer, or the engine's short speech when it shortened
+ * this turn (R-FIIM-2: a 3rd foul with 3–4 alive, or option threeFouls `short-speech`) and that is
+ * shorter. A room that asked for longer speeches keeps them for every other turn.
  */
-function speechSeconds(s: GameState, timers: StoredTimers): number {
-  const engine = currentSpeechSeconds(s);
-  return engine !== null && engine < s.options.speechSeconds ? Math.min(timers.speech, engine) : timers.speech;
+function speechSeconds(step: StepTimer, timers: StoredTimers): number {
+  return step.shortSeconds !== undefined ? Math.min(timers.speech, step.shortSeconds) : timers.speech;
 }
 
 /**

@@ -1,7 +1,9 @@
 import { ruleError, RuleViolation, type RuleError } from '../errors.js';
 import { apply, initialState } from './apply.js';
 import { HOST, type Actor, type Command } from './commands.js';
+import { audienceOf } from './audience.js';
 import { decideHolding, opening } from './decide.js';
+import { stateEffects, type Effects } from './effects.js';
 import type { GameEvent } from './events.js';
 import { buildSetup, type SetupInput } from './setup.js';
 import type { GameState } from '../model/state.js';
@@ -16,8 +18,9 @@ export interface Game {
   readonly batches: readonly number[];
 }
 
+/** An accepted command (or a new game): the next game, its new events and their effects, all data; nothing is executed. */
 export type Transition =
-  | { readonly ok: true; readonly game: Game; readonly events: readonly GameEvent[] }
+  | { readonly ok: true; readonly game: Game; readonly events: readonly GameEvent[]; readonly effects: Effects }
   | { readonly ok: false; readonly error: RuleError };
 
 export function createGame(input: SetupInput): Transition {
@@ -29,14 +32,14 @@ export function createGame(input: SetupInput): Transition {
     const first = opening(initialState(setup), true);
     const events: GameEvent[] = [created];
     for (let k = 0; k < first.events.length; k++) events.push(first.events[k]);
-    return { ok: true, game: { log: events, state: first.state, batches: [events.length] }, events };
+    return { ok: true, game: { log: events, state: first.state, batches: [events.length] }, events, effects: effectsOf(events, first.state) };
   } catch (e) {
     if (e instanceof RuleViolation) return { ok: false, error: e.error };
     throw e;
   }
 }
 
-/** xstate-style transition: the next game and the new events as data; nothing is executed. */
+/** xstate-style transition: the next game, the new events and their effects (effects.ts) as data; nothing is executed. */
 export function transition(game: Game, command: Command, actor: Actor = HOST): Transition {
   return transitionHolding(game, command, actor, false);
 }
@@ -49,7 +52,7 @@ export function transitionHolding(game: Game, command: Command, actor: Actor, ho
   if (command && command.type === 'undo') return undo(game, command.count, actor);
   const d = decideHolding(game.state, command, actor, holdEvening);
   if (!d.ok) return d;
-  return { ok: true, game: { log: game.log.concat(d.events), state: d.state, batches: [...game.batches, d.events.length] }, events: d.events };
+  return { ok: true, game: { log: game.log.concat(d.events), state: d.state, batches: [...game.batches, d.events.length] }, events: d.events, effects: effectsOf(d.events, d.state) };
 }
 
 function undo(game: Game, count: unknown, actor: Actor): Transition {
@@ -65,7 +68,13 @@ function undo(game: Game, count: unknown, actor: Actor): Transition {
   const events = undoable.slice(-count).reduce((n, b) => n + b, 0);
   const undone: GameEvent = { type: 'Undone', count: events };
   const log = game.log.concat(undone);
-  return { ok: true, game: { log, state: foldLog(log), batches: [...game.batches, -count] }, events: [undone] };
+  const state = foldLog(log);
+  return { ok: true, game: { log, state, batches: [...game.batches, -count] }, events: [undone], effects: effectsOf([undone], state) };
+}
+
+/** The effects of events that led to `state`: the state's own (timer, end, own turn) and who hears each event. */
+function effectsOf(events: readonly GameEvent[], state: GameState): Effects {
+  return { ...stateEffects(state), audience: audienceOf(events, state) };
 }
 
 /** Batches still in effect: a negative entry is an undo of that many earlier batches. */

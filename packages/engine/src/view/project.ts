@@ -4,6 +4,7 @@ import { nightSteps } from '../night/script.js';
 import { donSeeks, roleVariants } from './variants.js';
 import { currentSpeechSeconds } from '../day/rules.js';
 import { tournamentScores } from '../game/tournament.js';
+import { ownTurnOf } from '../game/effects.js';
 import type { DayView, GameView, TournamentView, Viewer } from './types.js';
 import { NONE, ownResults, seatList, seatTable } from './seatViews.js';
 
@@ -56,7 +57,9 @@ export function project(s: GameState, viewer: Viewer): GameView {
     // One literal for every preset (a spread copy per view is slow in V8); JSON leaves `undefined` out.
     tournament: s.options.fiim ? tournamentView(s) : undefined,
   };
-  return blocked ? { ...view, blockedTonight: true } : view;
+  const turn = mine !== null ? ownTurnOf(s) : null;
+  const own: GameView = turn !== null && turn.seat === mine ? { ...view, ownTurn: turn.ends } : view;
+  return blocked ? { ...own, blockedTonight: true } : own;
 }
 
 function tournamentView(s: GameState): TournamentView {

@@ -63,6 +63,12 @@ export interface GameView {
    * whether or not he has an act to make (the Immortal). Absent otherwise.
    */
   readonly blockedTonight?: true;
+  /**
+   * The command that ends this seat's own turn (his speech, defence or last word), on his view
+   * only, while it runs (game/effects.ts `ownTurnOf`): where the app hosts his phone offers it.
+   * Absent otherwise. Public knowledge (the speaker is on every view), so it tells nobody anything.
+   */
+  readonly ownTurn?: 'endSpeech' | 'endLastWords';
   /** Answers the viewer received (own checks only; the host sees all). */
   readonly results: readonly (ActResult & { readonly night: number })[];
   readonly bestMove: BestMove | null;

@@ -159,7 +159,16 @@ export interface DayControls {
 const EXTRA_KINDS: readonly ExtraKind[] = ['rakeTake', 'dyingNote', 'blood'];
 
 /** Rooms where the app is the host: a seat ends his own speech and last word. */
-export const selfService = (mode: RoomMode | null | undefined): boolean => mode === 'app' || mode === 'online';
+export const appHosts = (mode: RoomMode | null | undefined): boolean => mode === 'app' || mode === 'online';
+
+/**
+ * The turn this seat may end himself: the engine's own-turn effect, which the projection puts on
+ * his view only (`view.ownTurn`), offered where the app hosts — the same effect the server executes
+ * when he sends it (room/manager.ts `actorFor`). Read from his own view only, never guessed.
+ */
+function ownTurn(view: GameView | null, seat: number | null, mode: RoomMode | null | undefined): GameView['ownTurn'] {
+  return seat !== null && view?.me?.seat === seat && appHosts(mode) ? view.ownTurn : undefined;
+}
 
 export function dayControls(view: GameView | null, pending: readonly Pending[], seat: number | null, mode: RoomMode | null | undefined): DayControls {
   const day = view?.phase.kind === 'day' ? view.day : null;
@@ -180,12 +189,12 @@ export function dayControls(view: GameView | null, pending: readonly Pending[], 
     speaker,
     mySpeech,
     nominate: pendingOf(pending, seat, 'nominate') !== null,
-    endSpeech: mySpeech && selfService(mode),
+    endSpeech: mySpeech && ownTurn(view, seat, mode) === 'endSpeech',
     vote: vote ? vote.candidates : null,
     lift: pendingOf(pending, seat, 'liftVote') !== null,
     bestMove: pendingOf(pending, seat, 'bestMove') !== null,
     // `endLastWords` ends the current speaker's only: the button is his alone.
-    endLastWords: seat !== null && day?.stage === 'lastWords' && day.lastWords[0] === seat && selfService(mode),
+    endLastWords: day?.stage === 'lastWords' && ownTurn(view, seat, mode) === 'endLastWords',
     myLastWords: seat !== null && day?.stage === 'lastWords' && day.lastWords.includes(seat as SeatNo) ? day.lastWords.indexOf(seat as SeatNo) : null,
     myNominee: seat !== null ? (day?.nominations.find(([by]) => by === seat)?.[1] ?? null) : null,
     myBallot: seat !== null && day && (day.stage === 'vote') ? (day.ballots[seat - 1] || null) : null,
