@@ -1,4 +1,4 @@
-export * from './seed003.js';
+export * from './clubRules.js';
 export * from './penalties.js';
 export * from './invitationList.js';
 export * from './seats.js';

@@ -1,4 +1,4 @@
-import { SEED_003 } from './seed003.js';
+import { CLUB_RULES } from './clubRules.js';
 
 /** An invitation as the invitation list counts it: answered (YES or NO), closed unanswered, or still open. */
 export type InvitationOutcome = 'answered' | 'unanswered' | 'open';
@@ -21,4 +21,4 @@ export function unansweredRun(history: readonly InvitationOutcome[]): number {
 }
 
 /** The third unanswered invitation in a row takes the member off the invitation list (seed 003). */
-export const offTheList = (run: number): boolean => run >= SEED_003.unansweredLimit;
+export const offTheList = (run: number): boolean => run >= CLUB_RULES.unansweredLimit;

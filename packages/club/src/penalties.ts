@@ -1,4 +1,4 @@
-import { SEED_003, type Answer, type Penalty } from './seed003.js';
+import { CLUB_RULES, type Answer, type Penalty } from './clubRules.js';
 
 const MINUTE = 60_000;
 
@@ -8,9 +8,9 @@ const MINUTE = 60_000;
  */
 export function latePenalty(startsAt: number, arrivedAt: number): Penalty | null {
   const lateMs = arrivedAt - startsAt;
-  if (lateMs <= SEED_003.lateAfterMinutes * MINUTE) return null;
+  if (lateMs <= CLUB_RULES.lateAfterMinutes * MINUTE) return null;
   const minutes = Math.ceil(lateMs / MINUTE);
-  return { rule: 'late', points: SEED_003.latePoints, reason: `arrived ${minutes} minutes after the start (more than ${SEED_003.lateAfterMinutes})`, params: { minutes } };
+  return { rule: 'late', points: CLUB_RULES.latePoints, reason: `arrived ${minutes} minutes after the start (more than ${CLUB_RULES.lateAfterMinutes})`, params: { minutes } };
 }
 
 /**
@@ -23,7 +23,7 @@ export function latePenalty(startsAt: number, arrivedAt: number): Penalty | null
  */
 export function lateDeclinePenalty(startsAt: number, answeredAt: number, answer: Answer, previous: Answer | null, invitedAt: number): Penalty | null {
   if (answer !== 'no' || previous === 'no') return null;
-  const window = SEED_003.lateDeclineWindowMs;
+  const window = CLUB_RULES.lateDeclineWindowMs;
   if (startsAt - answeredAt >= window) return null;
   const withdrawn = previous === 'yes';
   if (!withdrawn && startsAt - invitedAt < window) return null;
@@ -31,7 +31,7 @@ export function lateDeclinePenalty(startsAt: number, answeredAt: number, answer:
   const hours = Math.floor(before / 60);
   const minutes = before % 60;
   return {
-    rule: 'late-decline', points: SEED_003.lateDeclinePoints,
+    rule: 'late-decline', points: CLUB_RULES.lateDeclinePoints,
     reason: `${withdrawn ? 'withdrew a YES' : 'answered NO'} ${hours} h ${minutes} min before the evening (later than one day before)`,
     params: { hours, minutes, withdrawn: withdrawn ? 1 : 0 },
   };
@@ -45,7 +45,7 @@ export function leavePenalty(gamesPlanned: number, gamesPlayed: number, replaced
   const unplayed = Math.max(0, gamesPlanned - gamesPlayed);
   if (replaced || unplayed === 0) return null;
   return {
-    rule: 'left-early', points: SEED_003.leavePointsPerGame * unplayed,
+    rule: 'left-early', points: CLUB_RULES.leavePointsPerGame * unplayed,
     reason: `left after ${gamesPlayed} of ${gamesPlanned} planned games without a replacement: ${unplayed} unplayed`,
     params: { played: gamesPlayed, planned: gamesPlanned, unplayed },
   };

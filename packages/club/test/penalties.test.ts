@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { latePenalty, lateDeclinePenalty, leavePenalty, SEED_003 } from '../src/index.js';
+import { latePenalty, lateDeclinePenalty, leavePenalty, CLUB_RULES } from '../src/index.js';
 
 const START = Date.UTC(2026, 11, 5, 16, 0);
 const MIN = 60_000;
@@ -31,7 +31,7 @@ describe('late decline (R-CLUB, seed 003)', () => {
   });
   it('a_withdrawn_yes_later_than_a_day_before_costs_ten_points', () => {
     const p = lateDeclinePenalty(START, START - 23 * HOUR, 'no', 'yes', WEEK_BEFORE);
-    expect(p?.points).toBe(SEED_003.lateDeclinePoints);
+    expect(p?.points).toBe(CLUB_RULES.lateDeclinePoints);
     expect(p?.reason).toMatch(/withdrew a YES/);
   });
   it('a_no_a_day_or_more_before_costs_nothing', () => {

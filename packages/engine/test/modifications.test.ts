@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildSetup, createGame, HOST, presetOf, project, roleIn, transition, type Command, type Game } from '@mafia/engine';
 import { extraCardDeck } from '../src/game/modifications.js';
-import { game, night, passDay, S, step, told, view } from './issue3-helpers.js';
+import { game, night, passDay, S, step, told, view } from './night-role-helpers.js';
 
 const E9 = ['mafia', 'mafia', 'lawyer', 'doctor', 'commissar', 'girl', 'immortal', 'civilian', 'civilian'];
 const mafiaIn = (roles: readonly string[]) => roles.filter((r) => roleIn('extended', r as never)?.team === 'mafia').length;

@@ -5,7 +5,7 @@
  * P10: Don 1, Beauty 2, mafia 3; Commissar 4; Doctor 5; Immortal 6; Kamikaze 7; Psycho 8; civilians 9, 10.
  */
 import { describe, expect, it } from 'vitest';
-import { alive, diedAt, game, night, passDay, refusedAct, resultsOf, step, told } from './issue3-helpers.js';
+import { alive, diedAt, game, night, passDay, refusedAct, resultsOf, step, told } from './night-role-helpers.js';
 
 const CLUB10 = ['civilian', 'mafia', 'sheriff', 'doctor', 'don', 'maniac', 'civilian', 'mafia', 'beauty', 'civilian'];
 const P10 = ['don', 'beauty', 'mafia', 'commissar', 'doctor', 'immortal', 'kamikaze', 'psycho', 'civilian', 'civilian'];

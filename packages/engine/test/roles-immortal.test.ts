@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkWinner, type Command } from '@mafia/engine';
-import { alive, diedAt, game, night, passDay, S } from './issue3-helpers.js';
+import { alive, diedAt, game, night, passDay, S } from './night-role-helpers.js';
 
 const P10 = ['don', 'mafia', 'mafia', 'commissar', 'doctor', 'immortal', 'kamikaze', 'psycho', 'civilian', 'civilian'];
 const E4 = ['mafia', 'immortal', 'civilian', 'civilian'];

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Command, Game } from '@mafia/engine';
-import { alive, diedAt, game, night, passDay, refusedAct, resultsOf, S, step, told } from './issue3-helpers.js';
+import { actCmd, alive, diedAt, game, night, passDay, refusedAct, resultsOf, S, step, told, view } from './night-role-helpers.js';
 
 const PL10 = ['don', 'lawyer', 'mafia', 'commissar', 'doctor', 'immortal', 'kamikaze', 'psycho', 'civilian', 'civilian'];
 const E9 = ['mafia', 'mafia', 'lawyer', 'doctor', 'commissar', 'girl', 'immortal', 'civilian', 'civilian'];
@@ -94,5 +94,30 @@ describe('extended Lawyer: block (R-ROLE, R-NIGHT)', () => {
     expect(told(g, r.events, 8).some((e) => e.type === 'RoleChanged')).toBe(false);
     expect(g.state.phase.kind).toBe('night');
     expect(diedAt(night(g, [{ by: 3, act: 'kill', target: 8 }]).events)).toEqual([8]);
+  });
+});
+
+describe('the Lawyer\'s block is told to the blocked player (R-ROLE)', () => {
+  it('blocked_immortal_learns_it_during_the_night_and_nobody_else_does (R-ROLE)', () => {
+    let g = passDay(night(game('extended', E9, SEQ)).g).g;
+    expect(g.state.phase.kind).toBe('night');
+    expect(view(g, 7).blockedTonight).toBeUndefined();
+    g = step(g, actCmd({ by: 3, act: 'block', target: 7 })).g;
+    // The Immortal has no act to make, yet his view tells him at once.
+    expect(view(g, 7).blockedTonight).toBe(true);
+    for (const seat of [1, 2, 3, 4, 5, 6, 8, 9]) expect(view(g, seat).blockedTonight).toBeUndefined();
+    // Shot that night he dies (the block makes him mortal); at dawn the flag is gone.
+    g = step(g, actCmd({ by: 1, act: 'kill', target: 7 })).g;
+    g = step(g, actCmd({ by: 2, act: 'kill', target: 7 })).g;
+    g = step(g, { type: 'endNight' }).g;
+    expect(alive(g)).not.toContain(7);
+    for (const seat of [5, 7, 9]) expect(view(g, seat).blockedTonight).toBeUndefined();
+  });
+
+  it('blocked_commissar_sees_the_block_before_his_turn (R-ROLE)', () => {
+    let g = passDay(night(game('extended', E9, SEQ)).g).g;
+    g = step(g, actCmd({ by: 3, act: 'block', target: 5 })).g;
+    expect(view(g, 5).blockedTonight).toBe(true);
+    expect(view(g, 4).blockedTonight).toBeUndefined();
   });
 });

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkWinner, type Command, type Game } from '@mafia/engine';
-import { alive, diedAt, game, night, passDay, refusedAct, resultsOf, S, told, view } from './issue3-helpers.js';
+import { alive, diedAt, game, night, passDay, refusedAct, resultsOf, S, told, view } from './night-role-helpers.js';
 
 const P10 = ['don', 'mafia', 'mafia', 'commissar', 'doctor', 'immortal', 'kamikaze', 'psycho', 'civilian', 'civilian'];
 const K12 = ['don', 'mafia', 'mafia', 'commissar', 'doctor', 'immortal', 'kamikaze', 'psycho', 'maniac', 'cheater', 'werewolf', 'civilian'];

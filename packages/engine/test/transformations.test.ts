@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Command, Game } from '@mafia/engine';
-import { alive, diedAt, game, night, passDay, S, told, view } from './issue3-helpers.js';
+import { alive, diedAt, game, night, passDay, S, told, view } from './night-role-helpers.js';
 
 /** T1: mafia 1, 2; Doctor 3; Commissar 4; Girl 5; Student 6; Werewolf 7; Soldiers 8, 9. */
 const T1 = ['mafia', 'mafia', 'doctor', 'commissar', 'girl', 'student', 'werewolf', 'civilian', 'civilian'];

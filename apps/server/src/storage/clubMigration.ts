@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { authored, createClubRecordTable } from './clubTables.js';
 
 /**
  * The club's tables (issue 14, docs/club.md): people, clubs, memberships, sign-in, game evenings,
@@ -53,9 +54,7 @@ export const clubMigration: Migration = {
       .addColumn('expires_at', 'bigint', (c) => c.notNull())
       .addColumn('used_at', 'bigint')
       .execute();
-    await db.schema.createTable('evenings')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('club_id', 'text', (c) => c.notNull().references('clubs.id'))
+    await createClubRecordTable(db, 'evenings')
       .addColumn('starts_at', 'bigint', (c) => c.notNull())
       // Answers are taken until then (default: the start); an invitation still unanswered then counts as unanswered.
       .addColumn('answer_by', 'bigint', (c) => c.notNull())
@@ -64,8 +63,7 @@ export const clubMigration: Migration = {
       .addColumn('weight', 'double precision', (c) => c.notNull())
       .addColumn('preset', 'text', (c) => c.notNull())
       .addColumn('games_planned', 'integer', (c) => c.notNull())
-      .addColumn('created_by', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .$call(authored)
       // When the answer deadline was processed (unanswered invitations counted), once.
       .addColumn('closed_at', 'bigint')
       .addColumn('cancelled_at', 'bigint')
@@ -144,9 +142,7 @@ export const clubMigration: Migration = {
       .addColumn('nickname', 'text', (c) => c.notNull())
       .addPrimaryKeyConstraint('game_seats_pk', ['game_id', 'seat'])
       .execute();
-    await db.schema.createTable('ledger')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('club_id', 'text', (c) => c.notNull().references('clubs.id'))
+    await createClubRecordTable(db, 'ledger')
       .addColumn('user_id', 'text', (c) => c.notNull())
       .addColumn('evening_id', 'text')
       // The seed-003 rule: late | left-early | late-decline (packages/club).

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { createClubRecordTable } from './clubTables.js';
 
 /**
  * Issue 24 point 3, corrections on the record: an archived member (`memberships.archived_at`),
@@ -13,9 +14,7 @@ export const correctionsMigration: Migration = {
     await db.schema.alterTable('evening_games').addColumn('void_reason', 'text').execute();
     await db.schema.alterTable('evening_games').addColumn('digest', 'text').execute();
     await db.schema.createIndex('evening_games_digest').on('evening_games').column('digest').execute();
-    await db.schema.createTable('audit_log')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('club_id', 'text', (c) => c.notNull().references('clubs.id'))
+    await createClubRecordTable(db, 'audit_log')
       .addColumn('at', 'bigint', (c) => c.notNull())
       .addColumn('actor_id', 'text', (c) => c.notNull())
       .addColumn('action', 'text', (c) => c.notNull())

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { createMemberRowTable } from './clubTables.js';
 import { createRatingChanges } from './ratingsMigration.js';
 
 /**
@@ -19,22 +20,16 @@ import { createRatingChanges } from './ratingsMigration.js';
  */
 export const memberEveningsMigration: Migration = {
   async up(db: Kysely<any>) {
-    await db.schema.createTable('member_evenings')
-      .addColumn('club_id', 'text', (c) => c.notNull())
-      .addColumn('user_id', 'text', (c) => c.notNull())
+    await createMemberRowTable(db, 'member_evenings')
       // JSON: [[startsAt, score, games, wins], …], by start (memberEvenings.ts packs and reads it).
       .addColumn('evenings', 'text', (c) => c.notNull())
       // JSON: the evenings' ids in the same order (a profile's links; the leaderboard never reads them).
       .addColumn('evening_ids', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint('member_evenings_pk', ['club_id', 'user_id'])
       .execute();
     await db.schema.dropTable('rating_changes').execute();
-    await db.schema.createTable('member_rating_changes')
-      .addColumn('club_id', 'text', (c) => c.notNull())
-      .addColumn('user_id', 'text', (c) => c.notNull())
+    await createMemberRowTable(db, 'member_rating_changes')
       // JSON: [[gameId, track, before, delta, after], …] in fold order (ratings/changes.ts).
       .addColumn('changes', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint('member_rating_changes_pk', ['club_id', 'user_id'])
       .execute();
   },
   async down(db: Kysely<any>) {

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { authored, createClubRecordTable, createMemberRowTable } from './clubTables.js';
 
 /** 004's `rating_changes`, one row per member and rated game (005 replaces it; its `down` makes it again). */
 export async function createRatingChanges(db: Kysely<any>): Promise<void> {
@@ -49,24 +50,18 @@ export const ratingsMigration: Migration = {
       .execute();
     await db.schema.createIndex('rating_games_club').on('rating_games').columns(['club_id', 'position']).execute();
     await createRatingChanges(db);
-    await db.schema.createTable('member_ratings')
-      .addColumn('club_id', 'text', (c) => c.notNull())
-      .addColumn('user_id', 'text', (c) => c.notNull())
+    await createMemberRowTable(db, 'member_ratings')
       .addColumn('red', 'double precision', (c) => c.notNull())
       .addColumn('black', 'double precision', (c) => c.notNull())
       .addColumn('games_red', 'integer', (c) => c.notNull())
       .addColumn('games_black', 'integer', (c) => c.notNull())
-      .addPrimaryKeyConstraint('member_ratings_pk', ['club_id', 'user_id'])
       .execute();
-    await db.schema.createTable('seasons')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('club_id', 'text', (c) => c.notNull().references('clubs.id'))
+    await createClubRecordTable(db, 'seasons')
       .addColumn('name', 'text', (c) => c.notNull())
       .addColumn('starts_at', 'bigint', (c) => c.notNull())
       .addColumn('ends_at', 'bigint', (c) => c.notNull())
       .addColumn('order_keys', 'text', (c) => c.notNull()) // JSON: the season table's order (validateSeasonOrder)
-      .addColumn('created_by', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .$call(authored)
       .execute();
     await db.schema.createIndex('seasons_club').on('seasons').columns(['club_id', 'starts_at']).execute();
   },

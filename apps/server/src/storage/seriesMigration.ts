@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { authored, createClubRecordTable } from './clubTables.js';
 
 /**
  * A club's FIIM series (issue 15, R-FIIM-16): a named list of its ended `fiim` games, whose table
@@ -7,12 +8,9 @@ import type { Kysely, Migration } from 'kysely';
  */
 export const seriesMigration: Migration = {
   async up(db: Kysely<any>) {
-    await db.schema.createTable('series')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('club_id', 'text', (c) => c.notNull().references('clubs.id'))
+    await createClubRecordTable(db, 'series')
       .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('created_by', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .$call(authored)
       .execute();
     await db.schema.createIndex('series_club').on('series').columns(['club_id', 'created_at']).execute();
     await db.schema.createTable('series_games')

@@ -1,6 +1,6 @@
 import type { RoleId } from '../ids.js';
 import { BASE_OPTIONS } from './options.js';
-import { count, fillWithCivilians } from './compose.js';
+import { DON_COMMISSAR_TABLE, fillWithCivilians, mafiaMinorityCheck } from './compose.js';
 import type { Preset } from './types.js';
 
 /**
@@ -18,10 +18,7 @@ export const classic: Preset = {
   sources: ['003_e4195cb63cda1c0e.txt', '000_bf2bd4ef92232bc2.txt (Классическая мафия)'],
   minPlayers: 3,
   maxPlayers: 20,
-  roles: ['civilian', 'mafia', 'don', 'commissar'],
-  // R-MOD victim-list comes from seeds 001 and 003 (a host aid; game/victimList.ts).
-  modifications: ['victim-list'],
-  uniqueRoles: ['don', 'commissar'],
+  ...DON_COMMISSAR_TABLE,
   defaults: { ...BASE_OPTIONS, emergencyDay: true, lastWordSeconds: 30, nightVictimLastWord: true },
   options: [
     'firstNight', 'revealOnDeath', 'emergencyDay', 'speechSeconds', 'defenceSeconds', 'lastWordSeconds',
@@ -29,11 +26,6 @@ export const classic: Preset = {
     'bestMoveTwoPoints', 'bestMoveThreePoints', 'drawAfterQuietRounds', 'wholeTableTieNobodyLeaves',
     'repeatShrinkingRevote', 'liftVoteFourAliveTwoTied', 'liftVoteNineAliveThreeTied', 'checkAnswersDead',
     'doctorSelfHeals',
-  ],
-  nightOrder: [
-    { wake: ['mafia', 'don'], acts: ['kill'], note: 'mafia (shot)' },
-    { wake: ['don'], acts: ['check'], note: 'don (check)' },
-    { wake: ['commissar'], acts: ['check'], note: 'commissar (check)' },
   ],
   rules: [
     'R-HOST-1', 'R-HOST-2', 'R-TEAM', 'R-WIN-0', 'R-WIN-TOWN', 'R-WIN-MAFIA', 'R-CHECK-1', 'R-PHASE', 'R-PHASE-1', 'R-PHASE-2',
@@ -47,10 +39,5 @@ export const classic: Preset = {
     for (let i = 1; i < m; i++) black.push('mafia');
     return fillWithCivilians(players, [...black, 'commissar']);
   },
-  checkComposition(roles) {
-    const black = count(roles, 'mafia') + count(roles, 'don');
-    if (black === 0) return 'the table needs at least one mafia or Don';
-    if (black * 2 >= roles.length) return 'the mafia must start as a minority (R-WIN-MAFIA)';
-    return null;
-  },
+  checkComposition: mafiaMinorityCheck(['mafia', 'don'], 'the table needs at least one mafia or Don'),
 };

@@ -4,7 +4,7 @@ import { doctorClub } from '../roles/doctor.js';
 import { maniacClub } from '../roles/maniac.js';
 import { sheriffDetective } from '../roles/sheriff.js';
 import { BASE_OPTIONS } from './options.js';
-import { count, fillWithCivilians } from './compose.js';
+import { fillWithCivilians, mafiaMinorityCheck } from './compose.js';
 import type { Preset } from './types.js';
 
 /**
@@ -56,10 +56,5 @@ export const club: Preset = {
     'R-MOD', 'R-PRESET', 'R-CLUB',
   ],
   composition: clubComposition,
-  checkComposition(roles) {
-    const black = count(roles, 'mafia') + count(roles, 'don');
-    if (black === 0) return 'the table needs at least one mafia or Don';
-    if (black * 2 >= roles.length) return 'the mafia must start as a minority (R-WIN-MAFIA)';
-    return null;
-  },
+  checkComposition: mafiaMinorityCheck(['mafia', 'don'], 'the table needs at least one mafia or Don'),
 };

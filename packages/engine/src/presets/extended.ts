@@ -4,7 +4,7 @@ import { lawyerBlock } from '../roles/lawyer.js';
 import { maniacExtended } from '../roles/maniac.js';
 import { werewolfExtended } from '../roles/werewolfExtended.js';
 import { BASE_OPTIONS } from './options.js';
-import { fillWithCivilians } from './compose.js';
+import { fillWithCivilians, mafiaMinorityCheck } from './compose.js';
 import type { Preset } from './types.js';
 
 const MAFIA_TEAM: readonly RoleId[] = ['mafia', 'don', 'lawyer', 'black-widow'];
@@ -67,11 +67,5 @@ export const extended: Preset = {
     'R-VOTE-8', 'R-VOTE-9', 'R-VOTE-11', 'R-NIGHT', 'R-NIGHT-1', 'R-NIGHT-3', 'R-NIGHT-4', 'R-NIGHT-5', 'R-ROLE', 'R-MOD', 'R-PRESET',
   ],
   composition: extendedComposition,
-  checkComposition(roles) {
-    let black = 0;
-    for (const r of roles) if (MAFIA_TEAM.includes(r)) black++;
-    if (black === 0) return 'the table needs at least one mafia member';
-    if (black * 2 >= roles.length) return 'the mafia must start as a minority (R-WIN-MAFIA)';
-    return null;
-  },
+  checkComposition: mafiaMinorityCheck(MAFIA_TEAM),
 };

@@ -4,7 +4,7 @@ import { doctorPiter } from '../roles/doctor.js';
 import { donPiter, lawyerPiter, mafiaPiter } from '../roles/piterMafia.js';
 import { werewolfPiter } from '../roles/werewolf.js';
 import { BASE_OPTIONS } from './options.js';
-import { fillWithCivilians } from './compose.js';
+import { fillWithCivilians, mafiaMinorityCheck } from './compose.js';
 import type { Preset } from './types.js';
 
 const MAFIA_TEAM: readonly RoleId[] = ['mafia', 'don', 'lawyer', 'beauty', 'recruiter'];
@@ -75,11 +75,5 @@ export const piter: Preset = {
     'R-VOTE-7', 'R-VOTE-9', 'R-VOTE-10', 'R-NIGHT', 'R-NIGHT-1', 'R-NIGHT-3', 'R-NIGHT-4', 'R-NIGHT-5', 'R-ROLE', 'R-MOD', 'R-PRESET',
   ],
   composition: piterComposition,
-  checkComposition(roles) {
-    let black = 0;
-    for (const r of roles) if (MAFIA_TEAM.includes(r)) black++;
-    if (black === 0) return 'the table needs at least one mafia member';
-    if (black * 2 >= roles.length) return 'the mafia must start as a minority (R-WIN-MAFIA)';
-    return null;
-  },
+  checkComposition: mafiaMinorityCheck(MAFIA_TEAM),
 };

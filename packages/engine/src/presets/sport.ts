@@ -1,5 +1,5 @@
 import { BASE_OPTIONS } from './options.js';
-import { count, fillWithCivilians } from './compose.js';
+import { count, DON_COMMISSAR_TABLE, fillWithCivilians } from './compose.js';
 import type { Preset } from './types.js';
 
 /** Sport / tournament mafia: seed 000 Moscow + 001, with the federation's tournament additions R-SPORT-1..6. */
@@ -10,10 +10,7 @@ export const sport: Preset = {
   sources: ['000_bf2bd4ef92232bc2.txt (Московская мафия)', '001_4035ed5256f3edf6.txt', 'FIIM tournament additions (RULES.md R-SPORT)'],
   minPlayers: 10,
   maxPlayers: 10,
-  roles: ['civilian', 'mafia', 'don', 'commissar'],
-  // R-MOD victim-list comes from seeds 001 and 003 (a host aid; game/victimList.ts).
-  modifications: ['victim-list'],
-  uniqueRoles: ['don', 'commissar'],
+  ...DON_COMMISSAR_TABLE,
   defaults: {
     ...BASE_OPTIONS,
     firstNight: 'checks',
@@ -32,11 +29,6 @@ export const sport: Preset = {
     'foulsToRemove', 'removalCancelsVote', 'bestMove', 'bestMoveTwoPoints', 'bestMoveThreePoints',
     'drawAfterQuietRounds', 'wholeTableTieNobodyLeaves', 'repeatShrinkingRevote', 'liftVoteFourAliveTwoTied',
     'liftVoteNineAliveThreeTied', 'emergencyDay',
-  ],
-  nightOrder: [
-    { wake: ['mafia', 'don'], acts: ['kill'], note: 'mafia (shot)' },
-    { wake: ['don'], acts: ['check'], note: 'don (check)' },
-    { wake: ['commissar'], acts: ['check'], note: 'commissar (check)' },
   ],
   rules: [
     'R-HOST-1', 'R-HOST-2', 'R-TEAM', 'R-WIN-0', 'R-WIN-TOWN', 'R-WIN-MAFIA', 'R-CHECK-1', 'R-PHASE', 'R-PHASE-1', 'R-PHASE-2',

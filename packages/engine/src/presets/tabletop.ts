@@ -3,7 +3,7 @@ import { doctorJustMafia } from '../roles/doctor.js';
 import { maniacJustMafia } from '../roles/maniac.js';
 import { loverTabletop } from '../roles/lover.js';
 import { BASE_OPTIONS } from './options.js';
-import { count, fillWithCivilians } from './compose.js';
+import { fillWithCivilians, mafiaMinorityCheck } from './compose.js';
 import type { Preset } from './types.js';
 
 /**
@@ -50,10 +50,5 @@ export const tabletop: Preset = {
     'R-FOUL-1', 'R-NIGHT', 'R-NIGHT-1', 'R-NIGHT-3', 'R-NIGHT-4', 'R-NIGHT-5', 'R-ROLE', 'R-PRESET',
   ],
   composition: tabletopComposition,
-  checkComposition(roles) {
-    const black = count(roles, 'mafia') + count(roles, 'gangster');
-    if (black === 0) return 'the table needs at least one mafia';
-    if (black * 2 >= roles.length) return 'the mafia must start as a minority (R-WIN-MAFIA)';
-    return null;
-  },
+  checkComposition: mafiaMinorityCheck(['mafia', 'gangster'], 'the table needs at least one mafia'),
 };

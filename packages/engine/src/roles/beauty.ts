@@ -1,5 +1,6 @@
 import type { GameState, NightAct } from '../model/state.js';
 import type { ActSpec, RoleDef } from '../model/role.js';
+import { visitAct } from './visit.js';
 import { mafiaShot } from './mafia.js';
 import { notSameAsLastNight } from './repeat.js';
 import { isRoleId, nightNo, refuse } from './limits.js';
@@ -22,16 +23,11 @@ export const beautyClub: RoleDef = {
   appearsBlack: () => false,
   hostileShooter: false,
   acts: [
-    {
-      act: 'visit',
-      stage: 'visit',
-      onCheckingFirstNight: false,
-      mayTargetSelf: false,
-      validate: (state, act) => notSameAsLastNight(state, act, 'R-ROLE', 'Beauty'),
-      resolve(ctx, act) {
-        ctx.protect(act.target, act.by, coveredByVisit);
-      },
-    },
+    visitAct(
+      'visit',
+      { validate: (state, act) => notSameAsLastNight(state, act, 'R-ROLE', 'Beauty') },
+      (ctx, act) => ctx.protect(act.target, act.by, coveredByVisit),
+    ),
   ],
   rules: ['R-ROLE', 'R-NIGHT'],
 };

@@ -1,4 +1,5 @@
 import type { RoleDef } from '../model/role.js';
+import { visitAct } from './visit.js';
 
 /**
  * Black Widow (Чёрная вдова, 002 modification of the Girl): mafia; each night picks a player (self
@@ -14,15 +15,7 @@ export const blackWidow: RoleDef = {
   appearsBlack: () => true,
   hostileShooter: false,
   acts: [
-    {
-      act: 'silence',
-      stage: 'visit',
-      onCheckingFirstNight: false,
-      mayTargetSelf: true,
-      resolve(ctx, act) {
-        ctx.silenced.add(act.target);
-      },
-    },
+    visitAct('silence', { mayTargetSelf: true }, (ctx, act) => ctx.silenced.add(act.target)),
   ],
   rules: ['R-VOTE-11', 'R-MOD'],
 };

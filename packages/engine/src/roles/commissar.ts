@@ -1,6 +1,7 @@
 import type { RoleDef } from '../model/role.js';
 import type { GameState } from '../model/state.js';
 import { resolveCompare } from '../night/compare.js';
+import { detectiveCheck } from './check.js';
 
 /** The `sherlock` modification (002) turns the Commissar's check into a comparison (R-CHECK-2). */
 const sherlock = (s: GameState): boolean => s.setup.modifications.length > 0 && s.setup.modifications.includes('sherlock');
@@ -14,25 +15,7 @@ export const commissar: RoleDef = {
   appearsBlack: () => false,
   hostileShooter: false,
   acts: [
-    {
-      act: 'check',
-      stage: 'inform',
-      onCheckingFirstNight: true,
-      mayTargetSelf: false,
-      availableOn: (s) => !sherlock(s),
-      resolve(ctx, act) {
-        // R-ROLE Commissar (000): "dead" (crossed arms) for a player killed that night by the mafia.
-        if (ctx.state.options.checkAnswersDead && ctx.killedByMafia(act.target)) {
-          ctx.answer(act, 'dead');
-          return;
-        }
-        const black = ctx.appearsBlack(act.target);
-        ctx.answer(act, black ? 'yes' : 'no');
-        // Scoring (RULES §9 "found a mafioso"): a black answer on a solo (a turned Werewolf) is not one,
-        // as for the club Sheriff and the Maniac of R-CHECK-3.
-        if (black && ctx.state.teams[act.target - 1] === 'mafia') ctx.found(act.by, act.target);
-      },
-    },
+    detectiveCheck({ availableOn: (s) => !sherlock(s) }),
     {
       // Sherlock (002 modification): compares two players like the Journalist; a Maniac matches
       // only a second Maniac; the Werewolf counts as town.

@@ -1,4 +1,5 @@
 import type { RoleDef } from '../model/role.js';
+import { visitAct } from './visit.js';
 
 /** Girl (Девушка лёгкого поведения, 002): town; gives one player (not herself) an alibi for the next vote (R-VOTE-9). */
 export const girl: RoleDef = {
@@ -9,15 +10,7 @@ export const girl: RoleDef = {
   appearsBlack: () => false,
   hostileShooter: false,
   acts: [
-    {
-      act: 'alibi',
-      stage: 'visit',
-      onCheckingFirstNight: false,
-      mayTargetSelf: false,
-      resolve(ctx, act) {
-        ctx.alibi.add(act.target);
-      },
-    },
+    visitAct('alibi', {}, (ctx, act) => ctx.alibi.add(act.target)),
   ],
   rules: ['R-VOTE-9'],
 };

@@ -1,7 +1,14 @@
 import type { RoleDef } from '../model/role.js';
+import { visitAct, type VisitLimits } from './visit.js';
 import { mafiaShot } from './mafia.js';
 import { notSameAsLastNight } from './repeat.js';
 import { nightNo, refuse, timesUsed } from './limits.js';
+
+/** The alibi Lawyer gives each player, himself included, at most one alibi per game (R-VOTE-9). */
+const oneAlibiPerPlayer: VisitLimits['validate'] = (state, act) =>
+  timesUsed(state, act.by, 'alibi', act.target) > 0
+    ? refuse('R-VOTE-9', `the Lawyer (seat ${act.by}) has already given seat ${act.target} an alibi: each player at most once per game`)
+    : null;
 
 /**
  * Lawyer, alibi variant (Адвокат: Piter, JustMafia party deck): mafia; wakes with the mafia (shoots with
@@ -18,21 +25,7 @@ export const lawyerAlibi: RoleDef = {
   hostileShooter: true,
   acts: [
     mafiaShot,
-    {
-      act: 'alibi',
-      stage: 'protect',
-      onCheckingFirstNight: false,
-      mayTargetSelf: true,
-      validate(state, act) {
-        if (timesUsed(state, act.by, 'alibi', act.target) > 0) {
-          return refuse('R-VOTE-9', `the Lawyer (seat ${act.by}) has already given seat ${act.target} an alibi: each player at most once per game`);
-        }
-        return null;
-      },
-      resolve(ctx, act) {
-        ctx.alibi.add(act.target);
-      },
-    },
+    visitAct('alibi', { stage: 'protect', mayTargetSelf: true, validate: oneAlibiPerPlayer }, (ctx, act) => ctx.alibi.add(act.target)),
   ],
   rules: ['R-ROLE', 'R-VOTE-9'],
 };
@@ -52,21 +45,14 @@ export const lawyerBlock: RoleDef = {
   appearsBlack: () => true,
   hostileShooter: false,
   acts: [
-    {
-      act: 'block',
-      stage: 'block',
-      onCheckingFirstNight: false,
-      mayTargetSelf: false,
-      validate: (state, act) => notSameAsLastNight(state, act, 'R-ROLE', 'Lawyer'),
-      resolve(ctx, act) {
-        const s = ctx.state;
-        ctx.blocked.add(act.target);
-        // Two Maniacs act as one: blocking one blocks both.
-        if (s.roles[act.target - 1] === 'maniac') {
-          for (let i = 0; i < s.seats; i++) if (s.alive[i] && s.roles[i] === 'maniac') ctx.blocked.add(i + 1);
-        }
-      },
-    },
+    visitAct('block', { stage: 'block', validate: (state, act) => notSameAsLastNight(state, act, 'R-ROLE', 'Lawyer') }, (ctx, act) => {
+      const s = ctx.state;
+      ctx.blocked.add(act.target);
+      // Two Maniacs act as one: blocking one blocks both.
+      if (s.roles[act.target - 1] === 'maniac') {
+        for (let i = 0; i < s.seats; i++) if (s.alive[i] && s.roles[i] === 'maniac') ctx.blocked.add(i + 1);
+      }
+    }),
   ],
   rules: ['R-ROLE', 'R-NIGHT'],
 };

@@ -1,4 +1,5 @@
 import type { RoleDef } from '../model/role.js';
+import { visitAct } from './visit.js';
 
 /**
  * Lover (Любовница): three variants in seed 000 (RULES §6).
@@ -18,16 +19,7 @@ export const loverTabletop: RoleDef = {
   appearsBlack: () => false,
   hostileShooter: false,
   acts: [
-    {
-      act: 'visit',
-      stage: 'visit',
-      onCheckingFirstNight: false,
-      mayTargetSelf: false,
-      availableOn: (_s, n) => n % 2 === 0,
-      resolve(ctx, act) {
-        ctx.protect(act.target, 0, onlyMafia);
-      },
-    },
+    visitAct('visit', { availableOn: (_s, n) => n % 2 === 0 }, (ctx, act) => ctx.protect(act.target, 0, onlyMafia)),
   ],
   rules: ['R-NIGHT-1', 'R-ROLE'],
 };
@@ -43,16 +35,10 @@ export const loverClassic: RoleDef = {
   appearsBlack: () => true,
   hostileShooter: false,
   acts: [
-    {
-      act: 'silence',
-      stage: 'visit',
-      onCheckingFirstNight: false,
-      mayTargetSelf: false,
-      resolve(ctx, act) {
-        ctx.silenced.add(act.target);
-        ctx.alibi.add(act.target);
-      },
-    },
+    visitAct('silence', {}, (ctx, act) => {
+      ctx.silenced.add(act.target);
+      ctx.alibi.add(act.target);
+    }),
   ],
   rules: ['R-VOTE-9', 'R-VOTE-11'],
 };

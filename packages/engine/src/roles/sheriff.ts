@@ -1,4 +1,5 @@
 import type { RoleDef } from '../model/role.js';
+import { detectiveCheck } from './check.js';
 import { ownShot } from './shot.js';
 
 /**
@@ -17,23 +18,8 @@ export const sheriffDetective: RoleDef = {
   appearsBlack: () => false,
   hostileShooter: false,
   acts: [
-    {
-      act: 'check',
-      stage: 'inform',
-      onCheckingFirstNight: true,
-      mayTargetSelf: false,
-      resolve(ctx, act) {
-        // As the Commissar (R-ROLE, "убитого гангстерами"): `dead` only for the mafia's victim of tonight.
-        if (ctx.state.options.checkAnswersDead && ctx.killedByMafia(act.target)) {
-          ctx.answer(act, 'dead');
-          return;
-        }
-        const black = ctx.appearsBlack(act.target);
-        ctx.answer(act, black ? 'yes' : 'no');
-        // Scoring (RULES §9): finding a mafioso is useful; the Maniac shown black (R-CHECK-3) is not one.
-        if (black && ctx.state.teams[act.target - 1] === 'mafia') ctx.found(act.by, act.target);
-      },
-    },
+    // As the Commissar's check; the Maniac's look per R-CHECK-3 lives in `appearsBlack` (roles/maniac.ts).
+    detectiveCheck(),
   ],
   rules: ['R-CHECK-1', 'R-CHECK-3'],
 };

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { lateDeclinePenalty, SEED_003 } from '@mafia/club';
+import { lateDeclinePenalty, CLUB_RULES } from '@mafia/club';
 import { z } from 'zod';
 import { membershipOf } from '../access.js';
 import { clubRefuse } from '../errors.js';
@@ -109,8 +109,8 @@ export async function invitationView(ctx: ClubContext, token: string): Promise<I
   const cancelled = e.cancelled_at !== null;
   return {
     club: { name: club.name }, evening: { startsAt, answerBy, place: e.place }, nickname: m?.nickname ?? '', answer: inv.answer,
-    open: !cancelled && e.closed_at === null && ctx.now() < answerBy, cancelled, lateDeclineFrom: startsAt - SEED_003.lateDeclineWindowMs,
-    invitedLate: startsAt - receivedAt(inv) < SEED_003.lateDeclineWindowMs,
+    open: !cancelled && e.closed_at === null && ctx.now() < answerBy, cancelled, lateDeclineFrom: startsAt - CLUB_RULES.lateDeclineWindowMs,
+    invitedLate: startsAt - receivedAt(inv) < CLUB_RULES.lateDeclineWindowMs,
   };
 }
 
@@ -183,7 +183,7 @@ export function registerEveningJobs(ctx: ClubContext): void {
       const f = await invitationFacts(ctx.db, p.invitationId);
       // Withdrawn (the account was deleted), the evening cancelled, or the token erased after a send: nothing to send.
       if (!f || f.cancelled || !p.token) return;
-      const late = f.startsAt - ctx.now() < SEED_003.lateDeclineWindowMs;
+      const late = f.startsAt - ctx.now() < CLUB_RULES.lateDeclineWindowMs;
       if (channel === 'email') await deliver(ctx, job.id, p.invitationId, 'e-mail', f.to, 'sent_at', () => ctx.mailer.send(inviteMail({ ...f, late }, link(p.token!))));
       else if (ctx.sms && f.phone) await deliver(ctx, job.id, p.invitationId, 'SMS', f.phone, 'sent_at', () => ctx.sms!.send(inviteSms({ ...f, to: f.phone! }, link(p.token!))));
     });

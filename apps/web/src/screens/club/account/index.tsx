@@ -5,6 +5,7 @@ import { ClubApiError, type User } from '../../../net/clubApi';
 import { Button } from '../../../ui';
 import { useClubApi } from '../common/api';
 import { errorAt, ErrorText, errorElsewhere, useAction } from '../common/errors';
+import { ClubForm, InputField, SubmitButton } from '../common/form';
 import { ClubPage } from '../common/Page';
 import { useLoad } from '../common/useLoad';
 import { ClubSettings } from './ClubSettings';
@@ -57,23 +58,12 @@ function Profile({ user }: { readonly user: User }) {
     if (await act.run(() => api.updateMe({ name: f.name.trim(), phone: f.phone.trim(), locale: f.locale }))) setSaved(true);
   };
   return (
-    <form className="card club-form" onSubmit={submit} aria-labelledby="acc-profile">
-      <h2 id="acc-profile" className="club-h">
-        {t('account.profile')}
-      </h2>
+    <ClubForm labelledBy="acc-profile" title={t('account.profile')} onSubmit={submit}>
       <p className="muted" style={{ margin: 0, overflowWrap: 'anywhere' }}>
         {t('fields.email')}: {user.email}
       </p>
-      <div className="field">
-        <label htmlFor="acc-name">{t('fields.name')}</label>
-        <input id="acc-name" className="input" autoComplete="name" value={f.name} onChange={(e) => setF({ ...f, name: e.target.value })} />
-        <ErrorText error={errorAt(act.error, 'name')} />
-      </div>
-      <div className="field">
-        <label htmlFor="acc-phone">{t('fields.phone')}</label>
-        <input id="acc-phone" className="input" type="tel" autoComplete="tel" value={f.phone} onChange={(e) => setF({ ...f, phone: e.target.value })} />
-        <ErrorText error={errorAt(act.error, 'phone')} />
-      </div>
+      <InputField id="acc-name" label={t('fields.name')} autoComplete="name" value={f.name} onValue={(name) => setF({ ...f, name })} error={errorAt(act.error, 'name')} />
+      <InputField id="acc-phone" label={t('fields.phone')} type="tel" autoComplete="tel" value={f.phone} onValue={(phone) => setF({ ...f, phone })} error={errorAt(act.error, 'phone')} />
       <div className="field">
         <label htmlFor="acc-locale">{t('fields.locale')}</label>
         <select id="acc-locale" className="input" value={f.locale} onChange={(e) => setF({ ...f, locale: e.target.value })}>
@@ -86,7 +76,7 @@ function Profile({ user }: { readonly user: User }) {
       </Button>
       {saved && <p role="status">{t('account.saved')}</p>}
       <ErrorText error={errorElsewhere(act.error, ['name', 'phone'])} />
-    </form>
+    </ClubForm>
   );
 }
 
@@ -105,23 +95,17 @@ function PasswordForm({ has }: { readonly has: boolean }) {
     }
   };
   return (
-    <form className="card club-form" onSubmit={submit} aria-labelledby="acc-password">
-      <h2 id="acc-password" className="club-h">
-        {t('fields.password')}
-      </h2>
+    <ClubForm labelledBy="acc-password" title={t('fields.password')} onSubmit={submit}>
       <p className="muted" style={{ margin: 0 }}>
         {has || saved ? t('account.passwordSet') : t('account.passwordNotSet')}
       </p>
-      <div className="field">
-        <label htmlFor="acc-new-password">{t('account.newPassword')}</label>
-        <input id="acc-new-password" className="input" type="password" autoComplete="new-password" minLength={8} maxLength={200} value={password} onChange={(e) => setPassword(e.target.value)} />
-      </div>
+      <InputField id="acc-new-password" label={t('account.newPassword')} type="password" autoComplete="new-password" minLength={8} maxLength={200} value={password} onValue={setPassword} />
       <Button type="submit" disabled={act.busy || password.length < 8}>
         {t('account.setPassword')}
       </Button>
       {saved && <p role="status">{t('account.saved')}</p>}
       <ErrorText error={act.error} />
-    </form>
+    </ClubForm>
   );
 }
 
@@ -162,22 +146,12 @@ function Delete({ email }: { readonly email: string }) {
     if (await act.run(() => api.deleteMe(confirm.trim()))) navigate('/');
   };
   return (
-    <form className="card club-form" onSubmit={submit} aria-labelledby="acc-delete">
-      <h2 id="acc-delete" className="club-h">
-        {t('account.delete')}
-      </h2>
+    <ClubForm labelledBy="acc-delete" title={t('account.delete')} onSubmit={submit}>
       <p className="muted" style={{ margin: 0 }}>
         {t('account.deleteHint')}
       </p>
-      <div className="field">
-        <label htmlFor="acc-confirm">{t('account.confirmEmail')}</label>
-        <input id="acc-confirm" className="input" type="email" autoComplete="off" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-        <ErrorText error={errorAt(act.error, 'confirm')} />
-      </div>
-      <Button type="submit" variant="danger" block disabled={act.busy || confirm.trim().toLowerCase() !== email.toLowerCase()}>
-        {t('account.deleteButton')}
-      </Button>
-      <ErrorText error={errorElsewhere(act.error, ['confirm'])} />
-    </form>
+      <InputField id="acc-confirm" label={t('account.confirmEmail')} type="email" autoComplete="off" value={confirm} onValue={setConfirm} error={errorAt(act.error, 'confirm')} />
+      <SubmitButton label={t('account.deleteButton')} variant="danger" disabled={act.busy || confirm.trim().toLowerCase() !== email.toLowerCase()} error={errorElsewhere(act.error, ['confirm'])} />
+    </ClubForm>
   );
 }

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui';
 import { useClubApi } from '../common/api';
 import { errorAt, ErrorText, errorElsewhere, useAction } from '../common/errors';
+import { ClubForm, InputField, SubmitButton } from '../common/form';
 import { fromLocalInput } from '../common/format';
 import { CLUB_PRESETS } from '../common/presets';
 
@@ -14,7 +14,7 @@ export function NewEvening({ clubId, onCreated }: { readonly clubId: string; rea
   const api = useClubApi();
   const act = useAction();
   const [f, setF] = useState({ startsAt: '', answerBy: '', place: '', capacity: '20', weight: '1', preset: 'club', gamesPlanned: '3' });
-  const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
+  const set = (k: keyof typeof f) => (value: string) => setF({ ...f, [k]: value });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -34,65 +34,32 @@ export function NewEvening({ clubId, onCreated }: { readonly clubId: string; rea
     );
     if (made) onCreated(made.evening.id);
   };
-  const err = (k: string) => <ErrorText error={errorAt(act.error, k)} />;
+  const err = (k: string) => errorAt(act.error, k);
 
   return (
-    <form className="card club-form" onSubmit={submit} aria-labelledby="new-evening">
-      <h2 id="new-evening" className="club-h">
-        {t('calendar.newEvening')}
-      </h2>
-      <div className="field">
-        <label htmlFor="ev-starts">{t('fields.startsAt')}</label>
-        <input id="ev-starts" className="input" type="datetime-local" required value={f.startsAt} onChange={set('startsAt')} />
-        {err('startsAt')}
-      </div>
-      <div className="field">
-        <label htmlFor="ev-answer-by">{t('fields.answerBy')}</label>
-        <input id="ev-answer-by" className="input" type="datetime-local" value={f.answerBy} onChange={set('answerBy')} aria-describedby="ev-answer-by-hint" />
-        <span id="ev-answer-by-hint" className="muted">
-          {t('calendar.answerByHint')}
-        </span>
-        {err('answerBy')}
-      </div>
-      <div className="field">
-        <label htmlFor="ev-place">{t('fields.place')}</label>
-        <input id="ev-place" className="input" required maxLength={200} value={f.place} onChange={set('place')} />
-        {err('place')}
-      </div>
+    <ClubForm labelledBy="new-evening" title={t('calendar.newEvening')} onSubmit={submit}>
+      <InputField id="ev-starts" label={t('fields.startsAt')} type="datetime-local" required value={f.startsAt} onValue={set('startsAt')} error={err('startsAt')} />
+      <InputField id="ev-answer-by" label={t('fields.answerBy')} type="datetime-local" value={f.answerBy} onValue={set('answerBy')} hint={t('calendar.answerByHint')} error={err('answerBy')} />
+      <InputField id="ev-place" label={t('fields.place')} required maxLength={200} value={f.place} onValue={set('place')} error={err('place')} />
       <div className="club-pair">
-        <div className="field">
-          <label htmlFor="ev-capacity">{t('fields.capacity')}</label>
-          <input id="ev-capacity" className="input" type="number" inputMode="numeric" min={1} max={500} step={1} required value={f.capacity} onChange={set('capacity')} />
-          {err('capacity')}
-        </div>
-        <div className="field">
-          <label htmlFor="ev-weight">{t('fields.weight')}</label>
-          <input id="ev-weight" className="input" type="number" inputMode="decimal" step={0.1} required value={f.weight} onChange={set('weight')} />
-          {err('weight')}
-        </div>
+        <InputField id="ev-capacity" label={t('fields.capacity')} type="number" inputMode="numeric" min={1} max={500} step={1} required value={f.capacity} onValue={set('capacity')} error={err('capacity')} />
+        <InputField id="ev-weight" label={t('fields.weight')} type="number" inputMode="decimal" step={0.1} required value={f.weight} onValue={set('weight')} error={err('weight')} />
       </div>
       <div className="club-pair">
         <div className="field">
           <label htmlFor="ev-preset">{t('fields.preset')}</label>
-          <select id="ev-preset" className="input" value={f.preset} onChange={set('preset')}>
+          <select id="ev-preset" className="input" value={f.preset} onChange={(e) => set('preset')(e.target.value)}>
             {CLUB_PRESETS.map((p) => (
               <option key={p} value={p}>
                 {t(`presets.${p}`, { ns: 'common' })}
               </option>
             ))}
           </select>
-          {err('preset')}
+          <ErrorText error={err('preset')} />
         </div>
-        <div className="field">
-          <label htmlFor="ev-games">{t('fields.gamesPlanned')}</label>
-          <input id="ev-games" className="input" type="number" inputMode="numeric" min={1} max={50} step={1} required value={f.gamesPlanned} onChange={set('gamesPlanned')} />
-          {err('gamesPlanned')}
-        </div>
+        <InputField id="ev-games" label={t('fields.gamesPlanned')} type="number" inputMode="numeric" min={1} max={50} step={1} required value={f.gamesPlanned} onValue={set('gamesPlanned')} error={err('gamesPlanned')} />
       </div>
-      <Button type="submit" variant="primary" block disabled={act.busy}>
-        {t('calendar.create')}
-      </Button>
-      <ErrorText error={errorElsewhere(act.error, FIELDS)} />
-    </form>
+      <SubmitButton label={t('calendar.create')} disabled={act.busy} error={errorElsewhere(act.error, FIELDS)} />
+    </ClubForm>
   );
 }

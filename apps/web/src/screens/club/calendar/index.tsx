@@ -7,6 +7,7 @@ import { formatDateTime } from '../common/format';
 import { ClubPage } from '../common/Page';
 import { useLoad } from '../common/useLoad';
 import { NewEvening } from './NewEvening';
+import { TitledSection } from '../common/section';
 
 /**
  * /club/:clubId: the club's calendar (GET /api/clubs/:clubId/evenings): upcoming evenings first,
@@ -41,19 +42,13 @@ export default function Calendar() {
           </Link>
         )}
       </nav>
-      <section className="stack" aria-labelledby="upcoming">
-        <h2 id="upcoming" className="club-h">
-          {t('calendar.upcoming')}
-        </h2>
+      <TitledSection id="upcoming" title={t('calendar.upcoming')}>
         <EveningList clubId={clubId} evenings={upcoming} />
-      </section>
+      </TitledSection>
       {club?.me.role === 'admin' && <NewEvening clubId={clubId} onCreated={(id) => navigate(`/club/${clubId}/evenings/${id}`)} />}
-      <section className="stack" aria-labelledby="past">
-        <h2 id="past" className="club-h">
-          {t('calendar.past')}
-        </h2>
+      <TitledSection id="past" title={t('calendar.past')}>
         <EveningList clubId={clubId} evenings={past} />
-      </section>
+      </TitledSection>
     </ClubPage>
   );
 }

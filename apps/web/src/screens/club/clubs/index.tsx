@@ -2,11 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ClubApiError } from '../../../net/clubApi';
-import { Button } from '../../../ui';
 import { useClubApi } from '../common/api';
-import { errorAt, ErrorText, errorElsewhere, useAction } from '../common/errors';
+import { errorAt, errorElsewhere, useAction } from '../common/errors';
+import { ClubForm, InputField, SubmitButton } from '../common/form';
 import { ClubPage } from '../common/Page';
 import { useLoad } from '../common/useLoad';
+import { TitledSection } from '../common/section';
 
 /** /club: my clubs (GET /api/me) and «Создать клуб» (POST /api/clubs → the new club's calendar). */
 export default function Clubs() {
@@ -28,10 +29,7 @@ export default function Clubs() {
 
   return (
     <ClubPage title={t('clubs.title')} error={error} ready={me.data !== null}>
-      <section className="stack" aria-labelledby="my-clubs">
-        <h2 id="my-clubs" className="club-h">
-          {t('clubs.mine')}
-        </h2>
+      <TitledSection id="my-clubs" title={t('clubs.mine')}>
         {me.data?.clubs?.length ? (
           <ul className="club-list">
             {me.data.clubs.map((c) => (
@@ -46,26 +44,12 @@ export default function Clubs() {
         ) : (
           <p className="muted">{t('clubs.none')}</p>
         )}
-      </section>
-      <form className="card club-form" onSubmit={create} aria-labelledby="new-club">
-        <h2 id="new-club" className="club-h">
-          {t('clubs.create')}
-        </h2>
-        <div className="field">
-          <label htmlFor="club-name">{t('fields.clubName')}</label>
-          <input id="club-name" className="input" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
-          <ErrorText error={errorAt(act.error, 'name')} />
-        </div>
-        <div className="field">
-          <label htmlFor="club-nickname">{t('fields.myNickname')}</label>
-          <input id="club-nickname" className="input" required maxLength={40} value={nickname} onChange={(e) => setNickname(e.target.value)} />
-          <ErrorText error={errorAt(act.error, 'nickname')} />
-        </div>
-        <Button type="submit" variant="primary" block disabled={act.busy || !name.trim() || !nickname.trim()}>
-          {t('clubs.createButton')}
-        </Button>
-        <ErrorText error={errorElsewhere(act.error, ['name', 'nickname'])} />
-      </form>
+      </TitledSection>
+      <ClubForm labelledBy="new-club" title={t('clubs.create')} onSubmit={create}>
+        <InputField id="club-name" label={t('fields.clubName')} required maxLength={100} value={name} onValue={setName} error={errorAt(act.error, 'name')} />
+        <InputField id="club-nickname" label={t('fields.myNickname')} required maxLength={40} value={nickname} onValue={setNickname} error={errorAt(act.error, 'nickname')} />
+        <SubmitButton label={t('clubs.createButton')} disabled={act.busy || !name.trim() || !nickname.trim()} error={errorElsewhere(act.error, ['name', 'nickname'])} />
+      </ClubForm>
     </ClubPage>
   );
 }

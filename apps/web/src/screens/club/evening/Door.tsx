@@ -8,6 +8,7 @@ import { ErrorText, useAction } from '../common/errors';
 import { formatPoints, formatTime, fromTimeInput, toTimeInput } from '../common/format';
 import { ruleName } from '../common/Ledger';
 import { GuestForm } from './GuestForm';
+import { ClubList, TitledSection } from '../common/section';
 
 /**
  * The door: every invited member, when he came (and «опоздал»), when he left. A host checks each
@@ -30,21 +31,14 @@ export function Door({ page, host, onChanged }: { readonly page: EveningPage; re
     return () => clearInterval(id);
   }, []);
   return (
-    <section className="stack" aria-labelledby="ev-door">
-      <h2 id="ev-door" className="club-h">
-        {t('door.title')}
-      </h2>
+    <TitledSection id="ev-door" title={t('door.title')}>
       {host && <GuestForm eveningId={page.evening.id} onAdded={onChanged} />}
-      {people.length === 0 ? (
-        <p className="muted">{t('evening.noInvitations')}</p>
-      ) : (
-        <ul className="club-list">
-          {people.map((p) => (
-            <DoorRow key={p.userId} page={page} person={p} att={byUser.get(p.userId) ?? null} present={present} host={host} now={now} onChanged={onChanged} />
-          ))}
-        </ul>
-      )}
-    </section>
+      <ClubList items={people} empty={t('evening.noInvitations')}>
+        {(p) => (
+          <DoorRow key={p.userId} page={page} person={p} att={byUser.get(p.userId) ?? null} present={present} host={host} now={now} onChanged={onChanged} />
+        )}
+      </ClubList>
+    </TitledSection>
   );
 }
 

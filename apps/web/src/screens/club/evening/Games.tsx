@@ -5,6 +5,7 @@ import type { EveningPage } from '../../../net/clubApi';
 import { winnerName } from '../common/bits';
 import { gameName, orderGames } from '../common/gameNames';
 import { GameVoid, VoidedMark } from '../corrections/GameVoid';
+import { ClubList, TitledSection } from '../common/section';
 
 // The score sheet brings the rules engine with it: its own chunk, loaded when the host opens it.
 const ProtocolForm = lazy(() => import('../protocolForm'));
@@ -15,41 +16,34 @@ export function Games({ page, host, admin = false, onChanged }: { readonly page:
   const [open, setOpen] = useState(false);
   const games = orderGames(page.games);
   return (
-    <section className="stack" aria-labelledby="ev-games">
-      <h2 id="ev-games" className="club-h">
-        {t('games.title')}
-      </h2>
-      {games.length === 0 ? (
-        <p className="muted">{t('games.none')}</p>
-      ) : (
-        <ul className="club-list">
-          {games.map((g) => (
-            <li key={g.id} className="stack" style={{ gap: 6 }}>
-              <div className="row" style={{ gap: 8 }}>
-                <strong>
-                  {g.winner !== null ? (
-                    <Link to={`/club/${page.evening.clubId}/games/${g.id}`} data-testid={`game-link-${g.id}`}>
-                      {gameName(t, g)}
-                    </Link>
-                  ) : (
-                    gameName(t, g)
-                  )}
-                </strong>
-                {g.protocol && <span className="club-badge">{t('games.protocol')}</span>}
-                <VoidedMark game={g} />
-                <span>{g.winner === 'draw' ? winnerName(t, g.winner) : `${t('games.winner')}: ${winnerName(t, g.winner)}`}</span>
-              </div>
-              <div className="muted" style={{ fontSize: '0.9rem' }}>
-                {[...g.seats]
-                  .sort((a, b) => a.seat - b.seat)
-                  .map((s) => (s.userId === null ? `${s.seat}. ${s.nickname} (${t('paper.guestShort')})` : `${s.seat}. ${s.nickname}`))
-                  .join(' · ')}
-              </div>
-              <GameVoid clubId={page.evening.clubId} game={g} admin={admin} onChanged={onChanged} />
-            </li>
-          ))}
-        </ul>
-      )}
+    <TitledSection id="ev-games" title={t('games.title')}>
+      <ClubList items={games} empty={t('games.none')}>
+        {(g) => (
+          <li key={g.id} className="stack" style={{ gap: 6 }}>
+            <div className="row" style={{ gap: 8 }}>
+              <strong>
+                {g.winner !== null ? (
+                  <Link to={`/club/${page.evening.clubId}/games/${g.id}`} data-testid={`game-link-${g.id}`}>
+                    {gameName(t, g)}
+                  </Link>
+                ) : (
+                  gameName(t, g)
+                )}
+              </strong>
+              {g.protocol && <span className="club-badge">{t('games.protocol')}</span>}
+              <VoidedMark game={g} />
+              <span>{g.winner === 'draw' ? winnerName(t, g.winner) : `${t('games.winner')}: ${winnerName(t, g.winner)}`}</span>
+            </div>
+            <div className="muted" style={{ fontSize: '0.9rem' }}>
+              {[...g.seats]
+                .sort((a, b) => a.seat - b.seat)
+                .map((s) => (s.userId === null ? `${s.seat}. ${s.nickname} (${t('paper.guestShort')})` : `${s.seat}. ${s.nickname}`))
+                .join(' · ')}
+            </div>
+            <GameVoid clubId={page.evening.clubId} game={g} admin={admin} onChanged={onChanged} />
+          </li>
+        )}
+      </ClubList>
       <Link className="btn" to={`/club/${page.evening.clubId}/evenings/${page.evening.id}/results`} data-testid="evening-results-link">
         {t('evening.link', { ns: 'results' })}
       </Link>
@@ -63,6 +57,6 @@ export function Games({ page, host, admin = false, onChanged }: { readonly page:
           )}
         </details>
       )}
-    </section>
+    </TitledSection>
   );
 }

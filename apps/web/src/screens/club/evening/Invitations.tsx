@@ -8,10 +8,11 @@ import { AnswerBadge } from '../common/bits';
 import { ErrorText, useAction } from '../common/errors';
 import { formatDateTime } from '../common/format';
 import { useLoad } from '../common/useLoad';
+import { ClubList, TitledSection } from '../common/section';
 
 /** Who said ДА / НЕТ / nothing; delivery errors and «Разослать приглашения» for admins. */
 export function Invitations({ page, admin, onChanged }: { readonly page: EveningPage; readonly admin: boolean; readonly onChanged: () => void }) {
-  const { t, i18n } = useTranslation('club');
+  const { t } = useTranslation('club');
   const api = useClubApi();
   const act = useAction();
   const [sent, setSent] = useState<number | null>(null);
@@ -36,29 +37,10 @@ export function Invitations({ page, admin, onChanged }: { readonly page: Evening
     }
   };
   return (
-    <section className="stack" aria-labelledby="ev-invitations">
-      <h2 id="ev-invitations" className="club-h">
-        {t('evening.invitations')}
-      </h2>
-      {page.invitations.length === 0 ? (
-        <p className="muted">{t('evening.noInvitations')}</p>
-      ) : (
-        <ul className="club-list">
-          {page.invitations.map((i) => (
-            <li key={i.userId} className="row" style={{ gap: 8 }} data-testid={`invitation-${i.userId}`}>
-              <span style={{ fontWeight: 600 }}>{i.nickname}</span>
-              <AnswerBadge answer={i.answer} />
-              {i.answeredAt !== null && <span className="muted">{formatDateTime(i.answeredAt, i18n.language)}</span>}
-              {i.unanswered && <span className="muted">{t('evening.unanswered')}</span>}
-              {admin && i.deliveryError && (
-                <span className="error" style={{ flexBasis: '100%' }}>
-                  {t(i.deliveryError.channel === 'sms' ? 'evening.deliveryErrorSms' : 'evening.deliveryErrorEmail', { to: i.deliveryError.to, detail: i.deliveryError.detail })}
-                </span>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+    <TitledSection id="ev-invitations" title={t('evening.invitations')}>
+      <ClubList items={page.invitations} empty={t('evening.noInvitations')}>
+        {(i) => <InvitationRow key={i.userId} invitation={i} admin={admin} />}
+      </ClubList>
       {admin && candidates.length > 0 && (
         <fieldset className="card stack" style={{ gap: 4 }}>
           <legend>{t('evening.inviteWho')}</legend>
@@ -80,6 +62,24 @@ export function Invitations({ page, admin, onChanged }: { readonly page: Evening
           <ErrorText error={act.error} />
         </>
       )}
-    </section>
+    </TitledSection>
+  );
+}
+
+/** One invitation: the member, his answer and when, and for admins the delivery error. */
+function InvitationRow({ invitation: i, admin }: { readonly invitation: EveningPage['invitations'][number]; readonly admin: boolean }) {
+  const { t, i18n } = useTranslation('club');
+  return (
+    <li className="row" style={{ gap: 8 }} data-testid={`invitation-${i.userId}`}>
+      <span style={{ fontWeight: 600 }}>{i.nickname}</span>
+      <AnswerBadge answer={i.answer} />
+      {i.answeredAt !== null && <span className="muted">{formatDateTime(i.answeredAt, i18n.language)}</span>}
+      {i.unanswered && <span className="muted">{t('evening.unanswered')}</span>}
+      {admin && i.deliveryError && (
+        <span className="error" style={{ flexBasis: '100%' }}>
+          {t(i.deliveryError.channel === 'sms' ? 'evening.deliveryErrorSms' : 'evening.deliveryErrorEmail', { to: i.deliveryError.to, detail: i.deliveryError.detail })}
+        </span>
+      )}
+    </li>
   );
 }

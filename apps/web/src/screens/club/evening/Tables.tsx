@@ -2,12 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EveningPage } from '../../../net/clubApi';
 import { secrets as browserSecrets, type Secrets } from '../../../net/secrets';
-import { Button } from '../../../ui';
 import { useClubApi } from '../common/api';
-import { errorAt, ErrorText, errorElsewhere, useAction } from '../common/errors';
+import { errorAt, errorElsewhere, useAction } from '../common/errors';
+import { ClubForm, InputField, SubmitButton } from '../common/form';
 import { HostLog } from './HostLog';
 import { Reseat } from './Reseat';
 import { TableHost } from './TableHost';
+import { ClubList, TitledSection } from '../common/section';
 
 /**
  * Tables: «Рассадить» draws the seats among the members and guests present (POST tables); each table's room
@@ -40,56 +41,54 @@ export function Tables({ page, host, admin = false, onChanged, secrets }: {
     }
   };
   return (
-    <section className="stack" aria-labelledby="ev-tables">
-      <h2 id="ev-tables" className="club-h">
-        {t('tables.title')}
-      </h2>
-      {page.tables.length === 0 ? (
-        <p className="muted">{t('tables.none')}</p>
-      ) : (
-        <ul className="club-list">
-          {page.tables.map((tb) => (
-            <li key={tb.tableNo} className="stack" style={{ gap: 6 }} data-testid={`table-${tb.tableNo}`}>
-              <div className="row" style={{ justifyContent: 'space-between' }}>
-                <strong>{t('tables.table', { n: tb.tableNo })}</strong>
-                {tb.roomCode && <span className="muted">{tb.roomCode}</span>}
-              </div>
-              {tb.seatSeed !== undefined && <span className="muted">{t('tables.seed', { seed: tb.seatSeed })}</span>}
-              <ol style={{ margin: 0, paddingLeft: 24 }}>
-                {[...tb.seats].sort((a, b) => a.seat - b.seat).map((s) => (
-                  <li key={s.seat} value={s.seat}>
-                    {s.nickname}
-                    {s.guestId && (
-                      <span className="club-badge" data-kind="guest" style={{ marginLeft: 6 }}>
-                        {t('guests.mark')}
-                      </span>
-                    )}
-                  </li>
-                ))}
-              </ol>
-              <TableHost page={page} table={tb} admin={admin} onChanged={onChanged} {...(secrets ? { secrets } : {})} />
-            </li>
-          ))}
-        </ul>
-      )}
+    <TitledSection id="ev-tables" title={t('tables.title')}>
+      <ClubList items={page.tables} empty={t('tables.none')}>
+        {(tb) => <TableCard key={tb.tableNo} page={page} table={tb} admin={admin} onChanged={onChanged} secrets={secrets} />}
+      </ClubList>
       <HostLog page={page} />
       {host && page.tables.length > 0 && <Reseat page={page} admin={admin} onChanged={onChanged} />}
       {host && page.tables.length === 0 && (
-        <form className="card club-form" onSubmit={draw} aria-labelledby="ev-tables">
+        <ClubForm labelledBy="ev-tables" onSubmit={draw}>
           <p className="muted" style={{ margin: 0 }}>
             {t('tables.present', { count: present })}
           </p>
-          <div className="field">
-            <label htmlFor="tables-count">{t('fields.tables')}</label>
-            <input id="tables-count" className="input" type="number" inputMode="numeric" min={1} max={50} step={1} required value={count} onChange={(e) => setTyped(e.target.value)} />
-            <ErrorText error={errorAt(act.error, 'tables')} />
-          </div>
-          <Button type="submit" variant="primary" block disabled={act.busy}>
-            {t('tables.draw')}
-          </Button>
-          <ErrorText error={errorElsewhere(act.error, ['tables'])} />
-        </form>
+          <InputField id="tables-count" label={t('fields.tables')} type="number" inputMode="numeric" min={1} max={50} step={1} required value={count} onValue={setTyped} error={errorAt(act.error, 'tables')} />
+          <SubmitButton label={t('tables.draw')} disabled={act.busy} error={errorElsewhere(act.error, ['tables'])} />
+        </ClubForm>
       )}
-    </section>
+    </TitledSection>
+  );
+}
+
+/** One table: its room, the seed its seats were drawn with, the seats in order, and its host. */
+function TableCard({ page, table: tb, admin, onChanged, secrets }: {
+  readonly page: EveningPage;
+  readonly table: EveningPage['tables'][number];
+  readonly admin: boolean;
+  readonly onChanged: () => void;
+  readonly secrets: Secrets | undefined;
+}) {
+  const { t } = useTranslation('club');
+  return (
+    <li className="stack" style={{ gap: 6 }} data-testid={`table-${tb.tableNo}`}>
+      <div className="row" style={{ justifyContent: 'space-between' }}>
+        <strong>{t('tables.table', { n: tb.tableNo })}</strong>
+        {tb.roomCode && <span className="muted">{tb.roomCode}</span>}
+      </div>
+      {tb.seatSeed !== undefined && <span className="muted">{t('tables.seed', { seed: tb.seatSeed })}</span>}
+      <ol style={{ margin: 0, paddingLeft: 24 }}>
+        {[...tb.seats].sort((a, b) => a.seat - b.seat).map((s) => (
+          <li key={s.seat} value={s.seat}>
+            {s.nickname}
+            {s.guestId && (
+              <span className="club-badge" data-kind="guest" style={{ marginLeft: 6 }}>
+                {t('guests.mark')}
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
+      <TableHost page={page} table={tb} admin={admin} onChanged={onChanged} {...(secrets ? { secrets } : {})} />
+    </li>
   );
 }

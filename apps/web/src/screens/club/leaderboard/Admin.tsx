@@ -4,6 +4,7 @@ import type { Season } from '../../../net/clubApi';
 import { Button } from '../../../ui';
 import { useClubApi } from '../common/api';
 import { errorAt, ErrorText, errorElsewhere, useAction } from '../common/errors';
+import { ClubForm, InputField, SubmitButton } from '../common/form';
 import { endOfDateInput, fromDateInput } from './format';
 import { DEFAULT_ORDER, OrderPicker } from './OrderPicker';
 
@@ -43,7 +44,7 @@ export function NewSeason({ clubId, onCreated }: { readonly clubId: string; read
   const act = useAction();
   const [f, setF] = useState({ name: '', start: '', end: '' });
   const [order, setOrder] = useState<string[]>([...DEFAULT_ORDER]);
-  const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
+  const set = (k: keyof typeof f) => (value: string) => setF({ ...f, [k]: value });
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     // The default order is the server's own: sent only when the admin chose another.
@@ -63,34 +64,16 @@ export function NewSeason({ clubId, onCreated }: { readonly clubId: string; read
       onCreated(made.season);
     }
   };
-  const err = (k: string) => <ErrorText error={errorAt(act.error, k)} />;
+  const err = (k: string) => errorAt(act.error, k);
   return (
-    <form className="card club-form" onSubmit={submit} aria-labelledby="new-season">
-      <h2 id="new-season" className="club-h">
-        {t('leaderboard.newSeason')}
-      </h2>
-      <div className="field">
-        <label htmlFor="season-name">{t('leaderboard.seasonName')}</label>
-        <input id="season-name" className="input" required maxLength={100} value={f.name} onChange={set('name')} />
-        {err('name')}
-      </div>
+    <ClubForm labelledBy="new-season" title={t('leaderboard.newSeason')} onSubmit={submit}>
+      <InputField id="season-name" label={t('leaderboard.seasonName')} required maxLength={100} value={f.name} onValue={set('name')} error={err('name')} />
       <div className="club-pair">
-        <div className="field">
-          <label htmlFor="season-start">{t('leaderboard.seasonStart')}</label>
-          <input id="season-start" className="input" type="date" required value={f.start} onChange={set('start')} />
-          {err('startsAt')}
-        </div>
-        <div className="field">
-          <label htmlFor="season-end">{t('leaderboard.seasonEnd')}</label>
-          <input id="season-end" className="input" type="date" required value={f.end} onChange={set('end')} />
-          {err('endsAt')}
-        </div>
+        <InputField id="season-start" label={t('leaderboard.seasonStart')} type="date" required value={f.start} onValue={set('start')} error={err('startsAt')} />
+        <InputField id="season-end" label={t('leaderboard.seasonEnd')} type="date" required value={f.end} onValue={set('end')} error={err('endsAt')} />
       </div>
-      <OrderPicker order={order} onChange={setOrder} error={err('order')} />
-      <Button type="submit" variant="primary" block disabled={act.busy}>
-        {t('leaderboard.createSeason')}
-      </Button>
-      <ErrorText error={errorElsewhere(act.error, FIELDS)} />
-    </form>
+      <OrderPicker order={order} onChange={setOrder} error={<ErrorText error={err('order')} />} />
+      <SubmitButton label={t('leaderboard.createSeason')} disabled={act.busy} error={errorElsewhere(act.error, FIELDS)} />
+    </ClubForm>
   );
 }

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FiimGame, Series } from '../../../net/resultsApi';
-import { Button } from '../../../ui';
 import { useClubApi } from '../common/api';
 import { winnerName } from '../common/bits';
-import { errorAt, ErrorText, errorElsewhere, useAction } from '../common/errors';
+import { errorAt, errorElsewhere, useAction } from '../common/errors';
+import { ClubForm, InputField, SubmitButton } from '../common/form';
 
 type Tx = (key: string, opts?: Record<string, unknown>) => string;
 
@@ -38,15 +38,8 @@ export function NewSeries({ clubId, games, onCreated }: { readonly clubId: strin
     }
   };
   return (
-    <form className="card club-form" onSubmit={submit} aria-labelledby="new-series">
-      <h2 id="new-series" className="club-h">
-        {t('series.new')}
-      </h2>
-      <div className="field">
-        <label htmlFor="series-name">{t('series.name')}</label>
-        <input id="series-name" className="input" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
-        <ErrorText error={errorAt(act.error, 'name')} />
-      </div>
+    <ClubForm labelledBy="new-series" title={t('series.new')} onSubmit={submit}>
+      <InputField id="series-name" label={t('series.name')} required maxLength={100} value={name} onValue={setName} error={errorAt(act.error, 'name')} />
       <fieldset className="stack" style={{ border: 0, padding: 0, margin: 0 }}>
         <legend>{t('series.games')}</legend>
         {games.length === 0 ? <p className="muted">{t('series.noGames')}</p> : null}
@@ -57,10 +50,7 @@ export function NewSeries({ clubId, games, onCreated }: { readonly clubId: strin
           </label>
         ))}
       </fieldset>
-      <Button type="submit" variant="primary" block disabled={act.busy || picked.length === 0}>
-        {t('series.create')}
-      </Button>
-      <ErrorText error={errorElsewhere(act.error, ['name'])} />
-    </form>
+      <SubmitButton label={t('series.create')} disabled={act.busy || picked.length === 0} error={errorElsewhere(act.error, ['name'])} />
+    </ClubForm>
   );
 }

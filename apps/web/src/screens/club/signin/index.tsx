@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button } from '../../../ui';
 import { useClubApi } from '../common/api';
-import { errorAt, ErrorText, errorElsewhere, useAction } from '../common/errors';
+import { errorAt, errorElsewhere, useAction } from '../common/errors';
+import { ClubForm, InputField, SubmitButton } from '../common/form';
 import { rememberNext, safeNext } from '../common/next';
 import { ClubPage } from '../common/Page';
 
@@ -36,45 +36,23 @@ export default function SignIn() {
 
   return (
     <ClubPage title={t('signin.title')} ready nav={false}>
-      <form className="card club-form" onSubmit={sendLink} aria-labelledby="link-title">
-        <h2 id="link-title" className="club-h">
-          {t('signin.linkTitle')}
-        </h2>
+      <ClubForm labelledBy="link-title" title={t('signin.linkTitle')} onSubmit={sendLink}>
         <p className="muted" style={{ margin: 0 }}>
           {t('signin.linkHint')}
         </p>
-        <div className="field">
-          <label htmlFor="signin-email">{t('fields.email')}</label>
-          <input id="signin-email" className="input" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-          <ErrorText error={errorAt(link.error, 'email')} />
-        </div>
-        <Button type="submit" variant="primary" block disabled={link.busy || email.trim() === ''}>
-          {t('signin.sendLink')}
-        </Button>
-        <ErrorText error={errorElsewhere(link.error, ['email'])} />
+        <InputField id="signin-email" label={t('fields.email')} type="email" autoComplete="email" required value={email} onValue={setEmail} error={errorAt(link.error, 'email')} />
+        <SubmitButton label={t('signin.sendLink')} disabled={link.busy || email.trim() === ''} error={errorElsewhere(link.error, ['email'])} />
         {sentTo && (
           <p role="status" className="card" style={{ margin: 0 }}>
             {t('signin.sent', { email: sentTo })}
           </p>
         )}
-      </form>
-      <form className="card club-form" onSubmit={signIn} aria-labelledby="pw-title">
-        <h2 id="pw-title" className="club-h">
-          {t('signin.passwordTitle')}
-        </h2>
-        <div className="field">
-          <label htmlFor="pw-email">{t('fields.email')}</label>
-          <input id="pw-email" className="input" type="email" autoComplete="username" required value={pwEmail} onChange={(e) => setPwEmail(e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor="pw-password">{t('fields.password')}</label>
-          <input id="pw-password" className="input" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-        </div>
-        <Button type="submit" block disabled={pw.busy || pwEmail.trim() === '' || password === ''}>
-          {t('signin.withPassword')}
-        </Button>
-        <ErrorText error={pw.error} />
-      </form>
+      </ClubForm>
+      <ClubForm labelledBy="pw-title" title={t('signin.passwordTitle')} onSubmit={signIn}>
+        <InputField id="pw-email" label={t('fields.email')} type="email" autoComplete="username" required value={pwEmail} onValue={setPwEmail} />
+        <InputField id="pw-password" label={t('fields.password')} type="password" autoComplete="current-password" required value={password} onValue={setPassword} />
+        <SubmitButton label={t('signin.withPassword')} variant="default" disabled={pw.busy || pwEmail.trim() === '' || password === ''} error={pw.error} />
+      </ClubForm>
     </ClubPage>
   );
 }

@@ -1,8 +1,8 @@
 /**
- * The club rules of seed 003 (RULES.md §9, R-CLUB), as numbers. Rating points are negative
- * when taken away.
+ * The club rules (RULES.md §9, R-CLUB; first set by seed 003) as numbers: lateness, leaving,
+ * late declines and unanswered invitations. Rating points are negative when taken away.
  */
-export const SEED_003 = {
+export const CLUB_RULES = {
   /** «за опоздание более чем на 5 минут снимается 5 рейтинговых очков» */
   lateAfterMinutes: 5,
   latePoints: -5,
@@ -15,7 +15,7 @@ export const SEED_003 = {
   unansweredLimit: 3,
 } as const;
 
-/** A ledger entry's rule: which seed-003 line took the points. */
+/** A ledger entry's rule: which club rule took the points. */
 export type PenaltyRule = 'late' | 'left-early' | 'late-decline';
 
 export type Answer = 'yes' | 'no';

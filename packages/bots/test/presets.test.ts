@@ -1,7 +1,8 @@
 /**
- * The bots play the issue-3 presets club (seed 004), tabletop (seed 000), party (JustMafia deck),
+ * The bots play the presets club (seed 004), tabletop (seed 000), party (JustMafia deck),
  * piter (seed 000) and extended (seed 002) to the end with no illegal command (strict: the first refused command throws), at every
- * composition size the simulator is asked for most (R-PRESET), with both bot kinds.
+ * composition size the simulator is asked for most (R-PRESET), with both bot kinds. The seeds keep
+ * their first name's `issue3/` prefix so that the same games are played.
  */
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../src/index.js';

@@ -1,5 +1,5 @@
 /**
- * Helpers for the issue-3 night-role tests (piter, extended and the club Beauty): a game from a
+ * Helpers for the night-role tests (piter, extended and the club Beauty): a game from a
  * preset and a seat list, nights entered as the host enters them, quiet days, and what a seat is told.
  */
 import {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue 11 on the create page: each preset explained in a paragraph; the count brought into the
+ * The create page's preset hints: each preset explained in a paragraph; the count brought into the
  * preset's range; a yes/no option's hint says what its current state means; extended names its
  * civilians Soldiers; a Black Widow card ticks her modification.
  */
@@ -31,7 +31,7 @@ function renderCreate(lang: 'en' | 'ru' = 'en') {
   );
 }
 
-describe('create page, issue 11', () => {
+describe('create page, preset hints', () => {
   it('the_preset_paragraph_follows_the_chosen_preset', () => {
     renderCreate('ru');
     expect(screen.getByTestId('preset-about').textContent).toBe(resources.ru.create.about.classic);

@@ -1,5 +1,5 @@
 /**
- * Issue 11 for the narrator and the table screen: each leaving player's last word is called in turn;
+ * The day's lines of the narrator and the table screen: each leaving player's last word is called in turn;
  * the emergency day is announced; plural forms; the table names the last word's speaker and the queue.
  */
 import { createGame, project, type GameView } from '@mafia/engine';
@@ -28,7 +28,7 @@ const t = () => {
   return (key: string, o?: Record<string, unknown>) => fixed(key as never, { ns: 'table', ...(o ?? {}) } as never) as unknown as string;
 };
 
-describe('narrator and table, issue 11', () => {
+describe('narrator and table, day lines', () => {
   it('each_last_word_is_called_in_turn', () => {
     const first = beatOf({ view: day({ stage: 'lastWords', lastWords: [4 as never, 7 as never], speaker: null }), timer: null }, 0);
     const second = beatOf({ view: day({ stage: 'lastWords', lastWords: [7 as never], speaker: null }), timer: null }, 0);

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue 11 on the phones: a player's own nomination and vote confirmed; the phone of the player
+ * The phones' confirmations: a player's own nomination and vote confirmed; the phone of the player
  * giving his last word says so (and the others say who speaks, never «nobody»); the defence speech;
  * the end-of-speech button cannot end two speeches on a double tap; after «Принято» at night every
  * phone says where a check's answer will be.
@@ -52,7 +52,7 @@ async function show(state: RoomState) {
 const dayOne = () => until(newGame(), 'day', 1);
 const S = (n: number) => n as never;
 
-describe('phones, issue 11', () => {
+describe('phones, confirmations', () => {
   it('my_nomination_is_confirmed_on_my_phone', async () => {
     const g = run(dayOne(), { type: 'nominate', by: S(1), target: S(5) }, 1);
     await show(stateOf(g, 1));

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue 11 on the host console: each last word named on the big button and in the line, the queue
+ * The host console through the day's steps: each last word named on the big button and in the line, the queue
  * after it; the nominees during defence; the count and result after a tied round; the emergency day
  * announced; a game without nights never says «not known» about last night; a double tap on the big
  * button ends one step only.
@@ -61,7 +61,7 @@ const click = async (el: HTMLElement) => {
   });
 };
 
-describe('host console, issue 11', () => {
+describe('host console, day steps', () => {
   it('each_leaving_player_is_named_on_the_button_and_the_line_with_the_queue', async () => {
     const { view, log } = dayOne({ stage: 'lastWords', lastWords: [S(4), S(7)], speaker: null });
     await show(view, log);
