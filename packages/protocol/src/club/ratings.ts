@@ -32,9 +32,9 @@ export interface LeaderboardRow {
   readonly red: number;
   readonly black: number;
   readonly overall: number;
-  /** Rated games on each track (absent from older servers). */
-  readonly gamesRed?: number;
-  readonly gamesBlack?: number;
+  /** His rated games on each track. */
+  readonly gamesRed: number;
+  readonly gamesBlack: number;
 }
 
 export interface Leaderboard {

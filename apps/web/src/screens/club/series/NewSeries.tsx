@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FiimGame, Series } from '../../../net/resultsApi';
+import type { FiimGame, Series } from '@mafia/protocol';
 import { Button } from '../../../ui';
 import { useClubApi } from '../common/api';
 import { winnerName } from '../common/bits';
