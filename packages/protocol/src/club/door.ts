@@ -13,7 +13,7 @@ export interface SeatOf {
 export interface Attendance {
   readonly userId: string;
   readonly nickname: string;
-  readonly arrivedAt: number | null;
+  readonly arrivedAt: number;
   readonly late: boolean;
   readonly leftAt: number | null;
   readonly replacementUserId: string | null;

@@ -1,10 +1,11 @@
+import type { User } from '@mafia/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
 import { num } from '../schema.js';
 import { normalEmail, parseBody } from './body.js';
-import { SESSION_COOKIE, userView, type UserView } from './current.js';
+import { SESSION_COOKIE, userView } from './current.js';
 import { PER_ADDRESS, perEmailLimit } from './limits.js';
 import { useSigninLink } from './linkUse.js';
 import { burnPasswordTime, verifyPassword } from './password.js';
@@ -17,7 +18,7 @@ const consumeBody = z.object({ token: z.string().min(1).max(200) });
 const passwordBody = z.object({ email, password: z.string().min(1).max(200) });
 
 /** Starts a fresh session for `user` (a new id: a session id known before sign-in is worth nothing after). */
-export async function startSession(req: FastifyRequest, reply: FastifyReply, user: UserView) {
+export async function startSession(req: FastifyRequest, reply: FastifyReply, user: User) {
   await req.session.regenerate();
   req.session.userId = user.id;
   return { user, csrfToken: reply.generateCsrf() };

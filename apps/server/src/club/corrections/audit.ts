@@ -4,24 +4,11 @@ import { membershipOf } from '../access.js';
 import type { ClubContext } from '../ports.js';
 import { num, type ClubDb } from '../schema.js';
 import { parseInput } from '../services/validate.js';
+import type { AuditAction, AuditDetails, AuditEntry, AuditTarget } from '@mafia/protocol';
 
-/** What a correction did (docs/club-api.md, "Corrections"). */
-export type AuditAction =
-  | 'evening-edited' | 'evening-cancelled' | 'evening-restored'
-  | 'member-archived' | 'member-unarchived' | 'member-merged'
-  | 'game-voided' | 'game-unvoided'
-  | 'ledger-cancelled';
 
-export type AuditTarget = 'evening' | 'member' | 'game' | 'ledger';
 
-/** A correction's values, for the page: numbers and texts only (what changed, the names involved). */
-export type AuditDetails = Readonly<Record<string, string | number | boolean | null>>;
 
-/** docs/club-api.md `AuditEntry`. */
-export interface AuditEntry {
-  id: string; at: number; actor: { userId: string; nickname: string | null }; action: AuditAction;
-  target: { kind: AuditTarget; id: string }; reason: string; details: AuditDetails;
-}
 
 /** The reason every correction carries: why it was made, in the admin's words. */
 export const Reason = z.string().trim().min(1, 'a reason saying why is required').max(500, 'the reason is longer than 500 characters');

@@ -1,3 +1,4 @@
+import type { AuditDetails, Evening } from '@mafia/protocol';
 import { z } from 'zod';
 import { membershipOf } from '../access.js';
 import { clubRefuse } from '../errors.js';
@@ -5,9 +6,9 @@ import { DbJobQueue } from '../jobs.js';
 import type { ClubContext } from '../ports.js';
 import { recomputeRatings } from '../ratings/recompute.js';
 import { num, type ClubDb, type EveningsTable } from '../schema.js';
-import { eveningRow, eveningsByIds, lockEvening, type Evening } from '../services/evenings.js';
+import { eveningRow, eveningsByIds, lockEvening } from '../services/evenings.js';
 import { parseInput } from '../services/validate.js';
-import { audit, Reason, type AuditDetails } from './audit.js';
+import { audit, Reason } from './audit.js';
 import { EVENING_NOTICE_JOB } from './mail.js';
 
 const DAY = 24 * 60 * 60_000;

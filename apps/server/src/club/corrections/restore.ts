@@ -1,3 +1,4 @@
+import type { Evening } from '@mafia/protocol';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { membershipOf } from '../access.js';
@@ -6,7 +7,7 @@ import { DbJobQueue } from '../jobs.js';
 import type { ClubContext } from '../ports.js';
 import { recomputeRatings } from '../ratings/recompute.js';
 import { num, type ClubDb } from '../schema.js';
-import { eveningRow, eveningsByIds, lockEvening, type Evening } from '../services/evenings.js';
+import { eveningRow, eveningsByIds, lockEvening } from '../services/evenings.js';
 import { recountUnanswered } from '../services/invitationList.js';
 import { tokenHash } from '../services/invitations.js';
 import { parseInput } from '../services/validate.js';

@@ -1,9 +1,10 @@
+import type { SeatOf } from '@mafia/protocol';
 import { gameResult, replayProtocol, type ProtocolResult } from '@mafia/engine';
 import { membershipOf } from '../access.js';
 import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
 import { num } from '../schema.js';
-import { roomGameNoOf, type SeatView } from '../services/games.js';
+import { roomGameNoOf } from '../services/games.js';
 import type { RoomGame } from '../../room/games.js';
 
 /** A game of the club as the game page and the protocol download read it. */
@@ -17,7 +18,7 @@ export interface ClubGame {
   readonly tableNo: number | null;
   readonly gameNo: number | null;
   /** Who sat on each seat (the members linked to the game), by seat. */
-  readonly seats: readonly SeatView[];
+  readonly seats: readonly SeatOf[];
   /** A paper game's protocol as entered, or the room's game (its events). */
   readonly source: { readonly kind: 'paper'; readonly protocol: Record<string, unknown> } | { readonly kind: 'room'; readonly game: RoomGame | null };
   /** Issue 24: voided (kept, counting nothing), with the reason; null when it counts. */

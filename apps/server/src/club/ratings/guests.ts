@@ -1,8 +1,7 @@
 import type { RatingsDb, SeatFact } from '../ratingsSchema.js';
 import type { FactRow } from './played.js';
+import type { GuestRow } from '@mafia/protocol';
 
-/** A guest's line of an evening's results: his games, wins and game points, under the name he played with. */
-export interface GuestRow { readonly nickname: string; readonly games: number; readonly wins: number; readonly points: number }
 
 /**
  * The guests of an evening's ended games (seats with no member: a guest of a paper game, or a

@@ -8,6 +8,7 @@ import type { ClubContext } from '../ports.js';
 import { createJoinInvite, JOIN_JOB, PLACEHOLDER_DOMAIN } from './joinInvites.js';
 import { nicknameColumns, refuseTakenNickname, withNickname } from './nicknames.js';
 import { parseInput } from './validate.js';
+import type { BulkResult } from '@mafia/protocol';
 
 /** At most this many members in one list (a club's roster; the body limit is set on the route). */
 export const BULK_MAX_LINES = 300;
@@ -19,14 +20,6 @@ const BulkBody = z.object({
   locale: z.enum(['ru', 'en']).default('ru'),
 }).strict();
 
-export interface BulkResult {
-  readonly separator: ',' | ';';
-  readonly rows: readonly MemberListRow[];
-  /** Lines without errors: what a confirmation adds. */
-  readonly ready: number;
-  /** Members added (0 on a preview). */
-  readonly added: number;
-}
 
 /**
  * POST /api/clubs/:clubId/members/bulk (admin, issue 24 point 6): previews a pasted list or CSV

@@ -1,9 +1,9 @@
+import type { ClubRole, Evening } from '@mafia/protocol';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { membershipOf } from '../access.js';
 import type { ClubContext } from '../ports.js';
-import type { ClubRole } from '../schema.js';
-import { eveningsOf, type Evening } from './evenings.js';
+import { eveningsOf } from './evenings.js';
 import { Nickname } from './members.js';
 import { nicknameColumns } from './nicknames.js';
 import { parseInput } from './validate.js';

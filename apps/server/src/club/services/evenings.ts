@@ -5,25 +5,23 @@ import { z } from 'zod';
 import { membershipOf } from '../access.js';
 import { clubRefuse } from '../errors.js';
 import { DbJobQueue } from '../jobs.js';
-import type { ClubContext, DeliveryFailure } from '../ports.js';
-import { num, numOrNull, type ClubDb, type ClubRole, type EveningsTable } from '../schema.js';
+import type { ClubContext } from '../ports.js';
+import { num, numOrNull, type ClubDb, type EveningsTable } from '../schema.js';
 import { doorView, type DoorView } from './door.js';
 import { recountUnanswered } from './invitationList.js';
 import { PLACEHOLDER_DOMAIN } from './joinInvites.js';
-import { ledgerQuery, toLedgerEntry, type LedgerEntry } from './ledger.js';
+import { ledgerQuery, toLedgerEntry } from './ledger.js';
 import { parseInput } from './validate.js';
+import type { ClubRole, DeliveryFailure, Evening, EveningPage, LedgerEntry } from '@mafia/protocol';
 
 const DAY = 24 * 60 * 60_000;
 
-/** docs/club-api.md `Evening` (+ `cancelledAt`, null unless the evening was cancelled). */
-export interface Evening {
-  id: string; clubId: string; startsAt: number; answerBy: number; place: string; capacity: number; weight: number; preset: string; gamesPlanned: number;
-  counts: { invited: number; yes: number; no: number; none: number };
-  cancelledAt: number | null;
-}
 
-async function countsOf(db: ClubDb, ids: readonly string[]): Promise<Map<string, Evening['counts']>> {
-  const out = new Map<string, Evening['counts']>();
+/** Counted up one invitation at a time, hence writable. */
+type Tally = Record<keyof Evening['counts'], number>;
+
+async function countsOf(db: ClubDb, ids: readonly string[]): Promise<Map<string, Tally>> {
+  const out = new Map<string, Tally>();
   if (ids.length === 0) return out;
   const rows = await db.selectFrom('invitations').select(['evening_id', 'answer']).where('evening_id', 'in', ids).execute();
   for (const r of rows) {
@@ -128,14 +126,6 @@ export async function createEvening(ctx: ClubContext, actor: string, clubId: str
   return { evening: (await eveningsByIds(ctx.db, [id]))[0]! };
 }
 
-export interface EveningPage extends DoorView {
-  evening: Evening;
-  me: { role: ClubRole; answer: 'yes' | 'no' | null };
-  invitations: { userId: string; nickname: string; answer: 'yes' | 'no' | null; answeredAt: number | null; unanswered: boolean; deliveryError?: DeliveryFailure }[];
-  /** Members without an account of their own yet (issue 23 point 9): never invited, still let in at the door. */
-  nicknameOnly: { userId: string; nickname: string }[];
-  ledger: LedgerEntry[];
-}
 
 /** GET /api/evenings/:eveningId: who said what, who came, the tables and games, the penalties. Delivery errors for admins only. */
 export async function eveningPage(ctx: ClubContext, actor: string, eveningId: string): Promise<EveningPage> {

@@ -4,15 +4,16 @@ import { z } from 'zod';
 import { membershipOf } from '../access.js';
 import { clubRefuse } from '../errors.js';
 import { DbJobQueue } from '../jobs.js';
-import { DeliveryError, type ClubContext, type DeliveryFailure } from '../ports.js';
+import { DeliveryError, type ClubContext } from '../ports.js';
 import { num, type ClubDb, type EveningsTable } from '../schema.js';
 import { eveningRow, lockEvening, runDeadline } from './evenings.js';
 import { invitationFacts } from './invitationFacts.js';
 import { recountUnanswered } from './invitationList.js';
-import { chargePenalty, type LedgerEntry } from './ledger.js';
+import { chargePenalty } from './ledger.js';
 import { inviteMail, inviteSms, reminderMail, reminderSms } from './messages.js';
 import { parseInput } from './validate.js';
 import { registerCorrectionJobs } from '../corrections/mail.js';
+import type { DeliveryFailure, InvitationPage, LedgerEntry } from '@mafia/protocol';
 
 /** The answer link's token is stored only as its SHA-256: a copy of the database answers nothing. */
 export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -88,18 +89,12 @@ async function byToken(db: ClubDb, token: string) {
   return inv ?? clubRefuse('invitation-unknown', 'this answer link is not valid (mistyped, or the invitation was withdrawn)', 404);
 }
 
-export interface InvitationView {
-  club: { name: string }; evening: { startsAt: number; answerBy: number; place: string };
-  nickname: string; answer: 'yes' | 'no' | null; open: boolean; cancelled: boolean; lateDeclineFrom: number;
-  /** The invitation reached him less than a day before the evening: a first NO costs nothing (only a withdrawn YES does). */
-  invitedLate: boolean;
-}
 
 /** When the member had the invitation: its first delivery (e-mail or SMS), else its making. */
 const receivedAt = (inv: { sent_at: number | string | null; created_at: number | string }): number => num(inv.sent_at ?? inv.created_at);
 
 /** GET /api/invitations/:token: what the answer page shows. It never answers (mail scanners open links). */
-export async function invitationView(ctx: ClubContext, token: string): Promise<InvitationView> {
+export async function invitationView(ctx: ClubContext, token: string): Promise<InvitationPage> {
   const inv = await byToken(ctx.db, token);
   const e = await eveningRow(ctx.db, inv.evening_id);
   const club = (await ctx.db.selectFrom('clubs').select('name').where('id', '=', e.club_id).executeTakeFirst())!;

@@ -7,12 +7,8 @@ import type { ClubContext } from '../ports.js';
 import { num, numOrNull, type ClubDb, type LedgerTable } from '../schema.js';
 import { parseInput } from './validate.js';
 import { audit } from '../corrections/audit.js';
+import type { LedgerEntry } from '@mafia/protocol';
 
-/** docs/club-api.md `LedgerEntry`. */
-export interface LedgerEntry {
-  id: string; userId: string; nickname: string | null; eveningId: string | null; rule: string; points: number; reason: string; params: Record<string, number | string>;
-  createdAt: number; createdBy: string | null; cancelledAt?: number; cancelledBy?: string; cancelNote?: string;
-}
 
 type Row = LedgerTable & { nickname: string | null };
 

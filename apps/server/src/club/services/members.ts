@@ -4,30 +4,18 @@ import { membershipOf } from '../access.js';
 import { DbJobQueue } from '../jobs.js';
 import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
-import { num, numOrNull, type ClubDb, type ClubRole, type MembershipsTable, type UsersTable } from '../schema.js';
-import { eveningsByIds, type Evening } from './evenings.js';
-import { ledgerQuery, pointsOf, toLedgerEntry, type LedgerEntry } from './ledger.js';
+import { num, numOrNull, type ClubDb, type MembershipsTable, type UsersTable } from '../schema.js';
+import { eveningsByIds } from './evenings.js';
+import { ledgerQuery, pointsOf, toLedgerEntry } from './ledger.js';
 import { createJoinInvite, isPlaceholderEmail, JOIN_JOB } from './joinInvites.js';
 import { nicknameColumns, refuseTakenNickname, withNickname } from './nicknames.js';
 import { parseInput } from './validate.js';
+import type { ClubRole, Evening, LedgerEntry, Member, MemberPage } from '@mafia/protocol';
 
 export const Nickname = z.string().trim().min(1, 'the nickname is empty').max(40, 'the nickname is longer than 40 characters');
 const Role = z.enum(['admin', 'host', 'member']);
 const Phone = z.string().trim().regex(/^\+?[0-9][0-9 ()-]{4,24}$/, 'not a phone number (digits, spaces, +, -, brackets)');
 
-/** docs/club-api.md `Member`: the private fields only for the club's admins, or when he shares them. */
-export interface Member {
-  userId: string; nickname: string; role: ClubRole; name?: string; email?: string; phone?: string;
-  /**
-   * 'invited': added by e-mail, has not accepted yet (nickname only); 'expired': that invitation
-   * expired unanswered (its address erased); 'nickname': invitation withdrawn or declined, kept for his games.
-   */
-  status?: 'invited' | 'expired' | 'nickname';
-  onList: boolean; unansweredStreak: number; offListAt?: number;
-  invitations?: { sent: number; yes: number; no: number; unanswered: number }; points: number;
-  /** Issue 24: archived (off the lists, history kept). */
-  archivedAt?: number;
-}
 
 type MemberRow = MembershipsTable & Pick<UsersTable, 'name' | 'email' | 'phone'> & {
   invite_used_at: number | string | null; invite_sent_at: number | string | null; invite_email: string | null;
@@ -178,13 +166,6 @@ export async function updateMember(ctx: ClubContext, actor: string, clubId: stri
   return { member: await oneMember(ctx, actor, clubId, userId, true) };
 }
 
-export interface MemberPage {
-  member: Member;
-  evenings: { evening: Evening; answer: 'yes' | 'no' | null; arrivedAt: number | null; leftAt: number | null; late: boolean; gamesPlayed: number }[];
-  games: { gameId: string; eveningId: string; startsAt: number; tableNo: number | null; gameNo: number | null; seat: number; winner: string | null }[];
-  ledger: LedgerEntry[];
-  points: number;
-}
 
 /**
  * GET /api/clubs/:clubId/members/:userId: his evenings (invited to or attended), the games he has
