@@ -6,12 +6,7 @@ import { num, type ClubDb } from '../schema.js';
 import { parseInput } from '../services/validate.js';
 import type { AuditAction, AuditDetails, AuditEntry, AuditTarget } from '@mafia/protocol';
 
-
-
-
-
 /** The reason every correction carries: why it was made, in the admin's words. */
-export const Reason = z.string().trim().min(1, 'a reason saying why is required').max(500, 'the reason is longer than 500 characters');
 
 /** Writes one entry of the club's audit log, in the correction's own transaction (no correction without its entry). */
 export async function audit(db: ClubDb, e: { clubId: string; at: number; actor: string; action: AuditAction; target: AuditTarget; targetId: string; reason: string; details?: AuditDetails }): Promise<void> {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_SEASON_ORDER, validateSeasonOrder } from '@mafia/club';
-import { z } from 'zod';
 import { membershipOf } from '../access.js';
 import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
@@ -8,14 +7,7 @@ import { num } from '../schema.js';
 import { ratingsDb, type SeasonsTable } from '../ratingsSchema.js';
 import { parseInput } from '../services/validate.js';
 import type { Season } from '@mafia/protocol';
-
-
-const seasonBody = z.object({
-  name: z.string().trim().min(1).max(100),
-  startsAt: z.number().int().min(0),
-  endsAt: z.number().int().min(0),
-  order: z.array(z.string()).max(10).optional(),
-}).strict();
+import { NewSeasonSchema } from '@mafia/protocol';
 
 export const seasonView = (s: SeasonsTable): Season => ({
   id: s.id, name: s.name, startsAt: num(s.starts_at), endsAt: num(s.ends_at), order: JSON.parse(s.order_keys) as string[],
@@ -24,7 +16,7 @@ export const seasonView = (s: SeasonsTable): Season => ({
 /** POST /api/clubs/:clubId/seasons (admin): a date range and the order its table ranks by. */
 export async function createSeason(ctx: ClubContext, actorUserId: string, clubId: string, body: unknown): Promise<{ season: Season }> {
   await membershipOf(ctx.db, actorUserId, clubId, 'admin');
-  const b = parseInput(seasonBody, body);
+  const b = parseInput(NewSeasonSchema, body);
   if (b.endsAt <= b.startsAt) clubRefuse('bad-season', 'a season must end after it starts (endsAt > startsAt)', 400, { path: 'endsAt' });
   let order: readonly string[] = DEFAULT_SEASON_ORDER;
   if (b.order !== undefined) {

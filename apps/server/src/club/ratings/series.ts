@@ -10,9 +10,8 @@ import { parseInput } from '../services/validate.js';
 import { csvText } from './csv.js';
 import type { CsvLang } from './csvLang.js';
 import type { FiimGame, Series, SeriesRow } from '@mafia/protocol';
+import { NewSeriesSchema } from '@mafia/protocol';
 
-
-const seriesBody = z.object({ name: z.string().trim().min(1).max(100), gameIds: z.array(z.string().min(1).max(200)).min(1).max(500) }).strict();
 const seriesQuery = z.object({ format: z.enum(['json', 'csv']).default('json') }).strict();
 
 /** The club's ended fiim games (their game_facts), oldest first. */
@@ -53,7 +52,7 @@ async function tableOf(db: RatingsDb, clubId: string, gameIds: readonly string[]
  */
 export async function createSeries(ctx: ClubContext, actorUserId: string, clubId: string, body: unknown): Promise<{ series: Series }> {
   await membershipOf(ctx.db, actorUserId, clubId, 'admin');
-  const b = parseInput(seriesBody, body);
+  const b = parseInput(NewSeriesSchema, body);
   const twice = b.gameIds.findIndex((id, i) => b.gameIds.indexOf(id) !== i);
   if (twice >= 0) clubRefuse('series-games', `game ${b.gameIds[twice]} is listed twice`, 400, { path: `gameIds[${twice}]`, params: { gameId: b.gameIds[twice]! } });
   const db = ratingsDb(ctx.db);

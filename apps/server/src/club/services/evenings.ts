@@ -13,9 +13,9 @@ import { PLACEHOLDER_DOMAIN } from './joinInvites.js';
 import { ledgerQuery, toLedgerEntry } from './ledger.js';
 import { parseInput } from './validate.js';
 import type { ClubRole, DeliveryFailure, Evening, EveningPage, LedgerEntry } from '@mafia/protocol';
+import { NewEveningSchema } from '@mafia/protocol';
 
 const DAY = 24 * 60 * 60_000;
-
 
 /** Counted up one invitation at a time, hence writable. */
 type Tally = Record<keyof Evening['counts'], number>;
@@ -86,16 +86,6 @@ export async function listEvenings(ctx: ClubContext, actor: string, clubId: stri
 
 const presetIds = () => builtPresets().map((p) => p.id as string);
 
-const CreateEvening = z.object({
-  startsAt: z.number().int('startsAt must be a time in epoch milliseconds'),
-  answerBy: z.number().int('answerBy must be a time in epoch milliseconds').optional(),
-  place: z.string().trim().min(1, 'the place is empty').max(200, 'the place is longer than 200 characters'),
-  capacity: z.number().int('capacity must be a whole number').min(1, 'capacity must be at least 1').max(500, 'capacity must be at most 500'),
-  weight: z.number().finite('weight must be a finite number'),
-  preset: z.string(),
-  gamesPlanned: z.number().int('gamesPlanned must be a whole number').min(1, 'gamesPlanned must be at least 1').max(50, 'gamesPlanned must be at most 50'),
-});
-
 /**
  * POST /api/clubs/:clubId/evenings (admin). With the evening, two jobs are queued in the same
  * transaction: `evening-deadline` at its answer deadline (unanswered invitations are counted) and
@@ -104,7 +94,7 @@ const CreateEvening = z.object({
  */
 export async function createEvening(ctx: ClubContext, actor: string, clubId: string, body: unknown): Promise<{ evening: Evening }> {
   await membershipOf(ctx.db, actor, clubId, 'admin');
-  const b = parseInput(CreateEvening, body);
+  const b = parseInput(NewEveningSchema, body);
   const at = ctx.now();
   if (b.startsAt <= at) clubRefuse('starts-in-past', 'the evening must start in the future', 400, { path: 'startsAt' });
   const answerBy = b.answerBy ?? b.startsAt;
@@ -125,7 +115,6 @@ export async function createEvening(ctx: ClubContext, actor: string, clubId: str
   });
   return { evening: (await eveningsByIds(ctx.db, [id]))[0]! };
 }
-
 
 /** GET /api/evenings/:eveningId: who said what, who came, the tables and games, the penalties. Delivery errors for admins only. */
 export async function eveningPage(ctx: ClubContext, actor: string, eveningId: string): Promise<EveningPage> {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { ledgerTotal, type Penalty } from '@mafia/club';
-import { z } from 'zod';
 import { membershipOf } from '../access.js';
 import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
@@ -8,7 +7,7 @@ import { num, numOrNull, type ClubDb, type LedgerTable } from '../schema.js';
 import { parseInput } from './validate.js';
 import { audit } from '../corrections/audit.js';
 import type { LedgerEntry } from '@mafia/protocol';
-
+import { CancelEntrySchema } from '@mafia/protocol';
 
 type Row = LedgerTable & { nickname: string | null };
 
@@ -60,14 +59,12 @@ export async function clubLedger(ctx: ClubContext, actor: string, clubId: string
   return { entries: rows.map(toLedgerEntry) };
 }
 
-const CancelBody = z.object({ note: z.string().trim().min(1, 'a note saying why is required').max(500, 'the note is longer than 500 characters') });
-
 /**
  * POST /api/ledger/:entryId/cancel: an admin of the entry's club cancels it with a note. The
  * entry stays in the ledger (who cancelled, when, why) and counts nothing from then on.
  */
 export async function cancelEntry(ctx: ClubContext, actor: string, entryId: string, body: unknown): Promise<{ entry: LedgerEntry }> {
-  const { note } = parseInput(CancelBody, body);
+  const { note } = parseInput(CancelEntrySchema, body);
   const found = await ctx.db.selectFrom('ledger').select(['id', 'club_id']).where('id', '=', entryId).executeTakeFirst();
   if (!found) return clubRefuse('entry-unknown', `there is no ledger entry ${entryId}`, 404);
   await membershipOf(ctx.db, actor, found.club_id, 'admin');

@@ -11,11 +11,9 @@ import { createJoinInvite, isPlaceholderEmail, JOIN_JOB } from './joinInvites.js
 import { nicknameColumns, refuseTakenNickname, withNickname } from './nicknames.js';
 import { parseInput } from './validate.js';
 import type { ClubRole, Evening, LedgerEntry, Member, MemberPage } from '@mafia/protocol';
+import { ClubRoleSchema, MemberPatchSchema, NewMemberSchema } from '@mafia/protocol';
 
-export const Nickname = z.string().trim().min(1, 'the nickname is empty').max(40, 'the nickname is longer than 40 characters');
-const Role = z.enum(['admin', 'host', 'member']);
 const Phone = z.string().trim().regex(/^\+?[0-9][0-9 ()-]{4,24}$/, 'not a phone number (digits, spaces, +, -, brackets)');
-
 
 type MemberRow = MembershipsTable & Pick<UsersTable, 'name' | 'email' | 'phone'> & {
   invite_used_at: number | string | null; invite_sent_at: number | string | null; invite_email: string | null;
@@ -101,13 +99,6 @@ async function oneMember(ctx: ClubContext, actor: string, clubId: string, userId
   return memberView(r, admin, actor, counts.get(userId), points);
 }
 
-const AddMember = z.object({
-  email: z.string().trim().toLowerCase().email('not an e-mail address').max(254),
-  nickname: Nickname,
-  role: Role.optional(),
-  locale: z.enum(['ru', 'en']).optional(),
-});
-
 /**
  * POST /api/clubs/:clubId/members (admin): adds a nickname-only member and mails the address an
  * invitation to join (issue 23 point 9). The address's account, if there is one, is not looked up:
@@ -116,7 +107,7 @@ const AddMember = z.object({
  */
 export async function addMember(ctx: ClubContext, actor: string, clubId: string, body: unknown): Promise<{ member: Member }> {
   await membershipOf(ctx.db, actor, clubId, 'admin');
-  const b = parseInput(AddMember, body);
+  const b = parseInput(NewMemberSchema, body);
   const at = ctx.now();
   const userId = await withNickname(b.nickname, () => ctx.db.transaction().execute(async (trx) => {
     await refuseTakenNickname(trx, clubId, b.nickname);
@@ -138,8 +129,6 @@ async function refuseNoAccount(trx: Pick<ClubDb, 'selectFrom'>, userId: string, 
   if (u && isPlaceholderEmail(u.email)) clubRefuse('member-not-joined', `«${nickname}» has not accepted the invitation to join: the club may not mail him yet`, 409, { path: 'restore', params: { nickname } });
 }
 
-const PatchMember = z.object({ role: Role.optional(), nickname: Nickname.optional(), restore: z.literal(true).optional() });
-
 /**
  * PATCH /api/clubs/:clubId/members/:userId (admin): role, nickname, and `restore`, which puts a
  * member taken off the invitation list back on it with his run of unanswered invitations at 0.
@@ -147,7 +136,7 @@ const PatchMember = z.object({ role: Role.optional(), nickname: Nickname.optiona
  */
 export async function updateMember(ctx: ClubContext, actor: string, clubId: string, userId: string, body: unknown): Promise<{ member: Member }> {
   await membershipOf(ctx.db, actor, clubId, 'admin');
-  const b = parseInput(PatchMember, body);
+  const b = parseInput(MemberPatchSchema, body);
   await withNickname(b.nickname, () => ctx.db.transaction().execute(async (trx) => {
     const m = await trx.selectFrom('memberships').selectAll().where('club_id', '=', clubId).where('user_id', '=', userId).executeTakeFirst();
     if (!m) return clubRefuse('member-unknown', `user ${userId} is no member of this club`, 404, { path: 'userId' });
@@ -165,7 +154,6 @@ export async function updateMember(ctx: ClubContext, actor: string, clubId: stri
   }));
   return { member: await oneMember(ctx, actor, clubId, userId, true) };
 }
-
 
 /**
  * GET /api/clubs/:clubId/members/:userId: his evenings (invited to or attended), the games he has

@@ -6,10 +6,9 @@ import { num } from '../schema.js';
 import { publicGamesOf, publishedClub } from './publicGames.js';
 import { parseInput } from './validate.js';
 import type { LeaderboardBy, PublicBoardRow, PublicClub, PublicGameRow } from '@mafia/protocol';
-
+import { PublicPageToggleSchema } from '@mafia/protocol';
 
 const PublicQuery = z.object({ by: z.enum(['points', 'red', 'black', 'overall']).default('points') }).strict();
-const Toggle = z.object({ enabled: z.boolean() }).strict();
 
 export async function publicClub(ctx: ClubContext, clubId: string, query: unknown): Promise<PublicClub> {
   const club = await publishedClub(ctx, clubId);
@@ -29,7 +28,7 @@ export async function publicClub(ctx: ClubContext, clubId: string, query: unknow
 /** PATCH /api/clubs/:clubId/public (admin): turns the public page on or off. */
 export async function setPublicPage(ctx: ClubContext, actor: string, clubId: string, body: unknown): Promise<{ enabled: boolean }> {
   await membershipOf(ctx.db, actor, clubId, 'admin');
-  const { enabled } = parseInput(Toggle, body);
+  const { enabled } = parseInput(PublicPageToggleSchema, body);
   await ctx.db.updateTable('clubs').set({ public_page: enabled ? 1 : 0 }).where('id', '=', clubId).execute();
   return { enabled };
 }

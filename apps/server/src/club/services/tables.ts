@@ -1,6 +1,6 @@
 import { drawSeats } from '@mafia/club';
 import { createGame, presetOf, type PresetId } from '@mafia/engine';
-import { checkName } from '@mafia/protocol';
+import { checkName, SEED_LIMIT } from '@mafia/protocol';
 import { randomInt } from 'node:crypto';
 import { RoomError } from '../../room/errors.js';
 import { clubRefuse } from '../errors.js';
@@ -11,8 +11,6 @@ import { sittersHere } from './guests.js';
 import { keyTableRoom } from './tableHosts.js';
 import type { DrawnTable } from '@mafia/protocol';
 
-/** The largest seed (exclusive): seeds are 0 … 2^31 − 1, as the engine's. */
-export const SEED_LIMIT = 2 ** 31;
 
 
 /**
