@@ -1,6 +1,6 @@
 import { createGame, foldLog, nightSteps, transition, type Actor, type Command, type Game, type GameEvent } from '@mafia/engine';
 import type { AppAlert } from '@mafia/protocol';
-import type { RoomDeal, RoomRow } from '../storage/types.js';
+import type { RoomRow } from '../storage/types.js';
 import { refuse } from './errors.js';
 import { rebaseTimer } from './clock.js';
 import { requestKey, requestKeyOf, type TapBody, type ClaimBody, type CommandBody, type Controller, type Entry, type NextBody, type StartBody, type TimerRec } from './records.js';
@@ -9,6 +9,7 @@ import { SeatCodes, WRONG_TRIES_PER_CODE } from './seatCodes.js';
 import { checkedRename, SeatNames, type RenameEntry } from './renames.js';
 import { heldIf, pauseTimer, resumeTimer } from './pause.js';
 import { cardPause, extendTimer, nextTimer, nightAfterCards, type StoredTimers } from './timers.js';
+import { parseRoomColumns, parseRoomDeal } from './storedRoom.js';
 
 /** A claimed seat: its name, its token's hash and, when the claim came with a client key, the salt its token was derived with (claimKeys.ts). */
 export interface Claim { readonly name: string; readonly tokenHash: string; readonly salt?: string }
@@ -69,9 +70,7 @@ export class Room {
   constructor(public row: RoomRow) {
     this.numbering = new ViewerNumbering(row.seats);
     this.claims = new Array<Claim | null>(row.seats).fill(null);
-    this.timers = JSON.parse(row.timers) as StoredTimers;
-    this.options = JSON.parse(row.options) as Record<string, unknown>;
-    this.names = JSON.parse(row.names) as string[];
+    ({ timers: this.timers, options: this.options, names: this.names } = parseRoomColumns(row));
     this.seatNames = new SeatNames(row.seats);
   }
 
@@ -358,7 +357,7 @@ export class Room {
     const named = this.claims.some((c) => c !== null) || this.names.length > 0 || this.seatNames.list() !== null;
     const names = named ? this.claims.map((c, i) => c?.name ?? this.seatNames.of(i + 1) ?? this.names[i] ?? `${i + 1}`) : undefined;
     // The deal is read here only (not kept per room).
-    const deal = JSON.parse(this.row.deal) as RoomDeal;
+    const deal = parseRoomDeal(this.row.deal);
     const t = createGame({ preset: this.row.preset, players: this.row.seats, seed, options: this.options, ...deal, ...(names ? { names } : {}), ...(immune.length ? { immune } : {}) });
     if (!t.ok) return refuse(t.error.code, t.error.message, { rule: t.error.rule, path: t.error.path });
     return t;
