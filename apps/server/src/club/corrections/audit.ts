@@ -5,6 +5,8 @@ import type { ClubContext } from '../ports.js';
 import { num, type ClubDb } from '../schema.js';
 import { parseInput } from '../services/validate.js';
 import type { AuditAction, AuditDetails, AuditEntry, AuditTarget } from '@mafia/protocol';
+import { parseStored } from '../../storage/versioned.js';
+import { AUDIT_DETAILS } from '../stored.js';
 
 /** The reason every correction carries: why it was made, in the admin's words. */
 
@@ -33,7 +35,7 @@ export async function auditLog(ctx: ClubContext, actor: string, clubId: string, 
   return {
     entries: rows.map((r) => ({
       id: r.id, at: num(r.at), actor: { userId: r.actor_id, nickname: r.nickname }, action: r.action as AuditAction,
-      target: { kind: r.target_kind as AuditTarget, id: r.target_id }, reason: r.reason, details: JSON.parse(r.details) as AuditDetails,
+      target: { kind: r.target_kind as AuditTarget, id: r.target_id }, reason: r.reason, details: parseStored(AUDIT_DETAILS, r.details),
     })),
   };
 }

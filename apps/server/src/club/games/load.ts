@@ -6,6 +6,8 @@ import type { ClubContext } from '../ports.js';
 import { num } from '../schema.js';
 import { roomGameNoOf } from '../services/games.js';
 import type { RoomGame } from '../../room/games.js';
+import { parseStored } from '../../storage/versioned.js';
+import { PAPER_PROTOCOL } from '../stored.js';
 
 /** A game of the club as the game page and the protocol download read it. */
 export interface ClubGame {
@@ -43,7 +45,7 @@ export async function loadClubGame(ctx: ClubContext, clubId: string, gameId: str
   const seats = (await ctx.db.selectFrom('game_seats').selectAll().where('game_id', '=', gameId).orderBy('seat').execute())
     .map((s) => ({ seat: s.seat, userId: s.user_id, nickname: s.nickname }));
   const source: ClubGame['source'] = g.protocol !== null
-    ? { kind: 'paper', protocol: JSON.parse(g.protocol) as Record<string, unknown> }
+    ? { kind: 'paper', protocol: parseStored(PAPER_PROTOCOL, g.protocol) }
     : { kind: 'room', game: g.room_id === null ? null : ((await ctx.rooms.gamesOf(g.room_id)).find((x) => x.gameNo === roomGameNoOf(g.id, g.room_id!)) ?? null) };
   return { id: g.id, clubId, clubName: g.name, eveningId: g.evening_id, eveningAt: num(g.starts_at), tableNo: g.table_no, gameNo: g.game_no, seats, source,
     voided: g.voided_at == null ? null : { at: num(g.voided_at), reason: g.void_reason ?? '' } };

@@ -10,6 +10,7 @@ import { parseInput } from '../services/validate.js';
 import { ratingChangesOf, type RatingChange } from './changes.js';
 import { eveningsOfMember, type MemberEvening } from './memberEvenings.js';
 import type { LedgerEntry, MemberProfile, ProfileGame, RatingPoint, WinRate } from '@mafia/protocol';
+import { parseSeatFacts } from '../stored.js';
 
 /** The profile's tables a CSV can be asked for (`?format=csv&table=…`). */
 export const PROFILE_TABLES = ['games', 'evenings', 'ratings', 'roles', 'teams'] as const;
@@ -46,7 +47,7 @@ async function gamesOf(db: RatingsDb, clubId: string, userId: string, changes: r
     .select(['game_seats.game_id', 'game_seats.seat', 'game_facts.evening_id', 'game_facts.ended_at', 'game_facts.winner', 'game_facts.seats', 'evening_games.table_no', 'evening_games.game_no'])
     .where('game_facts.club_id', '=', clubId).where('game_seats.user_id', '=', userId).where('evenings.cancelled_at', 'is', null).where('evening_games.voided_at', 'is', null).execute();
   const changeOf = new Map(changes.map((c) => [c.gameId, { track: c.track, before: c.before, delta: c.delta, after: c.after }]));
-  return rows.map((r) => ({ r, at: num(r.ended_at), fact: (JSON.parse(r.seats) as SeatFact[]).find((s) => s.seat === Number(r.seat)) }))
+  return rows.map((r) => ({ r, at: num(r.ended_at), fact: parseSeatFacts(r.seats).find((s) => s.seat === Number(r.seat)) }))
     .filter((x): x is typeof x & { fact: SeatFact } => x.fact !== undefined)
     .sort((a, b) => a.at - b.at || byId(a.r.game_id, b.r.game_id) || a.fact.seat - b.fact.seat)
     .map(({ r, at, fact }) => ({

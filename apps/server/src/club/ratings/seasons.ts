@@ -8,9 +8,11 @@ import { ratingsDb, type SeasonsTable } from '../ratingsSchema.js';
 import { parseInput } from '../services/validate.js';
 import type { Season } from '@mafia/protocol';
 import { NewSeasonSchema } from '@mafia/protocol';
+import { parseStored } from '../../storage/versioned.js';
+import { SEASON_ORDER } from '../stored.js';
 
 export const seasonView = (s: SeasonsTable): Season => ({
-  id: s.id, name: s.name, startsAt: num(s.starts_at), endsAt: num(s.ends_at), order: JSON.parse(s.order_keys) as string[],
+  id: s.id, name: s.name, startsAt: num(s.starts_at), endsAt: num(s.ends_at), order: parseStored(SEASON_ORDER, s.order_keys),
 });
 
 /** POST /api/clubs/:clubId/seasons (admin): a date range and the order its table ranks by. */

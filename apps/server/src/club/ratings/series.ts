@@ -11,6 +11,7 @@ import { csvText } from './csv.js';
 import type { CsvLang } from './csvLang.js';
 import type { FiimGame, Series, SeriesRow } from '@mafia/protocol';
 import { NewSeriesSchema } from '@mafia/protocol';
+import { parseSeatFacts } from '../stored.js';
 
 const seriesQuery = z.object({ format: z.enum(['json', 'csv']).default('json') }).strict();
 
@@ -33,7 +34,7 @@ async function tableOf(db: RatingsDb, clubId: string, gameIds: readonly string[]
   const seats = gameIds.length === 0 ? [] : await db.selectFrom('game_seats').select(['game_id', 'seat', 'user_id', 'nickname']).where('game_id', 'in', [...gameIds]).where('user_id', 'is not', null).execute();
   const nick = new Map((await db.selectFrom('memberships').select(['user_id', 'nickname']).where('club_id', '=', clubId).execute()).map((m) => [m.user_id, m.nickname]));
   const games: SeriesGame[] = facts.map((f) => {
-    const s = JSON.parse(f.seats) as SeatFact[];
+    const s = parseSeatFacts(f.seats);
     return {
       gameId: f.game_id,
       seats: seats.filter((x) => x.game_id === f.game_id).map((x) => ({ seat: x.seat, memberId: x.user_id!, nickname: nick.get(x.user_id!) ?? x.nickname })),

@@ -14,6 +14,7 @@ import { ledgerQuery, toLedgerEntry } from './ledger.js';
 import { parseInput } from './validate.js';
 import type { ClubRole, DeliveryFailure, Evening, EveningPage, LedgerEntry } from '@mafia/protocol';
 import { NewEveningSchema } from '@mafia/protocol';
+import { DELIVERY_FAILURE, parseStoredOr } from '../stored.js';
 
 const DAY = 24 * 60 * 60_000;
 
@@ -146,13 +147,8 @@ export async function eveningPage(ctx: ClubContext, actor: string, eveningId: st
 
 /** An invitation's kept delivery failure (JSON; an older plain text reads as its detail). */
 export function deliveryFailureOf(text: string): DeliveryFailure {
-  try {
-    const v = JSON.parse(text) as Partial<DeliveryFailure>;
-    if ((v.channel === 'email' || v.channel === 'sms') && typeof v.to === 'string' && typeof v.detail === 'string') return { channel: v.channel, to: v.to, detail: v.detail };
-  } catch {
-    /* plain text */
-  }
-  return { channel: 'email', to: '', detail: text };
+  // Older rows hold the far end's words as plain text.
+  return parseStoredOr(DELIVERY_FAILURE, text, { channel: 'email', to: '', detail: text });
 }
 
 /**

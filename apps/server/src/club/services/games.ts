@@ -128,7 +128,7 @@ export async function importProtocol(ctx: ClubContext, actorUserId: string, even
   let doc = input.protocol;
   if (typeof doc === 'string') {
     try {
-      doc = JSON.parse(doc) as unknown;
+      doc = JSON.parse(doc);
     } catch {
       return clubRefuse('bad-protocol', 'the protocol is not JSON', 400, { path: 'protocol' });
     }

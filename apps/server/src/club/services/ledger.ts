@@ -8,6 +8,7 @@ import { parseInput } from './validate.js';
 import { audit } from '../corrections/audit.js';
 import type { LedgerEntry } from '@mafia/protocol';
 import { CancelEntrySchema } from '@mafia/protocol';
+import { LEDGER_PARAMS, parseStoredOr } from '../stored.js';
 
 type Row = LedgerTable & { nickname: string | null };
 
@@ -18,12 +19,7 @@ export const toLedgerEntry = (r: Row): LedgerEntry => ({
 });
 
 function parseParams(text: string): Record<string, number | string> {
-  try {
-    const v: unknown = JSON.parse(text);
-    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, number | string>) : {};
-  } catch {
-    return {};
-  }
+  return parseStoredOr(LEDGER_PARAMS, text, {});
 }
 
 /** Ledger rows with the member's nickname in that club (null once he left it or deleted his account). */
