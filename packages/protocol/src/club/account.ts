@@ -85,3 +85,11 @@ export type NewClub = z.input<typeof NewClubSchema>;
 
 /** A join link's token (POST /api/join/show, accept, decline). */
 export const JoinTokenSchema = z.object({ token: z.string().min(1).max(200) });
+
+const SignInEmail = z.string().trim().toLowerCase().max(254).email();
+/** POST /api/auth/link: a sign-in link mailed to the address, in the letter's language. */
+export const SignInLinkSchema = z.object({ email: SignInEmail, locale: z.enum(LETTER_LOCALES).optional() });
+/** POST /api/auth/link/consume: the link's token. */
+export const ConsumeLinkSchema = z.object({ token: z.string().min(1).max(200) });
+/** POST /api/auth/password. */
+export const SignInPasswordSchema = z.object({ email: SignInEmail, password: z.string().min(1).max(200) });
