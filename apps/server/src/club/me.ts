@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { membershipOf } from './access.js';
 import { deleteAccount, exportAccount } from './auth/account.js';
 import { normalEmail, parseBody } from './auth/body.js';
@@ -11,7 +10,6 @@ import type { MembershipsTable } from './schema.js';
 import { nicknameColumns, refuseTakenNickname, withNickname } from './services/nicknames.js';
 import { DeleteMeSchema, MePatchSchema, MembershipPatchSchema, PasswordSchema } from '@mafia/protocol';
 
-const optionalText = (max: number) => z.union([z.string().trim().max(max), z.null()]).transform((v) => (v === '' ? null : v));
 
 export const membershipView = (m: MembershipsTable) => ({
   clubId: m.club_id, userId: m.user_id, role: m.role, nickname: m.nickname,

@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import type { RoomManager } from '../room/manager.js';
 import type { ClubDb } from './schema.js';
-import type { DeliveryFailure } from '@mafia/protocol';
 
 /** One e-mail. `text` is always there; `html` optional. */
 export interface MailMessage {

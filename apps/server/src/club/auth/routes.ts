@@ -2,8 +2,7 @@ import { ConsumeLinkSchema, SignInLinkSchema, SignInPasswordSchema, type User } 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
-import { num } from '../schema.js';
-import { normalEmail, parseBody } from './body.js';
+import { parseBody } from './body.js';
 import { SESSION_COOKIE, userView } from './current.js';
 import { PER_ADDRESS, perEmailLimit } from './limits.js';
 import { useSigninLink } from './linkUse.js';

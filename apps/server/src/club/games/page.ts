@@ -2,7 +2,6 @@ import type { ProtocolDocument, ProtocolResult } from '@mafia/engine';
 import { ClubError } from '../errors.js';
 import type { ClubContext } from '../ports.js';
 import { factsOfProtocol, factsOfState } from '../ratings/facts.js';
-import type { SeatFact } from '../ratingsSchema.js';
 import { clubGame, endedResult, type ClubGame } from './load.js';
 import { protocolOf } from './protocol.js';
 import type { GamePage, PageStep } from '@mafia/protocol';

@@ -11,7 +11,7 @@ import { csvText } from './csv.js';
 import { guestsOfGames } from './guests.js';
 import type { CsvLang } from './csvLang.js';
 import { eveningOfMember, playedByMember } from './played.js';
-import type { EveningGame, EveningResults, GuestRow, ResultsRow } from '@mafia/protocol';
+import type { EveningResults, ResultsRow } from '@mafia/protocol';
 
 
 

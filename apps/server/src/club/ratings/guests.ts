@@ -1,4 +1,4 @@
-import type { RatingsDb, SeatFact } from '../ratingsSchema.js';
+import type { RatingsDb } from '../ratingsSchema.js';
 import type { FactRow } from './played.js';
 import type { GuestRow } from '@mafia/protocol';
 import { parseSeatFacts } from '../stored.js';

@@ -9,7 +9,7 @@ import type { CsvLang } from './csvLang.js';
 import { seasonEvenings } from './memberEvenings.js';
 import { parseInput } from '../services/validate.js';
 import { seasonOf } from './seasons.js';
-import type { Leaderboard, LeaderboardBy, LeaderboardRow, Season } from '@mafia/protocol';
+import type { Leaderboard, LeaderboardRow } from '@mafia/protocol';
 
 
 

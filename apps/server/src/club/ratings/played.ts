@@ -1,6 +1,6 @@
 import { eveningPoints } from '@mafia/club';
 import { num } from '../schema.js';
-import type { RatingsDb, SeatFact } from '../ratingsSchema.js';
+import type { RatingsDb } from '../ratingsSchema.js';
 import { parseSeatFacts } from '../stored.js';
 
 /** A member's game as the seed-004 points take it: his seat's game points and the game's table size. */

@@ -8,8 +8,8 @@ import { ratingsDb, type RatingsDb, type SeatFact } from '../ratingsSchema.js';
 import { ledgerQuery, toLedgerEntry } from '../services/ledger.js';
 import { parseInput } from '../services/validate.js';
 import { ratingChangesOf, type RatingChange } from './changes.js';
-import { eveningsOfMember, type MemberEvening } from './memberEvenings.js';
-import type { LedgerEntry, MemberProfile, ProfileGame, RatingPoint, WinRate } from '@mafia/protocol';
+import { eveningsOfMember } from './memberEvenings.js';
+import type { MemberProfile, ProfileGame, RatingPoint, WinRate } from '@mafia/protocol';
 import { parseSeatFacts } from '../stored.js';
 
 /** The profile's tables a CSV can be asked for (`?format=csv&table=…`). */

@@ -3,7 +3,7 @@ import { rateGames, sideOfTeam, type GameWinner, type RatedGame } from '@mafia/c
 import type { Team } from '@mafia/engine';
 import type { ClubContext } from '../ports.js';
 import { num } from '../schema.js';
-import { ratingsDb, type RatingsDb, type SeatFact } from '../ratingsSchema.js';
+import { ratingsDb, type RatingsDb } from '../ratingsSchema.js';
 import { packChanges, type RatingChange } from './changes.js';
 import { memberEveningRows, type CountedEvening, type LoadedGame } from './memberEvenings.js';
 import { parseSeatFacts } from '../stored.js';

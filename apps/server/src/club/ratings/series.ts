@@ -5,7 +5,7 @@ import { membershipOf } from '../access.js';
 import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
 import { num } from '../schema.js';
-import { ratingsDb, type RatingsDb, type SeatFact } from '../ratingsSchema.js';
+import { ratingsDb, type RatingsDb } from '../ratingsSchema.js';
 import { parseInput } from '../services/validate.js';
 import { csvText } from './csv.js';
 import type { CsvLang } from './csvLang.js';

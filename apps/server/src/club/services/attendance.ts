@@ -7,7 +7,7 @@ import { chargePenalty } from './ledger.js';
 import { isPlaceholderEmail } from './joinInvites.js';
 import { isGuestId } from './guests.js';
 import { checkOutGuest, handOverSeat, prepareLeaving, renameForReplacement } from './leaving.js';
-import type { Attendance, DoorAnswer, LedgerEntry } from '@mafia/protocol';
+import type { Attendance, DoorAnswer } from '@mafia/protocol';
 
 export { currentOccupants } from './tableRooms.js';
 

@@ -1,4 +1,4 @@
-import { parseMemberList, type MemberListRow } from '@mafia/club';
+import { parseMemberList } from '@mafia/club';
 import { randomUUID } from 'node:crypto';
 import { membershipOf } from '../access.js';
 import { clubRefuse } from '../errors.js';

@@ -2,11 +2,11 @@ import { compareNicknames } from '@mafia/club';
 import type { ClubContext } from '../ports.js';
 import { attendanceView } from './attendance.js';
 import { eveningById } from './doorShared.js';
-import { gamesOfEvening, gamesPlayedBy, syncGames, type TableSeatView } from './games.js';
+import { gamesOfEvening, gamesPlayedBy, syncGames } from './games.js';
 import { guestAttendance, guestsOf } from './guests.js';
 import { tableHostsOf } from './tableHosts.js';
 import { seatedNow } from './tableRooms.js';
-import type { Attendance, EveningGame, EveningTable, HostLogEntry, Named } from '@mafia/protocol';
+import type { Attendance, EveningGame, EveningTable, HostLogEntry } from '@mafia/protocol';
 
 export { checkIn, checkOut } from './attendance.js';
 export { importProtocol, syncGames, type TableSeatView } from './games.js';

@@ -7,12 +7,12 @@ import { clubRefuse } from '../errors.js';
 import { DbJobQueue } from '../jobs.js';
 import type { ClubContext } from '../ports.js';
 import { num, numOrNull, type ClubDb, type EveningsTable } from '../schema.js';
-import { doorView, type DoorView } from './door.js';
+import { doorView } from './door.js';
 import { recountUnanswered } from './invitationList.js';
 import { PLACEHOLDER_DOMAIN } from './joinInvites.js';
 import { ledgerQuery, toLedgerEntry } from './ledger.js';
 import { parseInput } from './validate.js';
-import type { ClubRole, DeliveryFailure, Evening, EveningPage, LedgerEntry } from '@mafia/protocol';
+import type { DeliveryFailure, Evening, EveningPage } from '@mafia/protocol';
 import { NewEveningSchema } from '@mafia/protocol';
 import { DELIVERY_FAILURE, parseStoredOr } from '../stored.js';
 

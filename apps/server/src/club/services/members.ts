@@ -10,8 +10,8 @@ import { ledgerQuery, pointsOf, toLedgerEntry } from './ledger.js';
 import { createJoinInvite, isPlaceholderEmail, JOIN_JOB } from './joinInvites.js';
 import { nicknameColumns, refuseTakenNickname, withNickname } from './nicknames.js';
 import { parseInput } from './validate.js';
-import type { ClubRole, Evening, LedgerEntry, Member, MemberPage } from '@mafia/protocol';
-import { ClubRoleSchema, MemberPatchSchema, NewMemberSchema } from '@mafia/protocol';
+import type { Member, MemberPage } from '@mafia/protocol';
+import { MemberPatchSchema, NewMemberSchema } from '@mafia/protocol';
 
 const Phone = z.string().trim().regex(/^\+?[0-9][0-9 ()-]{4,24}$/, 'not a phone number (digits, spaces, +, -, brackets)');
 

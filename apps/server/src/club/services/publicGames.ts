@@ -3,7 +3,7 @@ import { loadClubGame } from '../games/load.js';
 import { pageOfGame } from '../games/page.js';
 import type { ClubContext } from '../ports.js';
 import type { ClubDb } from '../schema.js';
-import type { GamePage, PublicGame, PublicGameRow } from '@mafia/protocol';
+import type { PublicGame, PublicGameRow } from '@mafia/protocol';
 
 
 

@@ -5,7 +5,7 @@ import { leaderboardOf } from '../ratings/leaderboard.js';
 import { num } from '../schema.js';
 import { publicGamesOf, publishedClub } from './publicGames.js';
 import { parseInput } from './validate.js';
-import type { LeaderboardBy, PublicBoardRow, PublicClub, PublicGameRow } from '@mafia/protocol';
+import type { PublicClub } from '@mafia/protocol';
 import { PublicPageToggleSchema } from '@mafia/protocol';
 
 const PublicQuery = z.object({ by: z.enum(['points', 'red', 'black', 'overall']).default('points') }).strict();

@@ -1,4 +1,4 @@
-import { SeatingError, seatNextGame, type SeatingQualities } from '@mafia/club';
+import { SeatingError, seatNextGame } from '@mafia/club';
 import { checkName } from '@mafia/protocol';
 import { randomBytes } from 'node:crypto';
 import { RoomError, type Refusal } from '../../room/errors.js';

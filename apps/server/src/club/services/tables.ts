@@ -6,7 +6,6 @@ import { RoomError } from '../../room/errors.js';
 import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
 import { eveningForHost, type DoorEvening } from './doorShared.js';
-import type { TableSeatView } from './games.js';
 import { sittersHere } from './guests.js';
 import { keyTableRoom } from './tableHosts.js';
 import type { DrawnTable } from '@mafia/protocol';
