@@ -1,7 +1,8 @@
 import { HOST, type SeatNo, type Viewer } from '@mafia/engine';
 import { DEFAULT_TIMERS } from '@mafia/protocol';
 import { describe, expect, it } from 'vitest';
-import { parseEntry, type Entry } from '../src/room/records.js';
+import type { Entry } from '../src/room/records.js';
+import { parseEntry } from '../src/room/storedEntry.js';
 import { Room } from '../src/room/room.js';
 import type { RoomRow } from '../src/storage/types.js';
 import { itemFor } from '../src/room/views.js';

@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath } from '../e2e/harness';
 import { createI18n } from '../src/i18n';
-import type { Leaderboard, LeaderboardRow } from '../src/net/clubApi';
+import type { Leaderboard, LeaderboardRow } from '@mafia/protocol';
 import { BoardTable } from '../src/screens/club/leaderboard/Table';
 
 /**
@@ -18,7 +18,7 @@ const css = ['../src/ui/theme.css', '../src/screens/club/common/club.css', '../s
   .map((p) => readFileSync(new URL(p, import.meta.url), 'utf8')).join('\n');
 
 const row = (r: Partial<LeaderboardRow> & { rank: number; userId: string; nickname: string }): LeaderboardRow => ({
-  points: 12.35, penalties: -3, total: 9.35, evenings: 2, games: 6, wins: 4, winRate: 0.67, red: 1013, black: 998, overall: 1006, ...r,
+  points: 12.35, penalties: -3, total: 9.35, evenings: 2, games: 6, wins: 4, winRate: 0.67, red: 1013, black: 998, overall: 1006, gamesRed: 3, gamesBlack: 3, ...r,
 });
 const rows = [row({ rank: 1, userId: 'u1', nickname: 'Константинопольский' }), row({ rank: 2, userId: 'u2', nickname: 'Лис' })];
 

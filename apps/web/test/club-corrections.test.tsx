@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import ProtocolForm from '../src/screens/club/protocolForm';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { GamePage } from '../src/net/resultsApi';
+import type { GamePage } from '@mafia/protocol';
 import AuditLog from '../src/screens/club/corrections/AuditLog';
 import GameScreen from '../src/screens/club/game';
 import EveningScreen from '../src/screens/club/evening';

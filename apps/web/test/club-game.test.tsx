@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import GameScreen from '../src/screens/club/game';
 import { fakeServer, renderClub } from './club-fake';
 import { TOWN_WINS } from './club-results-fixtures';
-import type { GamePage } from '../src/net/resultsApi';
+import type { GamePage } from '@mafia/protocol';
 
 afterEach(() => cleanup());
 

@@ -1,4 +1,4 @@
-import type { LedgerEntry, MemberProfile, ProfileGame } from '../src/net/clubApi';
+import type { LedgerEntry, MemberProfile, ProfileGame } from '@mafia/protocol';
 
 /** A member's profile as GET …/members/:userId/profile answers it: nothing played unless given. */
 export function profileOf(userId: string, nickname: string, o: Partial<MemberProfile> = {}): MemberProfile {

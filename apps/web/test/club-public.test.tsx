@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ClubSettings } from '../src/screens/club/account/ClubSettings';
 import PublicClubScreen from '../src/screens/club/public';
 import PublicGameScreen from '../src/screens/club/public/PublicGame';
-import type { PublicGame } from '../src/net/resultsApi';
+import type { PublicGame } from '@mafia/protocol';
 import { CSRF, fakeServer, renderClub } from './club-fake';
 import { TOWN_WINS } from './club-results-fixtures';
 

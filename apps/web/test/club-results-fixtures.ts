@@ -1,4 +1,4 @@
-import type { GamePage } from '../src/net/resultsApi';
+import type { GamePage } from '@mafia/protocol';
 
 const NICKS = ['Аня', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жора', 'Зоя', 'Ира', 'Кир'];
 const ROLES = ['civilian', 'mafia', 'commissar', 'civilian', 'don', 'civilian', 'civilian', 'mafia', 'civilian', 'civilian'];

@@ -2,7 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import EveningResultsScreen from '../src/screens/club/results';
-import type { EveningResults } from '../src/net/resultsApi';
+import type { EveningResults } from '@mafia/protocol';
 import { fakeServer, renderClub } from './club-fake';
 
 afterEach(() => cleanup());

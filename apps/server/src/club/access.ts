@@ -1,5 +1,6 @@
+import type { ClubRole } from '@mafia/protocol';
 import { clubRefuse } from './errors.js';
-import type { ClubRole, ClubDb, MembershipsTable } from './schema.js';
+import type { ClubDb, MembershipsTable } from './schema.js';
 
 const RANK: Record<ClubRole, number> = { member: 0, host: 1, admin: 2 };
 

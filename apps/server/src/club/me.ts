@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { membershipOf } from './access.js';
 import { deleteAccount, exportAccount } from './auth/account.js';
 import { normalEmail, parseBody } from './auth/body.js';
@@ -9,21 +8,8 @@ import { clubRefuse } from './errors.js';
 import type { ClubContext } from './ports.js';
 import type { MembershipsTable } from './schema.js';
 import { nicknameColumns, refuseTakenNickname, withNickname } from './services/nicknames.js';
+import { DeleteMeSchema, MePatchSchema, MembershipPatchSchema, PasswordSchema } from '@mafia/protocol';
 
-const optionalText = (max: number) => z.union([z.string().trim().max(max), z.null()]).transform((v) => (v === '' ? null : v));
-const meBody = z.object({
-  name: optionalText(100).optional(),
-  phone: optionalText(30).refine((v) => v === null || /^\+?[0-9][0-9 ()-]{4,28}$/.test(v), 'a phone number is digits, spaces, brackets and dashes, with an optional + first').optional(),
-  locale: z.enum(['ru', 'en']).optional(),
-}).strict();
-const passwordBody = z.object({ password: z.string().min(8, 'at least 8 characters').max(200, 'at most 200 characters') }).strict();
-const membershipBody = z.object({
-  nickname: z.string().trim().min(1, 'a nickname cannot be empty').max(40, 'at most 40 characters').optional(),
-  shareName: z.boolean().optional(),
-  shareEmail: z.boolean().optional(),
-  sharePhone: z.boolean().optional(),
-}).strict();
-const deleteBody = z.object({ confirm: z.string().max(300) });
 
 export const membershipView = (m: MembershipsTable) => ({
   clubId: m.club_id, userId: m.user_id, role: m.role, nickname: m.nickname,
@@ -48,7 +34,7 @@ export async function registerMeRoutes(scope: FastifyInstance, ctx: ClubContext)
 
   scope.patch('/api/me', async (req) => {
     const me = await requireUser(req);
-    const b = parseBody(meBody, req.body, { phone: 'bad-phone', name: 'bad-name', locale: 'bad-locale' });
+    const b = parseBody(MePatchSchema, req.body, { phone: 'bad-phone', name: 'bad-name', locale: 'bad-locale' });
     const set = { ...(b.name !== undefined ? { name: b.name } : {}), ...(b.phone !== undefined ? { phone: b.phone } : {}), ...(b.locale ? { locale: b.locale } : {}) };
     if (Object.keys(set).length > 0) await db.updateTable('users').set(set).where('id', '=', me.id).execute();
     forgetCurrentUser(req);
@@ -57,7 +43,7 @@ export async function registerMeRoutes(scope: FastifyInstance, ctx: ClubContext)
 
   scope.post('/api/me/password', async (req) => {
     const me = await requireUser(req);
-    const b = parseBody(passwordBody, req.body, { password: 'bad-password' });
+    const b = parseBody(PasswordSchema, req.body, { password: 'bad-password' });
     const hash = await hashPassword(b.password);
     // A new password ends every other session of the account (a thief's signed-in browser too);
     // the one that changed it stays signed in. Both in one transaction: never one without the other.
@@ -71,7 +57,7 @@ export async function registerMeRoutes(scope: FastifyInstance, ctx: ClubContext)
   scope.patch<{ Params: { clubId: string } }>('/api/me/clubs/:clubId', async (req) => {
     const me = await requireUser(req);
     const m = await membershipOf(db, me.id, req.params.clubId);
-    const b = parseBody(membershipBody, req.body, { nickname: 'bad-nickname' });
+    const b = parseBody(MembershipPatchSchema, req.body, { nickname: 'bad-nickname' });
     if (b.nickname !== undefined && b.nickname !== m.nickname) await refuseTakenNickname(db, m.club_id, b.nickname, me.id);
     const set = {
       ...(b.nickname !== undefined ? nicknameColumns(b.nickname) : {}),
@@ -95,7 +81,7 @@ export async function registerMeRoutes(scope: FastifyInstance, ctx: ClubContext)
 
   scope.delete('/api/me', async (req, reply) => {
     const me = await requireUser(req);
-    const b = parseBody(deleteBody, req.body, { confirm: 'confirm-mismatch' });
+    const b = parseBody(DeleteMeSchema, req.body, { confirm: 'confirm-mismatch' });
     if (normalEmail(b.confirm) !== me.email) return clubRefuse('confirm-mismatch', 'to delete the account, type its e-mail address exactly', 400, { path: 'confirm' });
     await deleteAccount(ctx, me.id, me.email);
     // The session's row is gone with the account's; the cookie goes too.

@@ -26,15 +26,6 @@ export class DeliveryError extends Error {
   }
 }
 
-/**
- * A failed delivery as an invitation keeps it (`invitations.delivery_error`, JSON): the channel
- * and the address, so the page says it in the reader's language, and the far end's own words.
- */
-export interface DeliveryFailure {
-  readonly channel: 'email' | 'sms';
-  readonly to: string;
-  readonly detail: string;
-}
 
 export interface Mailer {
   send(m: MailMessage): Promise<void>;

@@ -47,5 +47,8 @@ export interface RatingsSchema extends ClubSchema {
 
 export type RatingsDb = Kysely<RatingsSchema>;
 
-/** The club's database seen with the ratings' tables (the same connection). */
-export const ratingsDb = (db: Kysely<ClubSchema>): RatingsDb => db as unknown as RatingsDb;
+/** The ratings' own tables, added to the club's schema by `ratingsDb`. */
+type RatingsTables = Omit<RatingsSchema, keyof ClubSchema>;
+
+/** The club's database seen with the ratings' tables (the same connection; Kysely's `withTables` adds their types). */
+export const ratingsDb = (db: Kysely<ClubSchema>): RatingsDb => db.withTables<RatingsTables>();

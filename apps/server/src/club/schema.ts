@@ -1,5 +1,6 @@
 import type { ColumnType, Kysely } from 'kysely';
 import type { Schema as RoomSchema } from '../storage/kyselyStorage.js';
+import type { Answer, ClubRole } from '@mafia/protocol';
 
 /** bigint columns come back from PostgreSQL as strings: read them with `num`. */
 type Big = number | string;
@@ -11,7 +12,6 @@ export interface ClubsTable {
   /** 1 when the club publishes its public page (migration 013); off by default. */
   public_page: ColumnType<number, number | undefined, number>;
 }
-export type ClubRole = 'admin' | 'host' | 'member';
 export interface MembershipsTable {
   club_id: string; user_id: string; role: ClubRole; nickname: string;
   share_name: Flag; share_email: Flag; share_phone: Flag;
@@ -36,7 +36,6 @@ export interface EveningsTable {
   id: string; club_id: string; starts_at: Big; answer_by: Big; place: string; capacity: number; weight: number;
   preset: string; games_planned: number; created_by: string; created_at: Big; closed_at: Big | null; cancelled_at: Big | null;
 }
-export type Answer = 'yes' | 'no';
 export interface InvitationsTable {
   id: string; evening_id: string; user_id: string; token_hash: string; answer: Answer | null; answered_at: Big | null;
   unanswered: Flag; created_at: Big; sent_at: Big | null; reminded_at: Big | null; delivery_error: string | null;

@@ -1,6 +1,6 @@
 import { foldLog, type GameEvent, type GameState } from '@mafia/engine';
 import type { LogRecord } from '../storage/types.js';
-import { parseEntry } from './records.js';
+import { parseEntry } from './storedEntry.js';
 
 /** One game a room has played (game 1, then one per «Новая игра с теми же местами»). */
 export interface RoomGame {

@@ -130,8 +130,6 @@ export type Entry =
   | { readonly seq: number; readonly kind: 'tap'; readonly body: TapBody }
   | { readonly seq: number; readonly kind: 'rename'; readonly body: RenameBody };
 
-const KINDS = new Set<string>(['claim', 'start', 'next', 'command', 'release', 'close', 'timer', 'pause', 'resume', 'step', 'tap', 'rename']);
-
 /** Who sent an entry's request, as command ids are kept (`by:id`, ids are per sender), or null when it has no id. */
 export function requestKeyOf(e: Entry): string | null {
   if (e.kind === 'claim') return null;
@@ -144,7 +142,3 @@ export function requestKeyOf(e: Entry): string | null {
 
 export const requestKey = (by: CommandBody['by'] | RenameBody['by'], id: string): string => `${by}:${id}`;
 
-export function parseEntry(seq: number, kind: string, body: string): Entry {
-  if (!KINDS.has(kind)) throw new Error(`unknown log entry kind ${JSON.stringify(kind)} at seq ${seq}`);
-  return { seq, kind, body: JSON.parse(body) } as Entry;
-}

@@ -1,5 +1,5 @@
 import { createGame, nightSteps, transition, type Actor, type Command, type Effects, type Game, type GameEvent } from '@mafia/engine';
-import type { RoomDeal, RoomRow } from '../storage/types.js';
+import type { RoomRow } from '../storage/types.js';
 import { refuse } from './errors.js';
 import { rebaseTimer } from './clock.js';
 import type { ClaimBody, CommandBody, Controller, Entry, NextBody, StartBody, TimerRec } from './records.js';
@@ -9,6 +9,7 @@ import { checkedRename, type RenameEntry } from './renames.js';
 import { heldIf, pauseTimer, resumeTimer } from './pause.js';
 import { cardPause, extendTimer, nextTimer, nightAfterCards, type StoredTimers } from './timers.js';
 import { RoomState, type Made } from './roomState.js';
+import { parseRoomColumns, parseRoomDeal } from './storedRoom.js';
 
 export type { Claim, Made } from './roomState.js';
 
@@ -28,9 +29,7 @@ export class Room extends RoomState {
   /** The room as stored; replaced (never edited) when its owner changes the host key (RoomManager.hostKeyChanged). */
   constructor(row: RoomRow) {
     super(row);
-    this.timers = JSON.parse(row.timers) as StoredTimers;
-    this.options = JSON.parse(row.options) as Record<string, unknown>;
-    this.names = JSON.parse(row.names) as string[];
+    ({ timers: this.timers, options: this.options, names: this.names } = parseRoomColumns(row));
   }
 
   /** A room rebuilt from its whole log (RoomState.replay). */
@@ -218,7 +217,7 @@ export class Room extends RoomState {
     const named = this.claims.some((c) => c !== null) || this.names.length > 0 || this.seatNames.list() !== null;
     const names = named ? this.claims.map((c, i) => c?.name ?? this.seatNames.of(i + 1) ?? this.names[i] ?? `${i + 1}`) : undefined;
     // The deal is read here only (not kept per room).
-    const deal = JSON.parse(this.row.deal) as RoomDeal;
+    const deal = parseRoomDeal(this.row.deal);
     const t = createGame({ preset: this.row.preset, players: this.row.seats, seed, options: this.options, ...deal, ...(names ? { names } : {}), ...(immune.length ? { immune } : {}) });
     if (!t.ok) return refuse(t.error.code, t.error.message, { rule: t.error.rule, path: t.error.path });
     return t;

@@ -6,7 +6,8 @@ import { claimMadeWith, newClaimSecret } from './claimKeys.js';
 import { RoomClockwork } from './clockwork.js';
 import { errorText, refuse } from './errors.js';
 import { toRecord, type ClaimRequest, type Conn } from './managerTypes.js';
-import { parseEntry, type Entry } from './records.js';
+import type { Entry } from './records.js';
+import { parseEntry } from './storedEntry.js';
 import type { Room } from './room.js';
 import { seatCodesText, viewerOf, welcomeText } from './views.js';
 

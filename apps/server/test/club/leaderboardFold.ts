@@ -1,8 +1,9 @@
+import type { Leaderboard, LeaderboardBy, LeaderboardRow } from '@mafia/protocol';
 import { eveningPoints, overall, seasonTable, START_RATING, type SeasonMember } from '@mafia/club';
 import type { ClubDb } from '../../src/club/schema.js';
 import { num } from '../../src/club/schema.js';
 import { ratingsDb, type SeatFact } from '../../src/club/ratingsSchema.js';
-import { rankByRating, type Leaderboard, type LeaderboardBy, type LeaderboardRow } from '../../src/club/ratings/leaderboard.js';
+import { rankByRating } from '../../src/club/ratings/leaderboard.js';
 import type { SeasonView } from '../../src/club/ratings/seasons.js';
 
 /**

@@ -1,5 +1,6 @@
+import type { LeaderboardRow } from '@mafia/protocol';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { rankByRating, type LeaderboardRow } from '../../src/club/ratings/leaderboard.js';
+import { rankByRating } from '../../src/club/ratings/leaderboard.js';
 import { addMember, listMembers, updateMember } from '../../src/club/services/members.js';
 import { TARGETS } from '../storageTargets.js';
 import { clubContext, counts, refusal, type TestClub } from './clubs-context.js';

@@ -1,3 +1,4 @@
+import type { LeaderboardBy } from '@mafia/protocol';
 /**
  * The leaderboard reads `member_evenings` (written by the recomputation) instead of folding every
  * game's facts per request. It must answer exactly what the fold answered — JSON and CSV, byte for
@@ -9,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { deleteAccount } from '../../src/club/auth/account.js';
-import { leaderboard, leaderboardCsv, type LeaderboardBy } from '../../src/club/ratings/leaderboard.js';
+import { leaderboard, leaderboardCsv } from '../../src/club/ratings/leaderboard.js';
 import { recomputeUnprojected } from '../../src/club/ratings/rebuild.js';
 import { recomputeRatings } from '../../src/club/ratings/recompute.js';
 import { ratingsDb, type SeatFact } from '../../src/club/ratingsSchema.js';

@@ -1,28 +1,8 @@
 /** Corrections on the record (issue 24 point 3, docs/club-api.md "Corrections"): admins only, each with a reason. */
-const enc = encodeURIComponent;
+import type { AuditEntry, EveningEdit } from '@mafia/protocol';
+import { enc, type ClubCall } from './clubHttp';
 
-type Call = <T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) => Promise<T>;
-
-export type AuditAction =
-  | 'evening-edited' | 'evening-cancelled' | 'evening-restored' | 'member-archived' | 'member-unarchived' | 'member-merged'
-  | 'game-voided' | 'game-unvoided' | 'ledger-cancelled';
-
-export interface AuditEntry {
-  readonly id: string;
-  readonly at: number;
-  readonly actor: { readonly userId: string; readonly nickname: string | null };
-  readonly action: AuditAction | string;
-  readonly target: { readonly kind: 'evening' | 'member' | 'game' | 'ledger'; readonly id: string };
-  readonly reason: string;
-  readonly details: Readonly<Record<string, string | number | boolean | null>>;
-}
-
-export interface EveningEdit {
-  readonly startsAt?: number; readonly answerBy?: number; readonly place?: string; readonly capacity?: number; readonly weight?: number; readonly gamesPlanned?: number;
-  readonly reason: string;
-}
-
-export function correctionsCalls(call: Call) {
+export function correctionsCalls(call: ClubCall) {
   const member = (clubId: string, userId: string) => `/api/clubs/${enc(clubId)}/members/${enc(userId)}`;
   const game = (clubId: string, gameId: string) => `/api/clubs/${enc(clubId)}/games/${enc(gameId)}`;
   return {

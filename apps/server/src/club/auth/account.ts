@@ -5,6 +5,8 @@ import { deliveryFailureOf } from '../services/evenings.js';
 import type { ClubContext } from '../ports.js';
 import { num, numOrNull } from '../schema.js';
 import { SIGNIN_JOB } from './signinMail.js';
+import { parseStored } from '../../storage/versioned.js';
+import { SIGNIN_PAYLOAD } from '../stored.js';
 
 /**
  * Everything the club holds about one user (GET /api/me/export): his account, memberships,
@@ -88,7 +90,7 @@ export async function deleteAccount(ctx: ClubContext, userId: string, email: str
     await ratingsDb(trx).deleteFrom('member_rating_changes').where('user_id', '=', userId).execute();
     await ratingsDb(trx).deleteFrom('member_ratings').where('user_id', '=', userId).execute();
     const letters = await trx.selectFrom('jobs').select(['id', 'payload']).where('kind', '=', SIGNIN_JOB).execute();
-    const his = letters.filter((j) => (JSON.parse(j.payload) as { email?: string }).email === email).map((j) => j.id);
+    const his = letters.filter((j) => parseStored(SIGNIN_PAYLOAD, j.payload).email === email).map((j) => j.id);
     if (his.length > 0) await trx.deleteFrom('jobs').where('id', 'in', his).execute();
   });
   // His seats are guests' now (no member): the clubs he played in are rated again without him.

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { clubRefuse } from '../errors.js';
 import type { ClubDb, UsersTable } from '../schema.js';
+import type { User } from '@mafia/protocol';
 
 declare module 'fastify' {
   interface Session {
@@ -20,24 +21,15 @@ declare module 'fastify' {
 /** The session cookie's name. */
 export const SESSION_COOKIE = 'mafia.sid';
 
-/** The account as its owner sees it (GET /api/me): never the password's hash. */
-export interface UserView {
-  readonly id: string;
-  readonly email: string;
-  readonly name: string | null;
-  readonly phone: string | null;
-  readonly locale: string;
-  readonly hasPassword: boolean;
-}
 
-export const userView = (u: Pick<UsersTable, 'id' | 'email' | 'name' | 'phone' | 'locale' | 'password_hash'>): UserView => ({
+export const userView = (u: Pick<UsersTable, 'id' | 'email' | 'name' | 'phone' | 'locale' | 'password_hash'>): User => ({
   id: u.id, email: u.email, name: u.name, phone: u.phone, locale: u.locale, hasPassword: u.password_hash !== null,
 });
 
-const seen = new WeakMap<FastifyRequest, Promise<UserView | null>>();
+const seen = new WeakMap<FastifyRequest, Promise<User | null>>();
 
 /** The signed-in user of this request, or null (no session, or an account deleted since). */
-export function currentUser(req: FastifyRequest): Promise<UserView | null> {
+export function currentUser(req: FastifyRequest): Promise<User | null> {
   let found = seen.get(req);
   if (!found) {
     found = load(req);
@@ -46,7 +38,7 @@ export function currentUser(req: FastifyRequest): Promise<UserView | null> {
   return found;
 }
 
-async function load(req: FastifyRequest): Promise<UserView | null> {
+async function load(req: FastifyRequest): Promise<User | null> {
   const id = (req.session as { userId?: unknown } | null | undefined)?.userId;
   const database = req.server.clubDb;
   if (typeof id !== 'string' || !database) return null;
@@ -56,7 +48,7 @@ async function load(req: FastifyRequest): Promise<UserView | null> {
 }
 
 /** The signed-in user; 401 `sign-in-required` otherwise. */
-export async function requireUser(req: FastifyRequest): Promise<UserView> {
+export async function requireUser(req: FastifyRequest): Promise<User> {
   const u = await currentUser(req);
   return u ?? clubRefuse('sign-in-required', 'sign in first', 401);
 }

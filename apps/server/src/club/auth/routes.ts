@@ -1,23 +1,17 @@
+import { ConsumeLinkSchema, SignInLinkSchema, SignInPasswordSchema, type User } from '@mafia/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
-import { num } from '../schema.js';
-import { normalEmail, parseBody } from './body.js';
-import { SESSION_COOKIE, userView, type UserView } from './current.js';
+import { parseBody } from './body.js';
+import { SESSION_COOKIE, userView } from './current.js';
 import { PER_ADDRESS, perEmailLimit } from './limits.js';
 import { useSigninLink } from './linkUse.js';
 import { burnPasswordTime, verifyPassword } from './password.js';
 import { SIGNIN_JOB, type SigninJob } from './signinMail.js';
 import { hashToken } from './tokens.js';
 
-const email = z.string().trim().toLowerCase().max(254).email();
-const linkBody = z.object({ email, locale: z.enum(['ru', 'en']).optional() });
-const consumeBody = z.object({ token: z.string().min(1).max(200) });
-const passwordBody = z.object({ email, password: z.string().min(1).max(200) });
-
 /** Starts a fresh session for `user` (a new id: a session id known before sign-in is worth nothing after). */
-export async function startSession(req: FastifyRequest, reply: FastifyReply, user: UserView) {
+export async function startSession(req: FastifyRequest, reply: FastifyReply, user: User) {
   await req.session.regenerate();
   req.session.userId = user.id;
   return { user, csrfToken: reply.generateCsrf() };
@@ -30,7 +24,7 @@ export async function registerSigninRoutes(scope: FastifyInstance, ctx: ClubCont
   scope.get('/api/auth/csrf', async (_req, reply) => ({ csrfToken: reply.generateCsrf() }));
 
   scope.post('/api/auth/link', { config: { rateLimit: PER_ADDRESS } }, async (req, reply) => {
-    const b = parseBody(linkBody, req.body, { email: 'bad-email' });
+    const b = parseBody(SignInLinkSchema, req.body, { email: 'bad-email' });
     await linkLimit(req, b.email);
     // The same single insert for every address: the answer and its timing tell nothing.
     const job: SigninJob = { email: b.email, ...(b.locale ? { locale: b.locale } : {}) };
@@ -39,13 +33,13 @@ export async function registerSigninRoutes(scope: FastifyInstance, ctx: ClubCont
   });
 
   scope.post('/api/auth/link/consume', { config: { rateLimit: PER_ADDRESS } }, async (req, reply) => {
-    const b = parseBody(consumeBody, req.body, { token: 'link-unknown' });
+    const b = parseBody(ConsumeLinkSchema, req.body, { token: 'link-unknown' });
     const user = await useSigninLink(ctx, hashToken(b.token));
     return startSession(req, reply, userView(user));
   });
 
   scope.post('/api/auth/password', { config: { rateLimit: PER_ADDRESS } }, async (req, reply) => {
-    const b = parseBody(passwordBody, req.body, { email: 'bad-email' });
+    const b = parseBody(SignInPasswordSchema, req.body, { email: 'bad-email' });
     await passwordLimit(req, b.email);
     const user = await ctx.db.selectFrom('users').selectAll().where('email', '=', b.email).where('deleted_at', 'is', null).executeTakeFirst();
     const ok = user?.password_hash ? await verifyPassword(b.password, user.password_hash) : (await burnPasswordTime(b.password), false);

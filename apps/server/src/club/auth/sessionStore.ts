@@ -1,6 +1,8 @@
 import type { Session } from 'fastify';
 import type { ClubDb } from '../schema.js';
 import { num } from '../schema.js';
+import { parseStored } from '../../storage/versioned.js';
+import { SESSION_DATA } from '../stored.js';
 
 type Callback = (err?: unknown) => void;
 type GetCallback = (err: unknown, session?: Session | null) => void;
@@ -23,7 +25,7 @@ export class DbSessionStore {
           await this.db.deleteFrom('sessions').where('id', '=', id).execute();
           return cb(null, null);
         }
-        cb(null, JSON.parse(row.data) as Session);
+        cb(null, parseStored(SESSION_DATA, row.data));
       }, (e: unknown) => cb(e));
   }
 

@@ -4,27 +4,11 @@ import { membershipOf } from '../access.js';
 import type { ClubContext } from '../ports.js';
 import { num, type ClubDb } from '../schema.js';
 import { parseInput } from '../services/validate.js';
-
-/** What a correction did (docs/club-api.md, "Corrections"). */
-export type AuditAction =
-  | 'evening-edited' | 'evening-cancelled' | 'evening-restored'
-  | 'member-archived' | 'member-unarchived' | 'member-merged'
-  | 'game-voided' | 'game-unvoided'
-  | 'ledger-cancelled';
-
-export type AuditTarget = 'evening' | 'member' | 'game' | 'ledger';
-
-/** A correction's values, for the page: numbers and texts only (what changed, the names involved). */
-export type AuditDetails = Readonly<Record<string, string | number | boolean | null>>;
-
-/** docs/club-api.md `AuditEntry`. */
-export interface AuditEntry {
-  id: string; at: number; actor: { userId: string; nickname: string | null }; action: AuditAction;
-  target: { kind: AuditTarget; id: string }; reason: string; details: AuditDetails;
-}
+import type { AuditAction, AuditDetails, AuditEntry, AuditTarget } from '@mafia/protocol';
+import { parseStored } from '../../storage/versioned.js';
+import { AUDIT_DETAILS } from '../stored.js';
 
 /** The reason every correction carries: why it was made, in the admin's words. */
-export const Reason = z.string().trim().min(1, 'a reason saying why is required').max(500, 'the reason is longer than 500 characters');
 
 /** Writes one entry of the club's audit log, in the correction's own transaction (no correction without its entry). */
 export async function audit(db: ClubDb, e: { clubId: string; at: number; actor: string; action: AuditAction; target: AuditTarget; targetId: string; reason: string; details?: AuditDetails }): Promise<void> {
@@ -51,7 +35,7 @@ export async function auditLog(ctx: ClubContext, actor: string, clubId: string, 
   return {
     entries: rows.map((r) => ({
       id: r.id, at: num(r.at), actor: { userId: r.actor_id, nickname: r.nickname }, action: r.action as AuditAction,
-      target: { kind: r.target_kind as AuditTarget, id: r.target_id }, reason: r.reason, details: JSON.parse(r.details) as AuditDetails,
+      target: { kind: r.target_kind as AuditTarget, id: r.target_id }, reason: r.reason, details: parseStored(AUDIT_DETAILS, r.details),
     })),
   };
 }

@@ -18,8 +18,8 @@ function canonical(v: unknown): unknown {
  * account, not by how their names were typed) — as canonical JSON. Formatting (spaces, the order
  * of keys, `format`, the names' spelling) does not change it; any act, vote or seat does.
  */
-export function protocolDigest(doc: Record<string, unknown>, members: readonly string[]): string {
-  const { names: _names, format: _format, ...game } = doc;
+export function protocolDigest(doc: object, members: readonly string[]): string {
+  const game = Object.fromEntries(Object.entries(doc).filter(([key]) => key !== 'names' && key !== 'format'));
   return createHash('sha256').update(JSON.stringify(canonical({ game, members }))).digest('hex');
 }
 

@@ -1,26 +1,17 @@
-import { z } from 'zod';
+import type { AuditDetails, Evening } from '@mafia/protocol';
 import { membershipOf } from '../access.js';
 import { clubRefuse } from '../errors.js';
 import { DbJobQueue } from '../jobs.js';
 import type { ClubContext } from '../ports.js';
 import { recomputeRatings } from '../ratings/recompute.js';
 import { num, type ClubDb, type EveningsTable } from '../schema.js';
-import { eveningRow, eveningsByIds, lockEvening, type Evening } from '../services/evenings.js';
+import { eveningRow, eveningsByIds, lockEvening } from '../services/evenings.js';
 import { parseInput } from '../services/validate.js';
-import { audit, Reason, type AuditDetails } from './audit.js';
+import { audit } from './audit.js';
 import { EVENING_NOTICE_JOB } from './mail.js';
+import { EveningEditSchema, ReasonBodySchema } from '@mafia/protocol';
 
 const DAY = 24 * 60 * 60_000;
-
-const EditEvening = z.object({
-  startsAt: z.number().int('startsAt must be a time in epoch milliseconds').optional(),
-  answerBy: z.number().int('answerBy must be a time in epoch milliseconds').optional(),
-  place: z.string().trim().min(1, 'the place is empty').max(200, 'the place is longer than 200 characters').optional(),
-  capacity: z.number().int('capacity must be a whole number').min(1, 'capacity must be at least 1').max(500, 'capacity must be at most 500').optional(),
-  weight: z.number().finite('weight must be a finite number').optional(),
-  gamesPlanned: z.number().int('gamesPlanned must be a whole number').min(1, 'gamesPlanned must be at least 1').max(50, 'gamesPlanned must be at most 50').optional(),
-  reason: Reason,
-}).strict();
 
 type Field = 'startsAt' | 'answerBy' | 'place' | 'capacity' | 'weight' | 'gamesPlanned';
 const COLUMN = { startsAt: 'starts_at', answerBy: 'answer_by', place: 'place', capacity: 'capacity', weight: 'weight', gamesPlanned: 'games_planned' } as const;
@@ -52,7 +43,7 @@ async function rescheduleJobs(trx: ClubDb, ctx: ClubContext, eveningId: string, 
 export async function editEvening(ctx: ClubContext, actor: string, eveningId: string, body: unknown): Promise<{ evening: Evening }> {
   const e0 = await eveningRow(ctx.db, eveningId);
   await membershipOf(ctx.db, actor, e0.club_id, 'admin');
-  const b = parseInput(EditEvening, body);
+  const b = parseInput(EveningEditSchema, body);
   const at = ctx.now();
   const changed = await ctx.db.transaction().execute(async (trx) => {
     const e = await lockEvening(ctx, trx, eveningId);
@@ -93,8 +84,6 @@ export async function editEvening(ctx: ClubContext, actor: string, eveningId: st
   return { evening: (await eveningsByIds(ctx.db, [eveningId]))[0]! };
 }
 
-const CancelBody = z.object({ reason: Reason }).strict();
-
 /**
  * POST /api/evenings/:eveningId/cancel (admin): cancels an evening with a reason. Its invitations
  * are withdrawn by a letter to everyone invited who did not say NO; the answers close; every
@@ -104,7 +93,7 @@ const CancelBody = z.object({ reason: Reason }).strict();
 export async function cancelEvening(ctx: ClubContext, actor: string, eveningId: string, body: unknown): Promise<{ evening: Evening }> {
   const e0 = await eveningRow(ctx.db, eveningId);
   await membershipOf(ctx.db, actor, e0.club_id, 'admin');
-  const { reason } = parseInput(CancelBody, body);
+  const { reason } = parseInput(ReasonBodySchema, body);
   const at = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
     const e = await lockEvening(ctx, trx, eveningId);

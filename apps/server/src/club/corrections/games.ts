@@ -1,15 +1,13 @@
-import { z } from 'zod';
 import { membershipOf } from '../access.js';
 import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
 import { recomputeRatings } from '../ratings/recompute.js';
 import { num } from '../schema.js';
 import { parseInput } from '../services/validate.js';
-import { audit, Reason } from './audit.js';
+import { audit } from './audit.js';
 import { refuseDuplicate } from './digest.js';
 import { backfillRoomDigests } from './roomDigest.js';
-
-const Body = z.object({ reason: Reason }).strict();
+import { ReasonBodySchema } from '@mafia/protocol';
 
 /** The game of the club, or `game-unknown` (404). */
 async function gameOfClub(ctx: ClubContext, clubId: string, gameId: string) {
@@ -26,7 +24,7 @@ async function gameOfClub(ctx: ClubContext, clubId: string, gameId: string) {
  */
 export async function setVoided(ctx: ClubContext, actor: string, clubId: string, gameId: string, voided: boolean, body: unknown): Promise<{ gameId: string; voided: boolean }> {
   await membershipOf(ctx.db, actor, clubId, 'admin');
-  const { reason } = parseInput(Body, body);
+  const { reason } = parseInput(ReasonBodySchema, body);
   const at = ctx.now();
   if (!voided) await backfillRoomDigests(ctx, clubId);
   await ctx.db.transaction().execute(async (trx) => {

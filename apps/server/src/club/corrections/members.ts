@@ -1,15 +1,12 @@
-import { z } from 'zod';
 import { membershipOf } from '../access.js';
 import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
 import { recomputeRatings } from '../ratings/recompute.js';
 import type { ClubDb, MembershipsTable } from '../schema.js';
-import { Nickname } from '../services/members.js';
 import { nicknameColumns, refuseTakenNickname, withNickname } from '../services/nicknames.js';
 import { parseInput } from '../services/validate.js';
-import { audit, Reason } from './audit.js';
-
-const ArchiveBody = z.object({ reason: Reason }).strict();
+import { audit } from './audit.js';
+import { MergeMemberSchema, ReasonBodySchema } from '@mafia/protocol';
 
 async function memberIn(db: ClubDb, clubId: string, userId: string, path = 'userId'): Promise<MembershipsTable> {
   const m = await db.selectFrom('memberships').selectAll().where('club_id', '=', clubId).where('user_id', '=', userId).executeTakeFirst();
@@ -27,7 +24,7 @@ const refuseAdmin = (m: MembershipsTable, path: string): void => {
  */
 export async function archiveMember(ctx: ClubContext, actor: string, clubId: string, userId: string, body: unknown): Promise<{ archived: true; withdrawn: number }> {
   await membershipOf(ctx.db, actor, clubId, 'admin');
-  const { reason } = parseInput(ArchiveBody, body);
+  const { reason } = parseInput(ReasonBodySchema, body);
   const at = ctx.now();
   const withdrawn = await ctx.db.transaction().execute(async (trx) => {
     const m = await memberIn(trx, clubId, userId);
@@ -47,7 +44,7 @@ export async function archiveMember(ctx: ClubContext, actor: string, clubId: str
 /** POST /api/clubs/:clubId/members/:userId/unarchive (admin), with a reason: back on the lists as he was. */
 export async function unarchiveMember(ctx: ClubContext, actor: string, clubId: string, userId: string, body: unknown): Promise<{ archived: false }> {
   await membershipOf(ctx.db, actor, clubId, 'admin');
-  const { reason } = parseInput(ArchiveBody, body);
+  const { reason } = parseInput(ReasonBodySchema, body);
   const at = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
     const m = await memberIn(trx, clubId, userId);
@@ -57,8 +54,6 @@ export async function unarchiveMember(ctx: ClubContext, actor: string, clubId: s
   });
   return { archived: false };
 }
-
-const MergeBody = z.object({ into: z.string().min(1).max(100), nickname: Nickname.optional(), reason: Reason }).strict();
 
 /**
  * POST /api/clubs/:clubId/members/:userId/merge (admin) `{into, nickname?, reason}`: the member
@@ -71,7 +66,7 @@ const MergeBody = z.object({ into: z.string().min(1).max(100), nickname: Nicknam
  */
 export async function mergeMembers(ctx: ClubContext, actor: string, clubId: string, userId: string, body: unknown): Promise<{ into: string; moved: Record<string, number> }> {
   await membershipOf(ctx.db, actor, clubId, 'admin');
-  const b = parseInput(MergeBody, body);
+  const b = parseInput(MergeMemberSchema, body);
   if (b.into === userId) clubRefuse('merge-self', 'a member cannot be merged into himself', 400, { path: 'into' });
   const at = ctx.now();
   const moved = await withNickname(b.nickname, () => ctx.db.transaction().execute(async (trx) => {

@@ -1,20 +1,19 @@
+import type { Evening } from '@mafia/protocol';
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
 import { membershipOf } from '../access.js';
 import { clubRefuse } from '../errors.js';
 import { DbJobQueue } from '../jobs.js';
 import type { ClubContext } from '../ports.js';
 import { recomputeRatings } from '../ratings/recompute.js';
 import { num, type ClubDb } from '../schema.js';
-import { eveningRow, eveningsByIds, lockEvening, type Evening } from '../services/evenings.js';
+import { eveningRow, eveningsByIds, lockEvening } from '../services/evenings.js';
 import { recountUnanswered } from '../services/invitationList.js';
 import { tokenHash } from '../services/invitations.js';
 import { parseInput } from '../services/validate.js';
-import { audit, Reason } from './audit.js';
+import { audit } from './audit.js';
+import { ReasonBodySchema } from '@mafia/protocol';
 
 const DAY = 24 * 60 * 60_000;
-
-const RestoreBody = z.object({ reason: Reason }).strict();
 
 /** The evening's deadline and reminder jobs made anew (the ones it had ran, or found it cancelled). */
 async function requeueEveningJobs(trx: ClubDb, ctx: ClubContext, eveningId: string, startsAt: number, answerBy: number): Promise<void> {
@@ -36,7 +35,7 @@ async function requeueEveningJobs(trx: ClubDb, ctx: ClubContext, eveningId: stri
 export async function restoreEvening(ctx: ClubContext, actor: string, eveningId: string, body: unknown): Promise<{ evening: Evening; invited: number }> {
   const e0 = await eveningRow(ctx.db, eveningId);
   await membershipOf(ctx.db, actor, e0.club_id, 'admin');
-  const { reason } = parseInput(RestoreBody, body);
+  const { reason } = parseInput(ReasonBodySchema, body);
   const at = ctx.now();
   const invited = await ctx.db.transaction().execute(async (trx) => {
     const e = await lockEvening(ctx, trx, eveningId);

@@ -19,7 +19,7 @@ export function roomGameDigest(game: RoomGame, seats: readonly Seat[]): string |
   const ordered = [...seats].sort((a, b) => a.seat - b.seat);
   const out = protocolOfRoomGame(game, ordered.map((s) => s.nickname));
   if (!out.ok) return null;
-  return protocolDigest(out.protocol as unknown as Record<string, unknown>, ordered.map((s) => s.userId ?? `guest:${s.nickname}`));
+  return protocolDigest(out.protocol, ordered.map((s) => s.userId ?? `guest:${s.nickname}`));
 }
 
 /**

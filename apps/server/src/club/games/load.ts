@@ -1,10 +1,13 @@
+import type { SeatOf } from '@mafia/protocol';
 import { gameResult, replayProtocol, type ProtocolResult } from '@mafia/engine';
 import { membershipOf } from '../access.js';
 import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
 import { num } from '../schema.js';
-import { roomGameNoOf, type SeatView } from '../services/games.js';
+import { roomGameNoOf } from '../services/games.js';
 import type { RoomGame } from '../../room/games.js';
+import { parseStored } from '../../storage/versioned.js';
+import { PAPER_PROTOCOL } from '../stored.js';
 
 /** A game of the club as the game page and the protocol download read it. */
 export interface ClubGame {
@@ -17,7 +20,7 @@ export interface ClubGame {
   readonly tableNo: number | null;
   readonly gameNo: number | null;
   /** Who sat on each seat (the members linked to the game), by seat. */
-  readonly seats: readonly SeatView[];
+  readonly seats: readonly SeatOf[];
   /** A paper game's protocol as entered, or the room's game (its events). */
   readonly source: { readonly kind: 'paper'; readonly protocol: Record<string, unknown> } | { readonly kind: 'room'; readonly game: RoomGame | null };
   /** Issue 24: voided (kept, counting nothing), with the reason; null when it counts. */
@@ -42,7 +45,7 @@ export async function loadClubGame(ctx: ClubContext, clubId: string, gameId: str
   const seats = (await ctx.db.selectFrom('game_seats').selectAll().where('game_id', '=', gameId).orderBy('seat').execute())
     .map((s) => ({ seat: s.seat, userId: s.user_id, nickname: s.nickname }));
   const source: ClubGame['source'] = g.protocol !== null
-    ? { kind: 'paper', protocol: JSON.parse(g.protocol) as Record<string, unknown> }
+    ? { kind: 'paper', protocol: parseStored(PAPER_PROTOCOL, g.protocol) }
     : { kind: 'room', game: g.room_id === null ? null : ((await ctx.rooms.gamesOf(g.room_id)).find((x) => x.gameNo === roomGameNoOf(g.id, g.room_id!)) ?? null) };
   return { id: g.id, clubId, clubName: g.name, eveningId: g.evening_id, eveningAt: num(g.starts_at), tableNo: g.table_no, gameNo: g.game_no, seats, source,
     voided: g.voided_at == null ? null : { at: num(g.voided_at), reason: g.void_reason ?? '' } };

@@ -2,28 +2,13 @@ import type { ProtocolDocument, ProtocolResult } from '@mafia/engine';
 import { ClubError } from '../errors.js';
 import type { ClubContext } from '../ports.js';
 import { factsOfProtocol, factsOfState } from '../ratings/facts.js';
-import type { SeatFact } from '../ratingsSchema.js';
 import { clubGame, endedResult, type ClubGame } from './load.js';
 import { protocolOf } from './protocol.js';
+import type { GamePage, PageStep } from '@mafia/protocol';
 
 type Step = ProtocolResult['timeline'][number];
 
-/** A night or a day as the game page shows it: the protocol's step (acts, nominations, ballots, fouls…) with the result's entry (died/left, answers, tally). */
-export type PageStep = Record<string, unknown> & ({ readonly night: number } | { readonly day: number });
 
-export interface GamePage {
-  readonly game: {
-    readonly id: string; readonly eveningId: string; readonly tableNo: number | null; readonly gameNo: number | null;
-    readonly preset: string; readonly winner: string | null; readonly endedAt: number;
-    /** Issue 24: only on a voided game («аннулирована»), with the reason. */
-    readonly voided?: { readonly at: number; readonly reason: string };
-  };
-  readonly seats: readonly (SeatFact & { readonly userId: string | null; readonly nickname: string })[];
-  readonly timeline: readonly PageStep[];
-  readonly bestMove: ProtocolResult['bestMove'];
-  /** Why the votes and acts are not listed (the game cannot be written as a protocol: a host override…): the timeline is the result's alone. */
-  readonly protocolUnavailable?: string;
-}
 
 /**
  * GET /api/clubs/:clubId/games/:gameId (member): an ENDED game in full — every seat's member,

@@ -1,4 +1,6 @@
 import type { RatingsDb } from '../ratingsSchema.js';
+import { parseStored } from '../../storage/versioned.js';
+import { RATING_CHANGES } from '../stored.js';
 
 /** One rated game of a member: his track, his rating before it, the change, and after. */
 export interface RatingChange {
@@ -23,7 +25,7 @@ export function packChanges(changes: readonly RatingChange[]): string {
 }
 
 export function unpackChanges(text: string): RatingChange[] {
-  return (JSON.parse(text) as Packed[]).map(([gameId, track, before, delta, after]) => ({ gameId, track, before, delta, after }));
+  return parseStored(RATING_CHANGES, text).map(([gameId, track, before, delta, after]) => ({ gameId, track, before, delta, after }));
 }
 
 /** A member's rating changes in one club, in fold order (none when he has no rated game). */

@@ -5,32 +5,15 @@ import type { ClubContext } from '../ports.js';
 import { num } from '../schema.js';
 import { ratingsDb } from '../ratingsSchema.js';
 import { eveningById } from '../services/doorShared.js';
-import { gamesOfEvening, syncGames, type GameView } from '../services/games.js';
+import { gamesOfEvening, syncGames } from '../services/games.js';
 import { parseInput } from '../services/validate.js';
 import { csvText } from './csv.js';
-import { guestsOfGames, type GuestRow } from './guests.js';
+import { guestsOfGames } from './guests.js';
 import type { CsvLang } from './csvLang.js';
 import { eveningOfMember, playedByMember } from './played.js';
+import type { EveningResults, ResultsRow } from '@mafia/protocol';
 
-export interface ResultsRow {
-  readonly rank: number; readonly userId: string; readonly nickname: string;
-  readonly games: number; readonly wins: number;
-  /** The sum of his game points (the engine's seed-004 `scores`) at this evening. */
-  readonly points: number;
-  /** His evening score: `eveningPoints` (seed 004: (1 + Σ points) × players × weight), as the leaderboard sums it. */
-  readonly score: number;
-  /** This evening's ledger entries (seed 003), cancelled ones counting nothing. */
-  readonly penalties: number;
-  readonly total: number;
-}
 
-export interface EveningResults {
-  readonly evening: { readonly id: string; readonly clubId: string; readonly startsAt: number; readonly place: string; readonly weight: number; readonly preset: string };
-  readonly games: readonly { readonly gameId: string; readonly tableNo: number | null; readonly gameNo: number | null; readonly winner: string | null; readonly voided: GameView['voided'] }[];
-  readonly rows: readonly ResultsRow[];
-  /** Who played as a guest (no member): apart from the ranked rows (issue 24 point 4). */
-  readonly guests: readonly GuestRow[];
-}
 
 const query = z.object({ format: z.enum(['json', 'csv']).default('json') }).strict();
 

@@ -1,8 +1,8 @@
-import type { RatingsDb, SeatFact } from '../ratingsSchema.js';
+import type { RatingsDb } from '../ratingsSchema.js';
 import type { FactRow } from './played.js';
+import type { GuestRow } from '@mafia/protocol';
+import { parseSeatFacts } from '../stored.js';
 
-/** A guest's line of an evening's results: his games, wins and game points, under the name he played with. */
-export interface GuestRow { readonly nickname: string; readonly games: number; readonly wins: number; readonly points: number }
 
 /**
  * The guests of an evening's ended games (seats with no member: a guest of a paper game, or a
@@ -16,7 +16,7 @@ export async function guestsOfGames(db: RatingsDb, facts: readonly FactRow[]): P
   const nameOf = new Map(seats.map((s) => [`${s.game_id}#${s.seat}`, s.nickname]));
   const rows = new Map<string, { games: number; wins: number; points: number }>();
   for (const f of facts) {
-    for (const s of JSON.parse(f.seats) as SeatFact[]) {
+    for (const s of parseSeatFacts(f.seats)) {
       const name = nameOf.get(`${f.game_id}#${s.seat}`);
       if (name === undefined) continue;
       const r = rows.get(name) ?? { games: 0, wins: 0, points: 0 };

@@ -8,18 +8,11 @@ import { csvText } from './csv.js';
 import type { CsvLang } from './csvLang.js';
 import { seasonEvenings } from './memberEvenings.js';
 import { parseInput } from '../services/validate.js';
-import { seasonOf, type SeasonView } from './seasons.js';
+import { seasonOf } from './seasons.js';
+import type { Leaderboard, LeaderboardRow } from '@mafia/protocol';
 
-export type LeaderboardBy = 'points' | 'red' | 'black' | 'overall';
 
-export interface LeaderboardRow {
-  readonly rank: number; readonly userId: string; readonly nickname: string;
-  readonly points: number; readonly penalties: number; readonly total: number;
-  readonly evenings: number; readonly games: number; readonly wins: number; readonly winRate: number;
-  readonly red: number; readonly black: number; readonly overall: number; readonly gamesRed: number; readonly gamesBlack: number;
-}
 
-export interface Leaderboard { readonly season: SeasonView | null; readonly by: LeaderboardBy; readonly rows: readonly LeaderboardRow[] }
 
 export const leaderboardQuery = z.object({
   season: z.string().min(1).max(100).optional(),

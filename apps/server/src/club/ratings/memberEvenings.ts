@@ -1,6 +1,8 @@
 import type { SeasonEvening } from '@mafia/club';
 import type { MemberEveningsTable, RatingsDb, SeatFact } from '../ratingsSchema.js';
 import { eveningOfMember, type PlayedGame } from './played.js';
+import { parseStored } from '../../storage/versioned.js';
+import { MEMBER_EVENING_IDS, unpackEvenings } from '../stored.js';
 
 /** An ended game as the recomputation loads it: its facts, each seat with its member (null: a guest). */
 export interface LoadedGame {
@@ -64,9 +66,7 @@ export function memberEveningRows(clubId: string, games: readonly LoadedGame[], 
 }
 
 /** A `member_evenings` row's evenings, as `seasonTable` takes them. */
-export function unpackEvenings(text: string): SeasonEvening[] {
-  return (JSON.parse(text) as Packed[]).map(([at, score, games, wins]) => ({ at, score, games, wins }));
-}
+export { unpackEvenings };
 
 /**
  * Each member's evenings as the last recomputation scored them (`member_evenings`), by start: the
@@ -84,6 +84,6 @@ export interface MemberEvening extends SeasonEvening { readonly eveningId: strin
 export async function eveningsOfMember(db: RatingsDb, clubId: string, userId: string): Promise<MemberEvening[]> {
   const row = await db.selectFrom('member_evenings').select(['evenings', 'evening_ids']).where('club_id', '=', clubId).where('user_id', '=', userId).executeTakeFirst();
   if (!row) return [];
-  const ids = JSON.parse(row.evening_ids) as string[];
+  const ids = parseStored(MEMBER_EVENING_IDS, row.evening_ids);
   return unpackEvenings(row.evenings).map((e, i) => ({ eveningId: ids[i]!, ...e }));
 }

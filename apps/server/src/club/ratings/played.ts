@@ -1,6 +1,7 @@
 import { eveningPoints } from '@mafia/club';
 import { num } from '../schema.js';
-import type { RatingsDb, SeatFact } from '../ratingsSchema.js';
+import type { RatingsDb } from '../ratingsSchema.js';
+import { parseSeatFacts } from '../stored.js';
 
 /** A member's game as the seed-004 points take it: his seat's game points and the game's table size. */
 export interface PlayedGame { readonly gameId: string; readonly points: number; readonly players: number; readonly won: boolean }
@@ -22,7 +23,7 @@ export async function playedByMember(db: RatingsDb, facts: readonly FactRow[]): 
   const seatUser = new Map(seatRows.map((s) => [`${s.game_id}#${s.seat}`, s.user_id!]));
   const played = new Map<string, Map<string, PlayedGame[]>>();
   for (const f of sorted) {
-    for (const s of JSON.parse(f.seats) as SeatFact[]) {
+    for (const s of parseSeatFacts(f.seats)) {
       const user = seatUser.get(`${f.game_id}#${s.seat}`);
       if (user === undefined) continue;
       const byEvening = played.get(user) ?? new Map<string, PlayedGame[]>();

@@ -5,35 +5,18 @@ import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
 import { num } from '../schema.js';
 import { ratingsDb, type RatingsDb, type SeatFact } from '../ratingsSchema.js';
-import { ledgerQuery, toLedgerEntry, type LedgerEntry } from '../services/ledger.js';
+import { ledgerQuery, toLedgerEntry } from '../services/ledger.js';
 import { parseInput } from '../services/validate.js';
 import { ratingChangesOf, type RatingChange } from './changes.js';
-import { eveningsOfMember, type MemberEvening } from './memberEvenings.js';
+import { eveningsOfMember } from './memberEvenings.js';
+import type { MemberProfile, ProfileGame, RatingPoint, WinRate } from '@mafia/protocol';
+import { parseSeatFacts } from '../stored.js';
 
 /** The profile's tables a CSV can be asked for (`?format=csv&table=…`). */
 export const PROFILE_TABLES = ['games', 'evenings', 'ratings', 'roles', 'teams'] as const;
 export type ProfileTable = (typeof PROFILE_TABLES)[number];
 
-export interface WinRate { readonly games: number; readonly wins: number; readonly winRate: number }
-export interface ProfileGame {
-  readonly gameId: string; readonly eveningId: string; readonly at: number; readonly tableNo: number | null; readonly gameNo: number | null;
-  readonly seat: number; readonly role: string; readonly team: string; readonly won: boolean; readonly points: number; readonly winner: string;
-  readonly ratingDelta: { readonly track: 'red' | 'black'; readonly before: number; readonly delta: number; readonly after: number } | null;
-}
-export interface RatingPoint { readonly gameId: string; readonly at: number; readonly red: number; readonly black: number; readonly overall: number }
 
-/** GET /api/clubs/:clubId/members/:userId/profile (docs/ratings-server.md). Numbers unrounded. */
-export interface MemberProfile {
-  readonly member: { readonly userId: string; readonly nickname: string };
-  readonly ratings: { readonly red: number; readonly black: number; readonly overall: number; readonly gamesRed: number; readonly gamesBlack: number };
-  readonly totals: WinRate & { readonly evenings: number; readonly points: number; readonly penalties: number; readonly total: number };
-  readonly byRole: readonly (WinRate & { readonly role: string })[];
-  readonly byTeam: readonly (WinRate & { readonly team: string })[];
-  readonly games: readonly ProfileGame[];
-  readonly ratingHistory: readonly RatingPoint[];
-  readonly eveningPoints: readonly MemberEvening[];
-  readonly penalties: readonly LedgerEntry[];
-}
 
 const profileQuery = z.object({
   format: z.enum(['json', 'csv']).default('json'),
@@ -64,7 +47,7 @@ async function gamesOf(db: RatingsDb, clubId: string, userId: string, changes: r
     .select(['game_seats.game_id', 'game_seats.seat', 'game_facts.evening_id', 'game_facts.ended_at', 'game_facts.winner', 'game_facts.seats', 'evening_games.table_no', 'evening_games.game_no'])
     .where('game_facts.club_id', '=', clubId).where('game_seats.user_id', '=', userId).where('evenings.cancelled_at', 'is', null).where('evening_games.voided_at', 'is', null).execute();
   const changeOf = new Map(changes.map((c) => [c.gameId, { track: c.track, before: c.before, delta: c.delta, after: c.after }]));
-  return rows.map((r) => ({ r, at: num(r.ended_at), fact: (JSON.parse(r.seats) as SeatFact[]).find((s) => s.seat === Number(r.seat)) }))
+  return rows.map((r) => ({ r, at: num(r.ended_at), fact: parseSeatFacts(r.seats).find((s) => s.seat === Number(r.seat)) }))
     .filter((x): x is typeof x & { fact: SeatFact } => x.fact !== undefined)
     .sort((a, b) => a.at - b.at || byId(a.r.game_id, b.r.game_id) || a.fact.seat - b.fact.seat)
     .map(({ r, at, fact }) => ({

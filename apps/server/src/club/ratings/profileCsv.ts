@@ -1,8 +1,9 @@
+import type { MemberProfile, WinRate } from '@mafia/protocol';
 import { displayPoints } from '@mafia/club';
 import { clubTimeZone } from '../services/messages.js';
 import { csvText } from './csv.js';
 import type { CsvLang } from './csvLang.js';
-import type { MemberProfile, ProfileTable, WinRate } from './profile.js';
+import type { ProfileTable } from './profile.js';
 
 /** The columns of each table of the profile's CSV (docs/ratings-server.md). */
 export const PROFILE_CSV_COLUMNS: Record<ProfileTable, readonly string[]> = {

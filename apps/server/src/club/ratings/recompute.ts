@@ -3,9 +3,10 @@ import { rateGames, sideOfTeam, type GameWinner, type RatedGame } from '@mafia/c
 import type { Team } from '@mafia/engine';
 import type { ClubContext } from '../ports.js';
 import { num } from '../schema.js';
-import { ratingsDb, type RatingsDb, type SeatFact } from '../ratingsSchema.js';
+import { ratingsDb, type RatingsDb } from '../ratingsSchema.js';
 import { packChanges, type RatingChange } from './changes.js';
 import { memberEveningRows, type CountedEvening, type LoadedGame } from './memberEvenings.js';
+import { parseSeatFacts } from '../stored.js';
 
 /** The engine's winner → the rating's: town is red, mafia black, a role id (the Maniac …) a solo win. */
 export function ratingWinner(winner: string): GameWinner {
@@ -42,7 +43,7 @@ async function loadGames(db: RatingsDb, clubId: string): Promise<LoadedGame[]> {
     .sort((a, b) => a.at - b.at || (a.game_id < b.game_id ? -1 : a.game_id > b.game_id ? 1 : 0));
   return ordered.map((f) => ({
     id: f.game_id, eveningId: f.evening_id, kind: f.kind, winner: f.winner, players: f.players,
-    seats: (JSON.parse(f.seats) as SeatFact[]).map((fact) => ({ fact, member: seatsOf.get(f.game_id)?.[fact.seat] ?? null })),
+    seats: parseSeatFacts(f.seats).map((fact) => ({ fact, member: seatsOf.get(f.game_id)?.[fact.seat] ?? null })),
   }));
 }
 

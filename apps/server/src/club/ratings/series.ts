@@ -5,20 +5,14 @@ import { membershipOf } from '../access.js';
 import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
 import { num } from '../schema.js';
-import { ratingsDb, type RatingsDb, type SeatFact } from '../ratingsSchema.js';
+import { ratingsDb, type RatingsDb } from '../ratingsSchema.js';
 import { parseInput } from '../services/validate.js';
 import { csvText } from './csv.js';
 import type { CsvLang } from './csvLang.js';
+import type { FiimGame, Series, SeriesRow } from '@mafia/protocol';
+import { NewSeriesSchema } from '@mafia/protocol';
+import { parseSeatFacts } from '../stored.js';
 
-export interface SeriesView { readonly id: string; readonly name: string; readonly gameIds: readonly string[]; readonly createdAt: number }
-export interface SeriesRowView {
-  readonly rank: number; readonly userId: string; readonly nickname: string; readonly games: number; readonly wins: number;
-  readonly marked: number; readonly points: number; readonly compensation: number; readonly total: number;
-}
-/** An ended `fiim` game of the club that a series may take. */
-export interface FiimGame { readonly gameId: string; readonly eveningId: string; readonly startsAt: number; readonly tableNo: number | null; readonly gameNo: number | null; readonly winner: string }
-
-const seriesBody = z.object({ name: z.string().trim().min(1).max(100), gameIds: z.array(z.string().min(1).max(200)).min(1).max(500) }).strict();
 const seriesQuery = z.object({ format: z.enum(['json', 'csv']).default('json') }).strict();
 
 /** The club's ended fiim games (their game_facts), oldest first. */
@@ -35,12 +29,12 @@ async function fiimGames(db: RatingsDb, clubId: string, ids?: readonly string[])
  * first-night marks and winners from its facts, each seat's member from game_seats (a seat without
  * a member — a guest, a deleted account — is left out); nicknames as the club knows them now.
  */
-async function tableOf(db: RatingsDb, clubId: string, gameIds: readonly string[]): Promise<SeriesRowView[]> {
+async function tableOf(db: RatingsDb, clubId: string, gameIds: readonly string[]): Promise<SeriesRow[]> {
   const facts = await fiimGames(db, clubId, gameIds);
   const seats = gameIds.length === 0 ? [] : await db.selectFrom('game_seats').select(['game_id', 'seat', 'user_id', 'nickname']).where('game_id', 'in', [...gameIds]).where('user_id', 'is not', null).execute();
   const nick = new Map((await db.selectFrom('memberships').select(['user_id', 'nickname']).where('club_id', '=', clubId).execute()).map((m) => [m.user_id, m.nickname]));
   const games: SeriesGame[] = facts.map((f) => {
-    const s = JSON.parse(f.seats) as SeatFact[];
+    const s = parseSeatFacts(f.seats);
     return {
       gameId: f.game_id,
       seats: seats.filter((x) => x.game_id === f.game_id).map((x) => ({ seat: x.seat, memberId: x.user_id!, nickname: nick.get(x.user_id!) ?? x.nickname })),
@@ -57,9 +51,9 @@ async function tableOf(db: RatingsDb, clubId: string, gameIds: readonly string[]
  * this club), `series-game-not-ended`, `series-not-fiim` (another preset), `series-player-twice`
  * (a member on two seats of one game): nothing is written.
  */
-export async function createSeries(ctx: ClubContext, actorUserId: string, clubId: string, body: unknown): Promise<{ series: SeriesView }> {
+export async function createSeries(ctx: ClubContext, actorUserId: string, clubId: string, body: unknown): Promise<{ series: Series }> {
   await membershipOf(ctx.db, actorUserId, clubId, 'admin');
-  const b = parseInput(seriesBody, body);
+  const b = parseInput(NewSeriesSchema, body);
   const twice = b.gameIds.findIndex((id, i) => b.gameIds.indexOf(id) !== i);
   if (twice >= 0) clubRefuse('series-games', `game ${b.gameIds[twice]} is listed twice`, 400, { path: `gameIds[${twice}]`, params: { gameId: b.gameIds[twice]! } });
   const db = ratingsDb(ctx.db);
@@ -79,7 +73,7 @@ export async function createSeries(ctx: ClubContext, actorUserId: string, clubId
     if (!(e instanceof RangeError)) throw e;
     clubRefuse('series-player-twice', e.message, 400, { path: 'gameIds' });
   }
-  const series: SeriesView = { id: randomUUID(), name: b.name, gameIds: b.gameIds, createdAt: ctx.now() };
+  const series: Series = { id: randomUUID(), name: b.name, gameIds: b.gameIds, createdAt: ctx.now() };
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('series').values({ id: series.id, club_id: clubId, name: series.name, created_by: actorUserId, created_at: series.createdAt }).execute();
     await trx.insertInto('series_games').values(b.gameIds.map((game_id, position) => ({ series_id: series.id, game_id, position }))).execute();
@@ -87,7 +81,7 @@ export async function createSeries(ctx: ClubContext, actorUserId: string, clubId
   return { series };
 }
 
-async function seriesRows(db: RatingsDb, clubId: string, seriesId?: string): Promise<SeriesView[]> {
+async function seriesRows(db: RatingsDb, clubId: string, seriesId?: string): Promise<Series[]> {
   let q = db.selectFrom('series').selectAll().where('club_id', '=', clubId);
   if (seriesId !== undefined) q = q.where('id', '=', seriesId);
   const rows = await q.execute();
@@ -97,7 +91,7 @@ async function seriesRows(db: RatingsDb, clubId: string, seriesId?: string): Pro
 }
 
 /** GET /api/clubs/:clubId/series (member): the series, newest first, and the ended fiim games a new one may take. */
-export async function listSeries(ctx: ClubContext, actorUserId: string, clubId: string): Promise<{ series: SeriesView[]; games: FiimGame[] }> {
+export async function listSeries(ctx: ClubContext, actorUserId: string, clubId: string): Promise<{ series: Series[]; games: FiimGame[] }> {
   await membershipOf(ctx.db, actorUserId, clubId);
   const db = ratingsDb(ctx.db);
   const games = (await fiimGames(db, clubId)).map((f) => ({ gameId: f.game_id, eveningId: f.evening_id, startsAt: num(f.starts_at), tableNo: f.table_no, gameNo: f.game_no, winner: f.winner }));
@@ -105,7 +99,7 @@ export async function listSeries(ctx: ClubContext, actorUserId: string, clubId: 
 }
 
 /** GET /api/clubs/:clubId/series/:seriesId (member): the series and its table; `series-unknown` 404. */
-export async function seriesPage(ctx: ClubContext, actorUserId: string, clubId: string, seriesId: string, query: unknown): Promise<{ series: SeriesView; rows: SeriesRowView[]; format: 'json' | 'csv' }> {
+export async function seriesPage(ctx: ClubContext, actorUserId: string, clubId: string, seriesId: string, query: unknown): Promise<{ series: Series; rows: SeriesRow[]; format: 'json' | 'csv' }> {
   await membershipOf(ctx.db, actorUserId, clubId);
   const { format } = parseInput(seriesQuery, query);
   const db = ratingsDb(ctx.db);
@@ -117,6 +111,6 @@ export async function seriesPage(ctx: ClubContext, actorUserId: string, clubId: 
 export const SERIES_CSV_COLUMNS = ['rank', 'nickname', 'games', 'wins', 'marked', 'points', 'compensation', 'total'] as const;
 
 /** The series table as CSV (csvText: BOM, CRLF), points rounded for display, no ids. */
-export function seriesCsv(rows: readonly SeriesRowView[], lang: CsvLang = 'en'): string {
+export function seriesCsv(rows: readonly SeriesRow[], lang: CsvLang = 'en'): string {
   return csvText(SERIES_CSV_COLUMNS, rows.map((r) => [r.rank, r.nickname, r.games, r.wins, r.marked, displayPoints(r.points), displayPoints(r.compensation), displayPoints(r.total)]), lang);
 }

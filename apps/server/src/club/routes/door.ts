@@ -5,20 +5,11 @@ import { requireUser } from '../auth/current.js';
 import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
 import { addGuest, checkIn, checkOut, drawTables, importProtocol } from '../services/door.js';
-import { SEED_LIMIT } from '../services/tables.js';
+import { CheckinSchema, CheckoutSchema, DrawTablesSchema, NewGameSchema, NewGuestSchema } from '@mafia/protocol';
 
 const id = z.string().min(1).max(100);
-const time = z.number().int().min(0).max(8.64e15);
 const params = z.object({ eveningId: id });
 
-const checkinBody = z.object({ userId: id, arrivedAt: time.optional() }).strict();
-// Issue 24 point 4: a guest's name is checked by the service (its words: empty, too long, a member's).
-const guestBody = z.object({ name: z.string().max(200), arrivedAt: time.optional() }).strict();
-const checkoutBody = z.object({ userId: id, leftAt: time.optional(), replacementUserId: id.optional() }).strict();
-const tablesBody = z.object({ tables: z.number().int().min(1).max(50), seed: z.number().int().min(0).max(SEED_LIMIT - 1).optional() }).strict();
-// The protocol as JSON (an object) or its text; the engine checks the rest (spec/protocol.md).
-// `guests`: the seats whose names are guests (no member of the club), issue 24 point 4.
-const gamesBody = z.object({ protocol: z.union([z.record(z.string(), z.unknown()), z.string()]), guests: z.array(z.number().int().min(1).max(30)).max(30).optional() }).strict();
 /** The largest protocol taken, in characters of its text (an object: of its compact JSON). */
 export const PROTOCOL_MAX_CHARS = 1_000_000;
 // Bytes of a request that carries one: 3 bytes of UTF-8 a character (Cyrillic takes 2), and room
@@ -26,8 +17,8 @@ export const PROTOCOL_MAX_CHARS = 1_000_000;
 const PROTOCOL_BODY_BYTES = 3 * PROTOCOL_MAX_CHARS + 64 * 1024;
 
 /** The protocol of a request, refused (413, nothing written) when it is over PROTOCOL_MAX_CHARS. */
-function sizedProtocol(body: unknown): z.infer<typeof gamesBody> {
-  const parsed = parseBody(gamesBody, body);
+function sizedProtocol(body: unknown): z.infer<typeof NewGameSchema> {
+  const parsed = parseBody(NewGameSchema, body);
   const chars = typeof parsed.protocol === 'string' ? parsed.protocol.length : JSON.stringify(parsed.protocol).length;
   if (chars > PROTOCOL_MAX_CHARS) {
     clubRefuse('protocol-too-large', `the protocol is ${chars} characters long; at most ${PROTOCOL_MAX_CHARS} are taken`, 413, { path: 'protocol', params: { max: PROTOCOL_MAX_CHARS } });
@@ -40,25 +31,25 @@ export async function registerDoorRoutes(app: FastifyInstance, ctx: ClubContext)
   app.post('/api/evenings/:eveningId/checkin', async (req) => {
     const me = await requireUser(req);
     const { eveningId } = parseBody(params, req.params);
-    return checkIn(ctx, me.id, eveningId, parseBody(checkinBody, req.body));
+    return checkIn(ctx, me.id, eveningId, parseBody(CheckinSchema, req.body));
   });
 
   app.post('/api/evenings/:eveningId/guests', async (req, reply) => {
     const me = await requireUser(req);
     const { eveningId } = parseBody(params, req.params);
-    return reply.status(201).send(await addGuest(ctx, me.id, eveningId, parseBody(guestBody, req.body, { name: 'bad-guest-name' })));
+    return reply.status(201).send(await addGuest(ctx, me.id, eveningId, parseBody(NewGuestSchema, req.body, { name: 'bad-guest-name' })));
   });
 
   app.post('/api/evenings/:eveningId/checkout', async (req) => {
     const me = await requireUser(req);
     const { eveningId } = parseBody(params, req.params);
-    return checkOut(ctx, me.id, eveningId, parseBody(checkoutBody, req.body));
+    return checkOut(ctx, me.id, eveningId, parseBody(CheckoutSchema, req.body));
   });
 
   app.post('/api/evenings/:eveningId/tables', async (req, reply) => {
     const me = await requireUser(req);
     const { eveningId } = parseBody(params, req.params);
-    const drawn = await drawTables(ctx, me.id, eveningId, parseBody(tablesBody, req.body), req.ip);
+    const drawn = await drawTables(ctx, me.id, eveningId, parseBody(DrawTablesSchema, req.body), req.ip);
     return reply.status(201).send(drawn);
   });
 

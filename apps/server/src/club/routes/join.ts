@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { parseBody } from '../auth/body.js';
 import { userView } from '../auth/current.js';
 import { startSession } from '../auth/routes.js';
@@ -7,9 +6,9 @@ import type { ClubContext } from '../ports.js';
 import { cancelJoin, resendJoin } from '../services/joinAdmin.js';
 import { acceptJoin, declineJoin, handleJoinJobs, inviteByToken, sweepExpiredJoins } from '../services/joinInvites.js';
 import { requireUser } from '../auth/current.js';
+import { JoinTokenSchema } from '@mafia/protocol';
 
 type MemberParams = { Params: { clubId: string; userId: string } };
-const tokenBody = z.object({ token: z.string().min(1).max(200) });
 /**
  * Per client address. Looser than sign-in's 10 a minute: a token is 256 random bits (nothing to
  * guess), and a club's members often accept together from the club's one Wi-Fi address.
@@ -26,15 +25,15 @@ export async function registerJoinRoutes(app: FastifyInstance, ctx: ClubContext)
   const swept = await sweepExpiredJoins(ctx.db, ctx.now());
   if (swept > 0) ctx.log.info({ invitations: swept }, 'expired invitations to join erased');
   app.post('/api/join/show', { config: { rateLimit: JOIN_PER_ADDRESS } }, async (req) => {
-    const inv = await inviteByToken(ctx, parseBody(tokenBody, req.body, { token: 'join-unknown' }).token);
+    const inv = await inviteByToken(ctx, parseBody(JoinTokenSchema, req.body, { token: 'join-unknown' }).token);
     return { club: { id: inv.club_id, name: inv.club_name }, nickname: inv.nickname };
   });
   app.post('/api/join/accept', { config: { rateLimit: JOIN_PER_ADDRESS } }, async (req, reply) => {
-    const joined = await acceptJoin(ctx, parseBody(tokenBody, req.body, { token: 'join-unknown' }).token);
+    const joined = await acceptJoin(ctx, parseBody(JoinTokenSchema, req.body, { token: 'join-unknown' }).token);
     const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', joined.userId).executeTakeFirstOrThrow();
     return { clubId: joined.clubId, ...(await startSession(req, reply, userView(user))) };
   });
-  app.post('/api/join/decline', { config: { rateLimit: JOIN_PER_ADDRESS } }, async (req) => declineJoin(ctx, parseBody(tokenBody, req.body, { token: 'join-unknown' }).token));
+  app.post('/api/join/decline', { config: { rateLimit: JOIN_PER_ADDRESS } }, async (req) => declineJoin(ctx, parseBody(JoinTokenSchema, req.body, { token: 'join-unknown' }).token));
   app.post<MemberParams>('/api/clubs/:clubId/members/:userId/invite', async (req) => resendJoin(ctx, (await requireUser(req)).id, req.params.clubId, req.params.userId, req.body));
   app.delete<MemberParams>('/api/clubs/:clubId/members/:userId/invite', async (req) => cancelJoin(ctx, (await requireUser(req)).id, req.params.clubId, req.params.userId));
 }

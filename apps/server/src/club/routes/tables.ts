@@ -6,15 +6,12 @@ import type { ClubContext } from '../ports.js';
 import { listApart, setApart } from '../services/apart.js';
 import { clubNextGameCheck, confirmSeating, proposeSeating } from '../services/reseat.js';
 import { assignTableHost, openTableConsole } from '../services/tableHosts.js';
+import { ApartSchema, SeatingConfirmSchema, SeatingProposalSchema, TableHostSchema } from '@mafia/protocol';
 
 const id = z.string().min(1).max(100);
 const evening = z.object({ eveningId: id });
 const table = z.object({ eveningId: id, tableNo: z.coerce.number().int().min(1).max(50) });
 const club = z.object({ clubId: id });
-const hostBody = z.object({ userId: id }).strict();
-const proposeBody = z.object({ mode: z.enum(['keep', 'mix']).optional(), seed: z.string().min(1).max(64).optional() }).strict();
-const confirmBody = z.object({ tables: z.array(z.array(id).max(30)).min(1).max(50) }).strict();
-const apartBody = z.object({ userA: id, userB: id, apart: z.boolean() }).strict();
 
 /**
  * Issue 24 (docs/club-api.md): the tables' hosts (assign, hand over, open the console on any
@@ -27,7 +24,7 @@ export async function registerTableRoutes(app: FastifyInstance, ctx: ClubContext
   app.post('/api/evenings/:eveningId/tables/:tableNo/host', async (req) => {
     const me = await requireUser(req);
     const p = parseBody(table, req.params);
-    return assignTableHost(ctx, me.id, p.eveningId, p.tableNo, parseBody(hostBody, req.body));
+    return assignTableHost(ctx, me.id, p.eveningId, p.tableNo, parseBody(TableHostSchema, req.body));
   });
 
   app.post('/api/evenings/:eveningId/tables/:tableNo/console', async (req) => {
@@ -39,13 +36,13 @@ export async function registerTableRoutes(app: FastifyInstance, ctx: ClubContext
   app.post('/api/evenings/:eveningId/seating/proposal', async (req) => {
     const me = await requireUser(req);
     const { eveningId } = parseBody(evening, req.params);
-    return proposeSeating(ctx, me.id, eveningId, parseBody(proposeBody, req.body ?? {}));
+    return proposeSeating(ctx, me.id, eveningId, parseBody(SeatingProposalSchema, req.body ?? {}));
   });
 
   app.post('/api/evenings/:eveningId/seating', async (req) => {
     const me = await requireUser(req);
     const { eveningId } = parseBody(evening, req.params);
-    return confirmSeating(ctx, me.id, eveningId, parseBody(confirmBody, req.body), req.ip);
+    return confirmSeating(ctx, me.id, eveningId, parseBody(SeatingConfirmSchema, req.body), req.ip);
   });
 
   app.get('/api/clubs/:clubId/apart', async (req) => {
@@ -55,6 +52,6 @@ export async function registerTableRoutes(app: FastifyInstance, ctx: ClubContext
 
   app.post('/api/clubs/:clubId/apart', async (req) => {
     const me = await requireUser(req);
-    return setApart(ctx, me.id, parseBody(club, req.params).clubId, parseBody(apartBody, req.body));
+    return setApart(ctx, me.id, parseBody(club, req.params).clubId, parseBody(ApartSchema, req.body));
   });
 }

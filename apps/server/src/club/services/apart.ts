@@ -3,9 +3,8 @@ import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
 import type { ClubDb } from '../schema.js';
 import { nicknames } from './doorShared.js';
+import type { ApartPair } from '@mafia/protocol';
 
-/** A pair the club seats at different tables (a couple, a coach and his student): issue 24. */
-export interface ApartPair { readonly a: { userId: string; nickname: string }; readonly b: { userId: string; nickname: string } }
 
 /** The club's pairs kept apart, as user id pairs. */
 export async function apartPairs(db: ClubDb, clubId: string): Promise<[string, string][]> {

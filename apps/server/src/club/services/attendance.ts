@@ -3,28 +3,17 @@ import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
 import { num, numOrNull, type AttendanceTable, type ClubDb } from '../schema.js';
 import { eveningForHost, refuseFuture, type DoorEvening } from './doorShared.js';
-import { chargePenalty, type LedgerEntry } from './ledger.js';
+import { chargePenalty } from './ledger.js';
 import { isPlaceholderEmail } from './joinInvites.js';
 import { isGuestId } from './guests.js';
 import { checkOutGuest, handOverSeat, prepareLeaving, renameForReplacement } from './leaving.js';
+import type { Attendance, DoorAnswer } from '@mafia/protocol';
 
 export { currentOccupants } from './tableRooms.js';
 
-/** One member at the door (docs/club-api.md `EveningPage.attendance`). */
-export interface AttendanceView {
-  readonly userId: string; readonly nickname: string; readonly arrivedAt: number; readonly late: boolean;
-  readonly leftAt: number | null; readonly replacementUserId: string | null;
-  /** The evening's games he has a seat in. */
-  readonly gamesPlayed: number;
-  /** Planned games he left without playing and without a replacement (what the −3 counts); 0 otherwise. */
-  readonly unplayed: number;
-  /** Issue 24 point 4: a guest (no member; `userId` is his guest id); absent for a member. */
-  readonly guest?: true;
-}
 
-export interface DoorAnswer { readonly attendance: AttendanceView; readonly penalty?: LedgerEntry }
 
-export function attendanceView(e: DoorEvening, a: AttendanceTable, nickname: string, played: number): AttendanceView {
+export function attendanceView(e: DoorEvening, a: AttendanceTable, nickname: string, played: number): Attendance {
   const leftAt = numOrNull(a.left_at);
   const unplayed = leftAt !== null && a.replacement_user_id === null ? Math.max(0, e.gamesPlanned - played) : 0;
   return {

@@ -1,6 +1,5 @@
-import { parseMemberList, type MemberListRow } from '@mafia/club';
+import { parseMemberList } from '@mafia/club';
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import { membershipOf } from '../access.js';
 import { clubRefuse } from '../errors.js';
 import { DbJobQueue } from '../jobs.js';
@@ -8,25 +7,12 @@ import type { ClubContext } from '../ports.js';
 import { createJoinInvite, JOIN_JOB, PLACEHOLDER_DOMAIN } from './joinInvites.js';
 import { nicknameColumns, refuseTakenNickname, withNickname } from './nicknames.js';
 import { parseInput } from './validate.js';
+import type { BulkResult } from '@mafia/protocol';
+import { BulkMembersSchema } from '@mafia/protocol';
 
 /** At most this many members in one list (a club's roster; the body limit is set on the route). */
 export const BULK_MAX_LINES = 300;
 export const BULK_BODY_BYTES = 128 * 1024;
-
-const BulkBody = z.object({
-  text: z.string().min(1, 'the list is empty').max(100_000, 'the list is too long'),
-  confirm: z.boolean().default(false),
-  locale: z.enum(['ru', 'en']).default('ru'),
-}).strict();
-
-export interface BulkResult {
-  readonly separator: ',' | ';';
-  readonly rows: readonly MemberListRow[];
-  /** Lines without errors: what a confirmation adds. */
-  readonly ready: number;
-  /** Members added (0 on a preview). */
-  readonly added: number;
-}
 
 /**
  * POST /api/clubs/:clubId/members/bulk (admin, issue 24 point 6): previews a pasted list or CSV
@@ -38,7 +24,7 @@ export interface BulkResult {
  */
 export async function bulkAddMembers(ctx: ClubContext, actor: string, clubId: string, body: unknown): Promise<BulkResult> {
   await membershipOf(ctx.db, actor, clubId, 'admin');
-  const b = parseInput(BulkBody, body);
+  const b = parseInput(BulkMembersSchema, body);
   const taken = (await ctx.db.selectFrom('memberships').select('nickname').where('club_id', '=', clubId).execute()).map((m) => m.nickname);
   const list = parseMemberList(b.text, taken);
   if (list.rows.length === 0) clubRefuse('bad-request', 'text: the list has no members', 400, { path: 'text' });

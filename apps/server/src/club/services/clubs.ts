@@ -1,21 +1,15 @@
+import type { ClubRole, Evening } from '@mafia/protocol';
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import { membershipOf } from '../access.js';
 import type { ClubContext } from '../ports.js';
-import type { ClubRole } from '../schema.js';
-import { eveningsOf, type Evening } from './evenings.js';
-import { Nickname } from './members.js';
+import { eveningsOf } from './evenings.js';
 import { nicknameColumns } from './nicknames.js';
 import { parseInput } from './validate.js';
-
-const CreateClub = z.object({
-  name: z.string().trim().min(1, 'the club needs a name').max(100, 'the name is longer than 100 characters'),
-  nickname: Nickname,
-});
+import { NewClubSchema } from '@mafia/protocol';
 
 /** POST /api/clubs: a new club; its creator is its admin under the nickname he gave. */
 export async function createClub(ctx: ClubContext, actor: string, body: unknown): Promise<{ club: { id: string; name: string } }> {
-  const { name, nickname } = parseInput(CreateClub, body);
+  const { name, nickname } = parseInput(NewClubSchema, body);
   const id = randomUUID();
   const at = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {

@@ -1,31 +1,24 @@
 import { compareNicknames } from '@mafia/club';
 import type { ClubContext } from '../ports.js';
-import { attendanceView, type AttendanceView } from './attendance.js';
+import { attendanceView } from './attendance.js';
 import { eveningById } from './doorShared.js';
-import { gamesOfEvening, gamesPlayedBy, syncGames, type GameView, type TableSeatView } from './games.js';
+import { gamesOfEvening, gamesPlayedBy, syncGames } from './games.js';
 import { guestAttendance, guestsOf } from './guests.js';
-import { tableHostsOf, type HostLogView, type TableHostView } from './tableHosts.js';
+import { tableHostsOf } from './tableHosts.js';
 import { seatedNow } from './tableRooms.js';
+import type { Attendance, EveningGame, EveningTable, HostLogEntry } from '@mafia/protocol';
 
-export { checkIn, checkOut, type AttendanceView, type DoorAnswer } from './attendance.js';
-export { importProtocol, syncGames, type GameView, type SeatView, type TableSeatView } from './games.js';
-export { addGuest, type GuestView } from './guests.js';
-export { drawTables, type DrawnTable } from './tables.js';
-
-export interface TableView {
-  readonly tableNo: number; readonly roomCode: string | null; readonly seatSeed: number;
-  /** Who sits on each seat now (a replacement once he has taken the seat over; a guest: `userId` null, his `guestId`). */
-  readonly seats: readonly TableSeatView[];
-  /** The table's host (issue 24), or null while none is assigned. */
-  readonly host: TableHostView | null;
-}
+export { checkIn, checkOut } from './attendance.js';
+export { importProtocol, syncGames, type TableSeatView } from './games.js';
+export { addGuest } from './guests.js';
+export { drawTables } from './tables.js';
 
 export interface DoorView {
-  readonly attendance: readonly AttendanceView[];
-  readonly tables: readonly TableView[];
-  readonly games: readonly GameView[];
+  readonly attendance: readonly Attendance[];
+  readonly tables: readonly EveningTable[];
+  readonly games: readonly EveningGame[];
   /** Every assignment and handover of a table's host, oldest first. */
-  readonly hostLog: readonly HostLogView[];
+  readonly hostLog: readonly HostLogEntry[];
 }
 
 /**
@@ -48,7 +41,7 @@ export async function doorView(ctx: ClubContext, eveningId: string): Promise<Doo
   const members = rows.map((r) => attendanceView(e, r, r.nickname, played.get(r.user_id) ?? 0));
   // Issue 24 point 4: the guests with them, in order of arrival.
   const guests = (await guestsOf(ctx.db, eveningId)).map((g) => guestAttendance(g, played.get(g.id) ?? 0));
-  const attendance: AttendanceView[] = [...members, ...guests].sort((a, b) => a.arrivedAt - b.arrivedAt || compareNicknames(a.nickname, b.nickname));
+  const attendance: Attendance[] = [...members, ...guests].sort((a, b) => a.arrivedAt - b.arrivedAt || compareNicknames(a.nickname, b.nickname));
   const tableRows = await ctx.db.selectFrom('evening_tables').selectAll().where('evening_id', '=', eveningId).orderBy('table_no').execute();
   const seats = await seatedNow(ctx.db, eveningId);
   const hosts = await tableHostsOf(ctx, e.clubId, eveningId);

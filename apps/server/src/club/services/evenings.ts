@@ -5,25 +5,24 @@ import { z } from 'zod';
 import { membershipOf } from '../access.js';
 import { clubRefuse } from '../errors.js';
 import { DbJobQueue } from '../jobs.js';
-import type { ClubContext, DeliveryFailure } from '../ports.js';
-import { num, numOrNull, type ClubDb, type ClubRole, type EveningsTable } from '../schema.js';
-import { doorView, type DoorView } from './door.js';
+import type { ClubContext } from '../ports.js';
+import { num, numOrNull, type ClubDb, type EveningsTable } from '../schema.js';
+import { doorView } from './door.js';
 import { recountUnanswered } from './invitationList.js';
 import { PLACEHOLDER_DOMAIN } from './joinInvites.js';
-import { ledgerQuery, toLedgerEntry, type LedgerEntry } from './ledger.js';
+import { ledgerQuery, toLedgerEntry } from './ledger.js';
 import { parseInput } from './validate.js';
+import type { DeliveryFailure, Evening, EveningPage } from '@mafia/protocol';
+import { NewEveningSchema } from '@mafia/protocol';
+import { DELIVERY_FAILURE, parseStoredOr } from '../stored.js';
 
 const DAY = 24 * 60 * 60_000;
 
-/** docs/club-api.md `Evening` (+ `cancelledAt`, null unless the evening was cancelled). */
-export interface Evening {
-  id: string; clubId: string; startsAt: number; answerBy: number; place: string; capacity: number; weight: number; preset: string; gamesPlanned: number;
-  counts: { invited: number; yes: number; no: number; none: number };
-  cancelledAt: number | null;
-}
+/** Counted up one invitation at a time, hence writable. */
+type Tally = Record<keyof Evening['counts'], number>;
 
-async function countsOf(db: ClubDb, ids: readonly string[]): Promise<Map<string, Evening['counts']>> {
-  const out = new Map<string, Evening['counts']>();
+async function countsOf(db: ClubDb, ids: readonly string[]): Promise<Map<string, Tally>> {
+  const out = new Map<string, Tally>();
   if (ids.length === 0) return out;
   const rows = await db.selectFrom('invitations').select(['evening_id', 'answer']).where('evening_id', 'in', ids).execute();
   for (const r of rows) {
@@ -88,16 +87,6 @@ export async function listEvenings(ctx: ClubContext, actor: string, clubId: stri
 
 const presetIds = () => builtPresets().map((p) => p.id as string);
 
-const CreateEvening = z.object({
-  startsAt: z.number().int('startsAt must be a time in epoch milliseconds'),
-  answerBy: z.number().int('answerBy must be a time in epoch milliseconds').optional(),
-  place: z.string().trim().min(1, 'the place is empty').max(200, 'the place is longer than 200 characters'),
-  capacity: z.number().int('capacity must be a whole number').min(1, 'capacity must be at least 1').max(500, 'capacity must be at most 500'),
-  weight: z.number().finite('weight must be a finite number'),
-  preset: z.string(),
-  gamesPlanned: z.number().int('gamesPlanned must be a whole number').min(1, 'gamesPlanned must be at least 1').max(50, 'gamesPlanned must be at most 50'),
-});
-
 /**
  * POST /api/clubs/:clubId/evenings (admin). With the evening, two jobs are queued in the same
  * transaction: `evening-deadline` at its answer deadline (unanswered invitations are counted) and
@@ -106,7 +95,7 @@ const CreateEvening = z.object({
  */
 export async function createEvening(ctx: ClubContext, actor: string, clubId: string, body: unknown): Promise<{ evening: Evening }> {
   await membershipOf(ctx.db, actor, clubId, 'admin');
-  const b = parseInput(CreateEvening, body);
+  const b = parseInput(NewEveningSchema, body);
   const at = ctx.now();
   if (b.startsAt <= at) clubRefuse('starts-in-past', 'the evening must start in the future', 400, { path: 'startsAt' });
   const answerBy = b.answerBy ?? b.startsAt;
@@ -126,15 +115,6 @@ export async function createEvening(ctx: ClubContext, actor: string, clubId: str
     if (remindAt > at) await jobs.enqueue('evening-reminders', { eveningId: id }, { runAt: remindAt, dedupeKey: `reminders:${id}` });
   });
   return { evening: (await eveningsByIds(ctx.db, [id]))[0]! };
-}
-
-export interface EveningPage extends DoorView {
-  evening: Evening;
-  me: { role: ClubRole; answer: 'yes' | 'no' | null };
-  invitations: { userId: string; nickname: string; answer: 'yes' | 'no' | null; answeredAt: number | null; unanswered: boolean; deliveryError?: DeliveryFailure }[];
-  /** Members without an account of their own yet (issue 23 point 9): never invited, still let in at the door. */
-  nicknameOnly: { userId: string; nickname: string }[];
-  ledger: LedgerEntry[];
 }
 
 /** GET /api/evenings/:eveningId: who said what, who came, the tables and games, the penalties. Delivery errors for admins only. */
@@ -167,13 +147,8 @@ export async function eveningPage(ctx: ClubContext, actor: string, eveningId: st
 
 /** An invitation's kept delivery failure (JSON; an older plain text reads as its detail). */
 export function deliveryFailureOf(text: string): DeliveryFailure {
-  try {
-    const v = JSON.parse(text) as Partial<DeliveryFailure>;
-    if ((v.channel === 'email' || v.channel === 'sms') && typeof v.to === 'string' && typeof v.detail === 'string') return { channel: v.channel, to: v.to, detail: v.detail };
-  } catch {
-    /* plain text */
-  }
-  return { channel: 'email', to: '', detail: text };
+  // Older rows hold the far end's words as plain text.
+  return parseStoredOr(DELIVERY_FAILURE, text, { channel: 'email', to: '', detail: text });
 }
 
 /**

@@ -11,19 +11,11 @@ import { linkProtocolFacts, syncRoomFacts } from '../ratings/link.js';
 import { recomputeRatings } from '../ratings/recompute.js';
 import type { RoomGame } from '../../room/games.js';
 import { tableGameNo, tableRoomsOf } from './tableRooms.js';
+import type { EveningGame, SeatOf } from '@mafia/protocol';
 
-/** A seat of a game or a table as the API shows it. */
-export interface SeatView { readonly seat: number; readonly userId: string | null; readonly nickname: string }
 /** A seat of a live table: its member (`userId`), its guest (`guestId`, issue 24 point 4) or nobody. */
-export interface TableSeatView extends SeatView { readonly guestId: string | null }
+export interface TableSeatView extends SeatOf { readonly guestId: string | null }
 
-/** A game of the evening (docs/club-api.md `EveningPage.games`). */
-export interface GameView {
-  readonly id: string; readonly tableNo: number | null; readonly gameNo: number | null; readonly roomCode: string | null;
-  readonly protocol: boolean; readonly winner: string | null; readonly seats: readonly SeatView[];
-  /** Issue 24: a voided game stays listed, marked, with who voided it, when and why; null when it counts. */
-  readonly voided: { readonly at: number; readonly by: string | null; readonly reason: string } | null;
-}
 
 /**
  * The id of a room's game: fixed by the room and the game's number, so two evening pages syncing
@@ -101,7 +93,7 @@ export async function gamesPlayedBy(db: ClubDb, eveningId: string): Promise<Map<
 }
 
 /** The evening's games with their seats, in table and game order, protocols last. */
-export async function gamesOfEvening(db: ClubDb, eveningId: string): Promise<GameView[]> {
+export async function gamesOfEvening(db: ClubDb, eveningId: string): Promise<EveningGame[]> {
   const games = await db.selectFrom('evening_games').leftJoin('table_rooms', (j) => j.onRef('table_rooms.evening_id', '=', 'evening_games.evening_id').onRef('table_rooms.room_id', '=', 'evening_games.room_id'))
     .select(['evening_games.id', 'evening_games.table_no', 'evening_games.game_no', 'evening_games.protocol', 'evening_games.winner', 'evening_games.created_at', 'table_rooms.room_code',
       'evening_games.voided_at', 'evening_games.voided_by', 'evening_games.void_reason'])
@@ -129,14 +121,14 @@ export async function gamesOfEvening(db: ClubDb, eveningId: string): Promise<Gam
  * docs/decisions.md "Issue 24: guests"). Any preset is taken (a table may play another rule set
  * than the evening's). Nothing is written on any error.
  */
-export async function importProtocol(ctx: ClubContext, actorUserId: string, eveningId: string, input: { protocol: unknown; guests?: readonly number[] }): Promise<{ game: GameView }> {
+export async function importProtocol(ctx: ClubContext, actorUserId: string, eveningId: string, input: { protocol: unknown; guests?: readonly number[] }): Promise<{ game: EveningGame }> {
   const e = await eveningForHost(ctx, actorUserId, eveningId);
   // Issue 24: a game is played at an evening that has started (the server's clock).
   if (e.startsAt > ctx.now()) clubRefuse('evening-not-started', `the evening starts at ${new Date(e.startsAt).toISOString()}: a game can be entered once it has started`, 409, { params: { startsAt: e.startsAt } });
   let doc = input.protocol;
   if (typeof doc === 'string') {
     try {
-      doc = JSON.parse(doc) as unknown;
+      doc = JSON.parse(doc);
     } catch {
       return clubRefuse('bad-protocol', 'the protocol is not JSON', 400, { path: 'protocol' });
     }
@@ -173,7 +165,7 @@ export async function importProtocol(ctx: ClubContext, actorUserId: string, even
  * is a guest (no account). A name that is neither, a guest named as a member, or one person (or
  * guest name) on two seats is refused.
  */
-export function seatsOfNames(names: readonly unknown[], members: ReadonlyMap<string, string>, guests: ReadonlySet<number>): SeatView[] {
+export function seatsOfNames(names: readonly unknown[], members: ReadonlyMap<string, string>, guests: ReadonlySet<number>): SeatOf[] {
   const byNick = new Map([...members].map(([userId, nick]) => [nick, userId]));
   const seen = new Set<string>();
   for (const g of guests) if (g > names.length) clubRefuse('bad-guest-seat', `seat ${g} is listed as a guest's, but the protocol has ${names.length} seats`, 400, { path: 'guests', params: { seat: g } });

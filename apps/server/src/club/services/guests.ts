@@ -5,6 +5,7 @@ import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
 import { num, numOrNull, type ClubDb, type EveningGuestsTable } from '../schema.js';
 import { eveningForHost, nicknames, refuseFuture, type DoorEvening } from './doorShared.js';
+import type { Guest } from '@mafia/protocol';
 
 /**
  * Issue 24 point 4: guests (no member, no account) at the evening's live tables. A guest's id is
@@ -15,14 +16,12 @@ import { eveningForHost, nicknames, refuseFuture, type DoorEvening } from './doo
 export const GUEST_PREFIX = 'g:';
 export const isGuestId = (id: string): boolean => id.startsWith(GUEST_PREFIX);
 
-/** A guest as the API shows him (`POST /api/evenings/:id/guests`). */
-export interface GuestView { readonly guestId: string; readonly nickname: string; readonly arrivedAt: number }
 
 /** Someone at the door who can sit at a table: a member (userId) or a guest (guestId). */
 export interface Sitter { readonly id: string; readonly userId: string | null; readonly guestId: string | null; readonly nickname: string }
 
 
-export const guestView = (g: EveningGuestsTable): GuestView => ({ guestId: g.id, nickname: g.nickname, arrivedAt: num(g.arrived_at) });
+export const guestView = (g: EveningGuestsTable): Guest => ({ guestId: g.id, nickname: g.nickname, arrivedAt: num(g.arrived_at) });
 
 /**
  * Host+, once the evening has started (`evening-not-started`): a guest comes in with `name`, at
@@ -31,7 +30,7 @@ export const guestView = (g: EveningGuestsTable): GuestView => ({ guestId: g.id,
  * a member's nickname (`guest-is-member`, case aside and Ё as Е) or another guest's of this
  * evening (`guest-name-taken`).
  */
-export async function addGuest(ctx: ClubContext, actorUserId: string, eveningId: string, input: { name: string; arrivedAt?: number }): Promise<{ guest: GuestView }> {
+export async function addGuest(ctx: ClubContext, actorUserId: string, eveningId: string, input: { name: string; arrivedAt?: number }): Promise<{ guest: Guest }> {
   const e = await eveningForHost(ctx, actorUserId, eveningId);
   if (e.startsAt > ctx.now()) clubRefuse('evening-not-started', `the evening starts at ${new Date(e.startsAt).toISOString()}: guests come in once it has started`, 409, { params: { startsAt: e.startsAt } });
   if (input.name.trim() === '') clubRefuse('guest-name-missing', 'the guest has no name', 400, { path: 'name' });

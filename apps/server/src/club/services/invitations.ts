@@ -4,15 +4,17 @@ import { z } from 'zod';
 import { membershipOf } from '../access.js';
 import { clubRefuse } from '../errors.js';
 import { DbJobQueue } from '../jobs.js';
-import { DeliveryError, type ClubContext, type DeliveryFailure } from '../ports.js';
+import { DeliveryError, type ClubContext } from '../ports.js';
 import { num, type ClubDb, type EveningsTable } from '../schema.js';
 import { eveningRow, lockEvening, runDeadline } from './evenings.js';
 import { invitationFacts } from './invitationFacts.js';
 import { recountUnanswered } from './invitationList.js';
-import { chargePenalty, type LedgerEntry } from './ledger.js';
+import { chargePenalty } from './ledger.js';
 import { inviteMail, inviteSms, reminderMail, reminderSms } from './messages.js';
 import { parseInput } from './validate.js';
 import { registerCorrectionJobs } from '../corrections/mail.js';
+import type { DeliveryFailure, InvitationPage, LedgerEntry } from '@mafia/protocol';
+import { AnswerSchema, InviteSchema } from '@mafia/protocol';
 
 /** The answer link's token is stored only as its SHA-256: a copy of the database answers nothing. */
 export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -27,8 +29,6 @@ function refuseIfClosed(e: EveningsTable, at: number): void {
   }
 }
 
-const Invite = z.object({ userIds: z.array(z.string().min(1)).max(1000).optional() });
-
 /**
  * POST /api/evenings/:eveningId/invitations (admin): invites the members named, or by default
  * everyone on the invitation list not invited yet. Each invitation gets its own answer token;
@@ -39,7 +39,7 @@ const Invite = z.object({ userIds: z.array(z.string().min(1)).max(1000).optional
 export async function invite(ctx: ClubContext, actor: string, eveningId: string, body: unknown): Promise<{ invited: number }> {
   const e0 = await eveningRow(ctx.db, eveningId);
   await membershipOf(ctx.db, actor, e0.club_id, 'admin');
-  const b = parseInput(Invite, body);
+  const b = parseInput(InviteSchema, body);
   const at = ctx.now();
   const invited = await ctx.db.transaction().execute(async (trx) => {
     const e = await lockEvening(ctx, trx, eveningId);
@@ -88,18 +88,11 @@ async function byToken(db: ClubDb, token: string) {
   return inv ?? clubRefuse('invitation-unknown', 'this answer link is not valid (mistyped, or the invitation was withdrawn)', 404);
 }
 
-export interface InvitationView {
-  club: { name: string }; evening: { startsAt: number; answerBy: number; place: string };
-  nickname: string; answer: 'yes' | 'no' | null; open: boolean; cancelled: boolean; lateDeclineFrom: number;
-  /** The invitation reached him less than a day before the evening: a first NO costs nothing (only a withdrawn YES does). */
-  invitedLate: boolean;
-}
-
 /** When the member had the invitation: its first delivery (e-mail or SMS), else its making. */
 const receivedAt = (inv: { sent_at: number | string | null; created_at: number | string }): number => num(inv.sent_at ?? inv.created_at);
 
 /** GET /api/invitations/:token: what the answer page shows. It never answers (mail scanners open links). */
-export async function invitationView(ctx: ClubContext, token: string): Promise<InvitationView> {
+export async function invitationView(ctx: ClubContext, token: string): Promise<InvitationPage> {
   const inv = await byToken(ctx.db, token);
   const e = await eveningRow(ctx.db, inv.evening_id);
   const club = (await ctx.db.selectFrom('clubs').select('name').where('id', '=', e.club_id).executeTakeFirst())!;
@@ -114,8 +107,6 @@ export async function invitationView(ctx: ClubContext, token: string): Promise<I
   };
 }
 
-const AnswerBody = z.object({ answer: z.enum(['yes', 'no']) });
-
 /**
  * POST /api/invitations/:token: the answer, until the deadline; a change of mind is another
  * answer (all are kept in `answers`). A YES beyond the capacity is refused. Any answer ends the
@@ -124,7 +115,7 @@ const AnswerBody = z.object({ answer: z.enum(['yes', 'no']) });
  * first answer of a member who had the invitation less than a day before (issue 24 point 5). One transaction.
  */
 export async function answerInvitation(ctx: ClubContext, token: string, body: unknown): Promise<{ answer: 'yes' | 'no'; penalty?: LedgerEntry }> {
-  const parsed = AnswerBody.safeParse(body ?? {});
+  const parsed = AnswerSchema.safeParse(body ?? {});
   if (!parsed.success) return clubRefuse('bad-answer', 'the answer must be "yes" or "no"', 400, { path: 'answer' });
   const { answer } = parsed.data;
   const inv0 = await byToken(ctx.db, token);

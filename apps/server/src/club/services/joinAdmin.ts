@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { membershipOf } from '../access.js';
 import { hashToken, newToken } from '../auth/tokens.js';
 import { clubRefuse } from '../errors.js';
@@ -6,6 +5,7 @@ import type { ClubContext } from '../ports.js';
 import { num } from '../schema.js';
 import { dropPending, isPlaceholderEmail, JOIN_JOB, JOIN_VALID_MS, RESEND_EVERY_MS } from './joinInvites.js';
 import { parseInput } from './validate.js';
+import { ResendJoinSchema } from '@mafia/protocol';
 
 /** The member's invitation row; refused when he is no member of the club or has an account of his own. */
 async function inviteOf(ctx: ClubContext, clubId: string, userId: string) {
@@ -23,11 +23,6 @@ async function pendingInvite(ctx: ClubContext, clubId: string, userId: string) {
   return inv;
 }
 
-const InviteBody = z.object({
-  email: z.string().trim().toLowerCase().email('not an e-mail address').max(254).optional(),
-  locale: z.enum(['ru', 'en']).optional(),
-});
-
 /**
  * POST /api/clubs/:clubId/members/:userId/invite (admin): mails the invitation to join again, with
  * a new link. A pending invitation goes to its address; a nickname-only member whose invitation was
@@ -37,7 +32,7 @@ const InviteBody = z.object({
  */
 export async function resendJoin(ctx: ClubContext, actor: string, clubId: string, userId: string, body: unknown = {}): Promise<{ sent: true }> {
   await membershipOf(ctx.db, actor, clubId, 'admin');
-  const b = parseInput(InviteBody, body ?? {});
+  const b = parseInput(ResendJoinSchema, body ?? {});
   const inv = await inviteOf(ctx, clubId, userId);
   const email = b.email ?? (inv && inv.used_at === null && inv.email !== '' ? inv.email : undefined);
   if (email === undefined) return clubRefuse('invite-email-needed', 'the invitation was withdrawn, declined or expired and its address erased: give the address to invite him again', 400, { path: 'email' });

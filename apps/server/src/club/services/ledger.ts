@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { ledgerTotal, type Penalty } from '@mafia/club';
-import { z } from 'zod';
 import { membershipOf } from '../access.js';
 import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
 import { num, numOrNull, type ClubDb, type LedgerTable } from '../schema.js';
 import { parseInput } from './validate.js';
 import { audit } from '../corrections/audit.js';
-
-/** docs/club-api.md `LedgerEntry`. */
-export interface LedgerEntry {
-  id: string; userId: string; nickname: string | null; eveningId: string | null; rule: string; points: number; reason: string; params: Record<string, number | string>;
-  createdAt: number; createdBy: string | null; cancelledAt?: number; cancelledBy?: string; cancelNote?: string;
-}
+import type { LedgerEntry } from '@mafia/protocol';
+import { CancelEntrySchema } from '@mafia/protocol';
+import { LEDGER_PARAMS, parseStoredOr } from '../stored.js';
 
 type Row = LedgerTable & { nickname: string | null };
 
@@ -23,12 +19,7 @@ export const toLedgerEntry = (r: Row): LedgerEntry => ({
 });
 
 function parseParams(text: string): Record<string, number | string> {
-  try {
-    const v: unknown = JSON.parse(text);
-    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, number | string>) : {};
-  } catch {
-    return {};
-  }
+  return parseStoredOr(LEDGER_PARAMS, text, {});
 }
 
 /** Ledger rows with the member's nickname in that club (null once he left it or deleted his account). */
@@ -64,14 +55,12 @@ export async function clubLedger(ctx: ClubContext, actor: string, clubId: string
   return { entries: rows.map(toLedgerEntry) };
 }
 
-const CancelBody = z.object({ note: z.string().trim().min(1, 'a note saying why is required').max(500, 'the note is longer than 500 characters') });
-
 /**
  * POST /api/ledger/:entryId/cancel: an admin of the entry's club cancels it with a note. The
  * entry stays in the ledger (who cancelled, when, why) and counts nothing from then on.
  */
 export async function cancelEntry(ctx: ClubContext, actor: string, entryId: string, body: unknown): Promise<{ entry: LedgerEntry }> {
-  const { note } = parseInput(CancelBody, body);
+  const { note } = parseInput(CancelEntrySchema, body);
   const found = await ctx.db.selectFrom('ledger').select(['id', 'club_id']).where('id', '=', entryId).executeTakeFirst();
   if (!found) return clubRefuse('entry-unknown', `there is no ledger entry ${entryId}`, 404);
   await membershipOf(ctx.db, actor, found.club_id, 'admin');

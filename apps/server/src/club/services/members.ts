@@ -4,30 +4,16 @@ import { membershipOf } from '../access.js';
 import { DbJobQueue } from '../jobs.js';
 import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
-import { num, numOrNull, type ClubDb, type ClubRole, type MembershipsTable, type UsersTable } from '../schema.js';
-import { eveningsByIds, type Evening } from './evenings.js';
-import { ledgerQuery, pointsOf, toLedgerEntry, type LedgerEntry } from './ledger.js';
+import { num, numOrNull, type ClubDb, type MembershipsTable, type UsersTable } from '../schema.js';
+import { eveningsByIds } from './evenings.js';
+import { ledgerQuery, pointsOf, toLedgerEntry } from './ledger.js';
 import { createJoinInvite, isPlaceholderEmail, JOIN_JOB } from './joinInvites.js';
 import { nicknameColumns, refuseTakenNickname, withNickname } from './nicknames.js';
 import { parseInput } from './validate.js';
+import type { Member, MemberPage } from '@mafia/protocol';
+import { MemberPatchSchema, NewMemberSchema } from '@mafia/protocol';
 
-export const Nickname = z.string().trim().min(1, 'the nickname is empty').max(40, 'the nickname is longer than 40 characters');
-const Role = z.enum(['admin', 'host', 'member']);
 const Phone = z.string().trim().regex(/^\+?[0-9][0-9 ()-]{4,24}$/, 'not a phone number (digits, spaces, +, -, brackets)');
-
-/** docs/club-api.md `Member`: the private fields only for the club's admins, or when he shares them. */
-export interface Member {
-  userId: string; nickname: string; role: ClubRole; name?: string; email?: string; phone?: string;
-  /**
-   * 'invited': added by e-mail, has not accepted yet (nickname only); 'expired': that invitation
-   * expired unanswered (its address erased); 'nickname': invitation withdrawn or declined, kept for his games.
-   */
-  status?: 'invited' | 'expired' | 'nickname';
-  onList: boolean; unansweredStreak: number; offListAt?: number;
-  invitations?: { sent: number; yes: number; no: number; unanswered: number }; points: number;
-  /** Issue 24: archived (off the lists, history kept). */
-  archivedAt?: number;
-}
 
 type MemberRow = MembershipsTable & Pick<UsersTable, 'name' | 'email' | 'phone'> & {
   invite_used_at: number | string | null; invite_sent_at: number | string | null; invite_email: string | null;
@@ -113,13 +99,6 @@ async function oneMember(ctx: ClubContext, actor: string, clubId: string, userId
   return memberView(r, admin, actor, counts.get(userId), points);
 }
 
-const AddMember = z.object({
-  email: z.string().trim().toLowerCase().email('not an e-mail address').max(254),
-  nickname: Nickname,
-  role: Role.optional(),
-  locale: z.enum(['ru', 'en']).optional(),
-});
-
 /**
  * POST /api/clubs/:clubId/members (admin): adds a nickname-only member and mails the address an
  * invitation to join (issue 23 point 9). The address's account, if there is one, is not looked up:
@@ -128,7 +107,7 @@ const AddMember = z.object({
  */
 export async function addMember(ctx: ClubContext, actor: string, clubId: string, body: unknown): Promise<{ member: Member }> {
   await membershipOf(ctx.db, actor, clubId, 'admin');
-  const b = parseInput(AddMember, body);
+  const b = parseInput(NewMemberSchema, body);
   const at = ctx.now();
   const userId = await withNickname(b.nickname, () => ctx.db.transaction().execute(async (trx) => {
     await refuseTakenNickname(trx, clubId, b.nickname);
@@ -150,8 +129,6 @@ async function refuseNoAccount(trx: Pick<ClubDb, 'selectFrom'>, userId: string, 
   if (u && isPlaceholderEmail(u.email)) clubRefuse('member-not-joined', `«${nickname}» has not accepted the invitation to join: the club may not mail him yet`, 409, { path: 'restore', params: { nickname } });
 }
 
-const PatchMember = z.object({ role: Role.optional(), nickname: Nickname.optional(), restore: z.literal(true).optional() });
-
 /**
  * PATCH /api/clubs/:clubId/members/:userId (admin): role, nickname, and `restore`, which puts a
  * member taken off the invitation list back on it with his run of unanswered invitations at 0.
@@ -159,7 +136,7 @@ const PatchMember = z.object({ role: Role.optional(), nickname: Nickname.optiona
  */
 export async function updateMember(ctx: ClubContext, actor: string, clubId: string, userId: string, body: unknown): Promise<{ member: Member }> {
   await membershipOf(ctx.db, actor, clubId, 'admin');
-  const b = parseInput(PatchMember, body);
+  const b = parseInput(MemberPatchSchema, body);
   await withNickname(b.nickname, () => ctx.db.transaction().execute(async (trx) => {
     const m = await trx.selectFrom('memberships').selectAll().where('club_id', '=', clubId).where('user_id', '=', userId).executeTakeFirst();
     if (!m) return clubRefuse('member-unknown', `user ${userId} is no member of this club`, 404, { path: 'userId' });
@@ -176,14 +153,6 @@ export async function updateMember(ctx: ClubContext, actor: string, clubId: stri
     if (Object.keys(set).length > 0) await trx.updateTable('memberships').set(set).where('club_id', '=', clubId).where('user_id', '=', userId).execute();
   }));
   return { member: await oneMember(ctx, actor, clubId, userId, true) };
-}
-
-export interface MemberPage {
-  member: Member;
-  evenings: { evening: Evening; answer: 'yes' | 'no' | null; arrivedAt: number | null; leftAt: number | null; late: boolean; gamesPlayed: number }[];
-  games: { gameId: string; eveningId: string; startsAt: number; tableNo: number | null; gameNo: number | null; seat: number; winner: string | null }[];
-  ledger: LedgerEntry[];
-  points: number;
 }
 
 /**

@@ -1,32 +1,11 @@
 import { clubRefuse } from '../errors.js';
 import { loadClubGame } from '../games/load.js';
-import { pageOfGame, type GamePage } from '../games/page.js';
+import { pageOfGame } from '../games/page.js';
 import type { ClubContext } from '../ports.js';
 import type { ClubDb } from '../schema.js';
+import type { PublicGame, PublicGameRow } from '@mafia/protocol';
 
-/**
- * The games on a club's public page (issue 24 point 6): each past evening's ended games, and one
- * game told in words at GET /api/public/clubs/:clubId/games/:gameId — without sign-in, when the
- * club turned its page on. Seats are named by the nickname played under (a guest by his name, marked
- * a guest); no user id, no room code or key, no void reason (docs/decisions.md "Issue 24: the public
- * page's games").
- */
-export interface PublicGameRow {
-  readonly id: string; readonly tableNo: number | null; readonly gameNo: number | null;
-  readonly winner: string; readonly voided: boolean;
-}
 
-export interface PublicGame {
-  readonly club: { readonly name: string };
-  readonly game: {
-    readonly id: string; readonly tableNo: number | null; readonly gameNo: number | null;
-    readonly preset: string; readonly winner: string | null; readonly endedAt: number; readonly voided: boolean;
-  };
-  readonly seats: readonly (Omit<GamePage['seats'][number], 'userId'> & { readonly guest: boolean })[];
-  readonly timeline: GamePage['timeline'];
-  readonly bestMove: GamePage['bestMove'];
-  readonly protocolUnavailable?: string;
-}
 
 // The same refusal as an unknown club anywhere else: the answer does not tell a private club from none.
 const unknownClub = (): never => clubRefuse('not-a-member', 'there is no such club, or you are not its member', 404);

@@ -1,31 +1,14 @@
 import { z } from 'zod';
 import { membershipOf } from '../access.js';
 import type { ClubContext } from '../ports.js';
-import { leaderboardOf, type LeaderboardBy } from '../ratings/leaderboard.js';
+import { leaderboardOf } from '../ratings/leaderboard.js';
 import { num } from '../schema.js';
-import { publicGamesOf, publishedClub, type PublicGameRow } from './publicGames.js';
+import { publicGamesOf, publishedClub } from './publicGames.js';
 import { parseInput } from './validate.js';
-
-/**
- * A club's public page (issue 24 point 6): the season's leaderboard and the club's past evenings,
- * at GET /api/public/clubs/:clubId without sign-in, when an admin turned it on (off by default);
- * each evening lists its ended games (services/publicGames.ts tells one in words).
- * Only nicknames and numbers: no user ids, e-mails, phones, names, ledger entries or invitations.
- * A club that did not turn it on is answered exactly like an unknown one.
- */
-export interface PublicBoardRow {
-  readonly rank: number; readonly nickname: string; readonly total: number; readonly evenings: number;
-  readonly games: number; readonly wins: number; readonly red: number; readonly black: number; readonly overall: number;
-}
-export interface PublicClub {
-  readonly club: { readonly name: string };
-  readonly by: LeaderboardBy;
-  readonly leaderboard: readonly PublicBoardRow[];
-  readonly evenings: readonly { readonly startsAt: number; readonly place: string; readonly games: readonly PublicGameRow[] }[];
-}
+import type { PublicClub } from '@mafia/protocol';
+import { PublicPageToggleSchema } from '@mafia/protocol';
 
 const PublicQuery = z.object({ by: z.enum(['points', 'red', 'black', 'overall']).default('points') }).strict();
-const Toggle = z.object({ enabled: z.boolean() }).strict();
 
 export async function publicClub(ctx: ClubContext, clubId: string, query: unknown): Promise<PublicClub> {
   const club = await publishedClub(ctx, clubId);
@@ -45,7 +28,7 @@ export async function publicClub(ctx: ClubContext, clubId: string, query: unknow
 /** PATCH /api/clubs/:clubId/public (admin): turns the public page on or off. */
 export async function setPublicPage(ctx: ClubContext, actor: string, clubId: string, body: unknown): Promise<{ enabled: boolean }> {
   await membershipOf(ctx.db, actor, clubId, 'admin');
-  const { enabled } = parseInput(Toggle, body);
+  const { enabled } = parseInput(PublicPageToggleSchema, body);
   await ctx.db.updateTable('clubs').set({ public_page: enabled ? 1 : 0 }).where('id', '=', clubId).execute();
   return { enabled };
 }

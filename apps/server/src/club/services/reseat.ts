@@ -1,4 +1,4 @@
-import { SeatingError, seatNextGame, type SeatingQualities } from '@mafia/club';
+import { SeatingError, seatNextGame } from '@mafia/club';
 import { checkName } from '@mafia/protocol';
 import { randomBytes } from 'node:crypto';
 import { RoomError, type Refusal } from '../../room/errors.js';
@@ -12,13 +12,8 @@ import { apartPairs } from './apart.js';
 import { keyTableRoom } from './tableHosts.js';
 import { seatedNow, tableGameNo, tableRoomsOf, tableStates } from './tableRooms.js';
 import { allowedSizes, eveningModifications } from './tables.js';
+import type { Seating } from '@mafia/protocol';
 
-/** A seating for the tables' next games (docs/club-api.md `Seating`). */
-export interface SeatingView {
-  readonly seed: string | null;
-  readonly tables: readonly { readonly tableNo: number; readonly seats: readonly TableSeatView[] }[];
-  readonly qualities: SeatingQualities | null;
-}
 
 type Person = Sitter;
 
@@ -61,7 +56,7 @@ async function historyOf(ctx: ClubContext, eveningId: string): Promise<string[][
  * pairs kept apart), from `seed` (given, else drawn; the same seed gives the same seating).
  * Nothing is written: the admin may swap players and then confirms (confirmSeating).
  */
-export async function proposeSeating(ctx: ClubContext, actorUserId: string, eveningId: string, input: { mode?: 'keep' | 'mix'; seed?: string }): Promise<SeatingView> {
+export async function proposeSeating(ctx: ClubContext, actorUserId: string, eveningId: string, input: { mode?: 'keep' | 'mix'; seed?: string }): Promise<Seating> {
   const e = await eveningForHost(ctx, actorUserId, eveningId);
   const states = await tableStates(ctx, e.id);
   if (states.length === 0) clubRefuse('no-tables', 'the tables of this evening have not been drawn yet', 409);
@@ -95,7 +90,7 @@ export async function proposeSeating(ctx: ClubContext, actorUserId: string, even
  * middle of a game. Each table then plays its next game in a new room with these seats (its host
  * keeps it: the new room gets the host's key).
  */
-export async function confirmSeating(ctx: ClubContext, actorUserId: string, eveningId: string, input: { tables: string[][] }, address?: string): Promise<SeatingView> {
+export async function confirmSeating(ctx: ClubContext, actorUserId: string, eveningId: string, input: { tables: string[][] }, address?: string): Promise<Seating> {
   const e = await eveningForHost(ctx, actorUserId, eveningId);
   const states = await tableStates(ctx, e.id);
   if (states.length === 0) clubRefuse('no-tables', 'the tables of this evening have not been drawn yet', 409);

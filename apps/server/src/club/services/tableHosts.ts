@@ -6,13 +6,8 @@ import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
 import { num, type ClubDb, type EveningTablesTable } from '../schema.js';
 import { eveningById, nicknames } from './doorShared.js';
+import type { HostLogEntry, Named } from '@mafia/protocol';
 
-/** A table's host as the evening page shows it. */
-export interface TableHostView { readonly userId: string; readonly nickname: string }
-/** One assignment or handover of a table (docs/club-api.md `EveningPage.hostLog`). */
-export interface HostLogView {
-  readonly tableNo: number; readonly at: number; readonly from: TableHostView | null; readonly to: TableHostView; readonly by: TableHostView;
-}
 
 /**
  * A club table room's host key: derived from the server's secret, the room and the table's
@@ -61,7 +56,7 @@ async function handOver(ctx: ClubContext, eveningId: string, t: EveningTablesTab
  * Admin: assigns the table's host, or hands the table to another host mid-evening (the old
  * host's console loses control at once). Any member of the club may be assigned.
  */
-export async function assignTableHost(ctx: ClubContext, actorUserId: string, eveningId: string, tableNo: number, input: { userId: string }): Promise<{ tableNo: number; host: TableHostView }> {
+export async function assignTableHost(ctx: ClubContext, actorUserId: string, eveningId: string, tableNo: number, input: { userId: string }): Promise<{ tableNo: number; host: Named }> {
   const e = await eveningById(ctx.db, eveningId);
   await membershipOf(ctx.db, actorUserId, e.clubId, 'admin');
   if (e.cancelledAt !== null) clubRefuse('evening-cancelled', 'this evening was cancelled', 409);
@@ -98,11 +93,11 @@ export async function openTableConsole(ctx: ClubContext, actorUserId: string, ev
 }
 
 /** The evening's tables' hosts and their log, oldest first. */
-export async function tableHostsOf(ctx: ClubContext, clubId: string, eveningId: string): Promise<{ hosts: Map<number, TableHostView>; log: HostLogView[] }> {
+export async function tableHostsOf(ctx: ClubContext, clubId: string, eveningId: string): Promise<{ hosts: Map<number, Named>; log: HostLogEntry[] }> {
   const nick = await nicknames(ctx.db, clubId);
-  const view = (userId: string): TableHostView => ({ userId, nickname: nick.get(userId) ?? '' });
+  const view = (userId: string): Named => ({ userId, nickname: nick.get(userId) ?? '' });
   const tables = await ctx.db.selectFrom('evening_tables').select(['table_no', 'host_user_id']).where('evening_id', '=', eveningId).execute();
-  const hosts = new Map<number, TableHostView>();
+  const hosts = new Map<number, Named>();
   for (const t of tables) if (t.host_user_id) hosts.set(t.table_no, view(t.host_user_id));
   const rows = await ctx.db.selectFrom('table_host_log').selectAll().where('evening_id', '=', eveningId).orderBy('seq').execute();
   const log = rows.map((r) => ({ tableNo: r.table_no, at: num(r.at), from: r.from_user_id ? view(r.from_user_id) : null, to: view(r.to_user_id), by: view(r.by_user_id) }));

@@ -1,27 +1,16 @@
 import { drawSeats } from '@mafia/club';
 import { createGame, presetOf, type PresetId } from '@mafia/engine';
-import { checkName } from '@mafia/protocol';
+import { checkName, SEED_LIMIT } from '@mafia/protocol';
 import { randomInt } from 'node:crypto';
 import { RoomError } from '../../room/errors.js';
 import { clubRefuse } from '../errors.js';
 import type { ClubContext } from '../ports.js';
 import { eveningForHost, type DoorEvening } from './doorShared.js';
-import type { TableSeatView } from './games.js';
 import { sittersHere } from './guests.js';
 import { keyTableRoom } from './tableHosts.js';
+import type { DrawnTable } from '@mafia/protocol';
 
-/** The largest seed (exclusive): seeds are 0 … 2^31 − 1, as the engine's. */
-export const SEED_LIMIT = 2 ** 31;
 
-export interface DrawnTable {
-  readonly tableNo: number; readonly roomCode: string; readonly seatSeed: number;
-  /**
-   * The room's host key while the table has no host of its own (tableHosts.ts): in this answer
-   * only (its hash is all the server keeps); a host taking or given the table replaces it.
-   */
-  readonly hostKey: string;
-  readonly seats: readonly TableSeatView[];
-}
 
 /**
  * The modifications an evening's tables play: cross-game immunity (R-MOD first-victim-immunity,

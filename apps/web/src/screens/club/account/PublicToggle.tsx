@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { MyClub } from '../../../net/clubApi';
+import type { MyClub } from '@mafia/protocol';
 import { useClubApi } from '../common/api';
 import { ErrorText, useAction } from '../common/errors';
 

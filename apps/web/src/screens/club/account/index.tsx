@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ClubApiError, type User } from '../../../net/clubApi';
+import { ClubApiError } from '../../../net/clubApi';
+import { type LetterLocale, type User } from '@mafia/protocol';
 import { Button } from '../../../ui';
 import { useClubApi } from '../common/api';
 import { errorAt, ErrorText, errorElsewhere, useAction } from '../common/errors';
@@ -50,7 +51,7 @@ function Profile({ user }: { readonly user: User }) {
   const { t } = useTranslation('club');
   const api = useClubApi();
   const act = useAction();
-  const [f, setF] = useState({ name: user.name ?? '', phone: user.phone ?? '', locale: user.locale === 'en' ? 'en' : 'ru' });
+  const [f, setF] = useState<{ name: string; phone: string; locale: LetterLocale }>({ name: user.name ?? '', phone: user.phone ?? '', locale: user.locale === 'en' ? 'en' : 'ru' });
   const [saved, setSaved] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -66,7 +67,7 @@ function Profile({ user }: { readonly user: User }) {
       <InputField id="acc-phone" label={t('fields.phone')} type="tel" autoComplete="tel" value={f.phone} onValue={(phone) => setF({ ...f, phone })} error={errorAt(act.error, 'phone')} />
       <div className="field">
         <label htmlFor="acc-locale">{t('fields.locale')}</label>
-        <select id="acc-locale" className="input" value={f.locale} onChange={(e) => setF({ ...f, locale: e.target.value })}>
+        <select id="acc-locale" className="input" value={f.locale} onChange={(e) => setF({ ...f, locale: e.target.value === 'en' ? 'en' : 'ru' })}>
           <option value="ru">Русский</option>
           <option value="en">English</option>
         </select>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import type { Answer, LedgerEntry } from '../../../net/clubApi';
+import type { Answer, LedgerEntry } from '@mafia/protocol';
 import { Button } from '../../../ui';
 import { useClubApi } from '../common/api';
 import { ErrorText, useAction } from '../common/errors';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { Evening } from '../../../net/clubApi';
+import type { Evening } from '@mafia/protocol';
 import { useClubApi } from '../common/api';
 import { Counts } from '../common/Counts';
 import { formatDateTime } from '../common/format';

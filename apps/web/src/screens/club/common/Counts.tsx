@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Counts as CountsOf } from '../../../net/clubApi';
+import type { Counts as CountsOf } from '@mafia/protocol';
 
 /** YES / NO / no answer of an evening's invitations. */
 export function Counts({ counts }: { readonly counts: CountsOf }) {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LedgerEntry } from '../../../net/clubApi';
+import type { LedgerEntry } from '@mafia/protocol';
 import { Button } from '../../../ui';
 import { useClubApi } from './api';
 import { errorAt, ErrorText, errorElsewhere, useAction } from './errors';

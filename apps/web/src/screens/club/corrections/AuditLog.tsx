@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { AuditEntry } from '../../../net/correctionsApi';
+import type { AuditEntry } from '@mafia/protocol';
 import { useClubApi } from '../common/api';
 import { formatDateTime } from '../common/format';
 import { ClubPage } from '../common/Page';

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EveningPage } from '../../../net/clubApi';
-import type { EveningEdit } from '../../../net/correctionsApi';
+import type { EveningPage, EveningEdit } from '@mafia/protocol';
 import { useClubApi } from '../common/api';
 import { fromLocalInput, toLocalInput } from '../common/format';
 import { ReasonForm } from './ReasonForm';

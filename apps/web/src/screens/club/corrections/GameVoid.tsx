@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { EveningGame } from '../../../net/clubApi';
+import type { EveningGame } from '@mafia/protocol';
 import { useClubApi } from '../common/api';
 import { ReasonForm } from './ReasonForm';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Member } from '../../../net/clubApi';
+import type { Member } from '@mafia/protocol';
 import { useClubApi } from '../common/api';
 import { ErrorText } from '../common/errors';
 import { useLoad } from '../common/useLoad';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Attendance, EveningPage } from '../../../net/clubApi';
+import type { Attendance, EveningPage } from '@mafia/protocol';
 import { Button } from '../../../ui';
 import { useClubApi } from '../common/api';
 import { AnswerBadge } from '../common/bits';

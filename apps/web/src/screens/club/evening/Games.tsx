@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { EveningPage } from '../../../net/clubApi';
+import type { EveningPage } from '@mafia/protocol';
 import { winnerName } from '../common/bits';
 import { gameName, orderGames } from '../common/gameNames';
 import { GameVoid, VoidedMark } from '../corrections/GameVoid';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { EveningPage } from '../../../net/clubApi';
+import type { EveningPage } from '@mafia/protocol';
 import { formatDateTime } from '../common/format';
 
 /** Every assignment and handover of a table's host, on the record (issue 24). */

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import type { Member } from '../../../net/clubApi';
+import type { Member, EveningPage } from '@mafia/protocol';
 import { useTranslation } from 'react-i18next';
-import type { EveningPage } from '../../../net/clubApi';
 import { Button } from '../../../ui';
 import { useClubApi } from '../common/api';
 import { AnswerBadge } from '../common/bits';

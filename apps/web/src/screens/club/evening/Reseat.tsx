@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EveningPage, Named, Seating } from '../../../net/clubApi';
+import type { EveningPage, Named, Seating } from '@mafia/protocol';
 import { Button } from '../../../ui';
 import { useClubApi } from '../common/api';
 import { ErrorText, useAction } from '../common/errors';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { EveningPage, EveningTable } from '../../../net/clubApi';
+import type { EveningPage, EveningTable } from '@mafia/protocol';
 import { secrets as browserSecrets, type Secrets } from '../../../net/secrets';
 import { Button } from '../../../ui';
 import { useClubApi } from '../common/api';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EveningPage } from '../../../net/clubApi';
+import type { EveningPage } from '@mafia/protocol';
 import { secrets as browserSecrets, type Secrets } from '../../../net/secrets';
 import { useClubApi } from '../common/api';
 import { errorAt, errorElsewhere, useAction } from '../common/errors';

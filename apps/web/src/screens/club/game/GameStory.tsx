@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { roleName } from '../../../i18n/roleName';
-import type { DayStep, GameSeat, NightStep, PageStep } from '../../../net/resultsApi';
+import type { DayStep, GameSeat, NightStep, PageStep } from '@mafia/protocol';
 import { winnerName } from '../common/bits';
 import { formatGamePoints } from '../member/format';
 import { dayBlocks, nightLines, seatNamer } from './describe';

@@ -1,5 +1,5 @@
 import { roleName } from '../../../i18n/roleName';
-import type { ActLine, Ballots, DayStep, GameSeat, NightStep, Removal } from '../../../net/resultsApi';
+import type { ActLine, Ballots, DayStep, GameSeat, NightStep, Removal } from '@mafia/protocol';
 
 type Tx = (key: string, opts?: Record<string, unknown>) => string;
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { GamePage } from '../../../net/resultsApi';
+import type { GamePage } from '@mafia/protocol';
 import { useClubApi } from '../common/api';
 import { ClubPage } from '../common/Page';
 import { useLoad } from '../common/useLoad';

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Leaderboard, LeaderboardRow } from '../../../net/clubApi';
+import type { Leaderboard, LeaderboardRow } from '@mafia/protocol';
 import { formatBoardPoints, formatRating, formatWinRate } from './format';
 
-type Col = keyof Omit<LeaderboardRow, 'rank' | 'userId' | 'nickname'>;
+/** The table's columns; the rated-game counts are the profile's, not a column. */
+type Col = keyof Omit<LeaderboardRow, 'rank' | 'userId' | 'nickname' | 'gamesRed' | 'gamesBlack'>;
 
 const COLS: readonly { key: Col; kind: 'points' | 'count' | 'rate' | 'rating' }[] = [
   { key: 'total', kind: 'points' },

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { LEADERBOARD_BY, type LeaderboardBy } from '../../../net/clubApi';
+import { LEADERBOARD_BY, type LeaderboardBy } from '@mafia/protocol';
 import { useClubApi } from '../common/api';
 import { useCsvHref } from '../common/csvHref';
 import { ErrorText } from '../common/errors';

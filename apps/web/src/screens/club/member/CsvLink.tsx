@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import type { ProfileTable } from '../../../net/clubApi';
+import type { ProfileTable } from '@mafia/protocol';
 import { useClubApi } from '../common/api';
 import { useCsvHref } from '../common/csvHref';
 

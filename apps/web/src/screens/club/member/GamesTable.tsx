@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { roleName } from '../../../i18n/roleName';
-import type { ProfileGame } from '../../../net/clubApi';
+import type { ProfileGame } from '@mafia/protocol';
 import { CsvLink } from './CsvLink';
 import { formatDelta, formatGamePoints, formatRating, shortDate } from './format';
 

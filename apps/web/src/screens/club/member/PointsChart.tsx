@@ -1,7 +1,7 @@
 import { lazy, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { MemberProfile } from '../../../net/clubApi';
+import type { MemberProfile } from '@mafia/protocol';
 import { ChartFigure, NoChart } from './ChartFigure';
 import { CsvLink } from './CsvLink';
 import { formatRating, formatScore, shortDate } from './format';

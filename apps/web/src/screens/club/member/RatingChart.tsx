@@ -1,6 +1,6 @@
 import { lazy, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MemberProfile } from '../../../net/clubApi';
+import type { MemberProfile } from '@mafia/protocol';
 import { ChartFigure, NoChart } from './ChartFigure';
 import { CsvLink } from './CsvLink';
 import { formatRating, shortDate } from './format';

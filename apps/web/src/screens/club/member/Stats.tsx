@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { roleName } from '../../../i18n/roleName';
-import type { MemberProfile, WinRate } from '../../../net/clubApi';
+import type { MemberProfile, WinRate } from '@mafia/protocol';
 import { winnerName } from '../common/bits';
 import { CsvLink } from './CsvLink';
 import { formatRating, formatScore, formatWinRate } from './format';

@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BulkResult } from '../../../net/clubApi';
+import type { BulkResult } from '@mafia/protocol';
 import { Button } from '../../../ui';
 import { useClubApi } from '../common/api';
 import { ErrorText, useAction } from '../common/errors';

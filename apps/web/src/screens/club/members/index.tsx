@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { ClubRole, Member } from '../../../net/clubApi';
+import type { ClubRole, Member } from '@mafia/protocol';
 import { Button } from '../../../ui';
 import { useClubApi } from '../common/api';
 import { ErrorText, useAction } from '../common/errors';

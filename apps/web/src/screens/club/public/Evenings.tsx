@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { PublicClub } from '../../../net/clubApi';
+import type { PublicClub } from '@mafia/protocol';
 import { winnerName } from '../common/bits';
 import { formatDateTime } from '../common/format';
 import { gameName, orderGames } from '../common/gameNames';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatGamePoints } from '../member/format';
 import { Link, useParams } from 'react-router';
-import type { ResultsRow } from '../../../net/resultsApi';
+import type { ResultsRow } from '@mafia/protocol';
 import { useClubApi } from '../common/api';
 import { winnerName } from '../common/bits';
 import { formatDateTime, formatNumber } from '../common/format';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FiimGame, Series } from '../../../net/resultsApi';
+import type { FiimGame, Series } from '@mafia/protocol';
 import { useClubApi } from '../common/api';
 import { winnerName } from '../common/bits';
 import { errorAt, errorElsewhere, useAction } from '../common/errors';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { SeriesRow } from '../../../net/resultsApi';
+import type { SeriesRow } from '@mafia/protocol';
 import { useClubApi } from '../common/api';
 import { CsvLink } from '../common/CsvLink';
 import { ClubPage } from '../common/Page';
