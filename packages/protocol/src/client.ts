@@ -82,5 +82,9 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ v, type: z.literal('ping') }).strict(),
 ]);
 
-export type ClientMessage = z.infer<typeof clientMessageSchema>;
-export type Auth = z.infer<typeof authSchema>;
+/** A client message as the server has it once parsed: seats are `SeatNo`, names normalised. */
+export type ClientMessage = z.output<typeof clientMessageSchema>;
+/** How a client enters a room, as it writes it on the wire (a seat is a plain number there). */
+export type Auth = z.input<typeof authSchema>;
+/** `Auth` as the server has it once parsed (the seat is a `SeatNo`). */
+export type ParsedAuth = z.output<typeof authSchema>;

@@ -1,4 +1,4 @@
-import { asEngineCommand, parseClientMessage, PROTOCOL_VERSION, type ClientMessage, type You } from '@mafia/protocol';
+import { parseClientMessage, PROTOCOL_VERSION, type ClientMessage, type You } from '@mafia/protocol';
 import type { Logger } from 'pino';
 import type { RawData, WebSocket } from 'ws';
 import { errorText, RoomError, serverFailure, type Refusal } from '../room/errors.js';
@@ -173,7 +173,7 @@ export class Connection implements Conn, Bucket {
       case 'claim': return manager.claim(this, m.room, m);
       case 'start': return manager.start(this, m.id);
       case 'next': return manager.nextGame(this, m.id);
-      case 'command': return manager.command(this, m.id, asEngineCommand(m.command));
+      case 'command': return manager.command(this, m.id, m.command);
       case 'release': return manager.release(this, m.seat, m.id);
       case 'close': return manager.closeRoom(this, m.id);
       case 'timer': return manager.adjustTimer(this, m.add, m.id);
