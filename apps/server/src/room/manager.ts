@@ -1,7 +1,8 @@
 import { HOST, timeUpCommand, type Actor, type Command, type SeatNo } from '@mafia/engine';
-import { PROTOCOL_VERSION, type You } from '@mafia/protocol';
+import type { You } from '@mafia/protocol';
 import { checkAdminCommand, controllerOf } from './admin.js';
 import { refuse } from './errors.js';
+import { duplicateAckFrame } from './frame.js';
 import { mayEndOwnTurn } from './selfService.js';
 import type { CommandBody } from './records.js';
 import type { Room } from './room.js';
@@ -167,7 +168,7 @@ export class RoomManager extends RoomRenames {
       const entry = tapEntry(room, by, id, step);
       // The seat's tap of this step is on record already (a reloaded phone tapped again): that one answers.
       const earlier = room.tappedAt(entry.body);
-      if (earlier !== undefined) return conn.send(JSON.stringify({ v: PROTOCOL_VERSION, type: 'ack', id, seq: room.numbering.at(earlier, viewerOf(you)), duplicate: true }));
+      if (earlier !== undefined) return conn.send(duplicateAckFrame(id, room.numbering.at(earlier, viewerOf(you))));
       await this.commit(room, entry, undefined, conn, id);
     });
   }
