@@ -69,6 +69,11 @@ export abstract class RoomHub {
     return this.rooms.has(id);
   }
 
+  /** The game state of a room in memory, or undefined (no such room loaded, or not started): for the audits' scripts. */
+  gameStateOf(id: string): GameState | undefined {
+    return this.rooms.get(id)?.game?.state;
+  }
+
   get roomCount(): number {
     return this.rooms.size;
   }

@@ -2,7 +2,7 @@ import { ALL_MODIFICATIONS, ALL_ROLE_IDS, PRESET_IDS, type ModificationId, type 
 import { fail } from '../errors.js';
 import { builtPresets, presetOf } from '../presets/index.js';
 import { OPTION_SPECS } from '../presets/options.js';
-import type { GameOptions, Preset } from '../presets/types.js';
+import type { GameOptions, OptionName, Preset } from '../presets/types.js';
 import { roleIn } from '../roles/registry.js';
 import { seedFrom, shuffle } from '../rng.js';
 import type { GameSetup } from './state.js';
@@ -36,8 +36,8 @@ export function resolvePreset(id: unknown, path = 'preset'): Preset {
 }
 
 export function resolveOptions(preset: Preset, raw: Readonly<Record<string, unknown>> | undefined, path = 'options'): GameOptions {
-  const options: Record<string, unknown> = { ...preset.defaults };
-  if (raw === undefined) return options as unknown as GameOptions;
+  const options: { -readonly [K in OptionName]: GameOptions[K] } = { ...preset.defaults };
+  if (raw === undefined) return options;
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) fail('bad-options', 'INPUT', 'options must be an object', path);
   // R-FIIM-17: a rules code sets its options first; a named option given beside it overrides its digit.
   const code = Object.prototype.hasOwnProperty.call(raw, 'rulesCode') && preset.options.includes('rulesCode');
@@ -65,11 +65,12 @@ export function resolveOptions(preset: Preset, raw: Readonly<Record<string, unkn
           fail('bad-option', spec.rule, `option ${name} must be a${spec.kind === 'integer' ? 'n integer' : ' number'} from ${spec.min} to ${spec.max}`, where);
         }
     }
-    options[name] = value;
+    // Checked against its option's spec just above.
+    Object.assign(options, { [spec.name]: value });
   }
   // The code kept with the game is the one its options make (a named option may have changed a digit).
   if (preset.options.includes('rulesCode')) options.rulesCode = rulesCodeOf(options);
-  return options as unknown as GameOptions;
+  return options;
 }
 
 const playerRange = (p: Preset): string => (p.minPlayers === p.maxPlayers ? `${p.minPlayers}` : `${p.minPlayers}–${p.maxPlayers}`);
