@@ -1,5 +1,5 @@
 // The morning: a day starts, and what the night's victims may still do (best move, dying note, name in blood).
-import type { SeatNo } from '../ids.js';
+import { seatAt, type SeatNo } from '../ids.js';
 import { fail } from '../errors.js';
 import type { Actor, Command } from '../game/commands.js';
 import type { GameState } from '../game/state.js';
@@ -43,7 +43,7 @@ export function speakingOrder(s: GameState): SeatNo[] {
   const out: SeatNo[] = [];
   for (let k = 0; k < n; k++) {
     const i = (start + k) % n;
-    if (s.alive[i]) out.push((i + 1) as SeatNo);
+    if (s.alive[i]) out.push(seatAt(i));
   }
   return out;
 }

@@ -1,4 +1,4 @@
-import type { SeatNo } from '../ids.js';
+import { seatAt, type SeatNo } from '../ids.js';
 import { fail } from '../errors.js';
 import { countRound as countGeneral, type Leftover } from '../voting/tally.js';
 import { afterLeaving } from '../game/transform.js';
@@ -13,12 +13,12 @@ import { hasNoVote } from './silence.js';
 /** R-ROLE Rake: executed by a vote, he takes one of the players who voted against him (his choice). */
 export function openRakeChoice(d: Draft, eliminated: readonly SeatNo[]): boolean {
   const s = d.state;
-  let rake = 0;
+  let rake: SeatNo | 0 = 0;
   for (let k = 0; k < eliminated.length; k++) if (s.roles[eliminated[k] - 1] === 'rake') rake = eliminated[k];
   if (rake === 0) return false;
-  const among = votersAgainst(s, rake as SeatNo);
+  const among = votersAgainst(s, rake);
   if (among.length === 0) return false;
-  d.emit({ type: 'RakeChoiceOpened', by: rake as SeatNo, among });
+  d.emit({ type: 'RakeChoiceOpened', by: rake, among });
   return true;
 }
 
@@ -36,7 +36,7 @@ function votersAgainst(s: GameState, seat: SeatNo): SeatNo[] {
     const v = day.ballots[i];
     if (!s.alive[i] || i + 1 === seat) continue;
     // A cast ballot counts where it was cast (also a re-vote ballot for a player not in the lift vote).
-    if (v === seat || (v === 0 && c.effective[i] === seat)) out.push((i + 1) as SeatNo);
+    if (v === seat || (v === 0 && c.effective[i] === seat)) out.push(seatAt(i));
   }
   return out;
 }

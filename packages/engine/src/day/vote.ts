@@ -1,5 +1,5 @@
 // The day's vote: opening a round, the ballots (R-VOTE-3), the lift vote (R-VOTE-6), the circle (R-VOTE-8).
-import type { SeatNo } from '../ids.js';
+import { seatAt, type SeatNo } from '../ids.js';
 import { fail } from '../errors.js';
 import { circleOrder } from '../voting/circular.js';
 import { ballotRule, procedureRule } from '../voting/tally.js';
@@ -77,7 +77,7 @@ export function everyAliveVoted(s: GameState, ballots: readonly number[]): boole
   const candidates = s.day!.candidates;
   for (let i = 0; i < s.seats; i++) {
     if (!s.alive[i] || ballots[i] !== 0) continue;
-    const seat = (i + 1) as SeatNo;
+    const seat = seatAt(i);
     if (hasNoVote(s, seat)) continue;
     if (selfless && !hasOtherCandidate(candidates, seat)) continue;
     return false;

@@ -1,4 +1,4 @@
-import { ALL_MODIFICATIONS, ALL_ROLE_IDS, PRESET_IDS, type ModificationId, type PresetId, type RoleId, type SeatNo } from '../ids.js';
+import { ALL_MODIFICATIONS, ALL_ROLE_IDS, PRESET_IDS, type ModificationId, type PresetId, type RoleId, seatNo, type SeatNo } from '../ids.js';
 import { fail } from '../errors.js';
 import { builtPresets, presetOf } from '../presets/index.js';
 import { OPTION_SPECS } from '../presets/options.js';
@@ -143,7 +143,7 @@ export function buildSetup(input: SetupInput): GameSetup {
     const s = rawImmune[i];
     if (typeof s !== 'number' || !Number.isInteger(s) || s < 1 || s > roles.length) fail('bad-seat', 'INPUT', `immune[${i}] must be a seat from 1 to ${roles.length}`, `immune[${i}]`);
     if (!modifications.includes('first-victim-immunity')) fail('modification-not-in-preset', 'R-MOD', 'immune seats need the first-victim-immunity modification in play', `immune[${i}]`);
-    immune.push(s as SeatNo);
+    immune.push(seatNo(s));
   }
   // R-MOD black-widow (002): the Girl "becomes the Black Widow under that modifier" (RULES.md §6): a
   // Girl's card is played as the Black Widow (mafia, silence).
