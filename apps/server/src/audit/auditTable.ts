@@ -1,4 +1,4 @@
-import { createGame, nextHostCommand, type Command, type GameState } from '@mafia/engine';
+import { createGame, nextHostCommand, seatAt, type Command, type GameState, type SeatNo } from '@mafia/engine';
 import type { CreateRoomRequest, You } from '@mafia/protocol';
 import type { Conn, RoomManager } from '../room/manager.js';
 
@@ -134,4 +134,4 @@ export function seedWhere(request: Omit<CreateRoomRequest, 'mode'>, fits: (roles
 
 export const NAMES = ['Anna', 'Boris', 'Vera', 'Gleb', 'Dina', 'Egor', 'Zoya', 'Igor', 'Kira', 'Lev', 'Mila', 'Nik'];
 export const isMafia = (r: string | undefined) => r === 'mafia' || r === 'don';
-export const alive = (s: GameState): number[] => s.alive.flatMap((a, i) => (a ? [i + 1] : []));
+export const alive = (s: GameState): SeatNo[] => s.alive.flatMap((a, i) => (a ? [seatAt(i)] : []));

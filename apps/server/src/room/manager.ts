@@ -1,4 +1,4 @@
-import { HOST, timeUpCommand, type Actor, type Command, type SeatNo } from '@mafia/engine';
+import { HOST, seatNo, timeUpCommand, type Actor, type Command } from '@mafia/engine';
 import type { You } from '@mafia/protocol';
 import { checkAdminCommand, controllerOf } from './admin.js';
 import { refuse } from './errors.js';
@@ -181,7 +181,7 @@ export class RoomManager extends RoomRenames {
   private actorFor(room: Room, you: You, command: Command): Actor {
     if (you.as === 'host') return HOST;
     if (you.as !== 'seat') return refuse('spectator', 'spectators cannot send commands');
-    const seat = you.seat as SeatNo;
+    const seat = seatNo(you.seat);
     // A seat speaks for itself only: refused here whatever the phase, before the engine looks at it.
     const who = (command as { by?: unknown }).by;
     if (who !== undefined && who !== seat) refuse('not-your-seat', `seat ${seat} cannot act for seat ${String(who)}`, { path: 'command.by' });

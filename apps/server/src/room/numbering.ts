@@ -1,4 +1,4 @@
-import { projectEvent, type GameEvent, type GameState, type SeatNo, type Viewer } from '@mafia/engine';
+import { projectEvent, seatNo, type GameEvent, type GameState, type Viewer } from '@mafia/engine';
 import type { CommandBody, Entry } from './records.js';
 
 /**
@@ -30,7 +30,7 @@ export function audienceOf(events: readonly GameEvent[], state: GameState, sende
   for (const ev of events) if (projectEvent(ev, state, SPECTATOR) !== null) return null;
   const to: number[] = [];
   for (let seat = 1; seat <= state.seats; seat++) {
-    const viewer: Viewer = { kind: 'seat', seat: seat as SeatNo };
+    const viewer: Viewer = { kind: 'seat', seat: seatNo(seat) };
     // The seat that sent it knows it did (and waits for its ack), whatever of it he may see.
     if (seat === sender || events.some((ev) => projectEvent(ev, state, viewer) !== null)) to.push(seat);
   }

@@ -1,4 +1,4 @@
-import { pendingDecisions, project, projectEvent, type GameState, type Pending, type ProjectedEvent, type SeatNo, type Viewer } from '@mafia/engine';
+import { pendingDecisions, project, projectEvent, seatNo, type GameState, type Pending, type ProjectedEvent, type Viewer } from '@mafia/engine';
 import { PROTOCOL_VERSION, type AppAlert, type Lobby, type LogItem, type RoomCode, type RoomId, type RoomMode, type SeatToken, type TimerView, type You } from '@mafia/protocol';
 import { frame } from './frame.js';
 import { visibleTo } from './numbering.js';
@@ -13,7 +13,7 @@ import type { Room } from './room.js';
  */
 export function viewerOf(you: You): Viewer {
   if (you.as === 'host') return { kind: 'host' };
-  if (you.as === 'seat') return { kind: 'seat', seat: you.seat as SeatNo };
+  if (you.as === 'seat') return { kind: 'seat', seat: seatNo(you.seat) };
   // The room admin runs the room but is no host: it sees exactly what a spectator sees.
   return { kind: 'spectator' };
 }
