@@ -14,7 +14,7 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** Rules that cannot apply to a given element, by rule id → CSS selectors axe should not judge. */
 const EXCEPTIONS: Readonly<Record<string, readonly string[]>> = {};
 
-interface Violation {
+export interface Violation {
   readonly id: string;
   readonly impact: string | null;
   readonly help: string;
@@ -30,7 +30,8 @@ export async function axeViolations(page: Page): Promise<Violation[]> {
   }
   return page.evaluate(
     async ({ tags, exceptions }) => {
-      const axe = (window as unknown as { axe: { run(ctx: unknown, o: unknown): Promise<{ violations: Violation[] }> } }).axe;
+      const axe = window.axe;
+      if (axe === undefined) throw new Error('axe-core is not loaded in the page');
       const exclude = Object.values(exceptions).flat().map((s) => [s]);
       const r = await axe.run(exclude.length > 0 ? { exclude } : document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
       return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));

@@ -1,0 +1,18 @@
+import type { Violation } from './axe';
+
+/**
+ * What the e2e tests put on a page's `window` and read back in `page.evaluate`: typed here once,
+ * so the evaluations need no casts.
+ */
+declare global {
+  interface Window {
+    /** axe-core, once axe.ts has evaluated its source in the page. */
+    axe?: { run(context: unknown, options: unknown): Promise<{ violations: Violation[] }> };
+    /** The act button's labels seen since the decoy test started watching it (decoy.e2e.test.ts). */
+    __labels?: string[];
+    /** What harness.ts's socket tap saw: the roles of other seats sent to this page, the last seq. */
+    __e2e?: { secrets: string[]; seq: number };
+  }
+}
+
+export {};
