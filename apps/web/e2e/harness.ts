@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { jsonField } from './json';
+// The page's window globals this file evaluates (its types only; the web unit tests compile this file too).
+import './pageGlobals';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const REPO = resolve(here, '../../..');

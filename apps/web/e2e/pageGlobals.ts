@@ -1,9 +1,17 @@
-import type { Violation } from './axe';
-
 /**
  * What the e2e tests put on a page's `window` and read back in `page.evaluate`: typed here once,
- * so the evaluations need no casts.
+ * so the evaluations need no casts. Imported for its types by every file that evaluates them (the
+ * web unit tests compile harness.ts too, without this folder).
  */
+
+/** One rule axe-core found broken on the page (axe.ts). */
+export interface Violation {
+  readonly id: string;
+  readonly impact: string | null;
+  readonly help: string;
+  readonly nodes: readonly { readonly target: readonly unknown[]; readonly failureSummary?: string }[];
+}
+
 declare global {
   interface Window {
     /** axe-core, once axe.ts has evaluated its source in the page. */
@@ -14,5 +22,3 @@ declare global {
     __e2e?: { secrets: string[]; seq: number };
   }
 }
-
-export {};
