@@ -7,8 +7,6 @@ export type SeatNo = number & { readonly __brand: 'SeatNo' };
 export const seatNo = (n: number): SeatNo => n as SeatNo;
 /** The seat of a 0-based index into the per-seat arrays (`alive`, `roles`, …): index 0 is seat 1. */
 export const seatAt = (index: number): SeatNo => seatNo(index + 1);
-/** Seats 1..n in order (every seat of an n-seat table). */
-export const seatRange = (n: number): SeatNo[] => Array.from({ length: n }, (_, i) => seatNo(i + 1));
 
 /** Every role id of RULES.md §6 (the protocol's vocabulary), built or not. */
 export const ALL_ROLE_IDS = [
