@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import type { Violation } from './pageGlobals';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -14,12 +15,6 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** Rules that cannot apply to a given element, by rule id → CSS selectors axe should not judge. */
 const EXCEPTIONS: Readonly<Record<string, readonly string[]>> = {};
 
-interface Violation {
-  readonly id: string;
-  readonly impact: string | null;
-  readonly help: string;
-  readonly nodes: readonly { readonly target: readonly unknown[]; readonly failureSummary?: string }[];
-}
 
 /** The violations axe finds on the page now (axe injected once per document). */
 export async function axeViolations(page: Page): Promise<Violation[]> {
@@ -30,7 +25,8 @@ export async function axeViolations(page: Page): Promise<Violation[]> {
   }
   return page.evaluate(
     async ({ tags, exceptions }) => {
-      const axe = (window as unknown as { axe: { run(ctx: unknown, o: unknown): Promise<{ violations: Violation[] }> } }).axe;
+      const axe = window.axe;
+      if (axe === undefined) throw new Error('axe-core is not loaded in the page');
       const exclude = Object.values(exceptions).flat().map((s) => [s]);
       const r = await axe.run(exclude.length > 0 ? { exclude } : document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
       return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));

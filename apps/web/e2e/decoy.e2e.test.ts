@@ -40,14 +40,14 @@ async function phoneOf(code: string, seat: number, token: string): Promise<Page>
 async function tapAndWait(p: Page, target: number): Promise<string[]> {
   await p.evaluate(() => {
     const seen: string[] = [];
-    (window as unknown as { __labels: string[] }).__labels = seen;
+    window.__labels = seen;
     const b = document.querySelector('[data-testid="act-submit"]')!;
     new MutationObserver(() => seen.push(b.textContent ?? '')).observe(b, { childList: true, subtree: true, characterData: true });
   });
   await byTestId(p, `seat-${target}`).click();
   await byTestId(p, 'act-submit').click();
   await until(async () => (await byTestId(p, 'act-submit').getAttribute('data-status')) === 'done', 'the tap acknowledged');
-  return p.evaluate(() => (window as unknown as { __labels: string[] }).__labels);
+  return p.evaluate(() => window.__labels ?? []);
 }
 
 describe('the decoy\'s word (issue 23)', () => {

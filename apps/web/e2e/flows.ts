@@ -5,6 +5,8 @@ import WebSocket from 'ws';
 import { byTestId, Fatal, newDevice, until, type RunningServer, type Shots } from './harness';
 import { expectAccessible } from './axe';
 import { Oracle } from './oracle';
+import { jsonField } from './json';
+import { parseServerFrame } from '@mafia/protocol';
 
 /** The ten players' names the game tests seat. */
 export const NAMES = ['Анна', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жанна', 'Зоя', 'Игорь', 'Кира'] as const;
@@ -65,7 +67,7 @@ export async function claimInLobby(page: Page, code: string, seat: number, name:
   await until(() => submit.isEnabled(), 'claim-submit enabled', 5_000);
   await submit.click();
   await until(
-    () => page.evaluate((c) => localStorage.getItem(`mafia.seat.${c}`), code).then((v) => (v !== null && (JSON.parse(v) as { seat?: number }).seat === seat) || undefined),
+    () => page.evaluate((c) => localStorage.getItem(`mafia.seat.${c}`), code).then((v) => (v !== null && jsonField(v, 'seat') === seat) || undefined),
     `seat ${seat}'s token in localStorage after claim-submit`,
   );
   if (!/\/play$/.test(page.url())) {
@@ -146,7 +148,9 @@ export async function claimOverWire(wsUrl: string, code: string, seat: number): 
   await new Promise((ok, fail) => ws.once('open', ok).once('error', fail));
   const token = await new Promise<string>((ok, fail) => {
     ws.on('message', (d) => {
-      const m = JSON.parse(String(d)) as { type: string; token?: string; message?: string };
+      const parsed = parseServerFrame(String(d));
+      if (!parsed.ok) return fail(new Error(`a frame off the protocol: ${parsed.error}`));
+      const m = parsed.message;
       if (m.type === 'welcome' && m.token) ok(m.token);
       if (m.type === 'error') fail(new Error(m.message));
     });

@@ -11,6 +11,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { jsonField } from './json';
+// The page's window globals this file evaluates (its types only; the web unit tests compile this file too).
+import './pageGlobals';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const REPO = resolve(here, '../../..');
@@ -81,12 +84,12 @@ const WS_TAP = `(() => {
 
 /** Alive other seats' roles this page's sockets (seat, spectator or admin; not the host's) were sent during the game ("seat:role"). */
 export async function sentSecrets(page: Page): Promise<string[]> {
-  return page.evaluate(() => [...new Set((window as unknown as { __e2e?: { secrets: string[] } }).__e2e?.secrets ?? [])]);
+  return page.evaluate(() => [...new Set(window.__e2e?.secrets ?? [])]);
 }
 
 /** The seq of the last welcome/update the page received (-1 before any). */
 export async function pageSeq(page: Page): Promise<number> {
-  return page.evaluate(() => (window as unknown as { __e2e?: { seq: number } }).__e2e?.seq ?? -1);
+  return page.evaluate(() => window.__e2e?.seq ?? -1);
 }
 
 // ---------------------------------------------------------------- the server
@@ -143,7 +146,7 @@ export async function startServer(extraEnv: Readonly<Record<string, string>> = {
       for (const line of out.split('\n')) {
         if (!line.includes('mafia server listening')) continue;
         try {
-          const p = (JSON.parse(line) as { port?: number }).port;
+          const p = jsonField(line, 'port');
           if (typeof p === 'number') {
             clearTimeout(timer);
             ok(p);
@@ -286,7 +289,11 @@ export async function unnamedControls(page: Page): Promise<string[]> {
 
 type Names = Record<string, string>;
 const locales = join(REPO, 'apps/web/src/locales');
-const roleNames = (lang: string): Names => (JSON.parse(readFileSync(join(locales, lang, 'common.json'), 'utf8')) as { roles: Names }).roles;
+function roleNames(lang: string): Names {
+  const roles = jsonField(readFileSync(join(locales, lang, 'common.json'), 'utf8'), 'roles');
+  if (typeof roles !== 'object' || roles === null) throw new Error(`${lang}/common.json has no roles`);
+  return Object.fromEntries(Object.entries(roles).map(([id, name]) => [id, String(name)]));
+}
 /** Every role's name in every language, per role id. */
 export const ROLE_NAMES: Record<string, string[]> = (() => {
   const out: Record<string, string[]> = {};

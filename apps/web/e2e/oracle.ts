@@ -9,6 +9,30 @@ import { RoomClient, type RoomState, type SocketLike } from '../src/net/client';
 import { createSecrets, memoryStore } from '../src/net/secrets';
 import { sleep } from './harness';
 
+/**
+ * The `ws` package's client as the web client's SocketLike. Its handler properties take ws's own
+ * event types, so they are set through this adapter (the client only sets and clears them).
+ */
+function wsSocket(url: string): SocketLike {
+  const ws = new WebSocket(url);
+  const socket: SocketLike = {
+    get readyState() {
+      return ws.readyState;
+    },
+    send: (data) => ws.send(data),
+    close: (code, reason) => ws.close(code, reason),
+    onopen: null,
+    onmessage: null,
+    onclose: null,
+    onerror: null,
+  };
+  ws.onopen = (ev) => socket.onopen?.(ev);
+  ws.onmessage = (ev) => socket.onmessage?.({ data: ev.data });
+  ws.onclose = (ev) => socket.onclose?.({ code: ev.code, reason: ev.reason });
+  ws.onerror = (ev) => socket.onerror?.(ev);
+  return socket;
+}
+
 export class Oracle {
   readonly client: RoomClient;
   constructor(wsUrl: string, code: string, auth: { as: 'host'; key: string } | { as: 'seat'; seat: number; token: string } | { as: 'spectator' }) {
@@ -16,7 +40,7 @@ export class Oracle {
       code,
       auth,
       url: wsUrl,
-      socket: (url) => new WebSocket(url) as unknown as SocketLike,
+      socket: wsSocket,
       tokens: createSecrets(memoryStore()),
       pingEveryMs: 0,
     });

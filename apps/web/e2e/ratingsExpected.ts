@@ -8,7 +8,7 @@ import {
   compareKey, compareNicknames, displayPoints, eveningPoints, overall, rateGames, seasonTable, sideOfTeam, START_RATING,
   type GameWinner, type RatedGame, type Track,
 } from '@mafia/club';
-import { roleIn, type PresetId, type ProtocolResult, type SeatNo, type Team } from '@mafia/engine';
+import { roleIn, seatAt, type PresetId, type ProtocolResult, type Team } from '@mafia/engine';
 
 /** One ended game: its replayed protocol's result and who sat on each seat (null: no member, a guest). */
 export interface ReplayedGame {
@@ -65,10 +65,10 @@ export function expectedBoard(o: {
     kind: g.preset === 'fiim' ? 'tournament' : 'club',
     winner: winnerSide(g.result.winner!),
     seats: g.members.map((member, i) => {
-      const seat = i + 1;
+      const seat = seatAt(i);
       if (member !== null) {
         const list = played.get(member) ?? [];
-        list.push({ points: g.result.scores[seat] ?? 0, players: g.members.length, won: g.result.winners.includes(seat as SeatNo) });
+        list.push({ points: g.result.scores[seat] ?? 0, players: g.members.length, won: g.result.winners.includes(seat) });
         played.set(member, list);
       }
       // A guest plays at the start rating in every game and is not rated: a key of his own per game.

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { byTestId, serverAndBrowser, newDevice, until } from './harness';
+import { jsonField } from './json';
 
 const env = serverAndBrowser();
 
@@ -49,7 +50,7 @@ describe('a free seat after the start (real browser, real server)', () => {
     await byTestId(phone, 'claim-seat-code').fill(code);
     await submit.click();
     await until(
-      () => phone.evaluate((c) => localStorage.getItem(`mafia.seat.${c}`), created.code).then((v) => (v !== null && (JSON.parse(v) as { seat?: number }).seat === 10) || undefined),
+      () => phone.evaluate((c) => localStorage.getItem(`mafia.seat.${c}`), created.code).then((v) => (v !== null && jsonField(v, 'seat') === 10) || undefined),
       "seat 10's token in localStorage",
     );
     const lobby = (await (await fetch(`${env.server.base}/api/rooms/${created.code}`)).json()) as { claimed: (string | null)[] };

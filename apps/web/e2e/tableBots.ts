@@ -13,7 +13,7 @@
  * folded game for that seat — so what the server sends each seat is checked at every step too.
  */
 import { createBot, viewOf, type BotKind } from '@mafia/bots';
-import { foldLog, nextHostCommand, project, type GameEvent, type GameView, type SeatNo } from '@mafia/engine';
+import { foldLog, nextHostCommand, project, seatAt, type GameEvent, type GameView } from '@mafia/engine';
 import { isDeepStrictEqual } from 'node:util';
 import { Refused, WireConn } from './wire';
 
@@ -150,7 +150,7 @@ class Table {
   }
 
   async play(gameNo: number, o: TableBotsOptions, code: string): Promise<PlayedGame> {
-    const bots = this.seats.map((_, i) => createBot(o.bots, (i + 1) as SeatNo, o.seed * 1000 + gameNo * 100 + i + 1));
+    const bots = this.seats.map((_, i) => createBot(o.bots, seatAt(i), o.seed * 1000 + gameNo * 100 + i + 1));
     // passed[s] === hostSteps: seat s has passed since the host's last step.
     const passed = new Array<number>(this.seats.length + 1).fill(-1);
     let hostSteps = 0;
@@ -198,7 +198,7 @@ class Table {
     await this.host.until(() => this.host.seq >= target, `the host at seq ${target}`);
     const state = foldLog(this.host.events);
     await Promise.all(this.seats.map((seat, i) => {
-      const expected = json(project(state, { kind: 'seat', seat: (i + 1) as SeatNo }));
+      const expected = json(project(state, { kind: 'seat', seat: seatAt(i) }));
       return seat.until(() => isDeepStrictEqual(json(seat.view), expected), `seat ${i + 1}'s view to be the engine's projection`);
     }));
   }

@@ -20,6 +20,7 @@ import { byTestId, DESKTOP, findLeaks, launchBrowser, newDevice, startServer, pa
 import { nextSteps, stepKey, stepOfAct, type Step } from './plan';
 import { nextGameFromSeat, onlineWaitingWords, seatClock } from './onlineCreator';
 import { TableOracle } from './tableOracle';
+import { jsonField } from './json';
 
 export interface UnhostedGame {
   readonly mode: 'app' | 'online';
@@ -76,7 +77,9 @@ async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableO
     await claimInLobby(p, code, seat, g.names[seat - 1]!);
     players.push(p);
     const held = await p.evaluate((c) => localStorage.getItem(`mafia.seat.${c}`), code);
-    oracle.addSeat(seat, (JSON.parse(held!) as { token: string }).token);
+    const token = held === null ? undefined : jsonField(held, 'token');
+    if (typeof token !== 'string') throw new Error(`seat ${seat} holds no token after its claim`);
+    oracle.addSeat(seat, token);
   }
   await oracle.ready();
   await oracle.spectator.wait((s) => s.lobby?.claimed.every((c) => c !== null) === true, 'every seat claimed');

@@ -5,7 +5,7 @@
  * It paces itself under the server's per-connection limit (20 messages a second, a burst of 40).
  */
 import type { GameEvent, GameView, Pending } from '@mafia/engine';
-import type { Auth, LogItem } from '@mafia/protocol';
+import { parseServerFrame, type Auth, type LogItem } from '@mafia/protocol';
 import WebSocket from 'ws';
 import { sleep } from './harness';
 
@@ -42,7 +42,11 @@ export class WireConn {
   private ids = 0;
 
   private constructor(private readonly socket: WebSocket, private readonly name: string) {
-    socket.on('message', (d) => this.receive(JSON.parse(String(d)) as Msg));
+    socket.on('message', (d) => {
+      const parsed = parseServerFrame(String(d));
+      if (!parsed.ok) throw new Error(`${name}: a frame off the protocol: ${parsed.error}`);
+      this.receive(parsed.message);
+    });
   }
 
   static async open(url: string, name: string): Promise<WireConn> {

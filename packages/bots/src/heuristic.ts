@@ -1,4 +1,4 @@
-import type { Command, GameView, Pending, SeatNo } from '@mafia/engine';
+import { seatAt, seatNo, type Command, type GameView, type Pending, type SeatNo } from '@mafia/engine';
 import { Rng, aliveSeats, isNominated, type Bot, type ViewSource } from './bot.js';
 import { actCommand } from './acts.js';
 
@@ -96,7 +96,7 @@ export class HeuristicBot implements Bot {
         const key = `v${day.n}:${day.round}:${i + 1}`;
         if (this.seen.has(key)) continue;
         this.seen.add(key);
-        this.votes.push([day.n, (i + 1) as SeatNo, target as SeatNo]);
+        this.votes.push([day.n, seatAt(i), seatNo(target)]);
       }
     }
   }
@@ -136,7 +136,7 @@ export class HeuristicBot implements Bot {
     const n = view.seats.length;
     const score = new Float64Array(n + 1);
     const sides: (Side | null)[] = new Array(n + 1).fill(null);
-    for (let s = 1; s <= n; s++) sides[s] = this.sideOf(view, s as SeatNo);
+    for (let s = 1; s <= n; s++) sides[s] = this.sideOf(view, seatNo(s));
     for (const [, by, target] of this.noms) {
       if (sides[target] === 'town') score[by] += 1;
       else if (sides[target] === 'mafia') score[by] -= 1.5;

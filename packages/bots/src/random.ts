@@ -1,4 +1,4 @@
-import type { Command, GameView, Pending, SeatNo } from '@mafia/engine';
+import { seatNo, type Command, type GameView, type Pending, type SeatNo } from '@mafia/engine';
 import { Rng, type Bot, type ViewSource } from './bot.js';
 import { actCommand } from './acts.js';
 
@@ -93,7 +93,7 @@ export class RandomBot implements Bot {
       if (noms && nominated(noms, s.seat)) continue;
       buf[count++] = s.seat;
     }
-    return count === 0 ? 0 : (buf[this.rng.int(count)] as SeatNo);
+    return count === 0 ? 0 : seatNo(buf[this.rng.int(count)]);
   }
 }
 

@@ -1,7 +1,7 @@
 import {
   createGame, decideInPlace, nextHostCommand, ownedCopy, pendingDecisionsInto, project,
   type Pending,
-  type Actor, type GameEvent, type GameState, type RuleError, type SeatNo, type Team,
+  type Actor, type GameEvent, type GameState, type RuleError, seatAt, seatNo, type SeatNo, type Team,
 } from '@mafia/engine';
 import type { Bot, BotKind, ViewSource } from './bot.js';
 import { createBot } from './factory.js';
@@ -117,7 +117,7 @@ const seatText = (seat: number): string => SEAT_TEXT[seat] ?? (SEAT_TEXT[seat] =
 /** The seat viewers (also the actors of the seats' commands): plain frozen values shared by all games. */
 const VIEWERS: Actor[] = [];
 function seatViewers(n: number): readonly Actor[] {
-  for (let seat = VIEWERS.length; seat <= n; seat++) VIEWERS.push(Object.freeze({ kind: 'seat', seat: seat as SeatNo }));
+  for (let seat = VIEWERS.length; seat <= n; seat++) VIEWERS.push(Object.freeze({ kind: 'seat', seat: seatNo(seat) }));
   return VIEWERS;
 }
 
@@ -151,7 +151,7 @@ export function playGame(o: GameOptionsForSim): GameRecord {
   // seedFrom(`${o.seed}/bot/${seat}`), with the prefix hashed once per game.
   const prefix = fnv(0x811c9dc5, `${o.seed}/bot/`);
   for (let i = 0; i < n; i++) {
-    const seat = (i + 1) as SeatNo;
+    const seat = seatAt(i);
     // The harness deals the bot kind by team; the bot itself sees only its view.
     bots[i] = make(kindFor(spec, state.teams[i]), seat, botSeed(prefix, seat));
   }

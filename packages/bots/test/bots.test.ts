@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createGame, project, type GameView, type Pending, type SeatNo } from '@mafia/engine';
+import { createGame, project, type GameView, type Pending, seatNo, type SeatNo } from '@mafia/engine';
 import { createBot, playGame, simulate, viewOf, type Bot, type BotKind } from '@mafia/bots';
 
-const S = (n: number): SeatNo => n as SeatNo;
+const S = (n: number): SeatNo => seatNo(n);
 
 /** Fields of the game state that must never reach a bot. */
 const STATE_ONLY = ['roles', 'teams', 'setup', 'rng', 'checks', 'night', 'options', 'missNextSpeech', 'firstKill'];

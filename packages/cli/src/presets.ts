@@ -81,7 +81,7 @@ export function presetsDocument(): PresetsDocument {
 }
 
 function describePreset(p: Preset): PresetInfo {
-  const defaults = p.defaults as unknown as Record<string, unknown>;
+  const defaults = p.defaults;
   const options = p.options.map((name): PresetOptionInfo => {
     const spec = OPTION_SPECS[name];
     return {

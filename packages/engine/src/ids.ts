@@ -1,6 +1,12 @@
 /** A 1-based seat number at the table. Branded so that a count or an index cannot pass for a seat. */
 export type SeatNo = number & { readonly __brand: 'SeatNo' };
+/**
+ * The one place a number becomes a seat. Callers have checked the number already (the wire's zod
+ * schema, a protocol file's reader, a loop over the table); the brand records that they did.
+ */
 export const seatNo = (n: number): SeatNo => n as SeatNo;
+/** The seat of a 0-based index into the per-seat arrays (`alive`, `roles`, …): index 0 is seat 1. */
+export const seatAt = (index: number): SeatNo => seatNo(index + 1);
 
 /** Every role id of RULES.md §6 (the protocol's vocabulary), built or not. */
 export const ALL_ROLE_IDS = [

@@ -11,10 +11,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   canSeeRole, createGame, decide, decideInPlace, nextHostCommand, ownedCopy, pendingDecisions, project,
-  type Actor, type Command, type GameState, type GameView, type SeatNo, type Viewer,
+  type Actor, type Command, type GameState, type GameView, seatNo, type SeatNo, type Viewer,
 } from '@mafia/engine';
 
-const S = (n: number) => n as SeatNo;
+const S = (n: number) => seatNo(n);
 const HOST: Actor = { kind: 'host' };
 
 const inputArb = fc

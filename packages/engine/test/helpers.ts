@@ -14,11 +14,11 @@ import {
   type GameState,
   type ProtocolResult,
   type RuleError,
-  type SeatNo,
+  seatNo, type SeatNo,
 } from '@mafia/engine';
 
 /** Seat number (the engine brands seats so that a count cannot pass for one). */
-export const S = (n: number): SeatNo => n as SeatNo;
+export const S = (n: number): SeatNo => seatNo(n);
 
 /**
  * The ten-seat table used by most tests (the spec's example):

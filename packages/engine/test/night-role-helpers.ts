@@ -4,10 +4,10 @@
  */
 import {
   createGame, HOST, nextHostCommand, project, projectEvent, transition,
-  type Command, type Game, type GameEvent, type GameView, type ProjectedEvent, type SeatNo,
+  type Command, type Game, type GameEvent, type GameView, type ProjectedEvent, seatNo, type SeatNo,
 } from '@mafia/engine';
 
-export const S = (n: number): SeatNo => n as SeatNo;
+export const S = (n: number): SeatNo => seatNo(n);
 
 export interface Act { by: number; act: string; target: number; target2?: number; role?: string }
 

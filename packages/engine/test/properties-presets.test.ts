@@ -16,11 +16,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   createGame, foldLog, HOST, nextHostCommand, pendingDecisions, project, transition,
-  type Actor, type Command, type Game, type GameState, type SeatNo,
+  type Actor, type Command, type Game, type GameState, seatNo, type SeatNo,
 } from '@mafia/engine';
 import { createBot, viewOf } from '@mafia/bots';
 
-const S = (n: number) => n as SeatNo;
+const S = (n: number) => seatNo(n);
 
 const TABLES = [
   { preset: 'club', min: 7, max: 16 },

@@ -16,10 +16,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   createGame, foldLog, HOST, nextHostCommand, pendingDecisions, project, timeUpCommand, transition,
-  type Actor, type Command, type Game, type GameState, type SeatNo,
+  type Actor, type Command, type Game, type GameState, seatNo, type SeatNo,
 } from '@mafia/engine';
 
-const S = (n: number) => n as SeatNo;
+const S = (n: number) => seatNo(n);
 
 interface Input {
   readonly preset: 'classic' | 'sport' | 'short' | 'fiim';

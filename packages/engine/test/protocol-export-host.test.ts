@@ -9,11 +9,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   builtPresets, createGame, exportProtocol, gameResult, nextHostCommand, pendingDecisions, project, replayProtocol, transition,
-  type Command, type Game, type SeatNo,
+  type Command, type Game, seatNo, type SeatNo,
 } from '@mafia/engine';
 import { createBot, viewOf } from '@mafia/bots';
 
-const S = (n: number) => n as SeatNo;
+const S = (n: number) => seatNo(n);
 const json = (x: unknown): unknown => JSON.parse(JSON.stringify(x));
 
 /** The documented refusals (besides host overrides, which this test does not send). */

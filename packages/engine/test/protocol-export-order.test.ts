@@ -7,11 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   createGame, exportProtocol, gameResult, pendingDecisions, project, replayProtocol, transition, nextHostCommand,
-  type Command, type Game, type GameState, type SeatNo,
+  type Command, type Game, type GameState, seatNo, type SeatNo,
 } from '@mafia/engine';
 import { createBot, viewOf } from '@mafia/bots';
 
-const S = (n: number) => n as SeatNo;
+const S = (n: number) => seatNo(n);
 const json = (x: unknown): unknown => JSON.parse(JSON.stringify(x));
 
 function send(g: Game, c: Command): Game {

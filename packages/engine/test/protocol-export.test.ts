@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import {
   builtPresets, createGame, exportProtocol, gameResult, nextHostCommand, pendingDecisions, project, replayProtocol, transition,
-  type Command, type Game, type GameEvent, type SeatNo,
+  type Command, type Game, type GameEvent, seatNo, type SeatNo,
 } from '@mafia/engine';
 import { createBot, viewOf, type BotKind } from '@mafia/bots';
 
@@ -43,7 +43,7 @@ vi.mock('../src/game/game.js', async (orig) => {
   };
 });
 
-const S = (n: number) => n as SeatNo;
+const S = (n: number) => seatNo(n);
 
 /** Replays a protocol and returns the game it made. */
 function replayToGame(doc: unknown): Game {

@@ -82,5 +82,13 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ v, type: z.literal('ping') }).strict(),
 ]);
 
-export type ClientMessage = z.infer<typeof clientMessageSchema>;
-export type Auth = z.infer<typeof authSchema>;
+/** Read-only all the way down: a sender may pass the read-only values it holds (an engine `Command`). */
+type ReadOnlyDeep<T> = T extends readonly (infer E)[] ? readonly ReadOnlyDeep<E>[] : T extends object ? { readonly [K in keyof T]: ReadOnlyDeep<T[K]> } : T;
+/** A client message as a client writes it (seats are plain numbers on the wire). */
+export type OutgoingClientMessage = ReadOnlyDeep<z.input<typeof clientMessageSchema>>;
+/** A client message as the server has it once parsed: seats are `SeatNo`, names normalised. */
+export type ClientMessage = z.output<typeof clientMessageSchema>;
+/** How a client enters a room, as it writes it on the wire (a seat is a plain number there). */
+export type Auth = z.input<typeof authSchema>;
+/** `Auth` as the server has it once parsed (the seat is a `SeatNo`). */
+export type ParsedAuth = z.output<typeof authSchema>;

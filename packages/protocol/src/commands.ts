@@ -1,17 +1,18 @@
 import { z } from 'zod';
-import { ALL_ACTS, ALL_ROLE_IDS, type Command } from '@mafia/engine';
+import { ALL_ACTS, ALL_ROLE_IDS, seatNo, type Command } from '@mafia/engine';
 
-/** A seat number on the wire: a whole number from 1 (the engine checks it against the table). */
-export const seatSchema = z.number().int().min(1).max(64);
-
-const roleIds = ALL_ROLE_IDS as unknown as [string, ...string[]];
+/**
+ * A seat number on the wire: a whole number from 1 (the engine checks it against the table),
+ * parsed into the engine's `SeatNo` here, at the edge, so no code behind it casts one.
+ */
+export const seatSchema = z.number().int().min(1).max(64).transform(seatNo);
 
 /**
  * The engine's commands (packages/engine/src/game/commands.ts) as strict zod schemas: an unknown
  * field is an error, not ignored. The engine still judges whether a command is legal now.
  */
 export const commandSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('act'), by: seatSchema, act: z.enum(ALL_ACTS as unknown as [string, ...string[]]), target: seatSchema, target2: seatSchema.optional(), role: z.enum(roleIds).optional() }).strict(),
+  z.object({ type: z.literal('act'), by: seatSchema, act: z.enum(ALL_ACTS), target: seatSchema, target2: seatSchema.optional(), role: z.enum(ALL_ROLE_IDS).optional() }).strict(),
   z.object({ type: z.literal('endNight') }).strict(),
   z.object({ type: z.literal('timeUp') }).strict(),
   z.object({ type: z.literal('bestMove'), by: seatSchema, named: z.array(seatSchema).max(8) }).strict(),
@@ -39,11 +40,13 @@ export const commandSchema = z.discriminatedUnion('type', [
     action: z.discriminatedUnion('kind', [
       z.object({ kind: z.literal('eliminate'), seat: seatSchema }).strict(),
       z.object({ kind: z.literal('revive'), seat: seatSchema }).strict(),
-      z.object({ kind: z.literal('endGame'), winner: z.enum(['town', 'mafia', 'draw', ...roleIds] as [string, ...string[]]) }).strict(),
+      z.object({ kind: z.literal('endGame'), winner: z.enum(['town', 'mafia', 'draw', ...ALL_ROLE_IDS]) }).strict(),
     ]),
   }).strict(),
   z.object({ type: z.literal('undo'), count: z.number().int().min(1).max(1000) }).strict(),
 ]);
 
-/** The parsed command, typed as the engine's (the engine brands seat numbers; the wire carries numbers). */
-export const asEngineCommand = (c: z.infer<typeof commandSchema>): Command => c as unknown as Command;
+/** Compiles only while every command the schema parses is one of the engine's `Command`s. */
+type EngineCommand<T extends Command> = T;
+/** A parsed command is the engine's `Command` as it is: seats arrive as `SeatNo`, no cast behind the edge. */
+export type ParsedCommand = EngineCommand<z.output<typeof commandSchema>>;

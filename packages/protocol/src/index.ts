@@ -8,3 +8,4 @@ export * from './client.js';
 export * from './server.js';
 export * from './parse.js';
 export * from './club/index.js';
+export * from './serverSchema.js';

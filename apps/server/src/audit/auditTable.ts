@@ -1,7 +1,6 @@
-import { createGame, nextHostCommand, type Command, type GameState } from '@mafia/engine';
+import { createGame, nextHostCommand, seatAt, type Command, type GameState, type SeatNo } from '@mafia/engine';
 import type { CreateRoomRequest, You } from '@mafia/protocol';
 import type { Conn, RoomManager } from '../room/manager.js';
-import type { Room } from '../room/room.js';
 
 /**
  * What the hidden-act pairs (hiddenActPairs.ts) play with: one game in a room of its own through
@@ -45,8 +44,9 @@ export class Table {
 
   /** The room's game state now (the host's knowledge: what the scripts decide their moves from). */
   get state(): GameState {
-    const room = (this.manager as unknown as { rooms: Map<string, Room> }).rooms.get(this.roomId);
-    return room!.game!.state;
+    const state = this.manager.gameStateOf(this.roomId);
+    if (state === undefined) throw new Error(`audit room ${this.roomId} has no game in memory`);
+    return state;
   }
 
   /** A command from the host, or from a seat (`by`), that must be accepted. */
@@ -134,4 +134,4 @@ export function seedWhere(request: Omit<CreateRoomRequest, 'mode'>, fits: (roles
 
 export const NAMES = ['Anna', 'Boris', 'Vera', 'Gleb', 'Dina', 'Egor', 'Zoya', 'Igor', 'Kira', 'Lev', 'Mila', 'Nik'];
 export const isMafia = (r: string | undefined) => r === 'mafia' || r === 'don';
-export const alive = (s: GameState): number[] => s.alive.flatMap((a, i) => (a ? [i + 1] : []));
+export const alive = (s: GameState): SeatNo[] => s.alive.flatMap((a, i) => (a ? [seatAt(i)] : []));

@@ -1,4 +1,4 @@
-import { presetOf, timeUpCommand, type SeatNo } from '@mafia/engine';
+import { presetOf, seatAt, seatNo, timeUpCommand, type SeatNo } from '@mafia/engine';
 import pino from 'pino';
 import { RoomManager } from '../room/manager.js';
 import { openStorage } from '../storage/open.js';
@@ -22,9 +22,9 @@ function victimList(): Scenario {
   const request = { preset: 'piter', seats: 10, names: NAMES.slice(0, 10), modifications: ['victim-list'] };
   const seed = 7;
   const mafiaSeat = dealt(request, seed).findIndex(isMafia) + 1;
-  const target = dealt(request, seed).findIndex((r) => r === 'civilian') + 1;
+  const target = seatAt(dealt(request, seed).findIndex((r) => r === 'civilian'));
   const list = async (t: Table) => {
-    await t.send({ type: 'victimList', seats: [target as SeatNo] }, mafiaSeat);
+    await t.send({ type: 'victimList', seats: [target] }, mafiaSeat);
     if (!t.seats[mafiaSeat - 1]!.frames.at(-1)!.includes('"VictimListSet"')) throw new Error('the victim list was not recorded');
   };
   return {
@@ -68,7 +68,7 @@ function extraCard(preset: 'piter' | 'extended', seats: number): Scenario {
 function brokenLanterns(): Scenario {
   const composition = ['mafia', 'mafia', 'student', 'civilian', 'civilian', 'civilian', 'civilian', 'civilian', 'civilian'];
   const request = { preset: 'extended', seats: 9, names: NAMES.slice(0, 9), composition, modifications: ['broken-lanterns'], options: { voting: 'sequential' } };
-  const [X, Y] = [3, 4];
+  const [X, Y] = [seatNo(3), seatNo(4)];
   const student = (r: readonly string[]) => r.indexOf('student');
   const first = seedWhere(request, (r) => isMafia(r[X - 1]) && r[Y - 1] === 'civilian' && student(r) > 1);
   const second = seedWhere(request, (r) => r[X - 1] === 'civilian' && r[Y - 1] === 'civilian' && student(r) === student(dealt(request, first)));
@@ -80,7 +80,7 @@ function brokenLanterns(): Scenario {
       // Two nominations in the first two speeches, then everybody votes for seat X.
       await nominate(t, [X, Y]);
       await t.hostSteps((s) => s.day?.stage === 'vote');
-      for (const seat of alive(t.state)) if (t.state.day?.stage === 'vote') await t.send({ type: 'vote', by: seat as SeatNo, target: X as SeatNo }, seat);
+      for (const seat of alive(t.state)) if (t.state.day?.stage === 'vote') await t.send({ type: 'vote', by: seat, target: X }, seat);
       await t.hostSteps((s) => s.phase.kind === 'night');
       // The scenario played as meant: X was executed, and the Student took a shooter's role only where X was one.
       const s = t.state;
@@ -97,7 +97,7 @@ function brokenLanterns(): Scenario {
  */
 function psycho(): Scenario {
   const request = { preset: 'piter', seats: 10, names: NAMES.slice(0, 10), options: { voting: 'sequential' } };
-  const [X, Y] = [2, 3];
+  const [X, Y] = [seatNo(2), seatNo(3)];
   const first = seedWhere(request, (r) => r[X - 1] === 'psycho' && r[Y - 1] === 'civilian');
   const second = seedWhere(request, (r) => r[X - 1] === 'civilian' && r[Y - 1] === 'civilian' && r.indexOf('psycho') > Y);
   return {
@@ -113,10 +113,10 @@ function psycho(): Scenario {
           let k = 0;
           for (const seat of alive(t.state)) {
             const c = t.state.day!.candidates;
-            if (t.state.day?.stage === 'vote') await t.send({ type: 'vote', by: seat as SeatNo, target: c[k++ % c.length]! }, seat);
+            if (t.state.day?.stage === 'vote') await t.send({ type: 'vote', by: seat, target: c[k++ % c.length]! }, seat);
           }
         } else if (stage === 'lift') {
-          for (const seat of alive(t.state)) if (t.state.day?.stage === 'lift') await t.send({ type: 'liftVote', by: seat as SeatNo, leave: false }, seat);
+          for (const seat of alive(t.state)) if (t.state.day?.stage === 'lift') await t.send({ type: 'liftVote', by: seat, leave: false }, seat);
         } else await t.hostSteps((s) => s.phase.kind !== 'day' || s.day?.stage === 'vote' || s.day?.stage === 'lift');
       }
       const s = t.state;
@@ -127,11 +127,11 @@ function psycho(): Scenario {
 }
 
 /** The speakers of the first speeches nominate `targets`, one each. */
-async function nominate(t: Table, targets: readonly number[]): Promise<void> {
+async function nominate(t: Table, targets: readonly SeatNo[]): Promise<void> {
   for (const target of targets) {
     const d = t.state.day!;
     const speaker = d.speakers[d.speakerIndex]!;
-    await t.send({ type: 'nominate', by: speaker, target: target as SeatNo }, speaker);
+    await t.send({ type: 'nominate', by: speaker, target }, speaker);
     await t.send({ type: 'endSpeech' });
   }
 }

@@ -71,8 +71,10 @@ export interface BuildOptions {
 export async function buildServer(o: BuildOptions): Promise<ServerParts> {
   const timeouts = o.httpTimeouts ?? DEFAULT_HTTP_TIMEOUTS;
   const trustProxy = o.trustProxy ?? false;
+  // Widened to Fastify's logger type, so the app and the routes registered on it keep Fastify's default types.
+  const fastifyLogger: FastifyBaseLogger = o.logger;
   const app = Fastify({
-    loggerInstance: o.logger as unknown as FastifyBaseLogger,
+    loggerInstance: fastifyLogger,
     // A URL that does not parse (`%E0%A4` in a path, a bad route constraint): the API's error shape, not Fastify's.
     frameworkErrors: (err, _req, reply) => (reply as FastifyReply).status(400).send({ error: { code: 'bad-url', message: `the request's URL could not be read (${err.code})` } }),
     // A request HTTP itself cannot parse, or that came too slowly: answered in the API's shape, then closed.

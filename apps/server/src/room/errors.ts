@@ -1,5 +1,6 @@
 import { PROTOCOL_VERSION } from '@mafia/protocol';
 import { isConnectionError } from '../storage/outage.js';
+import { frame } from './frame.js';
 
 /** A refusal sent to the one client that caused it: a code, a message that names what was wrong. */
 export interface Refusal {
@@ -32,4 +33,4 @@ export const DATABASE_UNAVAILABLE: Refusal = { code: 'database-unavailable', mes
 
 /** The `error` message of a refusal, as the one client it is for receives it. */
 export const errorText = (r: Refusal, id?: string): string =>
-  JSON.stringify({ v: PROTOCOL_VERSION, type: 'error', code: r.code, message: r.message, ...(r.rule ? { rule: r.rule } : {}), ...(r.path ? { path: r.path } : {}), ...(id ? { id } : {}) });
+  frame({ v: PROTOCOL_VERSION, type: 'error', code: r.code, message: r.message, ...(r.rule ? { rule: r.rule } : {}), ...(r.path ? { path: r.path } : {}), ...(id ? { id } : {}) });

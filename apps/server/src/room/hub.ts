@@ -1,10 +1,11 @@
 import { timeUpCommand, type Command, type GameState } from '@mafia/engine';
-import { PROTOCOL_VERSION, type Lobby, type You } from '@mafia/protocol';
+import type { Lobby, You } from '@mafia/protocol';
 import type { Logger } from 'pino';
 import { newSeed } from '../secrets.js';
 import type { RoomRow, Storage } from '../storage/types.js';
 import { processClock } from './clock.js';
 import { errorText, refuse, RoomError, serverFailure } from './errors.js';
+import { duplicateAckFrame, withAck } from './frame.js';
 import type { CommandBody, Entry } from './records.js';
 import { parseEntry } from './storedEntry.js';
 import { Room } from './room.js';
@@ -70,6 +71,11 @@ export abstract class RoomHub {
   /** Whether the room with this id is in memory now (for tests and /api/health). */
   inMemory(id: string): boolean {
     return this.rooms.has(id);
+  }
+
+  /** The game state of a room in memory, or undefined (no such room loaded, or not started): for the audits' scripts. */
+  gameStateOf(id: string): GameState | undefined {
+    return this.rooms.get(id)?.game?.state;
   }
 
   get roomCount(): number {
@@ -154,7 +160,7 @@ export abstract class RoomHub {
       // Nothing this viewer may learn (another seat's night act): no message at all (R-NIGHT-4).
       if (text === null) continue;
       // The sender's copy names its command: the same text with `ack` added before the closing brace.
-      c.send(c === sender && ack !== undefined ? `${text.slice(0, -1)},"ack":${JSON.stringify(ack)}}` : text);
+      c.send(c === sender && ack !== undefined ? withAck(text, ack) : text);
     }
   }
 
@@ -259,8 +265,8 @@ export abstract class RoomHub {
    */
   protected answeredAsDuplicate(conn: Conn, room: Room, by: CommandBody['by'], id: string | undefined): boolean {
     const seq = id === undefined ? undefined : room.appliedAt(by, id);
-    if (seq === undefined) return false;
-    conn.send(JSON.stringify({ v: PROTOCOL_VERSION, type: 'ack', id, seq: room.numbering.at(seq, viewerOf(conn.you!)), duplicate: true }));
+    if (id === undefined || seq === undefined) return false;
+    conn.send(duplicateAckFrame(id, room.numbering.at(seq, viewerOf(conn.you!))));
     return true;
   }
 

@@ -1,7 +1,8 @@
-import { HOST, mayEndOwnTurn, timeUpCommand, type Actor, type Command, type SeatNo } from '@mafia/engine';
-import { PROTOCOL_VERSION, type You } from '@mafia/protocol';
+import { HOST, mayEndOwnTurn, seatNo, timeUpCommand, type Actor, type Command, type SeatNo } from '@mafia/engine';
+import type { You } from '@mafia/protocol';
 import { checkAdminCommand, controllerOf } from './admin.js';
 import { refuse } from './errors.js';
+import { duplicateAckFrame } from './frame.js';
 import type { CommandBody } from './records.js';
 import type { Room } from './room.js';
 import { tapEntry } from './tap.js';
@@ -166,7 +167,7 @@ export class RoomManager extends RoomRenames {
       const entry = tapEntry(room, by, id, step);
       // The seat's tap of this step is on record already (a reloaded phone tapped again): that one answers.
       const earlier = room.tappedAt(entry.body);
-      if (earlier !== undefined) return conn.send(JSON.stringify({ v: PROTOCOL_VERSION, type: 'ack', id, seq: room.numbering.at(earlier, viewerOf(you)), duplicate: true }));
+      if (earlier !== undefined) return conn.send(duplicateAckFrame(id, room.numbering.at(earlier, viewerOf(you))));
       await this.commit(room, entry, undefined, conn, id);
     });
   }
@@ -179,7 +180,7 @@ export class RoomManager extends RoomRenames {
   private actorFor(room: Room, you: You, command: Command): Actor {
     if (you.as === 'host') return HOST;
     if (you.as !== 'seat') return refuse('spectator', 'spectators cannot send commands');
-    const seat = you.seat as SeatNo;
+    const seat = seatNo(you.seat);
     // A seat speaks for itself only: refused here whatever the phase, before the engine looks at it.
     const who = (command as { by?: unknown }).by;
     if (who !== undefined && who !== seat) refuse('not-your-seat', `seat ${seat} cannot act for seat ${String(who)}`, { path: 'command.by' });

@@ -1,4 +1,4 @@
-import type { Auth, You } from '@mafia/protocol';
+import type { ParsedAuth, You } from '@mafia/protocol';
 import { randomInt } from 'node:crypto';
 import { secretMatches } from '../secrets.js';
 import { controllerOf, refuseWrongKeyKind } from './admin.js';
@@ -27,7 +27,7 @@ export abstract class RoomSeating extends RoomClockwork {
   }
 
   /** Enters a room as the host (key), a claimed seat (token) or a spectator; sends what was missed. */
-  async hello(conn: Conn, code: string, auth: Auth, lastSeq: number | undefined): Promise<void> {
+  async hello(conn: Conn, code: string, auth: ParsedAuth, lastSeq: number | undefined): Promise<void> {
     const room = await this.roomOrRefuse(code);
     await this.run(room, conn, undefined, async () => {
       let you: You;

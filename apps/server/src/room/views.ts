@@ -1,5 +1,6 @@
-import { pendingDecisions, project, projectEvent, type GameState, type Pending, type ProjectedEvent, type SeatNo, type Viewer } from '@mafia/engine';
-import { PROTOCOL_VERSION, type AppAlert, type Lobby, type LogItem, type RoomCode, type RoomId, type RoomMode, type TimerView, type You } from '@mafia/protocol';
+import { pendingDecisions, project, projectEvent, seatNo, type GameState, type Pending, type ProjectedEvent, type Viewer } from '@mafia/engine';
+import { PROTOCOL_VERSION, type AppAlert, type Lobby, type LogItem, type RoomCode, type RoomId, type RoomMode, type SeatToken, type TimerView, type You } from '@mafia/protocol';
+import { frame } from './frame.js';
 import { visibleTo } from './numbering.js';
 import { remainingOf } from './pause.js';
 import type { Entry, TimerRec } from './records.js';
@@ -12,7 +13,7 @@ import type { Room } from './room.js';
  */
 export function viewerOf(you: You): Viewer {
   if (you.as === 'host') return { kind: 'host' };
-  if (you.as === 'seat') return { kind: 'seat', seat: you.seat as SeatNo };
+  if (you.as === 'seat') return { kind: 'seat', seat: seatNo(you.seat) };
   // The room admin runs the room but is no host: it sees exactly what a spectator sees.
   return { kind: 'spectator' };
 }
@@ -107,7 +108,7 @@ export function updateText(room: Room, entries: readonly Entry[], you: You, ack?
   const state = room.game?.state ?? null;
   const items = itemsFor(room, entries, viewer);
   if (items.length === 0 && entries.length > 0) return null;
-  return JSON.stringify({
+  return frame({
     v: PROTOCOL_VERSION,
     type: 'update',
     seq: room.numbering.last(room.seq, viewer),
@@ -122,11 +123,11 @@ export function updateText(room: Room, entries: readonly Entry[], you: You, ack?
 }
 
 /** The `welcome` after hello or claim: who you are, the lobby, what you missed, the view now (and the room admin's standing alert). */
-export function welcomeText(room: Room, you: You, missed: readonly Entry[], token?: string): string {
+export function welcomeText(room: Room, you: You, missed: readonly Entry[], token?: SeatToken): string {
   const viewer = viewerOf(you);
   const state = room.game?.state ?? null;
   const alert = you.as === 'admin' ? room.alert : null;
-  return JSON.stringify({
+  return frame({
     v: PROTOCOL_VERSION,
     type: 'welcome',
     you,
@@ -142,11 +143,11 @@ export function welcomeText(room: Room, you: You, missed: readonly Entry[], toke
 }
 
 /** The `alert` the room admin's connections get when the app host's step was refused. */
-export const alertText = (a: AppAlert): string => JSON.stringify({ v: PROTOCOL_VERSION, type: 'alert', ...a });
+export const alertText = (a: AppAlert): string => frame({ v: PROTOCOL_VERSION, type: 'alert', ...a });
 
 /**
  * The free seats' codes (issue 12, point 1), for the host's or room admin's connections only: a
  * message of their own, never a field of the texts a spectator or a seat shares (the room admin
  * shares the spectator's updates byte for byte, see `viewerKey`).
  */
-export const seatCodesText = (room: Room): string => JSON.stringify({ v: PROTOCOL_VERSION, type: 'seatCodes', codes: room.seatCodes.list() });
+export const seatCodesText = (room: Room): string => frame({ v: PROTOCOL_VERSION, type: 'seatCodes', codes: room.seatCodes.list() });

@@ -1,7 +1,8 @@
-import { asEngineCommand, parseClientMessage, PROTOCOL_VERSION, type ClientMessage, type You } from '@mafia/protocol';
+import { parseClientMessage, PROTOCOL_VERSION, type ClientMessage, type You } from '@mafia/protocol';
 import type { Logger } from 'pino';
 import type { RawData, WebSocket } from 'ws';
 import { errorText, RoomError, serverFailure, type Refusal } from '../room/errors.js';
+import { frame } from '../room/frame.js';
 import type { Conn, RoomManager } from '../room/manager.js';
 import type { AddressGuard } from './addressGuard.js';
 import { takeToken, type Bucket } from './rateLimit.js';
@@ -173,7 +174,7 @@ export class Connection implements Conn, Bucket {
       case 'claim': return manager.claim(this, m.room, m);
       case 'start': return manager.start(this, m.id);
       case 'next': return manager.nextGame(this, m.id);
-      case 'command': return manager.command(this, m.id, asEngineCommand(m.command));
+      case 'command': return manager.command(this, m.id, m.command);
       case 'release': return manager.release(this, m.seat, m.id);
       case 'close': return manager.closeRoom(this, m.id);
       case 'timer': return manager.adjustTimer(this, m.add, m.id);
@@ -183,7 +184,7 @@ export class Connection implements Conn, Bucket {
       case 'step': return manager.openStep(this, m.step, m.id);
       case 'tap': return manager.tap(this, m.id, m.by, m.step);
       case 'rename': return manager.rename(this, m.seat, m.name, m.id);
-      case 'ping': return this.send(JSON.stringify({ v: PROTOCOL_VERSION, type: 'pong', now: manager.serverNow() }));
+      case 'ping': return this.send(frame({ v: PROTOCOL_VERSION, type: 'pong', now: manager.serverNow() }));
     }
   }
 
@@ -218,7 +219,7 @@ export class Connection implements Conn, Bucket {
     // An address out of strikes (over all its connections) loses this connection at once.
     const addressHasStrikesLeft = guard.strike(this.address);
     if (this.strikes >= limits.strikes || !addressHasStrikesLeft) {
-      this.send(JSON.stringify({ v: PROTOCOL_VERSION, type: 'error', code: 'too-many-errors', message: `closed after ${this.strikes} refused messages` }));
+      this.send(frame({ v: PROTOCOL_VERSION, type: 'error', code: 'too-many-errors', message: `closed after ${this.strikes} refused messages` }));
       this.socket.close(1008, 'too many refused messages');
     }
   }

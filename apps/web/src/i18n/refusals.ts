@@ -16,7 +16,7 @@ export interface RefusalLike {
 type AnyT = (...args: any[]) => unknown;
 
 export function refusalText(t: AnyT, e: RefusalLike): string {
-  const tx = t as unknown as (key: string, opts?: Record<string, unknown>) => string;
+  const tx = (key: string, opts: Record<string, unknown>): string => String(t(key, opts));
   const http = /^http-(\d{3})$/.exec(e.code);
   if (http) return tx('http', { ns: 'refusals', status: http[1] });
   return tx(`code.${e.code}`, { ns: 'refusals', defaultValue: tx('generic', { ns: 'refusals' }) });

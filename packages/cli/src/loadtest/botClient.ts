@@ -1,9 +1,8 @@
 import { createBot, viewOf } from '@mafia/bots';
-import type { Command, GameView, Pending, SeatNo } from '@mafia/engine';
+import { seatNo, type Command, type GameView, type Pending, type SeatNo } from '@mafia/engine';
+import { parseServerFrame, type OutgoingClientMessage, type ServerMessage } from '@mafia/protocol';
 import WebSocket from 'ws';
 import type { Latencies, Tally } from './stats.js';
-
-type Msg = Record<string, any>;
 
 export interface BotClientOptions {
   readonly ws: string;
@@ -55,12 +54,15 @@ export class BotClient {
   private readonly sent = new Map<string, number>();
   private nextId = 1;
   private readonly bot;
+  /** This client's seat, parsed once from the options. */
+  private readonly me: SeatNo;
   ended = false;
   private onEnd: (() => void) | null = null;
   readonly done: Promise<void>;
 
   constructor(private readonly o: BotClientOptions) {
-    this.bot = createBot('random', o.seat as SeatNo, o.seed);
+    this.me = seatNo(o.seat);
+    this.bot = createBot('random', this.me, o.seed);
     this.done = new Promise((r) => (this.onEnd = r));
   }
 
@@ -90,7 +92,7 @@ export class BotClient {
 
   private welcomed: () => void = () => {};
 
-  private send(m: Msg): void {
+  private send(m: OutgoingClientMessage): void {
     this.socket.send(JSON.stringify(m));
   }
 
@@ -108,7 +110,9 @@ export class BotClient {
   private receive(d: Buffer): void {
     this.o.counters.messages++;
     if (d.subarray(0, UPDATE_PREFIX.length).equals(UPDATE_PREFIX) && d.indexOf(ENDED) < 0) return this.update(d);
-    this.take(JSON.parse(String(d)) as Msg, d);
+    const parsed = parseServerFrame(String(d));
+    if (parsed.ok) this.take(parsed.message, d);
+    else this.o.errors.add(`bad frame: ${parsed.error}`);
   }
 
   /** An update of a game still running: its acknowledgement is noted now, the rest when the bot acts. */
@@ -127,7 +131,7 @@ export class BotClient {
     this.busy = false;
   }
 
-  private take(m: Msg, d: Buffer): void {
+  private take(m: ServerMessage, d: Buffer): void {
     if (m.type === 'error') {
       if (m.code === 'server-error' || m.code === 'too-many-errors' || m.code === 'rate-limited') this.o.errors.add(m.code);
       else this.o.refused.add(m.code);
@@ -138,7 +142,7 @@ export class BotClient {
     }
     if (m.type !== 'welcome' && m.type !== 'update') return;
     if (m.type === 'welcome') this.welcomed();
-    if (m.ack !== undefined) this.acknowledged(m.ack as string);
+    if (m.type === 'update' && m.ack !== undefined) this.acknowledged(m.ack);
     if (m.view?.phase?.kind === 'ended') {
       this.finish();
       return;
@@ -155,19 +159,21 @@ export class BotClient {
 
   /** Decides on the latest view; each (seq, decision) is tried once. */
   private act(): void {
-    const m = JSON.parse(String(this.latest)) as Msg;
-    const view = m.view as GameView | null;
+    const parsed = parseServerFrame(String(this.latest));
+    const m = parsed.ok && (parsed.message.type === 'welcome' || parsed.message.type === 'update') ? parsed.message : null;
+    if (!parsed.ok) this.o.errors.add(`bad frame: ${parsed.error}`);
     // An update before the start (a seat claimed) has no view yet: nothing to decide.
-    if (!view) {
+    const view = m?.view ?? null;
+    if (m === null || view === null) {
       this.busy = false;
       return;
     }
-    const seq = m.seq as number;
+    const seq = m.seq;
     if (seq !== this.triedSeq) {
       this.tried.clear();
       this.triedSeq = seq;
     }
-    const command = this.choose(view, m.pending as Pending[]);
+    const command = this.choose(view, m.pending);
     if (command === null || this.ended) {
       this.busy = false;
       return;
@@ -185,7 +191,7 @@ export class BotClient {
       if (c !== null) return c;
     }
     const day = view.day;
-    const me = this.o.seat as SeatNo;
+    const me = this.me;
     if (day && (day.stage === 'speeches' || day.stage === 'defence') && day.speaker === me && this.once('end')) return { type: 'endSpeech' };
     // Each leaving player has his own last word: the current one is the first owed (issue 11).
     if (day && day.stage === 'lastWords' && day.lastWords[0] === me && this.once('words')) return { type: 'endLastWords' };

@@ -1,6 +1,6 @@
 // Reads one file of a tournament series for `mafia score`: a fiim protocol (replayed through the engine)
 // or a fiim result, as the tournament points and compensation marks (R-FIIM-16) of each named player.
-import { replayProtocol, type ProtocolResult } from '@mafia/engine';
+import { replayProtocol } from '@mafia/engine';
 import { parseJson, readInput, UsageError } from '../io.js';
 
 /** One player's line of one game. */
@@ -56,16 +56,20 @@ function fromProtocol(label: string, doc: Record<string, unknown>): ScoredSeat[]
     refuse(label, path === undefined ? message : `${path}: ${message}`, code, rule, path);
   }
   // The replay has checked the seats; the names must cover every one of them.
-  return seatsOf(label, outcome.result, checkNames(label, doc.names, (doc.seats as unknown[]).length));
+  const r = outcome.result;
+  const scores: GameScores = { winner: r.winner, points: (seat) => r.tournamentScores?.[seat] ?? 0, marked: r.shotFirstNight ?? [] };
+  return seatsOf(label, scores, checkNames(label, doc.names, (doc.seats as unknown[]).length));
 }
 
 function fromResult(label: string, doc: Record<string, unknown>): ScoredSeat[] {
   const scores = doc.tournamentScores;
   if (!isRecord(scores)) refuse(label, 'the result has no "tournamentScores": only fiim games have tournament points (R-FIIM-16)', 'not-fiim');
   const seats = Object.keys(scores).length;
+  const points: number[] = [];
   for (let seat = 1; seat <= seats; seat++) {
     const p = scores[seat];
     if (typeof p !== 'number' || !Number.isFinite(p)) refuse(label, `tournamentScores must give a number for every seat 1 to ${seats}; seat ${seat} has ${JSON.stringify(p)}`, 'bad-result');
+    points[seat] = p;
   }
   const marked = doc.shotFirstNight;
   if (!Array.isArray(marked) || marked.some((s) => !Number.isInteger(s) || s < 1 || s > seats)) {
@@ -75,7 +79,7 @@ function fromResult(label: string, doc: Record<string, unknown>): ScoredSeat[] {
     refuse(label, 'a result carries no player names: add a top-level "names" array (one name per seat) to score it', 'no-names');
   }
   const names = checkNames(label, doc.names, seats);
-  return seatsOf(label, doc as unknown as ProtocolResult, names);
+  return seatsOf(label, { winner: doc.winner, points: (seat) => points[seat] ?? 0, marked }, names);
 }
 
 /** One non-empty name per seat, no name twice: the names are how games of one player are matched. */
@@ -94,9 +98,19 @@ function checkNames(label: string, names: unknown, seats: number): string[] {
   });
 }
 
-function seatsOf(label: string, r: ProtocolResult, names: readonly string[]): ScoredSeat[] {
+/** What scoring reads of a game, from a replayed protocol or a checked result alike. */
+interface GameScores {
+  /** null or undefined while the game is not over. */
+  readonly winner: unknown;
+  /** A seat's tournament points (R-FIIM-16). */
+  readonly points: (seat: number) => number;
+  /** The seats marked for the compensation (`shotFirstNight`). */
+  readonly marked: readonly number[];
+}
+
+function seatsOf(label: string, r: GameScores, names: readonly string[]): ScoredSeat[] {
   // An unfinished game has no winner yet, so its points are not final.
   if (r.winner === null || r.winner === undefined) refuse(label, 'the game is not over (no winner yet); only finished games are scored', 'unfinished');
-  const marked = new Set<number>(r.shotFirstNight ?? []);
-  return names.map((name, i) => ({ name, points: r.tournamentScores?.[i + 1] ?? 0, marked: marked.has(i + 1) }));
+  const marked = new Set<number>(r.marked);
+  return names.map((name, i) => ({ name, points: r.points(i + 1), marked: marked.has(i + 1) }));
 }

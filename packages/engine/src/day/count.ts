@@ -1,5 +1,5 @@
 // Counting a round (the procedures of ../voting/) and what follows it: a re-vote, a tie (R-VOTE-6), an execution.
-import type { SeatNo } from '../ids.js';
+import { seatNo, type SeatNo } from '../ids.js';
 import { countVotes, liftPasses, nextAfterRound } from '../voting/sequential.js';
 import { countRound as countGeneral } from '../voting/tally.js';
 import { nextAfterTwoStage } from '../voting/two-stage.js';
@@ -54,7 +54,7 @@ export function countLift(d: Draft): void {
 /** R-VOTE-3: the candidate a seat's vote counted for this round (a vote not cast: the last candidate). */
 function votedFor(day: DayState, seat: SeatNo): SeatNo {
   const b = day.ballots[seat - 1];
-  return (b !== 0 ? b : day.candidates[day.candidates.length - 1]) as SeatNo;
+  return b !== 0 ? seatNo(b) : day.candidates[day.candidates.length - 1];
 }
 
 /** R-VOTE-7: Piter's two stages; the vote of a player who named nobody is not counted. */

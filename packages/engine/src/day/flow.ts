@@ -175,11 +175,11 @@ export function closeDay(d: Draft): void {
 /** R-ROLE Rake: executed by a vote, he takes one of the players who voted against him (his choice). */
 export function openRakeChoice(d: Draft, eliminated: readonly SeatNo[]): boolean {
   const s = d.state;
-  let rake = 0;
+  let rake: SeatNo | 0 = 0;
   for (let k = 0; k < eliminated.length; k++) if (s.roles[eliminated[k] - 1] === 'rake') rake = eliminated[k];
   if (rake === 0) return false;
-  const among = votersAgainst(s, rake as SeatNo);
+  const among = votersAgainst(s, rake);
   if (among.length === 0) return false;
-  d.emit({ type: 'RakeChoiceOpened', by: rake as SeatNo, among });
+  d.emit({ type: 'RakeChoiceOpened', by: rake, among });
   return true;
 }

@@ -1,7 +1,7 @@
 // The day's rules as questions on the state (who has a vote, who speaks first, may he make a best
 // move, …): no events and no stage changes. The day's flow (flow.ts), the commands and the host's
 // prompts (host/pending.ts) ask them.
-import type { SeatNo } from '../ids.js';
+import { seatAt, type SeatNo } from '../ids.js';
 import type { DayState, GameState } from '../model/state.js';
 import { aliveCount, isIn } from '../game/guards.js';
 import { aliveSides } from '../game/win.js';
@@ -42,7 +42,7 @@ export function everyAliveVoted(s: GameState, ballots: readonly number[]): boole
   const candidates = s.day!.candidates;
   for (let i = 0; i < s.seats; i++) {
     if (!s.alive[i] || ballots[i] !== 0) continue;
-    const seat = (i + 1) as SeatNo;
+    const seat = seatAt(i);
     if (hasNoVote(s, seat)) continue;
     if (selfless && !hasOtherCandidate(candidates, seat)) continue;
     return false;
@@ -74,7 +74,7 @@ export function speakingOrder(s: GameState): SeatNo[] {
   const out: SeatNo[] = [];
   for (let k = 0; k < n; k++) {
     const i = (start + k) % n;
-    if (s.alive[i]) out.push((i + 1) as SeatNo);
+    if (s.alive[i]) out.push(seatAt(i));
   }
   return out;
 }
@@ -148,7 +148,7 @@ export function votersAgainst(s: GameState, seat: SeatNo): SeatNo[] {
     const v = day.ballots[i];
     if (!s.alive[i] || i + 1 === seat) continue;
     // A cast ballot counts where it was cast (also a re-vote ballot for a player not in the lift vote).
-    if (v === seat || (v === 0 && c.effective[i] === seat)) out.push((i + 1) as SeatNo);
+    if (v === seat || (v === 0 && c.effective[i] === seat)) out.push(seatAt(i));
   }
   return out;
 }

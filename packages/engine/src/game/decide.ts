@@ -44,7 +44,8 @@ export function decideHolding(state: GameState, command: Command, actor: Actor, 
 }
 
 const HOST_ACTOR: Actor = { kind: 'host' };
-const IN_PLACE = new Draft(null as unknown as GameState, true);
+/** The one Draft of every in-place command, made at the first (no object per command). */
+let inPlaceDraft: Draft | undefined;
 
 /**
  * `decide` for a caller that owns `state` (and its day) and gives it up: the events are folded
@@ -58,7 +59,7 @@ const IN_PLACE = new Draft(null as unknown as GameState, true);
  */
 export function decideInPlace(state: GameState, command: Command, actor: Actor = HOST_ACTOR): Decision {
   // One Draft for every in-place command (decide never runs inside another decide).
-  const d = IN_PLACE;
+  const d = (inPlaceDraft ??= new Draft(state, true));
   d.restart(state);
   try {
     handle(d, command, actor);
@@ -72,8 +73,9 @@ export function decideInPlace(state: GameState, command: Command, actor: Actor =
   }
   const events = d.events === NO_EVENTS ? [] : d.events;
   const out = d.state;
-  // Let go of the caller's state and events (the Draft stays for the next command).
-  d.restart(null as unknown as GameState);
+  // Let go of the events (the Draft stays for the next command); the state it keeps is `out`, the
+  // caller's own now, which nothing writes into before the next command restarts the Draft.
+  d.restart(out);
   return { ok: true, state: out, events };
 }
 

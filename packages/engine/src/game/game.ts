@@ -99,8 +99,11 @@ export function effectiveEvents(log: readonly GameEvent[]): GameEvent[] {
 
 /** The state of events already in effect (`effectiveEvents`), folded in order; `seq` is the whole log's length. */
 export function foldEffective(events: readonly GameEvent[], seq: number): GameState {
-  let state = undefined as unknown as GameState;
-  for (const e of events) state = apply(state, e);
+  const created = events[0];
+  // Every log opens with the game's creation (the opening batch is never undone): it makes the first state.
+  if (created?.type !== 'GameCreated') throw new Error(`a game log opens with GameCreated, not ${created?.type ?? 'nothing'}`);
+  let state = initialState(created.setup);
+  for (let i = 1; i < events.length; i++) state = apply(state, events[i]);
   return { ...state, seq };
 }
 

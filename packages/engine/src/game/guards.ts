@@ -9,7 +9,7 @@ const seatOk = (s: GameState, seat: unknown): seat is SeatNo =>
 
 export function needSeat(s: GameState, seat: unknown, what: string): SeatNo {
   if (!seatOk(s, seat)) fail('bad-seat', 'INPUT', `${what} must be a seat number from 1 to ${s.seats}, got ${JSON.stringify(seat)}`);
-  return seat as SeatNo;
+  return seat;
 }
 
 export function needAlive(s: GameState, seat: unknown, what: string, rule: string): SeatNo {

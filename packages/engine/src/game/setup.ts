@@ -1,8 +1,8 @@
-import { ALL_MODIFICATIONS, ALL_ROLE_IDS, PRESET_IDS, type ModificationId, type PresetId, type RoleId, type SeatNo } from '../ids.js';
+import { ALL_MODIFICATIONS, ALL_ROLE_IDS, PRESET_IDS, type ModificationId, type PresetId, type RoleId, seatNo, type SeatNo } from '../ids.js';
 import { fail } from '../errors.js';
 import { builtPresets, presetOf } from '../presets/index.js';
 import { OPTION_SPECS } from '../presets/options.js';
-import type { GameOptions } from '../model/options.js';
+import type { GameOptions, OptionName } from '../model/options.js';
 import type { Preset } from '../presets/types.js';
 import { roleIn } from '../roles/registry.js';
 import { seedFrom, shuffle } from '../rng.js';
@@ -37,8 +37,8 @@ export function resolvePreset(id: unknown, path = 'preset'): Preset {
 }
 
 export function resolveOptions(preset: Preset, raw: Readonly<Record<string, unknown>> | undefined, path = 'options'): GameOptions {
-  const options: Record<string, unknown> = { ...preset.defaults };
-  if (raw === undefined) return options as unknown as GameOptions;
+  const options: { -readonly [K in OptionName]: GameOptions[K] } = { ...preset.defaults };
+  if (raw === undefined) return options;
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) fail('bad-options', 'INPUT', 'options must be an object', path);
   // R-FIIM-17: a rules code sets its options first; a named option given beside it overrides its digit.
   const code = Object.prototype.hasOwnProperty.call(raw, 'rulesCode') && preset.options.includes('rulesCode');
@@ -66,11 +66,12 @@ export function resolveOptions(preset: Preset, raw: Readonly<Record<string, unkn
           fail('bad-option', spec.rule, `option ${name} must be a${spec.kind === 'integer' ? 'n integer' : ' number'} from ${spec.min} to ${spec.max}`, where);
         }
     }
-    options[name] = value;
+    // Checked against its option's spec just above.
+    Object.assign(options, { [spec.name]: value });
   }
   // The code kept with the game is the one its options make (a named option may have changed a digit).
   if (preset.options.includes('rulesCode')) options.rulesCode = rulesCodeOf(options);
-  return options as unknown as GameOptions;
+  return options;
 }
 
 const playerRange = (p: Preset): string => (p.minPlayers === p.maxPlayers ? `${p.minPlayers}` : `${p.minPlayers}–${p.maxPlayers}`);
@@ -143,7 +144,7 @@ export function buildSetup(input: SetupInput): GameSetup {
     const s = rawImmune[i];
     if (typeof s !== 'number' || !Number.isInteger(s) || s < 1 || s > roles.length) fail('bad-seat', 'INPUT', `immune[${i}] must be a seat from 1 to ${roles.length}`, `immune[${i}]`);
     if (!modifications.includes('first-victim-immunity')) fail('modification-not-in-preset', 'R-MOD', 'immune seats need the first-victim-immunity modification in play', `immune[${i}]`);
-    immune.push(s as SeatNo);
+    immune.push(seatNo(s));
   }
   // R-MOD black-widow (002): the Girl "becomes the Black Widow under that modifier" (RULES.md §6): a
   // Girl's card is played as the Black Widow (mafia, silence).

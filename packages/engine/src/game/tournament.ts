@@ -1,6 +1,6 @@
 // R-FIIM-16: the tournament points of one `fiim` game (mafiaratings scoring «ФИИМ», version 3; every
 // number is an option), and the tournament compensation (Ci) over a series of games.
-import type { SeatNo } from '../ids.js';
+import { seatAt, type SeatNo } from '../ids.js';
 import type { GameState } from '../model/state.js';
 
 /** Rounds away the floating-point dust of sums like 1 + 0.25 − 0.5 (points have at most 4 decimals). */
@@ -18,7 +18,7 @@ export function tournamentScores(s: GameState): Record<string, number> {
   const out: Record<string, number> = {};
   const bm = s.bestMove;
   for (let i = 0; i < s.seats; i++) {
-    const seat = (i + 1) as SeatNo;
+    const seat = seatAt(i);
     let p = 0;
     if (s.winner !== null && s.winner !== 'draw' && s.winners.includes(seat)) p += o.winPoints;
     if (bm !== null && bm.by === seat && o.legacy === 'first' && s.teams[i] === 'town') {

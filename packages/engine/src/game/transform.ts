@@ -1,4 +1,4 @@
-import type { SeatNo } from '../ids.js';
+import { seatAt, type SeatNo } from '../ids.js';
 import type { RoleChange } from '../model/role.js';
 import { roleAt } from '../roles/registry.js';
 import { aliveMafia, isMafiaShooter, isShooter } from '../roles/limits.js';
@@ -66,7 +66,7 @@ function piterWerewolfDeath(d: Emitter): void {
   const s = d.state;
   if (aliveCount(s) >= PITER_WEREWOLF_MIN_ALIVE) return;
   for (let i = 0; i < s.seats; i++) {
-    if (d.state.alive[i] && s.roles[i] === 'werewolf' && roleAt(s, i) === werewolfPiter) d.emit({ type: 'PlayerDied', seat: (i + 1) as SeatNo, reason: 'werewolf-five' });
+    if (d.state.alive[i] && s.roles[i] === 'werewolf' && roleAt(s, i) === werewolfPiter) d.emit({ type: 'PlayerDied', seat: seatAt(i), reason: 'werewolf-five' });
   }
 }
 
@@ -82,7 +82,7 @@ function student(d: Emitter, left: readonly SeatNo[]): void {
   const role = s.roles[teacher - 1];
   const team = s.teams[teacher - 1];
   for (let i = 0; i < s.seats; i++) {
-    if (s.alive[i] && s.roles[i] === 'student') d.emit({ type: 'RoleChanged', seat: (i + 1) as SeatNo, role, team, reason: 'student' });
+    if (s.alive[i] && s.roles[i] === 'student') d.emit({ type: 'RoleChanged', seat: seatAt(i), role, team, reason: 'student' });
   }
 }
 
@@ -97,7 +97,7 @@ function townWerewolf(d: Emitter): void {
     if (!s.alive[i] || s.roles[i] !== 'werewolf' || s.teams[i] !== 'town') continue;
     const def = roleAt(s, i);
     if (def !== werewolfTown && def !== werewolfExtended) continue;
-    const seat = (i + 1) as SeatNo;
+    const seat = seatAt(i);
     if (def === werewolfExtended) {
       const turned: GameState = { ...d.state, teams: d.state.teams.map((t, j) => (j === i ? 'solo' : t)) };
       // "Immediate win": alone at the table, or 1-on-1 with the Immortal, who loses to any shooter of
@@ -123,7 +123,7 @@ function newShooter(d: Emitter): void {
   if (mafia === 0) return;
   for (let i = 0; i < s.seats; i++) {
     if (s.alive[i] && s.teams[i] === 'mafia' && roleAt(s, i) === lawyerBlock) {
-      d.emit({ type: 'RoleChanged', seat: (i + 1) as SeatNo, role: 'mafia', team: 'mafia', reason: 'lawyer-shooter' });
+      d.emit({ type: 'RoleChanged', seat: seatAt(i), role: 'mafia', team: 'mafia', reason: 'lawyer-shooter' });
       return;
     }
   }
@@ -132,7 +132,7 @@ function newShooter(d: Emitter): void {
     const r = s.roles[i];
     if (s.alive[i] && s.teams[i] === 'mafia' && (r === 'lawyer' || r === 'girl' || r === 'black-widow')) {
       // R-MOD heir: the host announces aloud which role became the mafia's shooter.
-      d.emit({ type: 'RoleChanged', seat: (i + 1) as SeatNo, role: 'mafia', team: 'mafia', reason: 'heir' });
+      d.emit({ type: 'RoleChanged', seat: seatAt(i), role: 'mafia', team: 'mafia', reason: 'heir' });
       d.emit({ type: 'RoleAnnounced', role: r, reason: 'heir' });
       return;
     }
@@ -152,7 +152,7 @@ export function beforeNight(d: Emitter): void {
   if (!psycho) return;
   for (let i = 0; i < s.seats; i++) {
     if (s.roles[i] !== 'psycho' || s.teams[i] !== 'town' || !s.alive[i]) continue;
-    const seat = (i + 1) as SeatNo;
+    const seat = seatAt(i);
     let nominated = false;
     for (const [, target] of day.nominations) if (target === seat) nominated = true;
     if (s.options.voting === 'two-stage' && day.round >= 1 && day.candidates.includes(seat)) nominated = true;

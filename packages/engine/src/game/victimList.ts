@@ -1,4 +1,4 @@
-import type { SeatNo } from '../ids.js';
+import { seatNo, type SeatNo } from '../ids.js';
 import { fail } from '../errors.js';
 import type { Actor, Command } from './commands.js';
 import type { Emitter } from './transform.js';
@@ -18,8 +18,9 @@ export function victimList(d: Emitter, c: Extract<Command, { type: 'victimList' 
   const out: SeatNo[] = [];
   for (const x of seats as readonly number[]) {
     if (typeof x !== 'number' || !Number.isInteger(x) || x < 1 || x > s.seats) fail('bad-seat', 'INPUT', `victim list seat ${JSON.stringify(x)} is not a seat`);
-    if (out.includes(x as SeatNo)) fail('bad-field', 'R-MOD', `seat ${x} is named twice in the victim list`);
-    out.push(x as SeatNo);
+    const seat = seatNo(x);
+    if (out.includes(seat)) fail('bad-field', 'R-MOD', `seat ${x} is named twice in the victim list`);
+    out.push(seat);
   }
   d.emit({ type: 'VictimListSet', seats: out });
 }

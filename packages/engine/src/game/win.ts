@@ -1,4 +1,4 @@
-import type { SeatNo } from '../ids.js';
+import { seatAt, type SeatNo } from '../ids.js';
 import { roleAt } from '../roles/registry.js';
 import type { GameState, Winner } from '../model/state.js';
 import type { Draft } from './draft.js';
@@ -51,7 +51,7 @@ function soloWinner(s: GameState, alive: number): Winner | null {
     if (!s.alive[i] || s.teams[i] !== 'solo') continue;
     const def = roleAt(s, i);
     // Decision (issue 3): a solo player left alone at the table wins, whatever his own condition says.
-    if (alive === 1 || (def.soloWin !== undefined && def.soloWin(s, (i + 1) as SeatNo, roleAt))) return s.roles[i];
+    if (alive === 1 || (def.soloWin !== undefined && def.soloWin(s, seatAt(i), roleAt))) return s.roles[i];
   }
   return null;
 }
@@ -84,7 +84,7 @@ export function winningSeats(s: GameState, winner: Winner): SeatNo[] {
   const pair = winner === 'maniac' && s.setup.modifications.includes('bonnie-and-clyde');
   for (let i = 0; i < s.seats; i++) {
     const wins = team ? s.teams[i] === winner : s.roles[i] === winner && (pair || (s.alive[i] && s.teams[i] === 'solo'));
-    if (wins) out.push((i + 1) as SeatNo);
+    if (wins) out.push(seatAt(i));
   }
   return out;
 }

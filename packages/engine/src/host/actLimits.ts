@@ -1,4 +1,4 @@
-import type { ActKind, SeatNo } from '../ids.js';
+import { type ActKind, seatAt, type SeatNo } from '../ids.js';
 import type { GameState, NightAct } from '../model/state.js';
 import type { ActSpec } from '../model/role.js';
 
@@ -44,7 +44,7 @@ export function withActLimits(s: GameState, base: ActPending, specs: readonly Ac
   if (spec.validate !== undefined) {
     for (let i = 0; i < s.seats; i++) {
       if (!s.alive[i]) continue;
-      const target = (i + 1) as SeatNo;
+      const target = seatAt(i);
       if (target === seat && !spec.mayTargetSelf) continue;
       const act: NightAct = { by: seat, act: spec.act, target };
       if (spec.validate(s, act) !== null) forbidden.push(target);

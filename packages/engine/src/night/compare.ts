@@ -22,7 +22,9 @@ export function sameSide(s: GameState, a: SeatNo, b: SeatNo, sherlock: boolean):
 
 /** Resolves a compare act (inform stage): `dead` when the option says so and a target died tonight. */
 export function resolveCompare(ctx: NightContext, act: NightAct, sherlock: boolean): void {
-  const t2 = act.target2 as SeatNo;
+  const t2 = act.target2;
+  // The compare act names two seats: its spec refuses one without target2 when it is made.
+  if (t2 === undefined) throw new Error(`seat ${act.by}'s compare act has no second target`);
   if (ctx.state.options.checkAnswersDead && (ctx.died.has(act.target) || ctx.died.has(t2))) {
     ctx.answer(act, 'dead');
     return;

@@ -1,4 +1,4 @@
-import type { SeatNo } from '../ids.js';
+import { type RoleId, seatNo, type SeatNo, type Team } from '../ids.js';
 import type { ActResult, Answer, GameState, NightAct } from '../model/state.js';
 import type { NightContext, Protection, RoleChange, RoleDef, RoleLookup, SeatSet } from '../model/role.js';
 
@@ -103,7 +103,7 @@ class Ctx implements NightContext {
   creditSaves(): void {
     const saves = this.saves;
     for (let k = 0; k < saves.length; k += 2) {
-      const by = saves[k] as SeatNo;
+      const by = seatNo(saves[k]);
       // Only a Doctor's heal or a Beauty's visit is a useful save (spec "scores"), not the Cheater's copy.
       const role = this.state.roles[by - 1];
       if (role !== 'doctor' && role !== 'beauty') continue;

@@ -1,4 +1,4 @@
-import type { SeatNo } from '../ids.js';
+import { seatNo } from '../ids.js';
 import type { NightContext } from '../model/role.js';
 import { actAt } from '../roles/registry.js';
 
@@ -88,5 +88,5 @@ function shootsWithTeam(s: NightContext['state'], i: number): boolean {
 }
 
 export function addAttempt(ctx: NightContext, target: number, source: string): void {
-  ctx.attempt(target as SeatNo, source);
+  ctx.attempt(seatNo(target), source);
 }

@@ -1,4 +1,4 @@
-import type { SeatNo } from '../ids.js';
+import { seatAt, type SeatNo } from '../ids.js';
 import { roleAt } from '../roles/registry.js';
 import { beautyClub } from '../roles/beauty.js';
 import { PITER_WEREWOLF_MIN_ALIVE, werewolfPiter } from '../roles/werewolf.js';
@@ -21,7 +21,7 @@ export function resolvePassiveProtect(ctx: NightContext): void {
   const roles = s.roles;
   for (let i = 0; i < roles.length; i++) {
     // R-ROLE Immortal: blocked by the Lawyer (extended), he is mortal that night.
-    if (roles[i] === 'immortal' && s.alive[i] && !ctx.blocked.has(i + 1)) ctx.protect((i + 1) as SeatNo, 0, notGuess);
+    if (roles[i] === 'immortal' && s.alive[i] && !ctx.blocked.has(i + 1)) ctx.protect(seatAt(i), 0, notGuess);
   }
 }
 
@@ -35,7 +35,7 @@ export function resolvePassiveChain(ctx: NightContext): void {
     if (r === 'kamikaze' || r === 'beauty' || r === 'werewolf') any = true;
   }
   if (!any) return;
-  for (let i = 0; i < roles.length; i++) if (roles[i] === 'kamikaze' && ctx.died.has(i + 1)) kamikazeRevenge(ctx, (i + 1) as SeatNo);
+  for (let i = 0; i < roles.length; i++) if (roles[i] === 'kamikaze' && ctx.died.has(i + 1)) kamikazeRevenge(ctx, seatAt(i));
   // The club Beauty killed: her host dies with her.
   const acts = ctx.acts;
   for (let k = 0; k < acts.length; k++) {

@@ -1,4 +1,4 @@
-import type { SeatNo } from '../ids.js';
+import { seatAt, type SeatNo } from '../ids.js';
 import type { ActResult, GameState, NightAct } from '../model/state.js';
 import { actAt, roleAt, roleIn } from '../roles/registry.js';
 import { presetOf } from '../presets/index.js';
@@ -107,7 +107,7 @@ function firstVictimImmunity(ctx: NightContext): void {
 /** The seats of a set, in seat order. */
 function seatsOf(set: SeatSet, seats: number): SeatNo[] {
   const out: SeatNo[] = [];
-  for (let seat = 1; seat <= seats; seat++) if (set.has(seat)) out.push(seat as SeatNo);
+  for (let i = 0; i < seats; i++) if (set.has(i + 1)) out.push(seatAt(i));
   return out;
 }
 
@@ -140,14 +140,14 @@ export function missingRequiredAct(s: GameState): [SeatNo, string] | null {
       const spec = specs[k];
       if (spec.required !== true) continue;
       if (night.n === 1 && !spec.onCheckingFirstNight && s.options.firstNight !== 'active') continue;
-      const seat = i + 1;
-      if (spec.availableOn !== undefined && !spec.availableOn(s, night.n, seat as SeatNo)) continue;
+      const seat = seatAt(i);
+      if (spec.availableOn !== undefined && !spec.availableOn(s, night.n, seat)) continue;
       let done = false;
       for (let j = 0; j < acts.length; j++) {
         const a = acts[j];
         if ((a.by === seat && a.act === spec.act) || (a.act === 'block' && a.target === seat)) done = true;
       }
-      if (!done) return [seat as SeatNo, spec.act];
+      if (!done) return [seat, spec.act];
     }
   }
   return null;

@@ -36,7 +36,7 @@ export function optionsFromRulesCode(code: unknown, path = 'options.rulesCode'):
 }
 
 /** The rules code of a set of options (the inverse of `optionsFromRulesCode`). */
-export function rulesCodeOf(options: Readonly<Record<string, unknown>>): string {
+export function rulesCodeOf(options: { readonly [K in OptionName]?: unknown }): string {
   return RULES_CODE_DIGITS.map((name) => {
     const spec = OPTION_SPECS[name];
     const v = options[name];

@@ -1,4 +1,4 @@
-import { ALL_ROLE_IDS, type ActKind, type RoleId, type SeatNo } from '../ids.js';
+import { ALL_ROLE_IDS, type ActKind, type RoleId, seatAt, type SeatNo } from '../ids.js';
 import type { GameState, NightAct } from '../model/state.js';
 import type { ActSpec, RoleLookup } from '../model/role.js';
 
@@ -58,7 +58,7 @@ export function isShooter(s: GameState, i: number, roleAt: RoleLookup): boolean 
   for (let k = 0; k < acts.length; k++) {
     const a = acts[k];
     // A Psycho not yet nominated or a Werewolf not yet turned does not shoot.
-    if (a.act === 'kill' && (a.availableOn === undefined || a.availableOn(s, nightNo(s), (i + 1) as SeatNo))) return true;
+    if (a.act === 'kill' && (a.availableOn === undefined || a.availableOn(s, nightNo(s), seatAt(i)))) return true;
   }
   return false;
 }

@@ -98,7 +98,7 @@ export function roleAt(s: { readonly setup: { readonly preset: PresetId }; reado
  * `roleIn(s.setup.preset, s.roles[i])`, hot (every pending-decision pass asks for every seat): the
  * modules of the last roles list are kept by seat. A roles list is never written into (a
  * RoleChanged makes a new one), so its identity and the preset stand for its content. An entry is
- * filled at its first use (`NOT_BUILT` for a role without a module in this preset).
+ * filled at its first use (null for a role without a module in this preset).
  */
 function defAt(s: { readonly setup: { readonly preset: PresetId }; readonly roles: readonly RoleId[] }, i: number): RoleDef | undefined {
   const roles = s.roles;
@@ -113,14 +113,14 @@ function defAt(s: { readonly setup: { readonly preset: PresetId }; readonly role
   let def = cachedDefs[i];
   if (def === undefined) {
     if (!(i >= 0 && i < roles.length)) return roleIn(preset, roles[i]);
-    def = cachedDefs[i] = roleIn(preset, roles[i]) ?? NOT_BUILT;
+    def = cachedDefs[i] = roleIn(preset, roles[i]) ?? null;
   }
-  return def === NOT_BUILT ? undefined : def;
+  return def ?? undefined;
 }
 let cachedRoles: readonly RoleId[] | undefined;
 let cachedPreset: PresetId | undefined;
-let cachedDefs: (RoleDef | undefined)[] = [];
-const NOT_BUILT = { acts: [] } as unknown as RoleDef;
+/** By seat index: the role's module, null when it has none in this preset, undefined until first asked. */
+let cachedDefs: (RoleDef | null | undefined)[] = [];
 
 /** The act `act` of the seat's role (its preset variant), or undefined when the role has no such act. */
 export function actAt(s: { readonly setup: { readonly preset: PresetId }; readonly roles: readonly RoleId[] }, i: number, act: ActKind): ActSpec | undefined {

@@ -1,4 +1,4 @@
-import type { SeatNo } from '../ids.js';
+import { seatAt, type SeatNo } from '../ids.js';
 
 /**
  * Circular voting (R-VOTE-8, seed 002): every alive player is a candidate; the host goes round the
@@ -19,7 +19,7 @@ export function circleOrder(alive: readonly boolean[], from: number, dir: 'up' |
   const out: SeatNo[] = [];
   let i = (((from - 1) % n) + n) % n;
   for (let k = 0; k < n; k++) {
-    if (alive[i]) out.push((i + 1) as SeatNo);
+    if (alive[i]) out.push(seatAt(i));
     i = (i + step) % n;
   }
   return out;

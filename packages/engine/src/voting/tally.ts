@@ -1,4 +1,4 @@
-import type { SeatNo } from '../ids.js';
+import { seatAt, type SeatNo } from '../ids.js';
 import type { Tally } from '../model/state.js';
 import { newTally } from './sequential.js';
 
@@ -40,7 +40,7 @@ export function countRound(
   const counts = zeros(m);
   const effective = zeros(alive.length);
   for (let i = 0; i < alive.length; i++) {
-    const seat = (i + 1) as SeatNo;
+    const seat = seatAt(i);
     if (!alive[i] || !hasVote(seat)) continue;
     let k = ballots[i] ? indexIn(candidates, ballots[i]) : -1;
     if (k < 0 && m > 0) {

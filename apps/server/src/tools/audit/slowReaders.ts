@@ -1,6 +1,17 @@
-import type { Socket } from 'node:net';
+import { Socket } from 'node:net';
+import type WebSocket from 'ws';
 import { freshAddress, http, openSocket, sleep } from './net.js';
 import { check, type Check, type Traffic } from './report.js';
+
+/**
+ * The TCP socket under a `ws` client, which the library keeps in `_socket` (outside its types): a
+ * reader that stops reading is one whose socket is paused, so the server's sends pile up.
+ */
+function tcpOf(ws: WebSocket): Socket {
+  const socket: unknown = Reflect.get(ws, '_socket');
+  if (!(socket instanceof Socket)) throw new Error('the ws client keeps no TCP socket in _socket: the slow-reader check cannot pause it');
+  return socket;
+}
 
 export interface SlowReaderOptions {
   readonly port: number;
@@ -32,7 +43,7 @@ export async function slowReaderAudit(o: SlowReaderOptions, code: string, traffi
     ws.on('message', () => traffic.frames++);
     ws.send(JSON.stringify({ v: 1, type: 'hello', room: code, auth: { as: 'spectator' } }));
     await sleep(200);
-    (ws as unknown as { _socket: Socket })._socket.pause();
+    tcpOf(ws).pause();
     return { ws, state };
   }));
   const live = readers.filter((r) => r !== null);
@@ -59,7 +70,7 @@ export async function slowReaderAudit(o: SlowReaderOptions, code: string, traffi
   const health = await http(o.port, { path: '/api/health', from: freshAddress() }).catch(() => ({ status: 0, body: '' }));
   // Read again: a reader the server closed sees its close frame (or the cut) now; `ws` gives a
   // closing peer 30 s to answer before it cuts the socket.
-  for (const r of live) (r.ws as unknown as { _socket: Socket })._socket.resume();
+  for (const r of live) tcpOf(r.ws).resume();
   const settle = Date.now() + 35_000;
   while (Date.now() < settle && live.some((r) => !r.state.closed)) await sleep(100);
   const cut = live.filter((r) => r.state.closed).length;
