@@ -1,6 +1,6 @@
 /** The club API at the door: attendance, guests, tables, seating and games (docs/club-api.md "At the door"). */
 import { z } from 'zod';
-import type { LedgerEntry, Named } from './members.js';
+import type { LedgerEntry, Named } from './ledger.js';
 
 export interface SeatOf {
   readonly seat: number;

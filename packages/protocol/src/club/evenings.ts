@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { Answer, ClubRole } from './account.js';
 import type { Attendance, EveningGame, EveningTable, HostLogEntry } from './door.js';
-import type { LedgerEntry, Named } from './members.js';
+import type { LedgerEntry, Named } from './ledger.js';
 
 export interface Counts {
   readonly invited: number;

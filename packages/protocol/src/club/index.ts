@@ -1,4 +1,5 @@
 export * from './account.js';
+export * from './ledger.js';
 export * from './members.js';
 export * from './evenings.js';
 export * from './door.js';

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { Answer, ClubRole } from './account.js';
 import { LETTER_LOCALES, NicknameSchema } from './account.js';
 import type { Evening } from './evenings.js';
+import type { LedgerEntry, Named } from './ledger.js';
 
-export type PenaltyRule = 'late' | 'left-early' | 'late-decline';
 
 export interface Member {
   readonly userId: string;
@@ -27,23 +27,6 @@ export interface Member {
   readonly archivedAt?: number;
 }
 
-export interface LedgerEntry {
-  readonly id: string;
-  readonly userId: string | null;
-  /** Null once the member has left the club or deleted his account. */
-  readonly nickname: string | null;
-  readonly eveningId: string | null;
-  readonly rule: PenaltyRule | string;
-  readonly points: number;
-  readonly reason: string;
-  /** The reason's numbers (minutes late, games unplayed, hours before): the page words the reason itself. */
-  readonly params?: Readonly<Record<string, number | string>>;
-  readonly createdAt: number;
-  readonly createdBy: string | null;
-  readonly cancelledAt?: number | null;
-  readonly cancelledBy?: string | null;
-  readonly cancelNote?: string | null;
-}
 
 /** GET /api/clubs/:clubId/members/:userId: his evenings, games, ledger and points. */
 export interface MemberPage {
@@ -92,7 +75,6 @@ export interface BulkResult {
 }
 
 /** Someone as a table's host, a host log or a pair kept apart names him. */
-export interface Named { readonly userId: string; readonly nickname: string }
 /** Two members the seating keeps at different tables. */
 export interface ApartPair { readonly a: Named; readonly b: Named }
 

@@ -1,6 +1,6 @@
 /** The club API's seasons, leaderboard, member profile and public page (docs/club-api.md, docs/ratings-server.md). */
 import { z } from 'zod';
-import type { LedgerEntry } from './members.js';
+import type { LedgerEntry } from './ledger.js';
 
 /** A season of the club's table: a date range, `startsAt` inclusive and `endsAt` exclusive (docs/points.md). */
 export interface Season {
