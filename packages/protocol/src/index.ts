@@ -7,3 +7,4 @@ export * from './rooms.js';
 export * from './client.js';
 export * from './server.js';
 export * from './parse.js';
+export * from './serverSchema.js';
