@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The secrets this device keeps per room code in localStorage: the host key (when it created a
  * human-hosted room), the room-admin key (when it created an app or online room) and its seat's
@@ -15,7 +17,7 @@ export interface SeatSecret {
   readonly token: string;
 }
 
-import type { PendingClaim } from './client';
+import type { PendingClaim } from './roomState';
 
 export interface Secrets {
   getHostKey(code: string): string | null;
@@ -56,6 +58,18 @@ export function browserStore(): KeyValueStore {
   }
 }
 
+/**
+ * What this browser kept (a seat's token, a claim not answered yet) is read back through these:
+ * another version of the app, or a hand, may have left anything there; what does not fit is
+ * treated as nothing kept. A name that is not a string is dropped, as before.
+ */
+const storedSeatSchema = z.object({ seat: z.number(), token: z.string() });
+const storedClaimSchema = z.object({
+  seat: z.union([z.number(), z.literal('draw')]),
+  key: z.string(),
+  name: z.unknown().transform((n) => (typeof n === 'string' ? n : undefined)),
+});
+
 export function createSecrets(store: KeyValueStore): Secrets {
   return {
     getHostKey: (code) => store.getItem(hostKeyOf(code)),
@@ -68,8 +82,8 @@ export function createSecrets(store: KeyValueStore): Secrets {
       const raw = store.getItem(seatKeyOf(code));
       if (!raw) return null;
       try {
-        const v = JSON.parse(raw) as Partial<SeatSecret>;
-        return typeof v.seat === 'number' && typeof v.token === 'string' ? { seat: v.seat, token: v.token } : null;
+        const v = storedSeatSchema.safeParse(JSON.parse(raw));
+        return v.success ? { seat: v.data.seat, token: v.data.token } : null;
       } catch {
         return null;
       }
@@ -78,9 +92,10 @@ export function createSecrets(store: KeyValueStore): Secrets {
     forgetSeat: (code) => store.removeItem(seatKeyOf(code)),
     getPendingClaim(code) {
       try {
-        const v = JSON.parse(store.getItem(claimKeyOf(code)) ?? 'null') as Partial<PendingClaim> | null;
-        const seatOk = typeof v?.seat === 'number' || v?.seat === 'draw';
-        return v && seatOk && typeof v.key === 'string' ? { seat: v.seat!, key: v.key, ...(typeof v.name === 'string' ? { name: v.name } : {}) } : null;
+        const v = storedClaimSchema.safeParse(JSON.parse(store.getItem(claimKeyOf(code)) ?? 'null'));
+        if (!v.success) return null;
+        const { seat, key, name } = v.data;
+        return { seat, key, ...(name !== undefined ? { name } : {}) };
       } catch {
         return null;
       }

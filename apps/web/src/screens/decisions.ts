@@ -1,4 +1,5 @@
-import type { Command, Pending, SeatNo } from '@mafia/engine';
+import type { Command, Pending } from '@mafia/engine';
+import { parseSeat } from './seat';
 
 /**
  * One-seat choices of the day shared by the player screen (a seat makes his own) and the host console
@@ -17,10 +18,10 @@ export interface ExtraChoice {
 
 /** The command of an extra choice. */
 export function extraCommand(kind: ExtraKind, seat: number, target: number): Command {
-  const by = seat as SeatNo;
-  if (kind === 'rakeTake') return { type: 'rakeTakes', by, target: target as SeatNo };
-  if (kind === 'blood') return { type: 'blood', by, target: target as SeatNo };
-  return { type: 'dyingNote', by, named: target as SeatNo };
+  const by = parseSeat(seat);
+  if (kind === 'rakeTake') return { type: 'rakeTakes', by, target: parseSeat(target) };
+  if (kind === 'blood') return { type: 'blood', by, target: parseSeat(target) };
+  return { type: 'dyingNote', by, named: parseSeat(target) };
 }
 
 /** The pending choices of the given kinds, in the engine's order (any seat: the host's pending holds every seat's). */

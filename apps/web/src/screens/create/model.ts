@@ -1,6 +1,10 @@
-import { nightStepSeconds, OPTION_SPECS, PRESETS, type GameOptions, type OptionName, type OptionSpec, type Preset, type PresetId, type RoleId } from '@mafia/engine';
+import { nightStepSeconds, OPTION_SPECS, PRESETS, type OptionName, type OptionSpec, type Preset, type PresetId, type RoleId } from '@mafia/engine';
 import { MAX_STEP_SECONDS, MIN_STEP_SECONDS, type CreateRoomRequest, type RoomMode, type Timers } from '@mafia/protocol';
 import { codeOptions } from './rulesCode';
+import type { CreateForm, OptionValue } from './form';
+
+// The form's types live in the leaf form.ts (rulesCode.ts needs them too); importers of the model find them here.
+export type { CreateForm, OptionValue } from './form';
 
 /**
  * The create form as pure data: the presets the engine has built, the recommended deck for a count,
@@ -89,25 +93,12 @@ export function optionSpecs(p: Preset): OptionSpec[] {
   return p.options.map((name) => OPTION_SPECS[name]);
 }
 
-export type OptionValue = GameOptions[OptionName];
-
-/** What an input's text means for an option of this kind (NaN numbers are kept: the server says why). */
 export function parseOption(spec: OptionSpec, raw: string | boolean): OptionValue {
   if (spec.kind === 'boolean') return raw === true || raw === 'true';
   if (spec.kind === 'enum' || spec.kind === 'string') return String(raw) as OptionValue;
   return Number(raw) as OptionValue;
 }
 
-export interface CreateForm {
-  readonly preset: PresetId;
-  readonly seats: number;
-  readonly mode: RoomMode;
-  readonly deck: readonly RoleId[];
-  /** Option values the user changed (others stay the preset's defaults). */
-  readonly options: Partial<Record<OptionName, OptionValue>>;
-  readonly modifications: readonly string[];
-  readonly timers: Timers;
-}
 
 export function initialForm(id: PresetId = 'classic'): CreateForm {
   const p = presetById(id);

@@ -1,5 +1,5 @@
 import { OPTION_SPECS, optionsFromRulesCode, RULES_CODE_DIGITS, rulesCodeOf, type OptionName, type Preset } from '@mafia/engine';
-import type { CreateForm, OptionValue } from './model';
+import type { CreateForm, OptionValue } from './form';
 
 /**
  * R-FIIM-17 on the create form: a mafiaratings rules code sets 13 options at once. The form shows the
@@ -45,7 +45,8 @@ export function withRulesCode(f: CreateForm, code: string): CreateForm {
 
 /** Each option's value as the game would have it: the preset's default, then the code's digit, then the user's choice. */
 export function shownOptions(p: Preset, f: CreateForm): Record<string, OptionValue> {
-  return { ...(p.defaults as unknown as Record<string, OptionValue>), ...codeOptions(f), ...f.options };
+  const defaults: Partial<Record<OptionName, OptionValue>> = p.defaults;
+  return { ...defaults, ...codeOptions(f), ...f.options };
 }
 
 /** The rules code the shown options make (what the engine keeps with the game). */

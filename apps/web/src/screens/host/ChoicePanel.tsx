@@ -2,7 +2,7 @@ import type { Command, GameView, Pending } from '@mafia/engine';
 import { useState } from 'react';
 import { Button, SeatGrid, type SeatInfo } from '../../ui';
 import { extraChoices, extraCommand, type ExtraChoice } from '../decisions';
-import type { Tx } from './Console';
+import type { Tx } from './types';
 
 /**
  * The day's optional one-seat choices the host enters for a player without a phone (the engine's

@@ -1,8 +1,9 @@
-import type { Command, GameView, SeatNo } from '@mafia/engine';
+import type { Command, GameView } from '@mafia/engine';
 import { useState } from 'react';
 import { Button } from '../../ui';
-import type { Tx } from './Console';
+import type { Tx } from './types';
 import { circleChoice, type SetupOf } from './logic';
+import { parseSeat } from '../seat';
 
 /**
  * R-VOTE-8 (presets voting `circular`): before the first ballot of the day the host chooses where
@@ -14,7 +15,7 @@ export function CirclePanel({ t, view, setup, busy, send }: { t: Tx; view: GameV
   const [picked, setPicked] = useState<number | null>(null);
   if (!now || alive.length === 0) return null;
   const from = picked !== null && alive.includes(picked) ? picked : alive.includes(now.from) ? now.from : alive[0]!;
-  const circle = (dir: 'up' | 'down') => send({ type: 'circle', from: from as SeatNo, dir });
+  const circle = (dir: 'up' | 'down') => send({ type: 'circle', from: parseSeat(from), dir });
   return (
     <section className="card stack" data-testid="circle" aria-label={t('circle.title')}>
       <strong>{t('circle.title')}</strong>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../ui';
-import type { Tx } from './Console';
+import type { Tx } from './types';
 
 /** How long the second tap may come after the first (then the button asks again). */
 const CONFIRM_MS = 5_000;

@@ -1,55 +1,47 @@
-import type { Command, GameView, Pending, RoleId } from '@mafia/engine';
+import type { Command, GameView, RoleId } from '@mafia/engine';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roleName as presetRoleName } from '../../i18n/roleName';
+import { looseT } from '../../i18n/looseT';
 import type { RoomState } from '../../net/client';
 import { useCountdown } from '../../net/useCountdown';
 import { asRefusal, type RefusalLike } from '../../i18n/refusals';
-import { Button, mayDealNextGame, NextGameButton, Notice, ProtocolButton, SeatGrid, Timer, useLockout, type SeatInfo } from '../../ui';
+import { Button, mayDealNextGame, NextGameButton, Notice, ProtocolButton, SeatGrid, Timer, useLockout } from '../../ui';
 import { secrets } from '../../net/secrets';
 import { DayNotes, ResultsPanel } from './DayNotes';
-import { describeEvent, tallyText } from './history';
 import { beep, shouldBeep } from './beep';
 import { ChoicePanel } from './ChoicePanel';
 import { CirclePanel } from './CirclePanel';
 import { SilencePanel } from './SilencePanel';
 import { VictimListPanel } from './VictimListPanel';
 import { SeatsPanel } from './SeatsPanel';
-import { SeatSelect } from './SeatSelect';
 import { FiimPanel } from './FiimPanel';
-import { NightRecord } from './NightRecord';
 import { CloseRoomPanel } from './CloseRoom';
 import { fiimRecord, isFiim } from './fiim';
-import {
-  actCommand, history, isMorning, lastNight, liftBoard, nextCommand, nightDeaths, speechesToday, stepActors, strayActors,
-  setupOf, targetable, voteBoard, type StepActor,
-} from './logic';
-import { ROLE_IDS, hostLines, scriptText, type Line } from './script';
+import { actCommand, liftBoard, nextCommand, nightDeaths, speechesToday, stepActors, strayActors, setupOf, voteBoard, type StepActor } from './logic';
+import { hostLines, scriptText, type Line } from './script';
 import { effectiveEvents, loneNominee, skippedSpeeches } from '../../narrator/dayNews';
-import { actsByStep, type StepAct } from './nightRecord';
+import { actsByStep } from './nightRecord';
 import { VoiceSwitch, useHostVoice } from './voice';
 import type { Speaker } from '../../narrator/speaker';
 import { SeatCodesPanel } from '../admin/SeatCodesPanel';
+import { modeOf } from './gridMode';
+import { MorningPanel, NightPanel } from './NightPanel';
+import { ToolsPanel } from './ToolsPanel';
+import { EndPanel, HistoryPanel } from './EndPanel';
+import { LiftBoardPanel, SpeechPanel, VoteBoardPanel } from './DayBoards';
+import { gridSeats } from './seatGrid';
+import type { HostActions, Tx } from './types';
+import { parseSeat, parseSeats } from '../seat';
 
-/** What the console needs of a RoomClient (a fake in tests). */
-export interface HostActions {
-  command(cmd: Command): Promise<number>;
-  timer(add: number): Promise<number>;
-  start(): Promise<number>;
-  /** Opens night step `step` on every screen (absent: the step stays on this console). */
-  openStep?(step: number): Promise<number>;
-  /** The next game at the same table, once this one has ended (absent: no button). */
-  nextGame?(): Promise<number>;
-  /** Closes the room for good (absent: no «Закрыть комнату»). */
-  closeRoom?(): Promise<number>;
-}
-
-export type Tx = (key: string, opts?: Record<string, unknown>) => string;
+// The console's shared types and the grid's mode live in leaf modules; importers of the console keep finding them here.
+export type { HostActions, Tx } from './types';
+export { modeOf, type GridMode } from './gridMode';
 
 /** The host console for a started (or starting) game: everything the human host needs at the table. */
 export function HostConsole({ state, actions, voice: voiceOut }: { readonly state: RoomState; readonly actions: HostActions | null; readonly voice?: Speaker | null }) {
   const { t: tt } = useTranslation('host');
-  const t = tt as unknown as Tx;
+  const t = useMemo(() => looseT(tt), [tt]);
   const view = state.view;
   const pending = state.pending;
   const setup = useMemo(() => setupOf(state.log), [state.log]);
@@ -129,37 +121,12 @@ export function HostConsole({ state, actions, voice: voiceOut }: { readonly stat
     if (!view) return;
     if (mode === 'night') setPicked(seat);
     else if (mode === 'speech') setPicked(seat);
-    else if (mode === 'vote' && currentCandidate !== null) send({ type: 'vote', by: seat as never, target: currentCandidate as never });
-    else if (mode === 'lift') send({ type: 'liftVote', by: seat as never, leave: true });
-    else if (mode === 'rake' && rake) send({ type: 'rakeTakes', by: rake.by, target: seat as never });
+    else if (mode === 'vote' && currentCandidate !== null) send({ type: 'vote', by: parseSeat(seat), target: parseSeat(currentCandidate) });
+    else if (mode === 'lift') send({ type: 'liftVote', by: parseSeat(seat), leave: true });
+    else if (mode === 'rake' && rake) send({ type: 'rakeTakes', by: rake.by, target: parseSeat(seat) });
     else if (mode === 'bestMove') setNamed((n) => (n.includes(seat) ? n.filter((x) => x !== seat) : n.length < 3 ? [...n, seat] : n));
   };
-  const allowed = view && mode === 'night' ? targetable(view, actor) : null;
-  const voters = new Set(board?.notCast ?? []);
-  const liftVoters = new Set(lift?.notCast ?? []);
-  const seats: SeatInfo[] = (view?.seats ?? []).map((s) => {
-    const note = [s.role ? roleName(s.role) : '', s.fouls > 0 ? t('seats.fouls', { n: s.fouls }) : ''].filter(Boolean).join(' · ');
-    let st: SeatInfo['state'] = s.alive ? 'alive' : 'dead';
-    if (mode === 'night') {
-      if (picked === s.seat) st = 'selected';
-      else if (allowed && !allowed.has(s.seat)) st = 'disabled';
-    } else if (mode === 'speech') {
-      if (picked === s.seat) st = 'selected';
-      else if (!s.alive) st = 'disabled';
-    } else if (mode === 'vote') {
-      if (currentCandidate !== null && view?.day?.ballots[s.seat - 1] === currentCandidate) st = 'selected';
-      else if (!voters.has(s.seat)) st = s.alive ? 'disabled' : 'dead';
-    } else if (mode === 'lift') {
-      if (view?.day?.lift[s.seat - 1] === 1) st = 'selected';
-      else if (!liftVoters.has(s.seat)) st = s.alive ? 'disabled' : 'dead';
-    } else if (mode === 'rake') {
-      if (!rake?.among.includes(s.seat)) st = s.alive ? 'disabled' : 'dead';
-    } else if (mode === 'bestMove') {
-      if (named.includes(s.seat)) st = 'selected';
-      else if (s.seat === bestBy) st = 'disabled';
-    }
-    return { seat: s.seat, name: s.name, state: st, note };
-  });
+  const seats = gridSeats({ view, mode, actor, picked, board, lift, currentCandidate, rake, named, bestBy, roleName, t });
   const tappable = mode === 'night' ? actor !== null : mode !== 'none';
 
   // The speech timer's 10-second warning.
@@ -235,47 +202,12 @@ export function HostConsole({ state, actions, voice: voiceOut }: { readonly stat
       {view && view.phase.kind === 'day' ? <ResultsPanel t={t} log={state.log} /> : null}
 
       {view && mode === 'speech' && speaker !== null ? (
-        <section className="card stack" aria-label={t('speech.speaker', { seat: speaker })}>
-          <strong>{t('speech.speaker', { seat: speaker })}</strong>
-          <span className="muted">
-            {view.day && view.day.nominations.length > 0
-              ? t('speech.nominations', { list: view.day.nominations.map(([by, to]) => t('speech.nominationLine', { by, target: to })).join(', ') })
-              : t('speech.nominationsNone')}
-          </span>
-          {nominatePending ? <span className="muted">{t('speech.nominate')}</span> : null}
-          <Button
-            data-testid="nominate-accept" variant="primary" block disabled={busy || picked === null || !nominatePending}
-            onClick={() => picked !== null && send({ type: 'nominate', by: speaker as never, target: picked as never })}
-          >
-            {picked !== null ? t('speech.accept', { seat: picked }) : t('speech.acceptNone')}
-          </Button>
-        </section>
+        <SpeechPanel t={t} view={view} speaker={speaker} picked={picked} nominatePending={nominatePending} busy={busy} send={send} />
       ) : null}
 
-      {view && mode === 'vote' && board ? (
-        <section className="card stack" data-testid="vote-board" aria-label={t('vote.title', { n: (view.day?.round ?? 0) + 1 })}>
-          <strong>{t('vote.title', { n: (view.day?.round ?? 0) + 1 })}</strong>
-          <div className="row">
-            {board.candidates.map((c, i) => (
-              <Button key={c.seat} data-testid={`vote-candidate-${c.seat}`} aria-pressed={c.seat === currentCandidate} variant={c.seat === currentCandidate ? 'primary' : 'default'} onClick={() => setCandidate(i)}>
-                {t('vote.candidate', { seat: c.seat, votes: c.votes })}
-              </Button>
-            ))}
-          </div>
-          {currentCandidate !== null ? <span>{t('vote.counting', { seat: currentCandidate })}</span> : null}
-          <span data-testid="vote-left" data-n={board.notCast.length}>
-            {t('vote.notCast', { n: board.notCast.length, seat: board.last ?? '' })}
-          </span>
-          {board.tally ? <span>{t('vote.tally', { list: tallyText(board.tally) })}</span> : null}
-        </section>
-      ) : null}
+      {view && mode === 'vote' && board ? <VoteBoardPanel t={t} view={view} board={board} currentCandidate={currentCandidate} setCandidate={setCandidate} /> : null}
 
-      {view && mode === 'lift' && lift ? (
-        <section className="card stack" data-testid="lift-board">
-          <span>{t('vote.lift', { for: lift.for.length, against: lift.against.length, left: lift.notCast.length })}</span>
-          <span className="muted">{t('vote.liftHint')}</span>
-        </section>
-      ) : null}
+      {view && mode === 'lift' && lift ? <LiftBoardPanel t={t} lift={lift} /> : null}
 
       {view && view.phase.kind !== 'ended' ? (
         <div data-testid={mode === 'night' ? 'act-target' : 'seat-board'}>
@@ -313,7 +245,7 @@ export function HostConsole({ state, actions, voice: voiceOut }: { readonly stat
       {mode === 'bestMove' && bestBy !== null ? (
         <section className="card stack" data-testid="best-move" aria-label={t('bestMove.title', { seat: bestBy })}>
           <span>{t('bestMove.title', { seat: bestBy })}</span>
-          <Button data-testid="best-move-submit" disabled={busy || named.length !== 3} onClick={() => send({ type: 'bestMove', by: bestBy, named: named as never })}>
+          <Button data-testid="best-move-submit" disabled={busy || named.length !== 3} onClick={() => send({ type: 'bestMove', by: bestBy, named: parseSeats(named) })}>
             {t('bestMove.submit', { list: named.join(', ') || '—' })}
           </Button>
         </section>
@@ -343,206 +275,6 @@ export function HostConsole({ state, actions, voice: voiceOut }: { readonly stat
       <HistoryPanel t={t} log={state.log} />
       {actions?.closeRoom && !state.lobby?.closed ? <CloseRoomPanel t={t} busy={busy || state.status !== 'open'} close={() => run(() => actions.closeRoom!())} /> : null}
     </div>
-  );
-}
-
-/** What a tap on the main seat grid means now. */
-export type GridMode = 'night' | 'speech' | 'vote' | 'lift' | 'rake' | 'bestMove' | 'none';
-
-export function modeOf(view: GameView | null, pending: readonly Pending[] = []): GridMode {
-  if (!view) return 'none';
-  if (view.phase.kind === 'night') return 'night';
-  if (view.phase.kind !== 'day' || !view.day) return 'none';
-  if (view.day.stage === 'lastWords' && pending.some((p) => p.kind === 'bestMove')) return 'bestMove';
-  switch (view.day.stage) {
-    case 'rake':
-      return 'rake';
-    case 'speeches':
-      return 'speech';
-    case 'vote':
-      return 'vote';
-    case 'lift':
-      return 'lift';
-    default:
-      return 'none';
-  }
-}
-
-function NightPanel(p: {
-  t: Tx; view: GameView; step: number; setStep: (n: number) => void; actors: StepActor[]; actor: StepActor | null; setActorSeat: (n: number) => void;
-  picked: number | null; target2: number | null; setTarget2: (n: number | null) => void; roleGuess: RoleId | null; setRoleGuess: (r: RoleId | null) => void;
-  roleName: (r: RoleId | undefined | null) => string; byStep: readonly (readonly StepAct[])[];
-}) {
-  const { t, view, step, actors, actor } = p;
-  // Every act of the step is in once one stands for it (no actor is left to pick): «Все действия … получены».
-  const stepDone = (p.byStep[step]?.length ?? 0) > 0;
-  const total = view.nightSteps.length;
-  return (
-    <section className="card stack" data-testid="night-panel" aria-label={t('act.title')}>
-      {total > 0 ? (
-        <div className="row" style={{ justifyContent: 'space-between' }}>
-          <Button data-testid="step-prev" label={t('step.prev')} disabled={step <= 0} onClick={() => p.setStep(Math.max(0, step - 1))}>
-            ‹
-          </Button>
-          <span data-testid="night-step" data-step={step}>
-            {t('step.label', { n: step + 1, total })}
-          </span>
-          <Button data-testid="step-next" label={t('step.next')} disabled={step >= total - 1} onClick={() => p.setStep(Math.min(total - 1, step + 1))}>
-            ›
-          </Button>
-        </div>
-      ) : null}
-      {actors.length === 0 ? <span className="muted" data-testid="step-status" data-done={stepDone}>{t(stepDone ? 'step.allIn' : 'step.none')}</span> : null}
-      {actors.length > 0 ? (
-        <div className="row" role="group" aria-label={t('act.title')}>
-          {actors.map((a) => (
-            <Button key={a.seat} data-testid={`act-actor-${a.seat}`} aria-pressed={actor?.seat === a.seat} variant={actor?.seat === a.seat ? 'primary' : 'default'} onClick={() => p.setActorSeat(a.seat)}>
-              {t('act.actor', { seat: a.seat, role: p.roleName(a.role), act: t(`act.names.${a.act}`) })}
-            </Button>
-          ))}
-        </div>
-      ) : null}
-      {actor?.needsTarget2 ? (
-        <label className="field">
-          <span>{t('act.target2')}</span>
-          <select className="input" data-testid="act-target2" value={p.target2 ?? ''} onChange={(e) => p.setTarget2(e.target.value ? Number(e.target.value) : null)}>
-            <option value="">—</option>
-            {view.seats.filter((s) => s.alive).map((s) => (
-              <option key={s.seat} value={s.seat}>
-                {s.seat} {s.name}
-              </option>
-            ))}
-          </select>
-        </label>
-      ) : null}
-      {actor?.needsRole ? (
-        <label className="field">
-          <span>{t('act.role')}</span>
-          <select className="input" data-testid="act-role" value={p.roleGuess ?? ''} onChange={(e) => p.setRoleGuess((e.target.value || null) as RoleId | null)}>
-            <option value="">—</option>
-            {ROLE_IDS.map((r) => (
-              <option key={r} value={r}>
-                {p.roleName(r)}
-              </option>
-            ))}
-          </select>
-        </label>
-      ) : null}
-      <NightRecord t={t} view={view} byStep={p.byStep} step={step} roleName={p.roleName} />
-    </section>
-  );
-}
-
-function MorningPanel({ t, view, log }: { t: Tx; view: GameView; log: RoomState['log'] }) {
-  if (!isMorning(view)) return null;
-  const died = nightDeaths(view, log);
-  const night = lastNight(log);
-  const answers = night && night.n === (view.phase.kind === 'day' ? view.phase.n : -1) ? night.results : [];
-  return (
-    <section className="card stack" data-testid="morning" aria-label={t('morning.title')}>
-      <strong>{t('morning.title')}</strong>
-      <span data-testid="morning-died" data-seats={died ? died.join(',') : ''}>
-        {died === null ? t('morning.unknown') : died.length > 0 ? t('morning.died', { seats: died.join(', № '), count: died.length }) : t('morning.nobody')}
-      </span>
-      {answers.map((r, i) => (
-        <span key={i} className="muted">
-          {t('morning.answer', { by: r.by, target: r.target, answer: t(`answers.${r.answer}`) })}
-        </span>
-      ))}
-    </section>
-  );
-}
-
-function ToolsPanel({ t, view, busy, send }: { t: Tx; view: GameView; busy: boolean; send: (c: Command) => void }) {
-  const [seat, setSeat] = useState<number>(1);
-  const [winner, setWinner] = useState<'town' | 'mafia' | 'draw'>('town');
-  const target = view.seats[seat - 1];
-  const confirm = () => globalThis.confirm?.(t('tools.confirm')) ?? true;
-  return (
-    <section className="card stack" aria-label={t('tools.title')}>
-      <strong>{t('tools.title')}</strong>
-      <Button data-testid="undo" disabled={busy} onClick={() => send({ type: 'undo', count: 1 })}>
-        {t('tools.undo')}
-      </Button>
-      {view.phase.kind !== 'ended' ? (
-        <>
-          <div className="row">
-            <SeatSelect label={t('tools.seat')} testId="override-seat" view={view} seat={seat} onChange={setSeat} />
-            <Button data-testid="override-eliminate" disabled={busy || !target?.alive} onClick={() => confirm() && send({ type: 'override', action: { kind: 'eliminate', seat: seat as never } })}>
-              {t('tools.eliminate')}
-            </Button>
-            <Button data-testid="override-revive" disabled={busy || target?.alive !== false} onClick={() => confirm() && send({ type: 'override', action: { kind: 'revive', seat: seat as never } })}>
-              {t('tools.revive')}
-            </Button>
-          </div>
-          <div className="row">
-            <label className="field">
-              <span>{t('tools.winner')}</span>
-              <select className="input" data-testid="override-winner" value={winner} onChange={(e) => setWinner(e.target.value as typeof winner)}>
-                {(['town', 'mafia', 'draw'] as const).map((w) => (
-                  <option key={w} value={w}>
-                    {t(`winners.${w}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <Button data-testid="override-end" variant="danger" disabled={busy} onClick={() => confirm() && send({ type: 'override', action: { kind: 'endGame', winner } })}>
-              {t('tools.endGame')}
-            </Button>
-          </div>
-        </>
-      ) : null}
-    </section>
-  );
-}
-
-function EndPanel({ t, view, roleName }: { t: Tx; view: GameView; roleName: (r: RoleId | undefined) => string }) {
-  const w = view.winner;
-  const label = w === null ? '' : w === 'town' || w === 'mafia' || w === 'draw' ? t(`winners.${w}`) : roleName(w as RoleId);
-  return (
-    <section className="card stack" aria-label={t('end.title')}>
-      <strong data-testid="winner" data-winner={w ?? ''} style={{ fontSize: '1.5rem' }}>
-        {t('end.winner', { winner: label })}
-      </strong>
-      {view.winners.length > 0 ? <span>{t('end.winners', { seats: view.winners.join(', ') })}</span> : null}
-      <strong>{t('end.roles')}</strong>
-      <ul data-testid="all-roles">
-        {view.seats.map((s) => (
-          <li key={s.seat} data-role={s.role ?? ''}>
-            {s.seat}. {s.name} — {roleName(s.role)}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-function HistoryPanel({ t, log }: { t: Tx; log: RoomState['log'] }) {
-  const entries = useMemo(() => history(log, 8), [log]);
-  const byName = (by: (typeof entries)[number]['by']) =>
-    by === null ? '' : typeof by === 'number' ? t('history.by.seat', { seat: by }) : t(`history.by.${by}`);
-  return (
-    <section className="card stack" aria-label={t('history.title')} data-testid="history">
-      <strong>{t('history.title')}</strong>
-      {entries.length === 0 ? <span className="muted">{t('history.empty')}</span> : null}
-      <ol reversed style={{ margin: 0, paddingLeft: 24 }}>
-        {entries.map((e) => {
-          const item = log.find((i) => i.seq === e.seq);
-          let text = '';
-          if (item?.kind === 'claim') text = t('history.claim', { seat: item.seat, name: item.name });
-          else if (item?.kind === 'release') text = t('history.release', { seat: item.seat });
-          else if (item?.kind === 'rename') text = t(item.held ? 'history.renameHeld' : 'history.rename', { seat: item.seat, name: item.name });
-          else if (item?.kind === 'close') text = t('history.close');
-          else if (item?.kind === 'timer') text = t('history.timer');
-          else text = t('history.events', { by: byName(e.by), what: e.events.map((ev) => describeEvent(ev, t)).join('; ') || '—' });
-          return (
-            <li key={e.seq} value={e.seq}>
-              {text}
-            </li>
-          );
-        })}
-      </ol>
-    </section>
   );
 }
 

@@ -2,10 +2,11 @@ import type { Command, GameView } from '@mafia/engine';
 import { useState } from 'react';
 import { Button } from '../../ui';
 import { SeatSelect } from './SeatSelect';
-import type { Tx } from './Console';
+import type { Tx } from './types';
 import { parsePoints, teamDefeatOpen, type FiimRecord } from './fiim';
 import { signedPoints } from './history';
 import type { SetupOf } from './logic';
+import { parseSeat } from '../seat';
 
 interface Props {
   readonly t: Tx;
@@ -63,7 +64,7 @@ function TeamDefeat({ t, view, setup, record, busy, send }: Props) {
       <div className="row">
         <SeatSelect label={t('fiim.teamDefeat.seat')} testId="team-defeat-seat" view={view} seat={seat} onChange={setSeat} />
         <Button data-testid="team-defeat" variant="danger" disabled={busy} onClick={() => {
-          if (globalThis.confirm?.(t('fiim.teamDefeat.confirm', { seat })) ?? true) send({ type: 'teamDefeat', seat: seat as never });
+          if (globalThis.confirm?.(t('fiim.teamDefeat.confirm', { seat })) ?? true) send({ type: 'teamDefeat', seat: parseSeat(seat) });
         }}>
           {t('fiim.teamDefeat.submit')}
         </Button>
@@ -81,7 +82,7 @@ function ExtraPoints({ t, view, record, busy, send }: Props) {
     if (points === null) return setBad(seat);
     setBad(null);
     setTyped((x) => ({ ...x, [seat]: '' }));
-    send({ type: 'extraPoints', seat: seat as never, points });
+    send({ type: 'extraPoints', seat: parseSeat(seat), points });
   };
   return (
     <div className="stack" style={{ gap: 4 }} data-testid="extra-points">

@@ -1,9 +1,10 @@
 import type { Command, GameView, RoleId } from '@mafia/engine';
 import { useState } from 'react';
 import { Button } from '../../ui';
-import type { Tx } from './Console';
+import type { Tx } from './types';
 import { isFiim, penaltySeats, type FiimRecord } from './fiim';
 import type { SetupOf } from './logic';
+import { parseSeat } from '../seat';
 
 /** R-FIIM-12: the reasons the host gives a removal (fouls and technical fouls remove by count). */
 const REASONS = ['disqualified', 'left'] as const;
@@ -23,7 +24,7 @@ export function SeatsPanel({ t, view, setup, record, busy, send, roleName }: {
   const [asking, setAsking] = useState<number | null>(null);
   const remove = (seat: number) => {
     if (fiim) return setAsking(seat);
-    if (globalThis.confirm?.(t('seats.removeConfirm', { seat })) ?? true) send({ type: 'remove', seat: seat as never });
+    if (globalThis.confirm?.(t('seats.removeConfirm', { seat })) ?? true) send({ type: 'remove', seat: parseSeat(seat) });
   };
   return (
     <section className="card stack" aria-label={t('seats.title')}>

@@ -1,9 +1,10 @@
-import type { Command, GameView, SeatNo } from '@mafia/engine';
+import type { Command, GameView } from '@mafia/engine';
 import type { LogItem } from '@mafia/protocol';
 import { useMemo } from 'react';
 import { Button } from '../../ui';
-import type { Tx } from './Console';
+import type { Tx } from './types';
 import { widowSilenced } from './logic';
+import { parseSeat } from '../seat';
 
 /**
  * R-VOTE-11: the players the Black Widow silenced last night keep their vote unless they speak; the
@@ -19,7 +20,7 @@ export function SilencePanel({ t, view, log, busy, send }: { t: Tx; view: GameVi
       {open.length > 0 ? (
         <div className="row">
           {open.map((seat) => (
-            <Button key={seat} data-testid={`silence-broken-${seat}`} variant="danger" label={t('silence.brokenLabel', { seat })} disabled={busy} onClick={() => send({ type: 'silenceBroken', seat: seat as SeatNo })}>
+            <Button key={seat} data-testid={`silence-broken-${seat}`} variant="danger" label={t('silence.brokenLabel', { seat })} disabled={busy} onClick={() => send({ type: 'silenceBroken', seat: parseSeat(seat) })}>
               {t('silence.broken', { seat })}
             </Button>
           ))}

@@ -1,10 +1,11 @@
-import type { Command, GameView, SeatNo } from '@mafia/engine';
+import type { Command, GameView } from '@mafia/engine';
 import type { LogItem } from '@mafia/protocol';
 import { useState } from 'react';
 import { Button, SeatGrid, type SeatInfo } from '../../ui';
 import { toggleSeat } from '../decisions';
-import type { Tx } from './Console';
+import type { Tx } from './types';
 import { recordedVictimList, victimListOpen, type SetupOf } from './logic';
+import { parseSeats } from '../seat';
 
 /**
  * R-MOD victim-list: on night 1 the mafia show the host an ordered list of up to three victims; the
@@ -28,7 +29,7 @@ export function VictimListPanel({ t, view, setup, log, busy, send }: { t: Tx; vi
         {picked.length > 0 ? t('victimList.order', { list }) : t('victimList.orderNone')}
       </span>
       <div className="row">
-        <Button data-testid="victim-list-submit" variant="primary" disabled={busy || picked.length === 0} onClick={() => send({ type: 'victimList', seats: picked as SeatNo[] })}>
+        <Button data-testid="victim-list-submit" variant="primary" disabled={busy || picked.length === 0} onClick={() => send({ type: 'victimList', seats: parseSeats(picked) })}>
           {picked.length > 0 ? t('victimList.submit', { list }) : t('victimList.submitNone')}
         </Button>
         <Button data-testid="victim-list-clear" disabled={picked.length === 0} onClick={() => setPicked([])}>

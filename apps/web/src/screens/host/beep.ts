@@ -11,7 +11,8 @@ let ctx: AudioContext | null = null;
 
 /** A 0.25 s 880 Hz beep; silently nothing where Web Audio is missing (tests, old browsers). */
 export function beep(): void {
-  const w = globalThis as unknown as { AudioContext?: AudioCtor; webkitAudioContext?: AudioCtor };
+  // Old Safari has only the prefixed constructor, which the DOM types do not know: both are optional here.
+  const w: { AudioContext?: AudioCtor; webkitAudioContext?: AudioCtor } = globalThis;
   const Ctor = w.AudioContext ?? w.webkitAudioContext;
   if (!Ctor) return;
   try {

@@ -5,7 +5,8 @@ import { hostAuth, useRoom } from '../../net/useRoom';
 import { Button, Layout, RoomClosed, RoomStatus, SeatGrid, seatsOf } from '../../ui';
 import { useCode } from '../useCode';
 import { CloseRoomPanel } from './CloseRoom';
-import { HostConsole, type Tx } from './Console';
+import { HostConsole } from './Console';
+import { looseT } from '../../i18n/looseT';
 
 /** /r/:code/host — the console of a human host (Ведущий): needs this device's host key (docs/web.md, "Host console"). */
 export default function Host() {
@@ -43,7 +44,7 @@ export function HostRoom({ code, state, client }: { readonly code: string; reado
           <Button data-testid="host-start" variant="primary" size="large" block disabled={state.status !== 'open'} onClick={() => void client?.start().catch(() => {})}>
             {t('start')}
           </Button>
-          <CloseRoomPanel t={t as unknown as Tx} busy={state.status !== 'open'} close={() => void client?.closeRoom().catch(() => {})} />
+          <CloseRoomPanel t={looseT(t)} busy={state.status !== 'open'} close={() => void client?.closeRoom().catch(() => {})} />
         </>
       ) : (
         <HostConsole state={state} actions={client} />

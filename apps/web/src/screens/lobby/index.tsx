@@ -9,10 +9,10 @@ import { adminAuth, hostAuth, useRoom } from '../../net/useRoom';
 import { AdminPanel } from '../admin/AdminPanel';
 import { Button, Layout, RoomStatus, SeatGrid, type SeatInfo } from '../../ui';
 import { useCode } from '../useCode';
-import { claimableSeats, cleanName, cleanSeatCode, cryptoWord, drawSeating, joinLink, takenCount, type DrawRow } from './model';
+import { claimableSeats, cleanName, cleanSeatCode, cryptoWord, joinLink, takenCount } from './model';
+import { SeatDraw } from './SeatDraw';
 import { useJoinOrigin } from '../../net/joinOrigin';
-import { copyOrSelect } from '../../ui/copyText';
-import { Qr } from './Qr';
+import { JoinCard } from './JoinCard';
 import './lobby.css';
 
 export interface LobbyProps {
@@ -52,8 +52,6 @@ export default function Lobby({ room = {}, origin, word = cryptoWord }: LobbyPro
   const [drawName, setDrawName] = useState('');
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [draw, setDraw] = useState<DrawRow[] | null>(null);
-  const [copied, setCopied] = useState(false);
 
   const free = lobby ? claimableSeats(lobby) : [];
   const canClaim = mySeat === null && lobby !== null && free.length > 0;
@@ -116,11 +114,6 @@ export default function Lobby({ room = {}, origin, word = cryptoWord }: LobbyPro
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [retryPending]);
 
-  const copy = () => {
-    if (link === null) return;
-    void copyOrSelect(link, document.querySelector('.lobby-link')).then((r) => setCopied(r === 'copied'));
-  };
-
   // Only a human room has a Ведущий: elsewhere its creator (the room admin) closes it and holds the seat codes.
   const byCreator = lobby !== null && lobby.mode !== 'human';
   const status = lobby?.closed ? t(byCreator ? 'closedByCreator' : 'closed') : lobby?.ended ? t('ended') : lobby?.started ? t('started') : null;
@@ -128,18 +121,7 @@ export default function Lobby({ room = {}, origin, word = cryptoWord }: LobbyPro
 
   return (
     <Layout title={t('title', { code })} actions={<RoomStatus state={state} />}>
-      <section className="card lobby-join">
-        <p className="lobby-code" data-testid="room-code" aria-label={`${t('codeLabel')}: ${code.split('').join(' ')}`}>
-          {code}
-        </p>
-        {link === null ? null : (
-          <>
-            <Qr text={link} label={t('qr', { link })} />
-            <p className="muted lobby-link">{t('scan', { link })}</p>
-            <Button onClick={copy}>{copied ? t('copied') : t('copy')}</Button>
-          </>
-        )}
-      </section>
+      <JoinCard code={code} link={link} />
 
       {lastError ? (
         <p className="error" role="alert">
@@ -292,37 +274,14 @@ export default function Lobby({ room = {}, origin, word = cryptoWord }: LobbyPro
           ) : null}
 
           {!lobby.started ? (
-            <div className="stack" data-testid="seat-draw">
-              <h3 className="lobby-h2">{t('draw.title')}</h3>
-              <p className="muted">{t('draw.hint')}</p>
-              <Button data-testid="draw-seats" disabled={takenCount(lobby) === 0} onClick={() => setDraw(drawSeating(lobby, word))}>
-                {draw ? t('draw.again') : t('draw.button')}
-              </Button>
-              {takenCount(lobby) === 0 ? <p className="muted">{t('draw.empty')}</p> : null}
-              {draw ? (
-                <ol className="lobby-draw" data-testid="draw-result">
-                  {draw.map((r) => (
-                    <li key={r.from} data-seat={r.seat} data-from={r.from}>
-                      {t('draw.row', { name: r.name, n: r.seat })}
-                    </li>
-                  ))}
-                </ol>
-              ) : null}
-              {draw && takenCount(lobby) > 0 ? (
-                <Button
-                  variant="danger"
-                  data-testid="release-all"
-                  disabled={busy || state.status !== 'open'}
-                  onClick={() =>
-                    void act(async () => {
-                      for (const [i, c] of lobby.claimed.entries()) if (c !== null) await client!.release(i + 1);
-                    })
-                  }
-                >
-                  {t('releaseAll')}
-                </Button>
-              ) : null}
-            </div>
+            <SeatDraw
+              lobby={lobby} word={word} disabled={busy || state.status !== 'open'}
+              releaseAll={() =>
+                void act(async () => {
+                  for (const [i, c] of lobby.claimed.entries()) if (c !== null) await client!.release(i + 1);
+                })
+              }
+            />
           ) : null}
         </section>
       ) : null}

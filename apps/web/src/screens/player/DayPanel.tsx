@@ -1,9 +1,10 @@
-import type { Command, GameView, Pending, SeatNo } from '@mafia/engine';
+import type { Command, GameView, Pending } from '@mafia/engine';
 import type { RoomMode } from '@mafia/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, SeatGrid, useLockout, type SeatInfo } from '../../ui';
 import { dayControls, extraCommand, toggleSeat, type DayControls, type ExtraKind } from './logic';
+import { parseSeat, parseSeats } from '../seat';
 
 const EXTRA_TEST_ID: Record<ExtraKind, string> = { rakeTake: 'rake-take-submit', blood: 'blood-submit', dyingNote: 'dying-note-submit' };
 
@@ -30,7 +31,7 @@ export function DayPanel({ view, pending, seat, mode, send }: DayPanelProps) {
   const [sel, setSel] = useState<{ key: string; picked: readonly number[] }>({ key, picked: [] });
   const picked = sel.key === key ? sel.picked : [];
   const setPicked = (p: readonly number[]) => setSel({ key, picked: p });
-  const by = seat as SeatNo;
+  const by = parseSeat(seat);
   const fire = (cmd: Command) => {
     setPicked([]);
     void send(cmd).catch(() => {});
@@ -100,13 +101,13 @@ export function DayPanel({ view, pending, seat, mode, send }: DayPanelProps) {
         </div>
       ) : null}
       {c.vote ? (
-        <Button variant="primary" size="large" block data-testid="vote-submit" disabled={target === undefined} onClick={() => target !== undefined && fire({ type: 'vote', by, target: target as SeatNo })}>
+        <Button variant="primary" size="large" block data-testid="vote-submit" disabled={target === undefined} onClick={() => target !== undefined && fire({ type: 'vote', by, target: parseSeat(target) })}>
           {target !== undefined ? t('day.vote', { n: target }) : t('day.voteNone')}
         </Button>
       ) : null}
 
       {c.nominate && mode_ === 'nominate' ? (
-        <Button variant="primary" size="large" block data-testid="nominate-submit" disabled={target === undefined} onClick={() => target !== undefined && fire({ type: 'nominate', by, target: target as SeatNo })}>
+        <Button variant="primary" size="large" block data-testid="nominate-submit" disabled={target === undefined} onClick={() => target !== undefined && fire({ type: 'nominate', by, target: parseSeat(target) })}>
           {target !== undefined ? t('day.nominate', { n: target }) : t('day.nominateNone')}
         </Button>
       ) : null}
@@ -123,7 +124,7 @@ export function DayPanel({ view, pending, seat, mode, send }: DayPanelProps) {
       ) : null}
 
       {c.bestMove ? (
-        <Button variant="primary" size="large" block data-testid="best-move-submit" disabled={picked.length !== 3} onClick={() => picked.length === 3 && fire({ type: 'bestMove', by, named: picked as SeatNo[] })}>
+        <Button variant="primary" size="large" block data-testid="best-move-submit" disabled={picked.length !== 3} onClick={() => picked.length === 3 && fire({ type: 'bestMove', by, named: parseSeats(picked) })}>
           {t('day.bestMove', { k: picked.length })}
         </Button>
       ) : null}

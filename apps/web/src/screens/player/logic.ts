@@ -2,6 +2,7 @@ import type { ActKind, Command, GameView, NightStep, Pending, RoleId, SeatNo, Te
 import type { RoomMode, TimerView } from '@mafia/protocol';
 import { nightStepAt, type NightClock } from '../../night/stepClock';
 import { extraCommand, toggleSeat, type ExtraKind } from '../decisions';
+import { parseSeat } from '../seat';
 
 export { extraCommand, toggleSeat, type ExtraKind };
 
@@ -125,8 +126,8 @@ export function actCommand(seat: number, d: NightDecision, target: number | null
   if (d.kind !== 'real' || target === null) return null;
   if (d.needsTarget2 && target2 === null) return null;
   if (d.needsRole && role === null) return null;
-  const cmd: { type: 'act'; by: SeatNo; act: ActKind; target: SeatNo; target2?: SeatNo; role?: RoleId } = { type: 'act', by: seat as SeatNo, act: d.act, target: target as SeatNo };
-  if (d.needsTarget2 && target2 !== null) cmd.target2 = target2 as SeatNo;
+  const cmd: { type: 'act'; by: SeatNo; act: ActKind; target: SeatNo; target2?: SeatNo; role?: RoleId } = { type: 'act', by: parseSeat(seat), act: d.act, target: parseSeat(target) };
+  if (d.needsTarget2 && target2 !== null) cmd.target2 = parseSeat(target2);
   if (d.needsRole && role !== null) cmd.role = role;
   return cmd;
 }

@@ -13,9 +13,9 @@ export function gameName(t: unknown, g: Numbered & { readonly paperNo: number | 
  */
 export function orderGames<G extends Numbered>(games: readonly G[]): (G & { readonly paperNo: number | null })[] {
   let paper = 0;
-  const numbered = games.map((g, i) => ({ ...g, paperNo: g.tableNo === null || g.gameNo === null ? ++paper : null, at: i }));
+  const numbered = games.map((game, i) => ({ game, paperNo: game.tableNo === null || game.gameNo === null ? ++paper : null, at: i }));
   const key = (g: (typeof numbered)[number]) => (g.paperNo === null ? 0 : 1);
   return numbered
-    .sort((a, b) => key(a) - key(b) || (a.tableNo ?? 0) - (b.tableNo ?? 0) || (a.gameNo ?? 0) - (b.gameNo ?? 0) || a.at - b.at)
-    .map(({ at: _at, ...g }) => g as unknown as G & { readonly paperNo: number | null });
+    .sort((a, b) => key(a) - key(b) || (a.game.tableNo ?? 0) - (b.game.tableNo ?? 0) || (a.game.gameNo ?? 0) - (b.game.gameNo ?? 0) || a.at - b.at)
+    .map(({ game, paperNo }) => ({ ...game, paperNo }));
 }

@@ -33,14 +33,15 @@ export function EveningCorrections({ page, admin, onChanged }: { readonly page: 
   }
   if (!admin) return null;
   const edit = (reason: string) => {
-    const out: Record<string, unknown> = { reason };
-    for (const k of FIELDS) {
-      if (f[k] === initial[k]) continue;
-      if (k === 'startsAt' || k === 'answerBy') out[k] = fromLocalInput(f[k]) ?? 0;
-      else if (k === 'place') out[k] = f[k].trim();
-      else out[k] = Number(f[k]);
-    }
-    return api.editEvening(e.id, out as unknown as EveningEdit);
+    // Only the fields changed go: a time as epoch ms, the place trimmed, the rest as numbers.
+    const changed = (k: (typeof FIELDS)[number]) => f[k] !== initial[k];
+    const time = (k: 'startsAt' | 'answerBy') => (changed(k) ? { [k]: fromLocalInput(f[k]) ?? 0 } : {});
+    const count = (k: 'capacity' | 'weight' | 'gamesPlanned') => (changed(k) ? { [k]: Number(f[k]) } : {});
+    const out: EveningEdit = {
+      reason, ...time('startsAt'), ...time('answerBy'), ...(changed('place') ? { place: f.place.trim() } : {}),
+      ...count('capacity'), ...count('weight'), ...count('gamesPlanned'),
+    };
+    return api.editEvening(e.id, out);
   };
   return (
     <>

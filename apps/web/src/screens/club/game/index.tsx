@@ -6,7 +6,7 @@ import { ClubPage } from '../common/Page';
 import { useLoad } from '../common/useLoad';
 import { GameStory, gameTitle } from './GameStory';
 
-type Tx = (key: string, opts?: Record<string, unknown>) => string;
+import { looseT, type Tx } from '../../../i18n/looseT';
 
 export { gameTitle };
 
@@ -18,7 +18,7 @@ export { gameTitle };
  */
 export default function GameScreen() {
   const { t: tt, i18n } = useTranslation('results');
-  const t = tt as unknown as Tx;
+  const t = looseT(tt);
   const api = useClubApi();
   const { clubId = '', gameId = '' } = useParams();
   const page = useLoad(() => api.gamePage(clubId, gameId), [api, clubId, gameId]);

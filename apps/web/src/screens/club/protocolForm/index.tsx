@@ -64,7 +64,7 @@ export default function ProtocolForm({ clubId, eveningId, preset, onSaved }: Pro
     if (!file) return;
     let loaded: SheetDraft | null = null;
     try {
-      loaded = fromProtocol(JSON.parse(await file.text()) as unknown, known);
+      loaded = fromProtocol(JSON.parse(await file.text()), known);
     } catch {
       loaded = null;
     }

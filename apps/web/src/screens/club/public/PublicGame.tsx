@@ -6,7 +6,7 @@ import { useLoad } from '../common/useLoad';
 import { GameStory, gameTitle } from '../game/GameStory';
 import './public.css';
 
-type Tx = (key: string, opts?: Record<string, unknown>) => string;
+import { looseT } from '../../../i18n/looseT';
 
 /**
  * /p/:clubId/games/:gameId — one game of a club's public page told in words, no sign-in: the same
@@ -16,7 +16,7 @@ type Tx = (key: string, opts?: Record<string, unknown>) => string;
  */
 export default function PublicGameScreen() {
   const { t: tt, i18n } = useTranslation('results');
-  const t = tt as unknown as Tx;
+  const t = looseT(tt);
   const { clubId = '', gameId = '' } = useParams();
   const api = useClubApi();
   const page = useLoad(() => api.publicGame(clubId, gameId), [api, clubId, gameId]);

@@ -10,7 +10,7 @@ import { ClubPage } from '../common/Page';
 import { RankedTable, type RankedColumn } from '../common/RankedTable';
 import { useLoad } from '../common/useLoad';
 
-type Tx = (key: string, opts?: Record<string, unknown>) => string;
+import { looseT } from '../../../i18n/looseT';
 
 /**
  * /club/:clubId/evenings/:eveningId/results — the evening's games (each linked to its page) and
@@ -19,7 +19,7 @@ type Tx = (key: string, opts?: Record<string, unknown>) => string;
  */
 export default function EveningResultsScreen() {
   const { t: tt, i18n } = useTranslation('results');
-  const t = tt as unknown as Tx;
+  const t = looseT(tt);
   const api = useClubApi();
   const { clubId = '', eveningId = '' } = useParams();
   const page = useLoad(() => api.eveningResults(eveningId), [api, eveningId]);

@@ -6,7 +6,7 @@ import { winnerName } from '../common/bits';
 import { errorAt, errorElsewhere, useAction } from '../common/errors';
 import { ClubForm, InputField, SubmitButton } from '../common/form';
 
-type Tx = (key: string, opts?: Record<string, unknown>) => string;
+import { looseT } from '../../../i18n/looseT';
 
 /** «Новая серия» (admins): a name and the club's ended FIIM games to take (POST /api/clubs/:clubId/series). */
 /** An ended FIIM game in words: «2 декабря 2026 г., Стол 1, игра 2 — победа: Мафия» (or «— ничья»). */
@@ -20,7 +20,7 @@ export function gameLabel(t: (key: string, opts?: Record<string, unknown>) => st
 
 export function NewSeries({ clubId, games, onCreated }: { readonly clubId: string; readonly games: readonly FiimGame[]; readonly onCreated: (s: Series) => void }) {
   const { t: tt, i18n } = useTranslation('results');
-  const t = tt as unknown as Tx;
+  const t = looseT(tt);
   const api = useClubApi();
   const act = useAction();
   const [name, setName] = useState('');

@@ -8,7 +8,7 @@ import { RankedTable, type RankedColumn } from '../common/RankedTable';
 import { useLoad } from '../common/useLoad';
 import { gameLabel, NewSeries } from './NewSeries';
 
-type Tx = (key: string, opts?: Record<string, unknown>) => string;
+import { looseT } from '../../../i18n/looseT';
 
 /**
  * /club/:clubId/series — the club's FIIM series (R-FIIM-16) and, for admins, «Новая серия»;
@@ -22,7 +22,7 @@ export default function SeriesScreen() {
 
 function SeriesListScreen() {
   const { t: tt } = useTranslation('results');
-  const t = tt as unknown as Tx;
+  const t = looseT(tt);
   const api = useClubApi();
   const navigate = useNavigate();
   const { clubId = '' } = useParams();
@@ -46,7 +46,7 @@ function SeriesListScreen() {
 
 function SeriesTableScreen({ seriesId }: { readonly seriesId: string }) {
   const { t: tt, i18n } = useTranslation('results');
-  const t = tt as unknown as Tx;
+  const t = looseT(tt);
   const api = useClubApi();
   const { clubId = '' } = useParams();
   // The club's ended FIIM games (the list's answer) name the series' games; without them the table still shows.
