@@ -196,7 +196,8 @@ export function dayControls(view: GameView | null, pending: readonly Pending[], 
     bestMove: pendingOf(pending, seat, 'bestMove') !== null,
     // `endLastWords` ends the current speaker's only: the button is his alone.
     endLastWords: day?.stage === 'lastWords' && ownTurn(view, seat, mode) === 'endLastWords',
-    myLastWords: seat !== null && day?.stage === 'lastWords' && day.lastWords.includes(seat as SeatNo) ? day.lastWords.indexOf(seat as SeatNo) : null,
+    // A seat's number against the public list of last words (a number compared, no seat made).
+    myLastWords: seat !== null && day?.stage === 'lastWords' && day.lastWords.some((s) => s === seat) ? day.lastWords.findIndex((s) => s === seat) : null,
     myNominee: seat !== null ? (day?.nominations.find(([by]) => by === seat)?.[1] ?? null) : null,
     myBallot: seat !== null && day && (day.stage === 'vote') ? (day.ballots[seat - 1] || null) : null,
     myLift: seat !== null && day?.stage === 'lift' ? (day.lift[seat - 1] === 1 ? 'leave' : day.lift[seat - 1] === 2 ? 'stay' : null) : null,
