@@ -1,11 +1,19 @@
 /** The rules behind the per-address limits: what counts as one address, and the settings they are read from. */
-import type { IncomingMessage } from 'node:http';
+import { IncomingMessage } from 'node:http';
+import { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { configFromEnv, openFileLimit } from '../src/config.js';
 import { addressKey, AddressGuard, DEFAULT_ADDRESS_LIMITS } from '../src/ws/addressGuard.js';
 import { clientAddress, originAllowed } from '../src/ws/clientAddress.js';
 
-const req = (peer: string, xff?: string) => ({ socket: { remoteAddress: peer }, headers: xff === undefined ? {} : { 'x-forwarded-for': xff } }) as unknown as IncomingMessage;
+/** A request as the server receives it, from `peer` (an unconnected socket that reports that address). */
+const req = (peer: string, xff?: string): IncomingMessage => {
+  const socket = new Socket();
+  Object.defineProperty(socket, 'remoteAddress', { value: peer });
+  const message = new IncomingMessage(socket);
+  if (xff !== undefined) message.headers['x-forwarded-for'] = xff;
+  return message;
+};
 
 describe('one address', () => {
   it('ipv6_addresses_count_by_their_64_prefix_and_mapped_ipv4_as_ipv4', () => {

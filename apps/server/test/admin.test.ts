@@ -1,8 +1,9 @@
 import { createBot, viewOf } from '@mafia/bots';
-import type { SeatNo } from '@mafia/engine';
+import { seatAt } from '@mafia/engine';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../src/secrets.js';
 import { claimSeats, Client, controllerAuth, createRoom, seatTheTable, serverForTests, startServer, tempDbUrl, V, type CreatedForTest, type Running } from './helpers.js';
+import { frameOf } from './json.js';
 
 /**
  * The room admin (issue 11, point 1): the creator of an `app` or `online` room runs the room with
@@ -115,9 +116,9 @@ describe('what the room admin sees', () => {
     // his own speech: the app host ends every step on its timer (R-HOST-2).
     for (const [k, c] of seats.entries()) {
       if (k >= 8) continue;
-      const bot = createBot('random', (k + 1) as SeatNo, 11 + k);
+      const bot = createBot('random', seatAt(k), 11 + k);
       c.socket.on('message', (d) => {
-        const m = JSON.parse(String(d)) as Msg;
+        const m: Msg = frameOf(String(d));
         if (!m.view || m.view.phase.kind === 'ended') return;
         for (const p of m.pending ?? []) {
           const command = bot.decide(viewOf(m.view), p);
@@ -136,7 +137,7 @@ describe('what the room admin sees', () => {
     expect(adminFrames).toEqual(frames(raw.spectator));
     // Until the end, no frame names the role of a living player.
     for (const t of adminFrames) {
-      const m = JSON.parse(t) as Msg;
+      const m: Msg = frameOf(t);
       if (!m.view || m.view.phase.kind === 'ended') continue;
       for (const s of m.view.seats) if (s.alive) expect(s.role).toBeUndefined();
       expect(m.pending).toEqual([]);

@@ -6,6 +6,7 @@ import { openStorage } from '../src/storage/open.js';
 import type { Storage } from '../src/storage/types.js';
 import { FakeConn } from './fakeConn.js';
 import { tempDbUrl } from './helpers.js';
+import { anyObject, jsonOf } from './json.js';
 
 /**
  * R-HOST-2: a refusal of the app host's step is logged at error level and reported to the room
@@ -25,7 +26,7 @@ beforeAll(async () => {
   db = tempDbUrl();
   storage = await openStorage(db.url);
   await storage.migrate();
-  const log = pino({ level: 'info' }, { write: (s: string) => void lines.push(JSON.parse(s) as Msg) });
+  const log = pino({ level: 'info' }, { write: (s: string) => void lines.push(jsonOf(anyObject, s)) });
   const refusedAtNight = (): Command => ({ type: 'closeVote' });
   manager = new RoomManager(storage, log, Date.now, 60_000, refusedAtNight);
 });

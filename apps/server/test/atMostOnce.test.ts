@@ -1,4 +1,4 @@
-import type { SeatNo } from '@mafia/engine';
+import { seatNo } from '@mafia/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoomManager } from '../src/room/manager.js';
 import { openStorage } from '../src/storage/open.js';
@@ -111,7 +111,7 @@ async function roomWithOldIds(manager: RoomManager): Promise<SeatedRoom & { seqs
   await manager.command(t.ctrl, 'first', { type: 'endNight' });
   seqs.first = lastMessage(t.ctrl).seq;
   for (let i = 1; i <= 300; i++) {
-    await manager.command(t.ctrl, `foul${i}`, { type: 'foul', seat: 1 as SeatNo });
+    await manager.command(t.ctrl, `foul${i}`, { type: 'foul', seat: seatNo(1) });
     await manager.command(t.ctrl, `undo${i}`, { type: 'undo', count: 1 });
   }
   expect(lastMessage(t.ctrl)).toMatchObject({ type: 'update', ack: 'undo300' });

@@ -1,5 +1,5 @@
 import { createBot, type Bot } from '@mafia/bots';
-import { decide, foldLog, nextHostCommand, pendingDecisions, project, type Command, type GameState, type SeatNo } from '@mafia/engine';
+import { decide, foldLog, nextHostCommand, pendingDecisions, project, type Command, type GameState } from '@mafia/engine';
 import { gamesOfLog } from '../src/room/games.js';
 import type { Storage } from '../src/storage/types.js';
 
@@ -16,7 +16,7 @@ export async function latestState(storage: Storage, roomId: string): Promise<Gam
  * decided (the host enters the seats' acts, nominations and votes), and when no seat has anything
  * more to decide the host moves the game on (`nextHostCommand`). Resolves with the final state.
  */
-export async function playToTheEnd(host: { command(c: Record<string, unknown>): Promise<void> }, state: () => Promise<GameState>, seed = 1, kind: 'random' | 'heuristic' = 'heuristic'): Promise<GameState> {
+export async function playToTheEnd(host: { command(c: Command): Promise<void> }, state: () => Promise<GameState>, seed = 1, kind: 'random' | 'heuristic' = 'heuristic'): Promise<GameState> {
   const bots = new Map<number, Bot>();
   const passed = new Set<string>();
   let hostSteps = 0;
@@ -27,9 +27,9 @@ export async function playToTheEnd(host: { command(c: Record<string, unknown>): 
     for (const p of pendingDecisions(s)) {
       const key = `${hostSteps}:${p.seat}`;
       if (passed.has(key)) continue;
-      const bot = bots.get(p.seat) ?? createBot(kind, p.seat as SeatNo, seed * 100 + p.seat);
+      const bot = bots.get(p.seat) ?? createBot(kind, p.seat, seed * 100 + p.seat);
       bots.set(p.seat, bot);
-      const command = bot.decide(() => project(s, { kind: 'seat', seat: p.seat as SeatNo }), p);
+      const command = bot.decide(() => project(s, { kind: 'seat', seat: p.seat }), p);
       // A pass, or a move the rules refuse (a random bot may try one): the seat has had its say.
       if (command === null || !decide(s, command).ok) {
         passed.add(key);
@@ -43,7 +43,7 @@ export async function playToTheEnd(host: { command(c: Record<string, unknown>): 
       hostSteps++;
     }
     if (sent === null) throw new Error('the game is not over and the host has no step to take');
-    await host.command(sent as unknown as Record<string, unknown>);
+    await host.command(sent);
   }
   throw new Error('the game did not end within 5000 commands');
 }

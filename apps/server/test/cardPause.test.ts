@@ -1,4 +1,4 @@
-import type { SeatNo } from '@mafia/engine';
+import { seatNo } from '@mafia/engine';
 import { CARD_PAUSE_SECONDS } from '@mafia/protocol';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,7 @@ import { RoomManager } from '../src/room/manager.js';
 import type { FakeConn } from './fakeConn.js';
 import { elapse, fakeClockStorage } from './fakeClocks.js';
 import { seatedRoom, type SeatedRoom } from './fakeRooms.js';
+import { anyObject, jsonOf } from './json.js';
 
 /**
  * Issue 23 point 5: a next game at the same table begins with a pause for everyone to look at his
@@ -30,7 +31,7 @@ const timer = (c: FakeConn): Msg => c.last('update')!.timer;
 async function timerEntriesOfGame2(t: SeatedRoom): Promise<Msg[]> {
   const log = await env.storage.readLog(t.created.room);
   const from = log.findIndex((r) => r.kind === 'next');
-  return log.slice(from).filter((r) => r.kind === 'timer').map((r) => JSON.parse(r.body) as Msg);
+  return log.slice(from).filter((r) => r.kind === 'timer').map((r) => jsonOf(anyObject, r.body));
 }
 
 describe('the card pause before a next game', () => {
@@ -46,7 +47,7 @@ describe('the card pause before a next game', () => {
     // Every phone is told the same pause.
     expect(timer(t.seats[4])).toEqual(cards);
     // Whatever a phone sends meanwhile, the pause stands (a night ends on its timer only: R-NIGHT-4).
-    await m.command(t.seats[1], 'early', { type: 'act', by: 2 as SeatNo, act: 'kill', target: 3 as SeatNo });
+    await m.command(t.seats[1], 'early', { type: 'act', by: seatNo(2), act: 'kill', target: seatNo(3) });
     await m.command(t.seats[1], 'end', { type: 'endNight' });
     expect(timer(t.seats[1])).toEqual(cards);
     expect(t.ctrl.last('update')!.view.phase).toEqual({ kind: 'night', n: 1 });

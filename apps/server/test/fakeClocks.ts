@@ -16,8 +16,12 @@ export const realSleep = (ms: number) => new Promise((r) => realSetTimeout(r, ms
 export function fakeClockStorage(): { storage: Storage; track(m: RoomManager): RoomManager } {
   let db: ReturnType<typeof tempDbUrl>;
   const managers: RoomManager[] = [];
+  let opened: Storage | undefined;
   const env = {
-    storage: undefined as unknown as Storage,
+    get storage(): Storage {
+      if (opened === undefined) throw new Error('the storage is opened before the tests (beforeAll): read it inside a test');
+      return opened;
+    },
     track(m: RoomManager): RoomManager {
       managers.push(m);
       return m;
@@ -25,8 +29,8 @@ export function fakeClockStorage(): { storage: Storage; track(m: RoomManager): R
   };
   beforeAll(async () => {
     db = tempDbUrl();
-    env.storage = await openStorage(db.url);
-    await env.storage.migrate();
+    opened = await openStorage(db.url);
+    await opened.migrate();
   });
   afterEach(async () => {
     vi.useRealTimers();

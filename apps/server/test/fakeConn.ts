@@ -1,5 +1,6 @@
 import type { You } from '@mafia/protocol';
 import type { Conn } from '../src/room/manager.js';
+import { frameOf } from './json.js';
 
 type Msg = Record<string, any>;
 
@@ -11,7 +12,7 @@ export class FakeConn implements Conn {
   roomId: string | null = null;
   readonly got: Msg[] = [];
   send(text: string): void {
-    this.got.push(JSON.parse(text) as Msg);
+    this.got.push(frameOf(text));
   }
   last(type: string): Msg | undefined {
     return this.got.filter((m) => m.type === type).at(-1);

@@ -9,6 +9,7 @@ import { openStorage } from '../src/storage/open.js';
 import type { Storage } from '../src/storage/types.js';
 import type { ConnectionLimits } from '../src/ws/connection.js';
 import type { RoomManager } from '../src/room/manager.js';
+import { frameOf } from './json.js';
 
 export interface Running {
   readonly base: string;
@@ -101,7 +102,7 @@ export class Client {
 
   private constructor(readonly socket: WebSocket) {
     socket.on('message', (d) => {
-      const m = JSON.parse(String(d)) as Msg;
+      const m: Msg = frameOf(String(d));
       this.received.push(m);
       this.waiters = this.waiters.filter((w) => {
         if (w.pred(m)) {

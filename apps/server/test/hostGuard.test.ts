@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { HostGuard } from '../src/http/hostGuard.js';
 import { startServer, tempDbUrl, type Running } from './helpers.js';
+import { z } from 'zod';
+import { jsonOf } from './json.js';
 
 describe('the names the server answers to', () => {
   it('ip_addresses_localhost_public_url_and_allowed_hosts_pass_and_other_names_do_not', () => {
@@ -44,7 +46,7 @@ describe('a rebound name gets 403 bad-host', () => {
     ws.once('unexpected-response', (_req, res) => {
       let text = '';
       res.on('data', (d: Buffer) => (text += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, code: (JSON.parse(text) as { error: { code: string } }).error.code }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, code: jsonOf(z.object({ error: z.object({ code: z.string() }) }), text).error.code }));
     });
     ws.once('error', () => undefined);
   });
@@ -55,7 +57,7 @@ describe('a rebound name gets 403 bad-host', () => {
       const req = request(`${server.base}${path}`, { method, headers: { host, 'content-type': 'application/json' } }, (res) => {
         let text = '';
         res.on('data', (d: Buffer) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as never }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: jsonOf(z.object({ error: z.object({ code: z.string(), message: z.string() }).optional() }), text) }));
       });
       req.on('error', reject);
       req.end(body === undefined ? undefined : JSON.stringify(body));

@@ -1,4 +1,4 @@
-import type { SeatNo } from '@mafia/engine';
+import { seatNo } from '@mafia/engine';
 import { describe, expect, it, vi } from 'vitest';
 import type { RoomManager } from '../src/room/manager.js';
 import { elapse, fakeClockStorage, realSleep } from './fakeClocks.js';
@@ -64,7 +64,7 @@ async function speechRunning(manager: RoomManager): Promise<SeatedRoom & { speak
 /** The speaker nominates: a command in the same step, so the app host's alarm is armed again for the same timer. */
 async function nominate(manager: RoomManager, t: SeatedRoom & { speaker: FakeConn; speech: Msg }): Promise<void> {
   const seat = t.speaker.you!.as === 'seat' ? t.speaker.you!.seat : 0;
-  await manager.command(t.speaker, 'nom', { type: 'nominate', by: seat as SeatNo, target: ((seat % 10) + 1) as SeatNo });
+  await manager.command(t.speaker, 'nom', { type: 'nominate', by: seatNo(seat), target: seatNo((seat % 10) + 1) });
   const u = latestUpdate(t.speaker);
   expect(u.ack).toBe('nom');
   expect(u.timer).toEqual(t.speech);

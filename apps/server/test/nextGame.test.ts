@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Client, createRoom, seatTheTable, startServer, V } from './helpers.js';
 import { playBySeats } from './playBySeats.js';
 import { TARGETS } from './storageTargets.js';
+import { anyObject, jsonOf } from './json.js';
 
 type Msg = Record<string, any>;
 
@@ -10,7 +11,7 @@ const endGame = { type: 'override', action: { kind: 'endGame', winner: 'town' } 
 
 /** The body of the room's `next` entries, read from the storage. */
 async function nextBodies(server: { storage: { readLog(id: string): Promise<{ kind: string; body: string }[]> } }, room: string): Promise<Msg[]> {
-  return (await server.storage.readLog(room)).filter((r) => r.kind === 'next').map((r) => JSON.parse(r.body) as Msg);
+  return (await server.storage.readLog(room)).filter((r) => r.kind === 'next').map((r) => jsonOf(anyObject, r.body));
 }
 
 for (const make of TARGETS) {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { SeatNo, Viewer } from '@mafia/engine';
+import { seatAt, seatNo, type Viewer } from '@mafia/engine';
 import { describe, expect, it } from 'vitest';
 import { ViewerNumbering, visibleTo } from '../src/room/numbering.js';
 import type { Entry } from '../src/room/records.js';
@@ -7,16 +7,16 @@ import type { Entry } from '../src/room/records.js';
 const SEATS = 4;
 const claim = (seq: number): Entry => ({ seq, kind: 'claim', body: { seat: 1, name: 'A', tokenHash: 'h' } });
 const act = (seq: number, by: number, sender: 'host' | number = by): Entry => ({
-  seq, kind: 'command', body: { by: sender, id: null, command: { type: 'act', by: by as SeatNo, act: 'check', target: 1 as SeatNo }, events: [], timer: null },
+  seq, kind: 'command', body: { by: sender, id: null, command: { type: 'act', by: seatNo(by), act: 'check', target: seatNo(1) }, events: [], timer: null },
 });
 const vote = (seq: number): Entry => ({ seq, kind: 'command', body: { by: 'host', id: null, command: { type: 'endNight' }, events: [], timer: null } });
 
 /** An entry written with its audience recorded (`to`): e.g. the mafia's victim list, for the mafia seats. */
 const addressed = (seq: number, to: readonly number[]): Entry => ({
-  seq, kind: 'command', body: { by: to[0] ?? 'host', id: null, command: { type: 'victimList', seats: [1 as SeatNo] }, events: [], timer: null, to },
+  seq, kind: 'command', body: { by: to[0] ?? 'host', id: null, command: { type: 'victimList', seats: [seatNo(1)] }, events: [], timer: null, to },
 });
 
-const VIEWERS: Viewer[] = [{ kind: 'host' }, { kind: 'spectator' }, ...Array.from({ length: SEATS }, (_, i) => ({ kind: 'seat', seat: (i + 1) as SeatNo }) as Viewer)];
+const VIEWERS: Viewer[] = [{ kind: 'host' }, { kind: 'spectator' }, ...Array.from({ length: SEATS }, (_, i): Viewer => ({ kind: 'seat', seat: seatAt(i) }))];
 
 /** A random log: public entries and night acts by random seats, sent by the seat or by the host. */
 const logs = fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 1, max: SEATS }), fc.integer({ min: -SEATS, max: -1 })), { maxLength: 40 }).map((kinds) =>

@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { FakeConn } from './fakeConn.js';
 import { controllerOf, managerOver, seatedRoom, tempStorage } from './fakeRooms.js';
 import type { RoomManager } from '../src/room/manager.js';
+import { anyObject, jsonOf } from './json.js';
 
 type Msg = Record<string, any>;
 const env = tempStorage();
-const endGame = { type: 'override', action: { kind: 'endGame', winner: 'town' } } as unknown as Command;
+const endGame: Command = { type: 'override', action: { kind: 'endGame', winner: 'town' } };
 let n = 0;
 const hostCmd = (m: RoomManager, host: FakeConn, command: Command) => m.command(host, `c${++n}`, command);
-const log = async (room: string) => (await env.storage().readLog(room)).map((r) => ({ kind: r.kind, body: JSON.parse(r.body) as Msg }));
+const log = async (room: string) => (await env.storage().readLog(room)).map((r) => ({ kind: r.kind, body: jsonOf(anyObject, r.body) }));
 const codeOf = (host: FakeConn, seat: number): string => host.last('seatCodes')!.codes.find((c: Msg) => c.seat === seat)!.code;
 
 /** A human room, every seat claimed (P1…P10), game 1 started. */

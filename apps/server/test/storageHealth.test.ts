@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { WRITER_RESTART_MS, type SqliteWriter } from '../src/storage/sqliteWriter.js';
+import { Worker } from 'node:worker_threads';
+import { WRITER_RESTART_MS, SqliteWriter } from '../src/storage/sqliteWriter.js';
 import { openStorage } from '../src/storage/open.js';
 import { DATABASE_WAIT_MS, DatabaseUnavailableError } from '../src/storage/outage.js';
 import { serverFailure } from '../src/room/errors.js';
@@ -20,8 +21,11 @@ describe('storage health', () => {
       expect((await post(s.base)).status).toBe(201);
       expect((await fetch(`${s.base}/api/health`)).status).toBe(200);
       // The writer thread dies (as a crashed worker would): reached through the storage's internals.
-      const writer = (s.storage as unknown as { appender: SqliteWriter }).appender;
-      await (writer as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+      const writer: unknown = Reflect.get(s.storage, 'appender');
+      if (!(writer instanceof SqliteWriter)) throw new Error('the SQLite storage writes through no SqliteWriter');
+      const worker: unknown = Reflect.get(writer, 'worker');
+      if (!(worker instanceof Worker)) throw new Error('the SQLite writer runs no worker thread');
+      await worker.terminate();
       const sick = await fetch(`${s.base}/api/health`);
       expect(sick.status).toBe(503);
       const body = (await sick.json()) as Msg;

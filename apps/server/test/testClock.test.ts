@@ -7,6 +7,7 @@ import { scaleTimer, timeScaleFromEnv } from '../src/room/testClock.js';
 import type { FakeConn } from './fakeConn.js';
 import { elapse, fakeClockStorage } from './fakeClocks.js';
 import { seatedRoom } from './fakeRooms.js';
+import { anyObject, jsonOf } from './json.js';
 
 /**
  * Issue 25 item 6: the test clock. MAFIA_TEST_TIME_SCALE shortens every step the server times, for
@@ -60,7 +61,7 @@ describe('an app-hosted room on the test clock', () => {
     expect(timer(t.seats[4])).toEqual(first);
     // The log keeps what the clients were told (a restart re-arms the same deadline).
     const start = (await env.storage.readLog(t.created.room)).find((r) => r.kind === 'start')!;
-    expect((JSON.parse(start.body) as Msg).timer).toMatchObject(first);
+    expect(jsonOf(anyObject, start.body).timer).toMatchObject(first);
     await elapse(2_900);
     expect(t.ctrl.last('update')!.view.phase.kind).toBe('night');
     await elapse(200);

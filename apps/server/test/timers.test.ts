@@ -43,7 +43,16 @@ describe('step timers', () => {
   });
 
   it('times the Rake\'s choice like a vote, so an app-hosted room never waits for it for ever (R-HOST-2)', () => {
-    const rake = { phase: { kind: 'day', n: 3 }, day: { n: 3, stage: 'rake', speakerIndex: 0, round: 0, candidates: [], emergency: false } } as unknown as GameState;
+    // Day 3 at the Rake's choice; every other day field as a fresh day has it.
+    const rake: GameState = {
+      ...game().state,
+      phase: { kind: 'day', n: 3 },
+      day: {
+        n: 3, stage: 'rake', speakerIndex: 0, round: 0, candidates: [], emergency: false, lastWords: [], speakers: [], silenced: [], nominations: [],
+        ballots: [], lift: [], tally: null, left: [], voteCancelled: false, outcome: null, circle: null, victims: [], blood: [], dyingNote: null, spoke: [],
+        rakeChoice: null, shortSpeech: null,
+      },
+    };
     expect(stepTimer(rake)?.kind).toBe('vote');
     expect(nextTimer(null, stepTimer(rake), DEFAULT_TIMERS, 0)).toMatchObject({ kind: 'vote', deadline: DEFAULT_TIMERS.vote * 1000 });
   });

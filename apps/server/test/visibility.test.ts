@@ -1,4 +1,4 @@
-import { HOST, type SeatNo, type Viewer } from '@mafia/engine';
+import { HOST, seatAt, seatNo, type Viewer } from '@mafia/engine';
 import { DEFAULT_TIMERS } from '@mafia/protocol';
 import { describe, expect, it } from 'vitest';
 import type { Entry } from '../src/room/records.js';
@@ -23,7 +23,7 @@ function played(): { room: Room; log: Entry[]; mafia: number[] } {
   const teams = room.game!.state.teams;
   const mafia = teams.flatMap((t, i) => (t === 'mafia' ? [i + 1] : []));
   const civilian = teams.indexOf('town') + 1;
-  const list = room.commandEntry(mafia[0]!, 'v1', { type: 'victimList', seats: [civilian as SeatNo] }, { kind: 'seat', seat: mafia[0] as SeatNo }, 0);
+  const list = room.commandEntry(mafia[0]!, 'v1', { type: 'victimList', seats: [seatNo(civilian)] }, { kind: 'seat', seat: seatNo(mafia[0]!) }, 0);
   room.commit(list.entry, list.game);
   const end = room.commandEntry('host', 'e1', { type: 'endNight' }, HOST, 0);
   room.commit(end.entry, end.game);
@@ -31,7 +31,7 @@ function played(): { room: Room; log: Entry[]; mafia: number[] } {
   return { room, log, mafia };
 }
 
-const viewers = (seats: number): Viewer[] => [{ kind: 'host' }, { kind: 'spectator' }, ...Array.from({ length: seats }, (_, i) => ({ kind: 'seat', seat: (i + 1) as SeatNo }) as Viewer)];
+const viewers = (seats: number): Viewer[] => [{ kind: 'host' }, { kind: 'spectator' }, ...Array.from({ length: seats }, (_, i): Viewer => ({ kind: 'seat', seat: seatAt(i) }))];
 
 describe('who may learn of an entry is fixed when it is written (issue 12)', () => {
   it('counts the mafia\'s victim list for the mafia and the host only, and a room rebuilt from its log numbers it alike', () => {
@@ -45,7 +45,7 @@ describe('who may learn of an entry is fixed when it is written (issue 12)', () 
     }
     // What is stored says to whom; it is never part of what a client gets.
     expect(log[1]!.kind === 'command' && log[1]!.body.to).toEqual(mafia);
-    expect(JSON.stringify(itemFor(log[1]!, 2, room.game!.state, { kind: 'seat', seat: mafia[1] as SeatNo }))).not.toMatch(/"to"/);
+    expect(JSON.stringify(itemFor(log[1]!, 2, room.game!.state, { kind: 'seat', seat: seatNo(mafia[1]!) }))).not.toMatch(/"to"/);
   });
 
   it('numbers an entry written before `to` existed as it was numbered then, and names no sender a viewer could not see', () => {
@@ -56,7 +56,7 @@ describe('who may learn of an entry is fixed when it is written (issue 12)', () 
       return { ...e, body } as Entry;
     });
     const room = Room.load(row, old);
-    const civilian: Viewer = { kind: 'seat', seat: (room.game!.state.teams.indexOf('town') + 1) as SeatNo };
+    const civilian: Viewer = { kind: 'seat', seat: seatAt(room.game!.state.teams.indexOf('town')) };
     for (const v of viewers(10)) expect(room.numbering.last(3, v)).toBe(3);
     expect(itemFor(old[1]!, 2, room.game!.state, civilian)).toEqual({ seq: 2, kind: 'events', by: 'hidden', events: [] });
   });
@@ -79,7 +79,7 @@ describe('who may learn of an entry is fixed when it is written (issue 12)', () 
       // The position after a viewer's own last number is the end of the log (nothing he has not seen follows).
       expect(again.numbering.position(again.numbering.last(2, v), v)).toBe(sees ? 2 : 1);
     }
-    expect(itemFor(log[1]!, 2, room.game!.state, { kind: 'seat', seat: civilian as SeatNo })).toEqual({ seq: 2, kind: 'tap', seat: civilian, night: 1, step: 0 });
+    expect(itemFor(log[1]!, 2, room.game!.state, { kind: 'seat', seat: seatNo(civilian) })).toEqual({ seq: 2, kind: 'tap', seat: civilian, night: 1, step: 0 });
     // The game is what the start made: the tap is no engine event.
     expect(again.game!.log).toEqual(room.game!.log);
     expect(again.game!.batches).toEqual([started.entry.kind === 'start' ? started.entry.body.events.length : -1]);

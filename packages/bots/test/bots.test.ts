@@ -185,15 +185,20 @@ describe('what a bot sees', () => {
 
   it('the_commissar_votes_against_the_mafioso_he_found', () => {
     const bot = createBot('heuristic', S(3), 1);
-    const view = {
+    // The per-game fields the decision does not read, as a real classic game's view has them.
+    const created = createGame({ preset: 'classic', players: 10, seed: 1 });
+    if (!created.ok) throw new Error(created.error.message);
+    const { nightSteps, roleVariants, donSeeks } = project(created.game.state, { kind: 'seat', seat: S(3) });
+    const view: GameView = {
       viewer: { kind: 'seat', seat: S(3) },
       preset: 'classic',
-      seq: 40,
+      nightSteps, roleVariants, donSeeks,
       phase: { kind: 'day', n: 2 },
       seats: Array.from({ length: 10 }, (_, i) => ({ seat: S(i + 1), name: `${i + 1}`, alive: true, fouls: 0, ...(i === 2 ? { role: 'commissar', team: 'town' } : {}) })),
       day: {
         n: 2, emergency: false, stage: 'vote', speaker: null, lastWords: [], nominations: [[S(1), S(4)], [S(6), S(8)]], round: 0,
         candidates: [S(4), S(8)], ballots: new Array(10).fill(0), lift: [], tally: null, left: [], voteCancelled: false,
+        circle: null, blood: [], dyingNote: null, rakeChoice: null,
       },
       me: { seat: S(3), role: 'commissar', team: 'town', alive: true },
       myActs: [],
@@ -201,7 +206,7 @@ describe('what a bot sees', () => {
       bestMove: null,
       winner: null,
       winners: [],
-    } as unknown as GameView;
+    };
     expect(bot.decide(viewOf(view), { kind: 'vote', seat: S(3), candidates: [S(4), S(8)] })).toEqual({ type: 'vote', by: 3, target: 8 });
   });
 });

@@ -4,7 +4,7 @@
  * procedure, modifications and roles (Elder, Rake), so the procedures can be tested before the
  * presets that use them (piter, extended) exist.
  */
-import { buildSetup, foldLog, nextHostCommand, pendingDecisions, project, type Game, type GameEvent, type GameSetup, type GameState, type ModificationId, type RoleId, type SeatNo } from '@mafia/engine';
+import { buildSetup, foldLog, nextHostCommand, pendingDecisions, project, type Game, type GameEvent, type GameSetup, type GameState, type ModificationId, type RoleId, seatAt, seatNo } from '@mafia/engine';
 import { RandomBot } from '@mafia/bots';
 import { replayGame } from '../src/scoresheet/replay.js';
 import { run, TABLE10, type Step } from './helpers.js';
@@ -39,9 +39,9 @@ export function patch(g: Game, p: Partial<GameState>): Game {
 export function afterNight(g: Game, o: { alibi?: number[]; silenced?: number[]; silencers?: [by: number, target: number][] } = {}): Game {
   const n = g.state.phase.kind === 'day' ? g.state.phase.n : 0;
   return patch(g, {
-    alibi: (o.alibi ?? []) as SeatNo[],
-    silenced: (o.silenced ?? []) as SeatNo[],
-    pastActs: [...g.state.pastActs, ...(o.silencers ?? []).map(([by, target]) => ({ by: by as SeatNo, act: 'silence' as const, target: target as SeatNo, night: n }))],
+    alibi: (o.alibi ?? []).map(seatNo),
+    silenced: (o.silenced ?? []).map(seatNo),
+    pastActs: [...g.state.pastActs, ...(o.silencers ?? []).map(([by, target]) => ({ by: seatNo(by), act: 'silence' as const, target: seatNo(target), night: n }))],
   });
 }
 
@@ -64,7 +64,7 @@ export function stepsErr(g: Game, steps: readonly Step[]) {
  * has a move the host moves the game on. Stops at the end of the game or after `maxSteps` commands.
  */
 export function playWithRandomBots(g: Game, seed: number, maxSteps = 3000): Game {
-  const bots = Array.from({ length: g.state.seats }, (_, i) => new RandomBot((i + 1) as SeatNo, seed * 100 + i));
+  const bots = Array.from({ length: g.state.seats }, (_, i) => new RandomBot(seatAt(i), seed * 100 + i));
   let steps = 0;
   while (g.state.phase.kind !== 'ended' && steps++ < maxSteps) {
     let moved = false;

@@ -4,7 +4,7 @@
  * executes them and works none of them out again.
  */
 import { describe, expect, it } from 'vitest';
-import { HOST, mayEndOwnTurn, ownTurnOf, project, transition, type Actor, type Command, type Game, type GameState, type SeatNo } from '@mafia/engine';
+import { HOST, mayEndOwnTurn, ownTurnOf, project, transition, type Actor, type Command, type Game, type DayState, type GameState } from '@mafia/engine';
 import { endSpeeches, newGame, night, quietDay, run, S, speaker } from './helpers.js';
 
 /** One accepted command and its effects. */
@@ -90,9 +90,19 @@ describe('the own-turn effect', () => {
 });
 
 const HOST_VIEWER = { kind: 'host' } as const;
-const lastWords = (seats: number[]) => ({ phase: { kind: 'day', n: 2 }, day: { stage: 'lastWords', lastWords: seats, speakers: [], speakerIndex: 0 } }) as unknown as GameState;
-const speech = (speakers: number[], index: number) => ({ phase: { kind: 'day', n: 2 }, day: { stage: 'speeches', lastWords: [], speakers, speakerIndex: index } }) as unknown as GameState;
-const mayEnd = (appHosts: boolean, s: GameState, seat: number, command: string) => mayEndOwnTurn(ownTurnOf(s), seat as SeatNo, command, appHosts);
+/** Day 2 of the ten-seat table at the stage the turn rules read; every other day field as a fresh day has it. */
+const dayTwo = (day: Pick<DayState, 'stage' | 'lastWords' | 'speakers' | 'speakerIndex'>): GameState => ({
+  ...newGame('classic').state,
+  phase: { kind: 'day', n: 2 },
+  day: {
+    n: 2, emergency: false, silenced: [], nominations: [], round: 0, candidates: [], ballots: [], lift: [], tally: null, left: [],
+    voteCancelled: false, outcome: null, circle: null, victims: [], blood: [], dyingNote: null, spoke: [], rakeChoice: null, shortSpeech: null,
+    ...day,
+  },
+});
+const lastWords = (seats: number[]) => dayTwo({ stage: 'lastWords', lastWords: seats.map(S), speakers: [], speakerIndex: 0 });
+const speech = (speakers: number[], index: number) => dayTwo({ stage: 'speeches', lastWords: [], speakers: speakers.map(S), speakerIndex: index });
+const mayEnd = (appHosts: boolean, s: GameState, seat: number, command: string) => mayEndOwnTurn(ownTurnOf(s), S(seat), command, appHosts);
 
 // Moved from apps/server/test/selfService.test.ts: the rule now lives in the engine (game/effects.ts).
 describe('a player ends his own turn when the app is the host', () => {

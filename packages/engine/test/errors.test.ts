@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { builtPresets, createGame, PRESET_IDS, transition, type Command } from '@mafia/engine';
-import { newGame, night, protocol, quietDay, refused, replayErr, run, S, TABLE10 } from './helpers.js';
+import { badCommand, newGame, night, protocol, quietDay, refused, replayErr, run, S, TABLE10 } from './helpers.js';
 
 // A replay that never stops fails instead of hanging the suite (see runaway-guard.ts).
 vi.mock('../src/game/game.js', async (orig) => (await import('./runaway-guard.js')).guardGame(await orig()));
@@ -150,8 +150,8 @@ describe('an illegal command changes nothing', () => {
     ['a_second_shot_by_one_member (R-NIGHT-2)', () => run(quietDay(night(newGame('classic'))), { type: 'act', by: S(2), act: 'kill', target: S(4) }), { type: 'act', by: S(2), act: 'kill', target: S(6) }, 'R-NIGHT-2'],
     ['a_best_move_in_classic (R-SPORT-3)', () => night(quietDay(night(newGame('classic'))), [{ by: 2, act: 'kill', target: 4 }, { by: 5, act: 'kill', target: 4 }, { by: 8, act: 'kill', target: 4 }]), { type: 'bestMove', by: S(4), named: [S(2), S(5), S(8)] }, 'R-SPORT-3'],
     ['a_seat_out_of_range', () => night(newGame('classic')), { type: 'nominate', by: S(0), target: S(2) }, 'INPUT'],
-    ['an_unknown_command', () => night(newGame('classic')), { type: 'shout' } as unknown as Command, 'INPUT'],
-    ['a_command_without_a_type', () => night(newGame('classic')), null as unknown as Command, 'INPUT'],
+    ['an_unknown_command', () => night(newGame('classic')), badCommand({ type: 'shout' }), 'INPUT'],
+    ['a_command_without_a_type', () => night(newGame('classic')), badCommand(null), 'INPUT'],
   ];
 
   for (const [name, setup, command, rule] of illegal) {

@@ -21,6 +21,12 @@ import {
 export const S = (n: number): SeatNo => seatNo(n);
 
 /**
+ * Input that is deliberately not a command (an unknown type, null), for the tests of the engine's
+ * input checks. The one cast of such input: the engine's own callers are typed, a wire is not.
+ */
+export const badCommand = (input: unknown): Command => input as Command;
+
+/**
  * The ten-seat table used by most tests (the spec's example):
  * mafia team = 2, 5 (Don), 8; Commissar = 3; civilians = 1, 4, 6, 7, 9, 10.
  */

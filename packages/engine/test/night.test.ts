@@ -3,7 +3,7 @@
  * presets. Table: mafia 2, Don 5, mafia 8; Commissar 3; civilians 1, 4, 6, 7, 9, 10.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createGame, HOST, nightSteps, PRESETS, project, projectEvent, transition, type Game, type SeatNo, type SetupInput } from '@mafia/engine';
+import { createGame, HOST, nightSteps, PRESETS, project, projectEvent, seatAt, transition, type Game, type SetupInput } from '@mafia/engine';
 import { check, newGame, night, protocol, quietDay, replayErr, replayOk, S, shot, TABLE10, type Step } from './helpers.js';
 
 // A replay that never stops fails instead of hanging the suite (see runaway-guard.ts).
@@ -197,12 +197,12 @@ describe('wake order (R-NIGHT-1)', () => {
       { wake: ['don'], acts: ['check'], note: 'don (check)' },
       { wake: ['commissar'], acts: ['check'], note: 'commissar (check)' },
     ]);
-    for (let seat = 1; seat <= 10; seat++) expect(project(g.state, { kind: 'seat', seat: seat as SeatNo }).nightSteps).toEqual(steps);
+    for (let seat = 1; seat <= 10; seat++) expect(project(g.state, { kind: 'seat', seat: S(seat) }).nightSteps).toEqual(steps);
     expect(project(g.state, { kind: 'spectator' }).nightSteps).toEqual(steps);
     // The Commissar removed: his step is still called.
-    const commissar = (g.state.roles.indexOf('commissar') + 1) as SeatNo;
+    const commissar = seatAt(g.state.roles.indexOf('commissar'));
     const t = transition(g, { type: 'remove', seat: commissar }, HOST);
-    expect(t.ok && project(t.game.state, { kind: 'seat', seat: (commissar === 1 ? 2 : 1) as SeatNo }).nightSteps).toEqual(steps);
+    expect(t.ok && project(t.game.state, { kind: 'seat', seat: S(commissar === 1 ? 2 : 1) }).nightSteps).toEqual(steps);
   });
 
   it('a_role_not_dealt_has_no_night_step (R-NIGHT-1)', () => {
@@ -214,9 +214,12 @@ describe('wake order (R-NIGHT-1)', () => {
     const a = replayOk(classicNight2([...shot(4), check(5, 3), check(3, 8)]));
     const b = replayOk(classicNight2([check(3, 8), { by: 8, act: 'kill', target: 4 }, check(5, 3), ...shot(4, [2, 5])]));
     const sortByActor = (rs: readonly { by: number }[]) => [...rs].sort((x, y) => x.by - y.by);
-    type NightEntry = { died: readonly number[]; results: readonly { by: number }[] };
-    const na = a.timeline[2] as unknown as NightEntry;
-    const nb = b.timeline[2] as unknown as NightEntry;
+    const nightEntry = (e: (typeof a.timeline)[number] | undefined) => {
+      if (e === undefined || !('night' in e)) throw new Error(`expected a night in the timeline, got ${JSON.stringify(e)}`);
+      return e;
+    };
+    const na = nightEntry(a.timeline[2]);
+    const nb = nightEntry(b.timeline[2]);
     expect(nb.died).toEqual(na.died);
     expect(sortByActor(nb.results)).toEqual(sortByActor(na.results));
     expect(b.alive).toEqual(a.alive);

@@ -19,7 +19,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  builtPresets, createGame, decideInPlace, HOST, ownedCopy, pendingDecisions, project, timeUpCommand,
+  builtPresets, createGame, decideInPlace, HOST, ownedCopy, pendingDecisions, project, seatNo, timeUpCommand,
   type Actor, type Command, type GameState, type SeatNo,
 } from '@mafia/engine';
 import { RandomBot, Rng } from '@mafia/bots';
@@ -48,7 +48,7 @@ function play(preset: string, players: number, seed: number): Played {
   const idleShare = rng.next() < 0.33 ? 1 : rng.next();
   const idle = Array.from({ length: players + 1 }, (_, seat) => seat > 0 && rng.next() < idleShare);
   const skip = rng.next() * 0.8;
-  const bots = Array.from({ length: players + 1 }, (_, seat) => new RandomBot(seat as SeatNo, seed * 100 + seat));
+  const bots = Array.from({ length: players + 1 }, (_, seat) => new RandomBot(seatNo(seat), seed * 100 + seat));
   const problems: string[] = [];
   const bound = 6 * (players + 1);
   const commandBound = bound * (COMMANDS_PER_SEAT_AND_PHASE * players + 40);

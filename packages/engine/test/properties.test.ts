@@ -18,6 +18,7 @@ import {
   createGame, foldLog, HOST, nextHostCommand, pendingDecisions, project, timeUpCommand, transition,
   type Actor, type Command, type Game, type GameState, seatNo, type SeatNo,
 } from '@mafia/engine';
+import { badCommand } from './helpers.js';
 
 const S = (n: number) => seatNo(n);
 
@@ -159,7 +160,7 @@ function illegalCommand(tape: Tape, s: GameState): [Command, Actor] {
     [{ type: 'nominate', by: S(0), target: me }, HOST],
     [{ type: 'vote', by: me, target: S(seats + 1) }, HOST],
     [{ type: 'act', by: S(seats + 1), act: 'kill', target: me }, HOST],
-    [{ type: 'dance' } as unknown as Command, HOST],
+    [badCommand({ type: 'dance' }), HOST],
     [{ type: 'undo', count: 0 }, HOST],
   ];
   // Commands out of their phase.

@@ -4,7 +4,7 @@
  * Table (TABLE10 with the Rake at seat 6): mafia 2, Don 5, mafia 8; Commissar 3.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { nextHostCommand, pendingDecisions, roleOf, transition, type Game, type SeatNo } from '@mafia/engine';
+import { nextHostCommand, pendingDecisions, roleOf, transition, type Game } from '@mafia/engine';
 import { night, refused, run, S, TABLE10 } from './helpers.js';
 import { afterNight, dayGame, playWithRandomBots, stepsErr, stepsOk } from './day-helpers.js';
 
@@ -147,7 +147,7 @@ describe('the Rake (R-ROLE)', () => {
         let g = dayGame({ roles: roles({ 6: 'rake', 4: 'elder' }), voting });
         g = playWithRandomBots(g, seed);
         expect(g.state.phase.kind).toBe('ended');
-        expect(g.log.some((e) => e.type === 'DayResolved' && e.eliminated.includes(4 as SeatNo))).toBe(false);
+        expect(g.log.some((e) => e.type === 'DayResolved' && e.eliminated.includes(S(4)))).toBe(false);
       }
     }
   });

@@ -4,14 +4,14 @@
  * roles-maniac; this file pins the variant table itself.
  */
 import { describe, expect, it } from 'vitest';
-import { roleIn, type NightAct, type PresetId, type SeatNo } from '@mafia/engine';
+import { roleIn, seatNo, type NightAct, type PresetId, type SeatNo } from '@mafia/engine';
 
 /** The sources the preset's Doctor's heal covers, read through a stub night context. */
 function covered(preset: PresetId): Record<string, boolean> {
   const heal = roleIn(preset, 'doctor')!.acts.find((a) => a.act === 'heal')!;
   let covers: ((source: string) => boolean) | undefined | null = null;
   const ctx = { protect: (_seat: SeatNo, _by: number, c?: (source: string) => boolean) => { covers = c; } };
-  heal.resolve!(ctx as never, { by: 1 as SeatNo, act: 'heal', target: 2 as SeatNo } as NightAct);
+  heal.resolve!(ctx as never, { by: seatNo(1), act: 'heal', target: seatNo(2) } satisfies NightAct);
   const out: Record<string, boolean> = {};
   for (const source of ['mafia', 'maniac', 'sheriff', 'cop', 'guess']) out[source] = covers === undefined || covers === null ? true : (covers as (s: string) => boolean)(source);
   return out;
@@ -35,12 +35,12 @@ describe('Doctor variants (R-ROLE Doctor)', () => {
   });
 
   it('doctor_self_heal_limit_by_variant (R-ROLE: once in 000/004, unlimited in 002)', () => {
-    const past = (n: number) => Array.from({ length: n }, (_, k) => ({ by: 1 as SeatNo, act: 'heal' as const, target: 1 as SeatNo, night: 2 * k + 1 }));
+    const past = (n: number) => Array.from({ length: n }, (_, k) => ({ by: seatNo(1), act: 'heal' as const, target: seatNo(1), night: 2 * k + 1 }));
     const state = (preset: PresetId, heals: number) => ({
       setup: { preset }, options: { doctorSelfHeals: 1 }, night: { n: 2 * heals + 2, acts: [] }, pastActs: past(heals),
     });
     const validate = (preset: PresetId, heals: number) =>
-      roleIn(preset, 'doctor')!.acts[0].validate!(state(preset, heals) as never, { by: 1 as SeatNo, act: 'heal', target: 1 as SeatNo });
+      roleIn(preset, 'doctor')!.acts[0].validate!(state(preset, heals) as never, { by: seatNo(1), act: 'heal', target: seatNo(1) });
     expect(validate('club', 0)).toBeNull();
     expect(validate('club', 1)?.message).toMatch(/only 1 time/);
     expect(validate('tabletop', 1)?.message).toMatch(/only 1 time/);

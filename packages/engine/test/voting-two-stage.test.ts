@@ -5,7 +5,7 @@
  * Table (TABLE10): mafia 2, Don 5, mafia 8; Commissar 3; civilians 1, 4, 6, 7, 9, 10.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createGame, decide, decideInPlace, nextHostCommand, ownedCopy, pendingDecisions, project, type Game, type SeatNo } from '@mafia/engine';
+import { createGame, decide, decideInPlace, nextHostCommand, ownedCopy, pendingDecisions, project, seatAt, type Game } from '@mafia/engine';
 import { RandomBot } from '@mafia/bots';
 import { night, refused, replayErr, replayOk, run, S } from './helpers.js';
 import { dayGame, stepsErr, stepsOk } from './day-helpers.js';
@@ -119,7 +119,7 @@ describe('two-stage voting (R-VOTE-7)', () => {
   it('random_bots_play_two_stage_days_to_the_end_with_no_illegal_vote (R-VOTE-7)', () => {
     for (let seed = 1; seed <= 20; seed++) {
       let g = piter();
-      const bots = Array.from({ length: 10 }, (_, i) => new RandomBot((i + 1) as SeatNo, seed * 100 + i));
+      const bots = Array.from({ length: 10 }, (_, i) => new RandomBot(seatAt(i), seed * 100 + i));
       let steps = 0;
       while (g.state.phase.kind !== 'ended' && steps++ < 3000) {
         const pending = pendingDecisions(g.state);
@@ -200,7 +200,7 @@ describe('the in-place fast path (R-VOTE-7, R-VOTE-8)', () => {
     games.forEach((game, gi) => {
       let pure = game.state;
       let owned = ownedCopy(pure);
-      const bots = Array.from({ length: pure.seats }, (_, i) => new RandomBot((i + 1) as SeatNo, gi * 50 + i));
+      const bots = Array.from({ length: pure.seats }, (_, i) => new RandomBot(seatAt(i), gi * 50 + i));
       for (let step = 0; step < 4000 && pure.phase.kind !== 'ended'; step++) {
         const pending = pendingDecisions(pure);
         let command = nextHostCommand(pure)!;

@@ -6,6 +6,7 @@ import { ClubError } from '../../src/club/errors.js';
 import { DbJobQueue } from '../../src/club/jobs.js';
 import type { ClubContext } from '../../src/club/ports.js';
 import type { ClubDb } from '../../src/club/schema.js';
+import { RoomManager } from '../../src/room/manager.js';
 import { openStorage } from '../../src/storage/open.js';
 import { sqliteTarget, TARGETS } from '../storageTargets.js';
 import { Agent, anonymous, signIn, signinTokenFrom, startClub, type ClubHarness } from './clubServer.js';
@@ -110,7 +111,7 @@ describe('a route may be exempt from CSRF (config csrf: false)', () => {
     await storage.migrate();
     const log = pino({ level: 'silent' });
     const db = storage.db as ClubDb;
-    const ctx = { db, kind: storage.kind, now: Date.now, jobs: new DbJobQueue(db, Date.now, log), log, mailer: { async send() {} }, sms: null, publicUrl: () => 'http://test' } as unknown as ClubContext;
+    const ctx: ClubContext = { db, kind: storage.kind, now: Date.now, jobs: new DbJobQueue(db, Date.now, log), log, mailer: { async send() {} }, sms: null, publicUrl: () => 'http://test', rooms: new RoomManager(storage, log) };
     const app = Fastify();
     await app.register(async (scope) => {
       scope.setErrorHandler((err: Error & { statusCode?: number; code?: string }, _req, reply) =>

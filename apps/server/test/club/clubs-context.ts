@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { ClubError } from '../../src/club/errors.js';
 import { DbJobQueue } from '../../src/club/jobs.js';
 import type { ClubContext, MailMessage, SmsMessage } from '../../src/club/ports.js';
-import type { RoomManager } from '../../src/room/manager.js';
+import { RoomManager } from '../../src/room/manager.js';
 import type { ClubDb } from '../../src/club/schema.js';
 import { registerEveningJobs } from '../../src/club/services/invitations.js';
 import { handleJoinJobs } from '../../src/club/services/joinInvites.js';
@@ -61,7 +61,8 @@ export async function clubContext(target: Target, o: { sms?: boolean } = {}): Pr
   const jobs = new DbJobQueue(db, now, log);
   const ctx: ClubContext = {
     db, kind: storage.kind, now, jobs, log, mailer: outbox, sms: o.sms === false ? null : sms,
-    publicUrl: () => 'http://test', rooms: null as unknown as RoomManager,
+    // A manager with no rooms: these services never open one (the door tests, door-world.ts, do).
+    publicUrl: () => 'http://test', rooms: new RoomManager(storage, log, now),
   };
   registerEveningJobs(ctx);
   handleJoinJobs(ctx);

@@ -13,12 +13,13 @@ import { listMembers } from '../../src/club/services/members.js';
 import { TARGETS } from '../storageTargets.js';
 import { refusal } from './clubs-context.js';
 import { doorWorld, MINUTE, STARTS_AT, type DoorWorld } from './door-world.js';
+import { anyObject, jsonOf } from '../json.js';
 
 const TEN = ['Аня', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жора', 'Зоя', 'Ира', 'Кир'];
 
 function fixture(name: 'classic-town-wins' | 'classic-mafia-wins', names: readonly string[] = TEN): Record<string, unknown> {
   const url = new URL(`../../../../packages/engine/test/fixtures/protocols/${name}.json`, import.meta.url);
-  return { ...(JSON.parse(readFileSync(url, 'utf8')) as Record<string, unknown>), names: [...names] };
+  return { ...jsonOf(anyObject, readFileSync(url, 'utf8')), names: [...names] };
 }
 
 /** The world's host made admin: corrections are the admins'. */

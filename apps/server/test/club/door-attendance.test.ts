@@ -5,9 +5,10 @@ import { checkIn, checkOut, doorView, drawTables } from '../../src/club/services
 import { TARGETS } from '../storageTargets.js';
 import { refusal } from './clubs-context.js';
 import { doorWorld, hostOf, MINUTE, STARTS_AT } from './door-world.js';
+import type { Command } from '@mafia/engine';
 
 
-const endGame = { type: 'override', action: { kind: 'endGame', winner: 'town' } };
+const endGame: Command = { type: 'override', action: { kind: 'endGame', winner: 'town' } };
 
 describe.each(TARGETS.map((make) => [make().name, make] as const))('the door (%s)', (_name, make) => {
   const target = make();

@@ -5,9 +5,10 @@ import { clubNextGameCheck, confirmSeating, proposeSeating } from '../../src/clu
 import { TARGETS } from '../storageTargets.js';
 import { refusal } from './clubs-context.js';
 import { doorWorld, hostOf, MINUTE, STARTS_AT, type DoorWorld } from './door-world.js';
+import type { Command } from '@mafia/engine';
 
 const MEMBERS = ['Аня', 'Борис', 'Вера', 'Глеб', 'Дина', 'Ёж'];
-const endGame = { type: 'override', action: { kind: 'endGame', winner: 'town' } };
+const endGame: Command = { type: 'override', action: { kind: 'endGame', winner: 'town' } };
 
 async function allIn(w: DoorWorld, names: readonly string[] = MEMBERS) {
   for (const n of names) await checkIn(w.ctx, w.host, w.eveningId, { userId: w.ids[n]!, arrivedAt: STARTS_AT });

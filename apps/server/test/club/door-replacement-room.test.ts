@@ -3,8 +3,9 @@ import { checkIn, checkOut, drawTables } from '../../src/club/services/door.js';
 import { TARGETS } from '../storageTargets.js';
 import { FakeConn } from '../fakeConn.js';
 import { doorWorld, hostOf, MINUTE, STARTS_AT } from './door-world.js';
+import type { Command } from '@mafia/engine';
 
-const endGame = { type: 'override', action: { kind: 'endGame', winner: 'town' } };
+const endGame: Command = { type: 'override', action: { kind: 'endGame', winner: 'town' } };
 const MEMBERS = ['Аня', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жора', 'Зоя'];
 
 describe.each(TARGETS.map((make) => [make().name, make] as const))('a replacement\'s name on his seat in the table\'s room (%s)', (_name, make) => {

@@ -68,7 +68,7 @@ export async function hostOf(manager: RoomManager, code: string, hostKey: string
   return {
     conn,
     async start() { await manager.start(conn, `s${++n}`); refused(); },
-    async command(command: Record<string, unknown>) { await manager.command(conn, `c${++n}`, command as unknown as Command); refused(); },
+    async command(command: Command) { await manager.command(conn, `c${++n}`, command); refused(); },
     async next() { await manager.nextGame(conn, `n${++n}`); refused(); },
     /** The host's latest view of the game (roles included). */
     view(): any {

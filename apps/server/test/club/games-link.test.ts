@@ -4,15 +4,18 @@ import { checkIn, doorView, drawTables, importProtocol } from '../../src/club/se
 import { TARGETS } from '../storageTargets.js';
 import { refusal } from './clubs-context.js';
 import { doorWorld, hostOf, STARTS_AT, type DoorWorld } from './door-world.js';
+import { anyObject, jsonOf } from '../json.js';
+import { z } from 'zod';
+import { seatAt, seatNo, type Command } from '@mafia/engine';
 
 const SEVEN = ['Аня', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жора'];
 const TEN = [...SEVEN, 'Зоя', 'Ира', 'Кир'];
-const endGame = { type: 'override', action: { kind: 'endGame', winner: 'town' } };
+const endGame: Command = { type: 'override', action: { kind: 'endGame', winner: 'town' } };
 
 /** A protocol of the engine's fixtures (a classic game the town wins), its names the given ones. */
 function townWins(names: readonly string[]): Record<string, unknown> {
   const url = new URL('../../../../packages/engine/test/fixtures/protocols/classic-town-wins.json', import.meta.url);
-  return { ...(JSON.parse(readFileSync(url, 'utf8')) as Record<string, unknown>), names: [...names] };
+  return { ...jsonOf(anyObject, readFileSync(url, 'utf8')), names: [...names] };
 }
 
 async function seatedTable(w: DoorWorld, names: readonly string[]) {
@@ -66,7 +69,7 @@ describe.each(TARGETS.map((make) => [make().name, make] as const))('the games of
       await host.start();
       const roles: string[] = host.view().seats.map((s: { role: string }) => s.role);
       const victim = roles.indexOf('civilian') + 1;
-      for (const [i, r] of roles.entries()) if (r === 'mafia' || r === 'don') await host.command({ type: 'act', by: i + 1, act: 'kill', target: victim });
+      for (const [i, r] of roles.entries()) if (r === 'mafia' || r === 'don') await host.command({ type: 'act', by: seatAt(i), act: 'kill', target: seatNo(victim) });
       await host.command({ type: 'endNight' });
       expect(host.view().seats[victim - 1].alive).toBe(false);
       await host.command(endGame);
@@ -82,7 +85,7 @@ describe.each(TARGETS.map((make) => [make().name, make] as const))('the games of
       const games = await w.manager.gamesOf(room!.id);
       expect(games.map((g) => [g.gameNo, g.immune])).toEqual([[1, []], [2, [victim]]]);
       const next = (await w.storage.readLog(room!.id)).find((r) => r.kind === 'next')!;
-      const created = (JSON.parse(next.body) as { events: { type: string; setup?: { immune: number[] } }[] }).events.find((e) => e.type === 'GameCreated');
+      const created = jsonOf(z.object({ events: z.array(z.object({ type: z.string(), setup: z.object({ immune: z.array(z.number()) }).optional() })) }), next.body).events.find((e) => e.type === 'GameCreated');
       expect(created!.setup!.immune).toEqual([victim]);
     } finally {
       await w.close();

@@ -9,6 +9,7 @@ import { TARGETS } from '../storageTargets.js';
 import { refusal } from './clubs-context.js';
 import { signIn, startClub } from './clubServer.js';
 import { doorWorld, MINUTE, seedEvening, STARTS_AT } from './door-world.js';
+import { anyObject, jsonOf } from '../json.js';
 
 const NINE = ['Аня', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жора', 'Зоя', 'Ира'];
 const GUEST = 'Петя из Твери';
@@ -18,7 +19,7 @@ const WITH_GUEST = [...NINE.slice(0, 3), GUEST, ...NINE.slice(3)];
 /** A protocol of the engine's fixtures (a classic game the town wins), its names the given ones. */
 function townWins(names: readonly string[]): Record<string, unknown> {
   const url = new URL('../../../../packages/engine/test/fixtures/protocols/classic-town-wins.json', import.meta.url);
-  return { ...(JSON.parse(readFileSync(url, 'utf8')) as Record<string, unknown>), names: [...names] };
+  return { ...jsonOf(anyObject, readFileSync(url, 'utf8')), names: [...names] };
 }
 
 describe.each(TARGETS.map((make) => [make().name, make] as const))('guests in a paper game (%s)', (_name, make) => {

@@ -2,9 +2,10 @@ import type { Leaderboard, LeaderboardBy, LeaderboardRow } from '@mafia/protocol
 import { eveningPoints, overall, seasonTable, START_RATING, type SeasonMember } from '@mafia/club';
 import type { ClubDb } from '../../src/club/schema.js';
 import { num } from '../../src/club/schema.js';
-import { ratingsDb, type SeatFact } from '../../src/club/ratingsSchema.js';
+import { ratingsDb } from '../../src/club/ratingsSchema.js';
 import { rankByRating } from '../../src/club/ratings/leaderboard.js';
 import type { SeasonView } from '../../src/club/ratings/seasons.js';
+import { parseSeatFacts } from '../../src/club/stored.js';
 
 /**
  * The leaderboard as it was computed before `member_evenings` (kept here as the tests' oracle):
@@ -27,7 +28,7 @@ export async function foldLeaderboard(clubDb: ClubDb, clubId: string, season: Se
   type G = { points: number; players: number; won: boolean };
   const played = new Map<string, Map<string, G[]>>();
   for (const f of facts) {
-    for (const s of JSON.parse(f.seats) as SeatFact[]) {
+    for (const s of parseSeatFacts(f.seats)) {
       const user = seatUser.get(`${f.game_id}#${s.seat}`);
       if (user === undefined) continue;
       const byEvening = played.get(user) ?? new Map<string, G[]>();

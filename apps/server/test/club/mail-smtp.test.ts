@@ -6,6 +6,7 @@ import { DeliveryError } from '../../src/club/ports.js';
 import { TARGETS } from '../storageTargets.js';
 import { anonymous, startClub, type ClubHarness } from './clubServer.js';
 import { parsed, startSmtp } from './smtpTestServer.js';
+import { anyObject, jsonOf } from '../json.js';
 
 const silent = pino({ level: 'silent' });
 const REJECT = {
@@ -75,7 +76,7 @@ describe('with no SMTP configured', () => {
     const log = pino({ level: 'info' }, new Writable({ write(c, _e, cb) { lines.push(String(c)); cb(); } }));
     const mailer = mailerFromEnv({}, log);
     await mailer.send({ to: 'anna@club.test', subject: 'Вход в Mafia Host', text: 'открой http://test/signin/xyz\n' });
-    const entry = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.to === 'anna@club.test')!;
+    const entry = lines.map((l) => jsonOf(anyObject, l)).find((l) => l.to === 'anna@club.test')!;
     expect(entry).toBeDefined();
     expect(entry.subject).toBe('Вход в Mafia Host');
     expect(entry.text).toContain('http://test/signin/xyz');

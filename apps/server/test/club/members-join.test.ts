@@ -10,8 +10,10 @@ import { addMember, listMembers, updateMember } from '../../src/club/services/me
 import { TARGETS } from '../storageTargets.js';
 import { clubContext, DAY, HOUR, joinTokenFor, refusal, type TestClub } from './clubs-context.js';
 import { seedClub, seedEvening } from './clubs-fixture.js';
+import { z } from 'zod';
+import { jsonOf } from '../json.js';
 
-const locale = (lang: string) => JSON.parse(readFileSync(new URL(`../../../web/src/locales/${lang}/club.json`, import.meta.url), 'utf8')) as { errors: Record<string, string> };
+const locale = (lang: string) => jsonOf(z.object({ errors: z.record(z.string(), z.string()) }), readFileSync(new URL(`../../../web/src/locales/${lang}/club.json`, import.meta.url), 'utf8'));
 
 for (const make of TARGETS) {
   const target = make();

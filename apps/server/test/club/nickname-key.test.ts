@@ -73,7 +73,7 @@ for (const make of TARGETS) {
     it('backfills_the_keys_and_sets_a_pre_existing_clash_apart_without_failing', async () => {
       const storage = await openStorage(await target.url());
       try {
-        const db = storage.db as unknown as Kysely<any>;
+        const db: Kysely<any> = storage.db;
         // The schema as it was before 012 (013 included: 012 comes after it on such a database).
         const all = await migrationProvider.getMigrations();
         const before = Object.fromEntries(Object.entries(all).filter(([name]) => name !== '012_nickname_key'));

@@ -2,21 +2,24 @@ import { readFileSync } from 'node:fs';
 import { rateGames, redChance } from '@mafia/club';
 import { afterAll, describe, expect, it } from 'vitest';
 import { unpackChanges } from '../../src/club/ratings/changes.js';
-import { ratingsDb, type SeatFact } from '../../src/club/ratingsSchema.js';
+import { ratingsDb } from '../../src/club/ratingsSchema.js';
 import { deleteAccount, exportAccount } from '../../src/club/auth/account.js';
 import { ratedGamesOf, recomputeRatings } from '../../src/club/ratings/recompute.js';
 import { checkIn, doorView, drawTables, importProtocol } from '../../src/club/services/door.js';
 import { TARGETS } from '../storageTargets.js';
 import { doorWorld, hostOf, STARTS_AT, type DoorWorld } from './door-world.js';
+import { anyObject, jsonOf } from '../json.js';
+import { z } from 'zod';
+import { parseSeatFacts } from '../../src/club/stored.js';
 
 const TEN = ['Аня', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жора', 'Зоя', 'Ира', 'Кир'];
 
 /** An engine fixture protocol (classic: mafia on seats 2, 5 and 8), its names the given ones. */
 function fixture(name: 'classic-town-wins' | 'classic-mafia-wins', names: readonly string[]): Record<string, unknown> {
   const url = new URL(`../../../../packages/engine/test/fixtures/protocols/${name}.json`, import.meta.url);
-  return { ...(JSON.parse(readFileSync(url, 'utf8')) as Record<string, unknown>), names: [...names] };
+  return { ...jsonOf(anyObject, readFileSync(url, 'utf8')), names: [...names] };
 }
-const resultOf = (name: string) => JSON.parse(readFileSync(new URL(`../../../../packages/engine/test/fixtures/protocols/${name}.result.json`, import.meta.url), 'utf8')) as { scores: Record<string, number> };
+const resultOf = (name: string) => jsonOf(z.object({ scores: z.record(z.string(), z.number()) }), readFileSync(new URL(`../../../../packages/engine/test/fixtures/protocols/${name}.result.json`, import.meta.url), 'utf8'));
 
 async function ratingRows(w: DoorWorld) {
   const db = ratingsDb(w.db);
@@ -55,7 +58,7 @@ describe.each(TARGETS.map((make) => [make().name, make] as const))('game facts a
       const facts = await ratingsDb(w.db).selectFrom('game_facts').selectAll().execute();
       expect(facts).toHaveLength(1);
       expect(facts[0]).toMatchObject({ club_id: w.clubId, evening_id: w.eveningId, kind: 'club', preset: 'classic', players: 10, winner: 'mafia' });
-      const seats = JSON.parse(facts[0]!.seats) as SeatFact[];
+      const seats = parseSeatFacts(facts[0]!.seats);
       expect(seats.map((s) => s.role)).toEqual(roles);
       for (const s of seats) {
         const black = s.role === 'mafia' || s.role === 'don';
@@ -84,7 +87,7 @@ describe.each(TARGETS.map((make) => [make().name, make] as const))('game facts a
       const f = await ratingsDb(w.db).selectFrom('game_facts').selectAll().where('game_id', '=', game.id).executeTakeFirstOrThrow();
       expect(f).toMatchObject({ kind: 'club', preset: 'classic', players: 10, winner: 'town' });
       expect(Number(f.ended_at)).toBe(STARTS_AT);
-      const seats = JSON.parse(f.seats) as SeatFact[];
+      const seats = parseSeatFacts(f.seats);
       const scores = resultOf('classic-town-wins').scores;
       expect(seats.map((s) => s.points)).toEqual(TEN.map((_, i) => scores[i + 1]));
       expect(seats.filter((s) => s.team === 'mafia').map((s) => s.seat)).toEqual([2, 5, 8]);

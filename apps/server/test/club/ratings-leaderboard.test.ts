@@ -20,13 +20,14 @@ import { checkIn, doorView, drawTables, importProtocol } from '../../src/club/se
 import { TARGETS } from '../storageTargets.js';
 import { doorWorld, hostOf, STARTS_AT } from './door-world.js';
 import { foldLeaderboard } from './leaderboardFold.js';
+import { anyObject, jsonOf } from '../json.js';
 
 const DAY = 86_400_000;
 const TEN = ['Аня', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жора', 'Зоя', 'Ира', 'Кир'];
 
 function fixture(name: 'classic-town-wins' | 'classic-mafia-wins', names: readonly string[]): Record<string, unknown> {
   const url = new URL(`../../../../packages/engine/test/fixtures/protocols/${name}.json`, import.meta.url);
-  return { ...(JSON.parse(readFileSync(url, 'utf8')) as Record<string, unknown>), names: [...names] };
+  return { ...jsonOf(anyObject, readFileSync(url, 'utf8')), names: [...names] };
 }
 
 type Season = { startsAt: number; endsAt: number; order: string[] };

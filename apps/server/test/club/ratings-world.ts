@@ -4,6 +4,7 @@ import type { ClubDb, LedgerTable } from '../../src/club/schema.js';
 import { importProtocol } from '../../src/club/services/door.js';
 import { signIn, type ClubHarness } from './clubServer.js';
 import { seedEvening, STARTS_AT } from './door-world.js';
+import { anyObject, jsonOf } from '../json.js';
 
 /** Ten members' nicknames, seats 1 to 10 of the engine's classic fixtures (mafia on 2, 5 (the Don) and 8; the Commissar on 3). */
 export const TEN = ['Аня', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жора', 'Зоя', 'Ира', 'Кир'];
@@ -11,7 +12,7 @@ export const TEN = ['Аня', 'Борис', 'Вера', 'Глеб', 'Дина', 
 /** An engine fixture protocol (packages/engine/test/fixtures/protocols), its names the members' nicknames given. */
 export function protocol(name: string, names: readonly string[] = TEN): Record<string, unknown> {
   const url = new URL(`../../../../packages/engine/test/fixtures/protocols/${name}.json`, import.meta.url);
-  return { ...(JSON.parse(readFileSync(url, 'utf8')) as Record<string, unknown>), names: [...names] };
+  return { ...jsonOf(anyObject, readFileSync(url, 'utf8')), names: [...names] };
 }
 
 /**

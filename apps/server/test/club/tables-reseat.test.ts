@@ -6,9 +6,10 @@ import { openTableConsole } from '../../src/club/services/tableHosts.js';
 import { TARGETS } from '../storageTargets.js';
 import { refusal } from './clubs-context.js';
 import { doorWorld, hostOf, MINUTE, STARTS_AT, type DoorWorld } from './door-world.js';
+import type { Command } from '@mafia/engine';
 
 const PEOPLE = ['Аня', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жора', 'Зоя', 'Ира', 'Кир', 'Лев', 'Мила', 'Нина', 'Оля', 'Петя', 'Рита'];
-const endGame = { type: 'override', action: { kind: 'endGame', winner: 'town' } };
+const endGame: Command = { type: 'override', action: { kind: 'endGame', winner: 'town' } };
 
 /** Fourteen here, two tables of seven drawn, game 1 played to its end at both. */
 async function evening(w: DoorWorld) {

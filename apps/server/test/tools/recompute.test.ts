@@ -9,6 +9,8 @@ import { runCommand } from '@mafia/cli/tools';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openStorage } from '../../src/storage/open.js';
 import { recomputeCommand } from '../../src/tools/recompute.js';
+import { z } from 'zod';
+import { jsonOf } from '../json.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mafia-recompute-'));
 const file = join(dir, 'club.sqlite');
@@ -82,7 +84,7 @@ describe('the recompute tool', () => {
     // One club: the same digest as when every club was recomputed.
     const one = await run('--db', file, '--club', clubId, '--json');
     expect(one.code).toBe(0);
-    const doc = JSON.parse(one.out) as { clubs: { clubId: string; games: number; digest: string }[] };
+    const doc = jsonOf(z.object({ clubs: z.array(z.object({ clubId: z.string(), games: z.number(), digest: z.string() })) }), one.out);
     expect(doc.clubs.map((c) => [c.clubId, c.games, c.digest])).toEqual([[clubId, 20, lines[1]!.split('sha256 ')[1]]]);
   });
 
