@@ -25,7 +25,7 @@ function renderCreate(lang: 'en' | 'ru' = 'en') {
   render(
     <I18nextProvider i18n={createI18n()}>
       <MemoryRouter initialEntries={['/new']}>
-        <Create http={{ fetch: vi.fn() as unknown as typeof fetch }} secrets={createSecrets(memoryStore())} />
+        <Create http={{ fetch: vi.fn<typeof fetch>() }} secrets={createSecrets(memoryStore())} />
       </MemoryRouter>
     </I18nextProvider>,
   );

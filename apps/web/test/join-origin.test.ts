@@ -37,10 +37,10 @@ describe('join origin', () => {
   });
 
   it('the_server_info_is_read_from_the_endpoint', async () => {
-    const f = vi.fn(async () => new Response(JSON.stringify(LAN), { status: 200 })) as unknown as typeof fetch;
+    const f = vi.fn<typeof fetch>(async () => new Response(JSON.stringify(LAN), { status: 200 }));
     expect(await fetchServerInfo({ fetch: f })).toEqual(LAN);
     expect(vi.mocked(f).mock.calls[0]![0]).toBe('/api/info');
-    const down = vi.fn(async () => new Response('no', { status: 404 })) as unknown as typeof fetch;
+    const down = vi.fn<typeof fetch>(async () => new Response('no', { status: 404 }));
     expect(await fetchServerInfo({ fetch: down })).toBeNull();
   });
 });

@@ -40,14 +40,14 @@ afterEach(() => {
 });
 
 function fetchAnswering(status: number, body: unknown) {
-  return vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  return vi.fn<typeof fetch>(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 }
 
 describe('«Скачать протокол» (issue 15)', () => {
   it('downloads_the_ended_games_protocol_with_the_room_key_in_a_header', async () => {
     const doc = { format: 'mafia-protocol/1', preset: 'classic', seats: ['mafia'], steps: [] };
     const f = fetchAnswering(200, doc);
-    await inLanguage('ru', <ProtocolButton code="ABC234" game={2} roomKey="host-key-1" http={{ fetch: f as unknown as typeof fetch }} />);
+    await inLanguage('ru', <ProtocolButton code="ABC234" game={2} roomKey="host-key-1" http={{ fetch: f }} />);
     fireEvent.click(screen.getByRole('button', { name: 'Скачать протокол' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(f).toHaveBeenCalledTimes(1);
@@ -61,7 +61,7 @@ describe('«Скачать протокол» (issue 15)', () => {
 
   it('a_refusal_is_said_in_the_pages_language_and_no_key_shows_no_button', async () => {
     const f = fetchAnswering(409, { error: { code: 'protocol-unavailable', message: 'x', params: { reason: 'a host override ended the game' } } });
-    await inLanguage('en', <ProtocolButton code="ABC234" game={1} roomKey="k" http={{ fetch: f as unknown as typeof fetch }} />);
+    await inLanguage('en', <ProtocolButton code="ABC234" game={1} roomKey="k" http={{ fetch: f }} />);
     fireEvent.click(screen.getByRole('button', { name: 'Download the protocol' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/cannot be written as a protocol/);
     expect(saved).toEqual([]);
@@ -97,7 +97,7 @@ describe('«Скачать протокол» (issue 15)', () => {
     expect(screen.queryByTestId('protocol-download')).toBeNull();
     cleanup();
     const f = fetchAnswering(409, { error: { code: 'game-not-ended', message: 'x' } });
-    vi.spyOn(globalThis, 'fetch').mockImplementation(f as unknown as typeof fetch);
+    vi.spyOn(globalThis, 'fetch').mockImplementation(f);
     await inLanguage('en', <AdminPanel state={state(true)} actions={null} />);
     fireEvent.click(screen.getByRole('button', { name: 'Download the protocol' }));
     await waitFor(() => expect(f).toHaveBeenCalledTimes(1));
