@@ -11,12 +11,11 @@ import { createI18n } from '../src/i18n';
 import { resources } from '../src/i18n/resources';
 import { describeEvent, sentenceOf, tallyText } from '../src/screens/host/history';
 import { playWithBots } from './botGame';
+import { wordsOf } from './typed';
 
 type Tx = (key: string, opts?: Record<string, unknown>) => string;
 const hostT = (lng: 'ru' | 'en'): Tx => {
-  const i18n = createI18n();
-  const fixed = i18n.getFixedT(lng);
-  return (key, opts) => fixed(key as never, { ns: 'host', ...(opts ?? {}) } as never) as unknown as string;
+  return wordsOf(createI18n(), lng, 'host');
 };
 
 /** The event types of the engine's GameEvent union, read from its source. */

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createI18n } from '../src/i18n';
 import { beatOf, lineText, linesBetween } from '../src/narrator/lines';
 import { tableModel } from '../src/screens/table/model';
+import { wordsOf } from './typed';
 
 type Day = NonNullable<GameView['day']>;
 
@@ -23,9 +24,7 @@ function day(change: Partial<Day>): GameView {
 }
 
 const t = () => {
-  const i18n = createI18n();
-  const fixed = i18n.getFixedT('ru');
-  return (key: string, o?: Record<string, unknown>) => fixed(key as never, { ns: 'table', ...(o ?? {}) } as never) as unknown as string;
+  return wordsOf(createI18n(), 'ru', 'table');
 };
 
 describe('narrator and table, day lines', () => {

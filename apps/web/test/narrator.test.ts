@@ -3,6 +3,7 @@ import type { TimerView } from '@mafia/protocol';
 import { describe, expect, it } from 'vitest';
 import { advance, beatOf, interrupts, lineText, linesBetween, narrate, type Beat, type Line, type NarratorInput } from '../src/narrator/lines.js';
 import { createI18n } from '../src/i18n/index.js';
+import { wordsOf } from './typed';
 
 const SPECTATOR = { kind: 'spectator' } as const;
 const ROLES = ['don', 'mafia', 'civilian', 'commissar', 'civilian', 'mafia', 'civilian', 'civilian', 'civilian', 'civilian'];
@@ -197,7 +198,7 @@ describe('the narrator\'s words', () => {
   it('speaks Russian with the clubs\' phrases, and English', async () => {
     const i18n = createI18n();
     await i18n.changeLanguage('ru');
-    const t = i18n.getFixedT('ru', 'table') as unknown as (k: string, o?: Record<string, unknown>) => string;
+    const t = wordsOf(i18n, 'ru', 'table');
     expect(lineText({ key: 'citySleeps' }, t)).toBe('Город засыпает');
     expect(lineText({ key: 'wakeMafia' }, t)).toBe('Просыпается мафия');
     expect(lineText({ key: 'sleepMafia' }, t)).toBe('Мафия засыпает');
@@ -208,7 +209,7 @@ describe('the narrator\'s words', () => {
     expect(lineText({ key: 'vote' }, t)).toBe('Голосование');
     expect(lineText({ key: 'newsKilledMany', seats: [3, 5] }, t)).toBe('Этой ночью игру покинули игроки 3, 5');
     expect(lineText({ key: 'accepted', seats: [7] }, t)).toMatch(/^Принято/);
-    const en = i18n.getFixedT('en', 'table') as unknown as (k: string, o?: Record<string, unknown>) => string;
+    const en = wordsOf(i18n, 'en', 'table');
     expect(lineText({ key: 'wakeRole', roles: ['commissar'] }, en)).toBe('The Commissar wakes up');
     expect(lineText({ key: 'newsKilled', seats: [5] }, en)).toBe('Last night player 5 left the game');
   });
