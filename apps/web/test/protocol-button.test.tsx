@@ -10,6 +10,7 @@ import { AdminPanel } from '../src/screens/admin/AdminPanel';
 import { HostConsole } from '../src/screens/host/Console';
 import { ProtocolButton } from '../src/ui';
 import { HostGame } from './hostGame';
+import { lobbyOf } from './typed';
 
 async function inLanguage(lng: 'ru' | 'en', node: ReactNode) {
   const i18n = createI18n();
@@ -77,7 +78,7 @@ describe('«Скачать протокол» (issue 15)', () => {
       if (ended) g.run({ type: 'override', action: { kind: 'endGame', winner: 'town' } });
       return {
         status: 'open', you: { as: 'host' }, view: g.view, pending: g.pending, timer: null, seq: g.log.length, lastError: null, log: g.log, unacked: [], clockOffset: 0, attempt: 0,
-        lobby: { room: 'r1', code: 'ABC234', preset: 'classic', mode: 'human', seats: 10, claimed: [], started: true, game: 1, ended, closed: false } as unknown as RoomState['lobby'],
+        lobby: lobbyOf({ room: 'r1', code: 'ABC234', claimed: [], started: true, game: 1, ended }),
       };
     };
     await inLanguage('ru', <HostConsole state={state(false)} actions={null} />);
@@ -91,7 +92,7 @@ describe('«Скачать протокол» (issue 15)', () => {
     secrets().setAdminKey('K7QX2M', 'admin-key-1');
     const state = (ended: boolean): RoomState => ({
       status: 'open', you: { as: 'admin' }, view: null, pending: [], timer: null, seq: 1, lastError: null, log: [], unacked: [], clockOffset: 0, attempt: 0,
-      lobby: { room: 'r1', code: 'K7QX2M', preset: 'classic', mode: 'app', seats: 10, claimed: [], started: true, game: 3, ended, closed: false } as unknown as RoomState['lobby'],
+      lobby: lobbyOf({ room: 'r1', code: 'K7QX2M', mode: 'app', claimed: [], started: true, game: 3, ended }),
     });
     await inLanguage('en', <AdminPanel state={state(false)} actions={null} />);
     expect(screen.queryByTestId('protocol-download')).toBeNull();

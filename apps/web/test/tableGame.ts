@@ -1,6 +1,7 @@
 import { createGame, nextHostCommand, project, projectEvent, transition, type Command, type Game } from '@mafia/engine';
-import type { Lobby, LogItem, RoomMode, TimerView } from '@mafia/protocol';
+import type { LogItem, RoomMode, TimerView } from '@mafia/protocol';
 import type { RoomState } from '../src/net/client';
+import { lobbyOf } from './typed';
 
 const SPECTATOR = { kind: 'spectator' } as const;
 export const ROLES = ['don', 'mafia', 'civilian', 'commissar', 'civilian', 'mafia', 'civilian', 'civilian', 'civilian', 'civilian'];
@@ -47,7 +48,7 @@ export class SpectatorGame {
     return this;
   }
   state(mode: RoomMode = 'app'): RoomState {
-    const lobby = { room: 'r1', code: 'K7QX2M', preset: 'classic', mode, seats: 10, claimed: Array(10).fill(null), started: true, ended: this.game.state.phase.kind === 'ended', closed: false } as unknown as Lobby;
+    const lobby = lobbyOf({ room: 'r1', code: 'K7QX2M', mode, started: true, ended: this.game.state.phase.kind === 'ended' });
     return {
       status: 'open', you: { as: 'spectator' }, lobby, view: project(this.game.state, SPECTATOR), pending: [], timer: this.timer,
       seq: this.log.length, lastError: null, log: [...this.log], unacked: [], clockOffset: 0, attempt: 0,
