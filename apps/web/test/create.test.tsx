@@ -109,7 +109,7 @@ describe('create: the form as data', () => {
 
   it('explains every option and modification any preset offers, in both languages', () => {
     for (const lng of ['en', 'ru'] as const) {
-      const c = resources[lng].create as unknown as { option: Record<string, { label: string; help: string }>; mod: Record<string, { label: string; help: string }>; value: Record<string, string> };
+      const c: { option: Readonly<Record<string, { label: string; help: string }>>; mod: Readonly<Record<string, { label: string; help: string }>>; value: Readonly<Record<string, string>> } = resources[lng].create;
       for (const name of Object.keys(OPTION_SPECS)) expect(c.option[name]?.help, `${lng} option ${name}`).toMatch(/\S/);
       for (const id of ALL_MODIFICATIONS) expect(c.mod[id]?.help, `${lng} modification ${id}`).toMatch(/\S/);
       for (const spec of Object.values(OPTION_SPECS)) for (const v of spec.values ?? []) expect(c.value[v], `${lng} value ${v}`).toMatch(/\S/);

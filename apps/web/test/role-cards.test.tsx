@@ -72,7 +72,7 @@ const keyOf = (variants: Readonly<Partial<Record<RoleId, string>>>, role: RoleId
 /** The locale text of a variant key (player namespace), or undefined. */
 function textOf(dict: typeof ru, key: string): string | undefined {
   const [role, variant] = key.split(/\.(.*)/s) as [string, string | undefined];
-  const d = dict as unknown as { desc: Record<string, string>; descIn: Record<string, Record<string, string>> };
+  const d: { desc: Readonly<Record<string, string>>; descIn: Readonly<Record<string, Readonly<Record<string, string>>>> } = dict;
   return variant ? d.descIn[role]?.[variant] : d.desc[role];
 }
 
