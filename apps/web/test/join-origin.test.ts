@@ -49,8 +49,8 @@ describe('copying the link', () => {
   it('without_navigator_clipboard_it_copies_through_a_textarea', async () => {
     // jsdom, like a plain-http page, has no navigator.clipboard.
     expect(navigator.clipboard).toBeUndefined();
-    const exec = vi.fn(() => true);
-    (document as unknown as { execCommand: unknown }).execCommand = exec;
+    const exec = vi.fn<typeof document.execCommand>(() => true);
+    document.execCommand = exec;
     expect(await copyOrSelect('http://192.168.1.20:3000/r/ABCDEF', null)).toBe('copied');
     expect(exec).toHaveBeenCalledWith('copy');
     expect(document.querySelector('textarea')).toBeNull();
@@ -59,7 +59,7 @@ describe('copying the link', () => {
   it('when_copying_fails_the_link_is_shown_selected', async () => {
     // jsdom, like a plain-http page, has no navigator.clipboard.
     expect(navigator.clipboard).toBeUndefined();
-    (document as unknown as { execCommand: unknown }).execCommand = () => false;
+    document.execCommand = () => false;
     const p = document.createElement('p');
     p.textContent = 'http://192.168.1.20:3000/r/ABCDEF';
     document.body.appendChild(p);
