@@ -2,7 +2,6 @@
  * Typed building blocks the web tests share, so that a test says what it builds instead of casting
  * a half-made object past the compiler (issue 25).
  */
-import type { Command } from '@mafia/engine';
 import type { Lobby, RoomCode, RoomId } from '@mafia/protocol';
 import type { i18n as I18n } from 'i18next';
 import type { Language, Namespace } from '../src/i18n';
@@ -28,9 +27,3 @@ export function lobbyOf(more: LobbyFields = {}): Lobby {
     started: false, game: 1, ended: false, closed: false, ...rest, room: room as RoomId, code: code as RoomCode,
   };
 }
-
-/**
- * A command the engine must refuse (an unknown type, a missing field): tests hand the engine bad
- * input on purpose, as a client could send it, so it goes in as `unknown` and is typed only here.
- */
-export const badCommand = (input: unknown): Command => input as Command;
