@@ -17,6 +17,7 @@ import type { RoomState } from '../src/net/client';
 import { HostConsole } from '../src/screens/host/Console';
 import { PlayerScreen } from '../src/screens/player/PlayerScreen';
 import { TableScreen } from '../src/screens/table/TableScreen';
+import { lobbyOf } from './typed';
 
 afterEach(cleanup);
 
@@ -27,13 +28,14 @@ function stateFor(g: Game, viewer: Viewer): RoomState {
   const seat = viewer.kind === 'seat' ? viewer.seat : null;
   const pending = viewer.kind === 'spectator' ? [] : pendingDecisions(g.state).filter((p) => seat === null || p.seat === seat);
   const timer = g.state.phase.kind === 'ended' ? null : { kind: g.state.phase.kind === 'night' ? 'night' as const : 'speech' as const, started: T0, deadline: T0 + 30_000 };
-  return {
+  const state: RoomState = {
     status: 'open',
     you: viewer.kind === 'seat' ? { as: 'seat', seat: viewer.seat } : viewer.kind === 'host' ? { as: 'host' } : { as: 'spectator' },
-    lobby: { room: 'r', code: 'ABCDEF', preset: 'classic', mode: 'app', seats: 10, claimed: ROLES.map((_, i) => `P${i + 1}`), started: true, ended: g.state.phase.kind === 'ended', closed: false },
+    lobby: lobbyOf({ mode: 'app', claimed: ROLES.map((_, i) => `P${i + 1}`), started: true, ended: g.state.phase.kind === 'ended' }),
     view: project(g.state, viewer), pending, timer,
     seq: 1, lastError: null, log: [], unacked: [], clockOffset: 0, attempt: 0,
-  } as unknown as RoomState;
+  };
+  return state;
 }
 
 /**

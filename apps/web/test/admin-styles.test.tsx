@@ -13,20 +13,21 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createI18n } from '../src/i18n';
 import type { RoomState } from '../src/net/client';
 import { AdminPanel } from '../src/screens/admin/AdminPanel';
+import { lobbyOf } from './typed';
 
 afterEach(cleanup);
 
 const ADMIN_CSS = readFileSync(join(__dirname, '../src/screens/admin/admin.css'), 'utf8');
-const LOBBY = { room: 'r1', code: 'ABCDEF', preset: 'club', mode: 'online', seats: 10, claimed: ['Я', ...Array(9).fill(null)], started: false, game: 1, ended: false, closed: false };
+const LOBBY = lobbyOf({ room: 'r1', preset: 'club', mode: 'online', claimed: ['Я', ...Array<null>(9).fill(null)] });
 
 describe('the admin panel styles itself', () => {
   it('its_heading_and_folds_use_classes_of_its_own_stylesheet', async () => {
     const i18n = createI18n();
     await i18n.changeLanguage('ru');
-    const state = {
+    const state: RoomState = {
       status: 'open', you: { as: 'admin' }, lobby: LOBBY, view: null, pending: [], timer: null, seq: 1, lastError: null, log: [], unacked: [], clockOffset: 0, attempt: 0,
       seatCodes: [{ seat: 2, code: '123456' }],
-    } as unknown as RoomState;
+    };
     render(
       <I18nextProvider i18n={i18n}>
         <AdminPanel state={state} actions={null} seated />

@@ -1,6 +1,6 @@
 /** Test helper: a whole game of random bots, the host taking its next step whenever no seat acts. */
 import { createBot } from '@mafia/bots';
-import { createGame, HOST, nextHostCommand, pendingDecisions, project, transition, type Game, type GameEvent, type SeatNo } from '@mafia/engine';
+import { createGame, HOST, nextHostCommand, pendingDecisions, project, transition, type Game, type GameEvent, seatAt } from '@mafia/engine';
 
 /**
  * Plays `preset` with `players` random bots from `seed`; `onMoment(game)` is called before every
@@ -11,7 +11,7 @@ export function playWithBots(preset: string, players: number, seed: number, onMo
   if (!made.ok) throw new Error(`${preset}/${players}: ${made.error.message}`);
   let game: Game = made.game;
   const events: GameEvent[] = [...made.events];
-  const bots = Array.from({ length: players }, (_, i) => createBot('random', (i + 1) as SeatNo, seed * 31 + i));
+  const bots = Array.from({ length: players }, (_, i) => createBot('random', seatAt(i), seed * 31 + i));
   for (let k = 0; k < cap && game.state.phase.kind !== 'ended'; k++) {
     onMoment(game);
     // Seats act first (a bot may pass); then the host's next step.

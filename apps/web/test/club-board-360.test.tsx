@@ -25,7 +25,7 @@ const rows = [row({ rank: 1, userId: 'u1', nickname: 'Константинопо
 async function markup(by: Leaderboard['by']): Promise<string> {
   const i18n = createI18n();
   await i18n.changeLanguage('ru');
-  const board = { season: null, by, rows } as unknown as Leaderboard;
+  const board: Leaderboard = { season: null, by, rows };
   return renderToStaticMarkup(
     <I18nextProvider i18n={i18n}>
       <MemoryRouter>

@@ -23,7 +23,7 @@ type Reply = { status?: number; body: unknown } | ((call: Call) => { status?: nu
  */
 export function fakeServer(routes: Record<string, Reply>) {
   const calls: Call[] = [];
-  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+  const fetch = vi.fn<typeof globalThis.fetch>(async (input, init = {}) => {
     const url = new URL(String(input), 'http://test');
     const call: Call = {
       method: init.method ?? 'GET',
@@ -38,7 +38,7 @@ export function fakeServer(routes: Record<string, Reply>) {
     const out = reply ?? { status: 404, body: { error: { code: 'not-found', message: `no route ${call.method} ${url.pathname}` } } };
     return new Response(JSON.stringify(out.body), { status: out.status ?? 200, headers: { 'content-type': 'application/json' } });
   });
-  return { fetch: fetch as unknown as typeof globalThis.fetch, calls, api: createClubApi({ fetch: fetch as unknown as typeof globalThis.fetch }) };
+  return { fetch, calls, api: createClubApi({ fetch }) };
 }
 
 export const CSRF = { 'GET /api/auth/csrf': { body: { csrfToken: 'tok-1' } } };

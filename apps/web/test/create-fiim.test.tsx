@@ -88,7 +88,7 @@ describe('create: fiim as data', () => {
 
 describe('create: the fiim page', () => {
   it('lists_fiims_options_never_its_internal_settings', () => {
-    renderCreate(vi.fn() as unknown as typeof fetch);
+    renderCreate(vi.fn<typeof fetch>());
     expect(screen.getByTestId('preset-about').textContent).toContain('ровно на 10 игроков');
     for (const name of PRESETS.fiim!.options) expect(screen.getByTestId(`option-${name}`), name).toBeTruthy();
     expect(screen.queryByTestId('option-fiim')).toBeNull();
@@ -100,10 +100,10 @@ describe('create: the fiim page', () => {
 
   it('a_typed_code_fills_the_options_and_the_request_carries_the_code_and_the_options_changed_after_it', async () => {
     const calls: any[] = [];
-    const fetchImpl = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+    const fetchImpl = vi.fn<typeof fetch>(async (_url: RequestInfo | URL, init?: RequestInit) => {
       calls.push(JSON.parse(String(init!.body)));
       return json(201, { room: 'r1', code: 'K7QX2M', hostKey: 'h', link: 'x' });
-    }) as unknown as typeof fetch;
+    });
     renderCreate(fetchImpl);
     expect(value('option-rotation')).toBe('first');
     fireEvent.change(screen.getByTestId('option-rulesCode'), { target: { value: '1002000010001' } });
@@ -118,7 +118,7 @@ describe('create: the fiim page', () => {
   });
 
   it('a_bad_code_is_named_by_its_digit_and_not_sent', async () => {
-    const fetchImpl = vi.fn() as unknown as typeof fetch;
+    const fetchImpl = vi.fn<typeof fetch>();
     renderCreate(fetchImpl);
     const field = screen.getByTestId('option-rulesCode');
     fireEvent.change(field, { target: { value: '00029' } });
@@ -138,7 +138,7 @@ describe('create: the fiim page', () => {
   });
 
   it('the_servers_refusal_of_a_code_is_shown_at_the_field', async () => {
-    const fetchImpl = vi.fn(async () => json(400, { error: { code: 'bad-rules-code', message: 'digit 1 …', path: 'options.rulesCode' } })) as unknown as typeof fetch;
+    const fetchImpl = vi.fn<typeof fetch>(async () => json(400, { error: { code: 'bad-rules-code', message: 'digit 1 …', path: 'options.rulesCode' } }));
     renderCreate(fetchImpl, 'en');
     fireEvent.click(screen.getByTestId('create-submit'));
     const alert = await screen.findByTestId('error-options.rulesCode');

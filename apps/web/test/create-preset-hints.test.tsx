@@ -25,7 +25,7 @@ function renderCreate(lang: 'en' | 'ru' = 'en') {
   render(
     <I18nextProvider i18n={createI18n()}>
       <MemoryRouter initialEntries={['/new']}>
-        <Create http={{ fetch: vi.fn() as unknown as typeof fetch }} secrets={createSecrets(memoryStore())} />
+        <Create http={{ fetch: vi.fn<typeof fetch>() }} secrets={createSecrets(memoryStore())} />
       </MemoryRouter>
     </I18nextProvider>,
   );
@@ -61,7 +61,7 @@ describe('create page, preset hints', () => {
 
   it('every_boolean_option_has_an_on_and_an_off_hint_in_both_languages', () => {
     for (const lng of ['ru', 'en'] as const) {
-      const option = resources[lng].create.option as unknown as Record<string, Record<string, string>>;
+      const option: Readonly<Record<string, { readonly label: string; readonly on?: string; readonly off?: string }>> = resources[lng].create.option;
       for (const p of Object.values(PRESETS)) {
         for (const name of p!.options) {
           const o = option[name]!;

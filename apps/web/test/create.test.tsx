@@ -109,7 +109,7 @@ describe('create: the form as data', () => {
 
   it('explains every option and modification any preset offers, in both languages', () => {
     for (const lng of ['en', 'ru'] as const) {
-      const c = resources[lng].create as unknown as { option: Record<string, { label: string; help: string }>; mod: Record<string, { label: string; help: string }>; value: Record<string, string> };
+      const c: { option: Readonly<Record<string, { label: string; help: string }>>; mod: Readonly<Record<string, { label: string; help: string }>>; value: Readonly<Record<string, string>> } = resources[lng].create;
       for (const name of Object.keys(OPTION_SPECS)) expect(c.option[name]?.help, `${lng} option ${name}`).toMatch(/\S/);
       for (const id of ALL_MODIFICATIONS) expect(c.mod[id]?.help, `${lng} modification ${id}`).toMatch(/\S/);
       for (const spec of Object.values(OPTION_SPECS)) for (const v of spec.values ?? []) expect(c.value[v], `${lng} value ${v}`).toMatch(/\S/);
@@ -149,10 +149,10 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 describe('create: the page', () => {
   it('creates a room with the chosen preset, mode, deck and options, keeps the room-admin key of an app room, opens the table screen', async () => {
     const calls: { url: string; body: any }[] = [];
-    const fetchImpl = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+    const fetchImpl = vi.fn<typeof fetch>(async (url: RequestInfo | URL, init?: RequestInit) => {
       calls.push({ url: String(url), body: JSON.parse(String(init!.body)) });
       return json(201, { room: 'r1', code: 'K7QX2M', adminKey: 'secret-key', link: 'http://x/r/K7QX2M' });
-    }) as unknown as typeof fetch;
+    });
     const { secrets } = renderCreate(fetchImpl);
 
     const preset = screen.getByTestId('preset-select') as HTMLSelectElement;
@@ -192,9 +192,9 @@ describe('create: the page', () => {
   });
 
   it('shows the server’s refusal next to the deck when its path names a card', async () => {
-    const fetchImpl = vi.fn(async () =>
+    const fetchImpl = vi.fn<typeof fetch>(async () =>
       json(400, { error: { code: 'role-not-in-preset', message: 'the classic preset has no role "x" (seat 3)', path: 'composition[2]' } }),
-    ) as unknown as typeof fetch;
+    );
     const { secrets } = renderCreate(fetchImpl);
     fireEvent.click(screen.getByTestId('create-submit'));
     const alert = await screen.findByTestId('error-composition');
@@ -206,7 +206,7 @@ describe('create: the page', () => {
 
   it('shows an option’s refusal next to that option, and a count refusal next to the count', async () => {
     let answer: unknown = { error: { code: 'bad-option', message: 'option foulsToSilence must be an integer from 1 to 10', path: 'options.foulsToSilence' } };
-    const fetchImpl = vi.fn(async () => json(400, answer)) as unknown as typeof fetch;
+    const fetchImpl = vi.fn<typeof fetch>(async () => json(400, answer));
     renderCreate(fetchImpl);
     fireEvent.change(screen.getByTestId('option-foulsToSilence'), { target: { value: '99' } });
     fireEvent.click(screen.getByTestId('create-submit'));
@@ -222,7 +222,7 @@ describe('create: the page', () => {
   });
 
   it('lists each option of the preset, and the seat range follows the preset', () => {
-    renderCreate(vi.fn() as unknown as typeof fetch);
+    renderCreate(vi.fn<typeof fetch>());
     for (const id of ['sport', 'piter', 'party', 'club', 'tabletop', 'short', 'classic'] as PresetId[]) {
       fireEvent.change(screen.getByTestId('preset-select'), { target: { value: id } });
       const p = PRESETS[id]!;
@@ -236,7 +236,7 @@ describe('create: the page', () => {
   });
 
   it('the_night_step_field_follows_the_preset', () => {
-    renderCreate(vi.fn() as unknown as typeof fetch);
+    renderCreate(vi.fn<typeof fetch>());
     const field = () => (screen.getByTestId('timer-nightStep') as HTMLInputElement).value;
     expect(field()).toBe('15');
     for (const id of builtPresetIds()) {
@@ -254,7 +254,7 @@ describe('create: the page', () => {
   });
 
   it('speaks Russian, and every button has an accessible name', async () => {
-    const { i18n } = renderCreate(vi.fn() as unknown as typeof fetch, 'ru');
+    const { i18n } = renderCreate(vi.fn<typeof fetch>(), 'ru');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Новая игра');
     expect(screen.getByRole('button', { name: 'Добавить карту: Мафия' })).toBeTruthy();
     expect(screen.getByText('Ведущий сидит за столом и ведёт игру с этого устройства; приложение следит за временем.')).toBeTruthy();

@@ -80,7 +80,7 @@ describe('host console, day steps', () => {
 
   it('after_a_tied_round_the_console_shows_the_count_and_the_tie', async () => {
     const { view, log } = dayOne({ stage: 'defence', candidates: [S(2), S(3)], speaker: S(2), round: 1 });
-    const counted = { type: 'VoteCounted', round: 0, tally: { '2': 5, '3': 5 }, tied: [2, 3] } as unknown as ProjectedEvent;
+    const counted: ProjectedEvent = { type: 'VoteCounted', round: 0, tally: { '2': 5, '3': 5 }, tied: [S(2), S(3)] };
     await show(view, [...log, { seq: log.length + 1, kind: 'events', by: 'host', events: [counted] }]);
     expect(screen.getByTestId('vote-results').textContent).toContain('подсчёт, круг 1: № 2 — 5, № 3 — 5 — поровну у № 2, № 3');
   });

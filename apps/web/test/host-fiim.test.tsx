@@ -14,6 +14,7 @@ import { HostConsole, type HostActions } from '../src/screens/host/Console';
 import { describeEvent } from '../src/screens/host/history';
 import { parsePoints } from '../src/screens/host/fiim';
 import { HostGame, S, TABLE10, hostStateOf } from './hostGame';
+import { wordsOf } from './typed';
 
 afterEach(() => {
   cleanup();
@@ -240,8 +241,7 @@ describe('fiim in words', () => {
         'game over: the town; the final minute: № 9'],
     };
     for (const lng of ['ru', 'en'] as const) {
-      const fixed = i18n.getFixedT(lng);
-      const t = (key: string, opts?: Record<string, unknown>) => fixed(key as never, { ns: 'host', ...(opts ?? {}) } as never) as unknown as string;
+      const t = wordsOf(i18n, lng, 'host');
       expect(events.map((e) => describeEvent(e, t)), lng).toEqual(expected[lng]);
     }
   });

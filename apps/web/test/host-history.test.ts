@@ -5,18 +5,17 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { builtPresets, type ProjectedEvent } from '@mafia/engine';
+import { builtPresets, seatNo, type ProjectedEvent } from '@mafia/engine';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../src/i18n';
 import { resources } from '../src/i18n/resources';
 import { describeEvent, sentenceOf, tallyText } from '../src/screens/host/history';
 import { playWithBots } from './botGame';
+import { wordsOf } from './typed';
 
 type Tx = (key: string, opts?: Record<string, unknown>) => string;
 const hostT = (lng: 'ru' | 'en'): Tx => {
-  const i18n = createI18n();
-  const fixed = i18n.getFixedT(lng);
-  return (key, opts) => fixed(key as never, { ns: 'host', ...(opts ?? {}) } as never) as unknown as string;
+  return wordsOf(createI18n(), lng, 'host');
 };
 
 /** The event types of the engine's GameEvent union, read from its source. */
@@ -55,7 +54,7 @@ describe('host history in words', () => {
   });
 
   it('a_vote_count_reads_in_words_with_the_tie', () => {
-    const e = { type: 'VoteCounted', round: 0, tally: { '3': 4, '5': 4, '7': 1 }, tied: [3, 5] } as unknown as ProjectedEvent;
+    const e: ProjectedEvent = { type: 'VoteCounted', round: 0, tally: { '3': 4, '5': 4, '7': 1 }, tied: [seatNo(3), seatNo(5)] };
     expect(sentenceOf(e).key).toBe('history.event.VoteCountedTie');
     expect(describeEvent(e, hostT('ru'))).toBe('подсчёт, круг 1: № 3 — 4, № 5 — 4, № 7 — 1 — поровну у № 3, № 5');
     expect(tallyText({ '2': 1, '9': 3 })).toBe('№ 9 — 3, № 2 — 1');
@@ -63,7 +62,7 @@ describe('host history in words', () => {
 
   it('plural_forms_follow_the_language', () => {
     const ru = hostT('ru');
-    const night = (died: number[]) => ({ type: 'NightResolved', n: 2, died, results: [], useful: [] }) as unknown as ProjectedEvent;
+    const night = (died: number[]): ProjectedEvent => ({ type: 'NightResolved', n: 2, died: died.map(seatNo), results: [], useful: [] });
     expect(describeEvent(night([]), ru)).toBe('итог ночи 2: никто не покинул игру');
     expect(describeEvent(night([5]), ru)).toBe('итог ночи 2: игру покинул № 5');
     expect(describeEvent(night([5, 7]), ru)).toBe('итог ночи 2: игру покинули № 5, № 7');

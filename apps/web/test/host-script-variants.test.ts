@@ -3,6 +3,7 @@ import { createGame, pendingDecisions, project, type PresetId } from '@mafia/eng
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../src/i18n';
 import { hostLines, scriptText } from '../src/screens/host/script';
+import { wordsOf } from './typed';
 
 /** What the host reads at the Don's step of night `n` of a fresh game, in `lang`. */
 async function donStep(preset: PresetId, roles: string[], lang: 'ru' | 'en'): Promise<string[]> {
@@ -14,7 +15,7 @@ async function donStep(preset: PresetId, roles: string[], lang: 'ru' | 'en'): Pr
   expect(step, `${preset} has a Don's check step`).toBeGreaterThanOrEqual(0);
   const i18n = createI18n();
   await i18n.changeLanguage(lang);
-  const t = i18n.getFixedT(lang, 'host') as unknown as (key: string, o?: Record<string, unknown>) => string;
+  const t = wordsOf(i18n, lang, 'host');
   // Acting lines whatever the night: the words of the step are what is checked.
   return hostLines({ ...view, phase: { kind: 'night', n: 2 } }, pendingDecisions(s), { step }).map((l) => scriptText(l, t));
 }

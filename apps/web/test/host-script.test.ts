@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createI18n } from '../src/i18n';
 import { hostLines, ROLE_IDS, scriptText, stepLines, type Line } from '../src/screens/host/script';
 import { HostGame, S } from './hostGame';
+import { wordsOf } from './typed';
 
 const keys = (lines: Line[]) => lines.map((l) => l.key);
 
@@ -10,7 +11,7 @@ const keys = (lines: Line[]) => lines.map((l) => l.key);
 async function russian(lines: Line[]): Promise<string[]> {
   const i18n = createI18n();
   await i18n.changeLanguage('ru');
-  const t = i18n.getFixedT('ru', 'host') as unknown as (key: string, o?: Record<string, unknown>) => string;
+  const t = wordsOf(i18n, 'ru', 'host');
   return lines.map((l) => scriptText(l, t));
 }
 

@@ -11,11 +11,11 @@ import { effectiveEvents, loneNominee, skippedSpeeches } from '../src/narrator/d
 import { beatOf, lineText, linesBetween } from '../src/narrator/lines';
 import { hostLines, scriptText, type Line } from '../src/screens/host/script';
 import { HostGame, S } from './hostGame';
+import { wordsOf } from './typed';
 
 type Tx = (key: string, o?: Record<string, unknown>) => string;
 const tOf = (lang: 'ru' | 'en', ns: 'host' | 'table'): Tx => {
-  const fixed = createI18n().getFixedT(lang);
-  return (key, o) => fixed(key as never, { ns, ...(o ?? {}) } as never) as unknown as string;
+  return wordsOf(createI18n(), lang, ns);
 };
 const hostSays = (lines: Line[], lang: 'ru' | 'en') => lines.map((l) => scriptText(l, tOf(lang, 'host')));
 

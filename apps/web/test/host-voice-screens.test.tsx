@@ -18,6 +18,7 @@ import { PlayerScreen } from '../src/screens/player/PlayerScreen';
 import { TableScreen } from '../src/screens/table/TableScreen';
 import { newGame, run, until } from './classicGame';
 import { HostGame, nightTwo, S, hostStateOf } from './hostGame';
+import { lobbyOf } from './typed';
 
 afterEach(() => {
   cleanup();
@@ -85,7 +86,7 @@ describe('the night panel', () => {
 function seatState(g: Game, seat: number, timer: RoomState['timer'] = null): RoomState {
   return {
     status: 'open', you: { as: 'seat', seat },
-    lobby: { room: 'r', code: 'ABCDEF', preset: 'classic', mode: 'human', seats: 10, claimed: Array.from({ length: 10 }, () => null), started: true, ended: false, closed: false } as unknown as RoomState['lobby'],
+    lobby: lobbyOf({ started: true }),
     view: project(g.state, { kind: 'seat', seat: seatNo(seat) }), pending: pendingDecisions(g.state).filter((p) => p.seat === seat),
     timer, seq: 1, lastError: null, log: [], unacked: [], clockOffset: 0, attempt: 0,
   };

@@ -45,7 +45,7 @@ describe('translations', () => {
 
   it('common names every role of the engine (ALL_ROLE_IDS) and every preset (PRESET_IDS)', () => {
     for (const lng of LANGUAGES) {
-      const c = resources[lng].common as unknown as { roles: Record<string, string>; presets: Record<string, string> };
+      const c: { roles: Readonly<Record<string, string>>; presets: Readonly<Record<string, string>> } = resources[lng].common;
       expect(Object.keys(c.roles).sort()).toEqual([...ALL_ROLE_IDS].sort());
       expect(Object.keys(c.presets).sort()).toEqual([...PRESET_IDS].sort());
     }

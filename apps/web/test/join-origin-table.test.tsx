@@ -1,18 +1,18 @@
 // @vitest-environment jsdom
 /** Issue 23, point 2: the table screen's QR code and link use GET /api/info's address, as the lobby's do. */
-import type { Lobby } from '@mafia/protocol';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../src/i18n';
 import { TableLobby } from '../src/screens/table/TableLobby';
+import { lobbyOf } from './typed';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-const lobby = { room: 'r1', code: 'K7QX2M', preset: 'classic', mode: 'app', seats: 10, claimed: Array(10).fill(null), started: false, ended: false, closed: false, game: 1 } as unknown as Lobby;
+const lobby = lobbyOf({ room: 'r1', code: 'K7QX2M', mode: 'app' });
 
 /** GET /api/info answers `info` once `release` is called (null: at once). */
 function serverAnswers(info: unknown) {

@@ -37,10 +37,10 @@ describe('join origin', () => {
   });
 
   it('the_server_info_is_read_from_the_endpoint', async () => {
-    const f = vi.fn(async () => new Response(JSON.stringify(LAN), { status: 200 })) as unknown as typeof fetch;
+    const f = vi.fn<typeof fetch>(async () => new Response(JSON.stringify(LAN), { status: 200 }));
     expect(await fetchServerInfo({ fetch: f })).toEqual(LAN);
     expect(vi.mocked(f).mock.calls[0]![0]).toBe('/api/info');
-    const down = vi.fn(async () => new Response('no', { status: 404 })) as unknown as typeof fetch;
+    const down = vi.fn<typeof fetch>(async () => new Response('no', { status: 404 }));
     expect(await fetchServerInfo({ fetch: down })).toBeNull();
   });
 });
@@ -49,8 +49,8 @@ describe('copying the link', () => {
   it('without_navigator_clipboard_it_copies_through_a_textarea', async () => {
     // jsdom, like a plain-http page, has no navigator.clipboard.
     expect(navigator.clipboard).toBeUndefined();
-    const exec = vi.fn(() => true);
-    (document as unknown as { execCommand: unknown }).execCommand = exec;
+    const exec = vi.fn<typeof document.execCommand>(() => true);
+    document.execCommand = exec;
     expect(await copyOrSelect('http://192.168.1.20:3000/r/ABCDEF', null)).toBe('copied');
     expect(exec).toHaveBeenCalledWith('copy');
     expect(document.querySelector('textarea')).toBeNull();
@@ -59,7 +59,7 @@ describe('copying the link', () => {
   it('when_copying_fails_the_link_is_shown_selected', async () => {
     // jsdom, like a plain-http page, has no navigator.clipboard.
     expect(navigator.clipboard).toBeUndefined();
-    (document as unknown as { execCommand: unknown }).execCommand = () => false;
+    document.execCommand = () => false;
     const p = document.createElement('p');
     p.textContent = 'http://192.168.1.20:3000/r/ABCDEF';
     document.body.appendChild(p);

@@ -36,8 +36,30 @@ export async function startLiveServer(): Promise<LiveServer> {
   };
 }
 
-/** Node 20 has no WebSocket: the `ws` package, as the RoomClient's socket. */
-export const socket = (url: string): SocketLike => new WebSocket(url) as unknown as SocketLike;
+/**
+ * Node 20 has no WebSocket: the `ws` package, as the RoomClient's socket. Its handlers take ws's
+ * own event types, so a thin adapter passes on what SocketLike promises (the client sets its
+ * handlers after this returns; they are looked up when each event comes).
+ */
+export function socket(url: string): SocketLike {
+  const ws = new WebSocket(url);
+  const like: SocketLike = {
+    get readyState() {
+      return ws.readyState;
+    },
+    send: (data) => ws.send(data),
+    close: (code, reason) => ws.close(code, reason),
+    onopen: null,
+    onmessage: null,
+    onclose: null,
+    onerror: null,
+  };
+  ws.onopen = (ev) => like.onopen?.(ev);
+  ws.onmessage = (ev) => like.onmessage?.({ data: ev.data });
+  ws.onclose = (ev) => like.onclose?.({ code: ev.code, reason: ev.reason });
+  ws.onerror = (ev) => like.onerror?.(ev);
+  return like;
+}
 
 /** Resolves with the client's state once `pred` holds; fails naming `what` after `ms`. */
 export function until(client: RoomClient, pred: (s: RoomState) => boolean, what: string, ms = 10_000): Promise<RoomState> {

@@ -2,11 +2,12 @@
  * The day's lines of the narrator and the table screen: each leaving player's last word is called in turn;
  * the emergency day is announced; plural forms; the table names the last word's speaker and the queue.
  */
-import { createGame, project, type GameView } from '@mafia/engine';
+import { createGame, project, seatNo, type GameView } from '@mafia/engine';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../src/i18n';
 import { beatOf, lineText, linesBetween } from '../src/narrator/lines';
 import { tableModel } from '../src/screens/table/model';
+import { wordsOf } from './typed';
 
 type Day = NonNullable<GameView['day']>;
 
@@ -16,16 +17,14 @@ function day(change: Partial<Day>): GameView {
   if (!made.ok) throw new Error(made.error.message);
   const v = project(made.game.state, { kind: 'spectator' });
   const base: Day = {
-    stage: 'speeches', speaker: 1, round: 0, candidates: [], nominations: [], ballots: [], lift: [], lastWords: [], tally: null, left: [], emergency: false,
-    voteCancelled: false, rakeChoice: null, circle: null,
-  } as unknown as Day;
+    n: 1, stage: 'speeches', speaker: seatNo(1), round: 0, candidates: [], nominations: [], ballots: [], lift: [], lastWords: [], tally: null, left: [], emergency: false,
+    voteCancelled: false, rakeChoice: null, circle: null, blood: [], dyingNote: null,
+  };
   return { ...v, phase: { kind: 'day', n: 1 }, day: { ...base, ...(v.day ?? {}), ...change } as Day };
 }
 
 const t = () => {
-  const i18n = createI18n();
-  const fixed = i18n.getFixedT('ru');
-  return (key: string, o?: Record<string, unknown>) => fixed(key as never, { ns: 'table', ...(o ?? {}) } as never) as unknown as string;
+  return wordsOf(createI18n(), 'ru', 'table');
 };
 
 describe('narrator and table, day lines', () => {

@@ -1,8 +1,9 @@
 import { createGame, nextHostCommand, project, transition, type Command, type Game, type GameView } from '@mafia/engine';
-import type { TimerView } from '@mafia/protocol';
+import { commandSchema, type TimerView } from '@mafia/protocol';
 import { describe, expect, it } from 'vitest';
 import { advance, beatOf, interrupts, lineText, linesBetween, narrate, type Beat, type Line, type NarratorInput } from '../src/narrator/lines.js';
 import { createI18n } from '../src/i18n/index.js';
+import { wordsOf } from './typed';
 
 const SPECTATOR = { kind: 'spectator' } as const;
 const ROLES = ['don', 'mafia', 'civilian', 'commissar', 'civilian', 'mafia', 'civilian', 'civilian', 'civilian', 'civilian'];
@@ -73,7 +74,8 @@ class Table {
 const keys = (lines: readonly Line[]) => lines.map((l) => (l.seats ? `${l.key}:${l.seats.join(',')}` : l.roles ? `${l.key}:${l.roles.join(',')}` : l.key));
 
 const seat = (n: number) => ({ kind: 'seat', seat: n }) as const;
-const cmd = (c: Record<string, unknown>) => c as unknown as Command;
+/** A command written as a client sends it (plain seat numbers), parsed at the protocol's edge as the server does. */
+const cmd = (c: unknown): Command => commandSchema.parse(c);
 
 /** Day 1 of the game: speeches with two nominations, defence, a vote, the last words. */
 function playDay1(g: Table): string[] {
@@ -148,12 +150,15 @@ describe('the narrator: a whole classic night and day (R-NIGHT-1, R-NIGHT-4)', (
 });
 
 describe('the narrator and the step clock', () => {
-  const steps = [
+  const steps: GameView['nightSteps'] = [
     { wake: ['mafia', 'don'], acts: ['kill'], note: '' },
     { wake: ['don'], acts: ['check'], note: '' },
     { wake: ['commissar'], acts: ['check'], note: '' },
-  ] as unknown as GameView['nightSteps'];
-  const nightView = { phase: { kind: 'night', n: 2 }, nightSteps: steps, seats: [], day: null, winner: null } as unknown as GameView;
+  ];
+  // A real spectator's view of a classic table, with the night and the steps this clock is about.
+  const made = createGame({ preset: 'classic', players: 10, seed: 1 });
+  if (!made.ok) throw new Error(made.error.message);
+  const nightView: GameView = { ...project(made.game.state, { kind: 'spectator' }), phase: { kind: 'night', n: 2 }, nightSteps: steps, seats: [], day: null, winner: null };
   const at = (started: number, deadline: number, now: number) => beatOf({ view: nightView, timer: { kind: 'night', started, deadline } }, now);
 
   it('calls the step of the shared clock: equal slices of started…deadline', () => {
@@ -197,7 +202,7 @@ describe('the narrator\'s words', () => {
   it('speaks Russian with the clubs\' phrases, and English', async () => {
     const i18n = createI18n();
     await i18n.changeLanguage('ru');
-    const t = i18n.getFixedT('ru', 'table') as unknown as (k: string, o?: Record<string, unknown>) => string;
+    const t = wordsOf(i18n, 'ru', 'table');
     expect(lineText({ key: 'citySleeps' }, t)).toBe('Город засыпает');
     expect(lineText({ key: 'wakeMafia' }, t)).toBe('Просыпается мафия');
     expect(lineText({ key: 'sleepMafia' }, t)).toBe('Мафия засыпает');
@@ -208,7 +213,7 @@ describe('the narrator\'s words', () => {
     expect(lineText({ key: 'vote' }, t)).toBe('Голосование');
     expect(lineText({ key: 'newsKilledMany', seats: [3, 5] }, t)).toBe('Этой ночью игру покинули игроки 3, 5');
     expect(lineText({ key: 'accepted', seats: [7] }, t)).toMatch(/^Принято/);
-    const en = i18n.getFixedT('en', 'table') as unknown as (k: string, o?: Record<string, unknown>) => string;
+    const en = wordsOf(i18n, 'en', 'table');
     expect(lineText({ key: 'wakeRole', roles: ['commissar'] }, en)).toBe('The Commissar wakes up');
     expect(lineText({ key: 'newsKilled', seats: [5] }, en)).toBe('Last night player 5 left the game');
   });

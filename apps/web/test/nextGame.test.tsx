@@ -87,7 +87,7 @@ describe('the next game with the same table', () => {
     await inLanguage('en', <TableScreen code="K7QX2M" state={ended} speaker={null} nextGame={async () => 0} />);
     expect(screen.queryByTestId('next-game')).toBeNull();
     cleanup();
-    const admin = { as: 'admin' } as unknown as You;
+    const admin: You = { as: 'admin' };
     await inLanguage('en', <TableScreen code="K7QX2M" state={{ ...ended, you: admin }} speaker={null} nextGame={async () => 0} />);
     expect(screen.getByTestId('next-game').textContent).toBe('New game, same seats');
   });

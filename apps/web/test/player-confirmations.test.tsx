@@ -15,6 +15,7 @@ import type { RoomState } from '../src/net/client';
 import { PlayerScreen } from '../src/screens/player/PlayerScreen';
 import { LOCKOUT_MS } from '../src/ui';
 import { newGame, run, until } from './classicGame';
+import { lobbyOf } from './typed';
 
 afterEach(() => {
   cleanup();
@@ -31,7 +32,7 @@ function stateOf(g: Game, seat: number, mode: RoomMode = 'human', day?: Partial<
   const view = ownTurn ? { ...patched, ownTurn } : patched;
   return {
     status: 'open', you: { as: 'seat', seat },
-    lobby: { room: 'r', code: 'ABCDEF', preset: 'classic', mode, seats: 10, claimed: [], started: true, ended: false, closed: false } as unknown as RoomState['lobby'],
+    lobby: lobbyOf({ mode, claimed: [], started: true }),
     view, pending: day ? [] : pendingDecisions(g.state).filter((p) => p.seat === seat), timer: g.state.phase.kind === 'night' ? NIGHT : null,
     seq: 1, lastError: null, log: [], unacked: [], clockOffset: 0, attempt: 0,
   };

@@ -7,6 +7,7 @@ import { createI18n } from '../src/i18n';
 import type { RoomState } from '../src/net/client';
 import { PlayerScreen } from '../src/screens/player/PlayerScreen';
 import { newGame, until } from './classicGame';
+import { lobbyOf } from './typed';
 
 /**
  * Issue 23 point 1 on the phone: with a human host the phone shows the step he opened, whatever the
@@ -28,7 +29,7 @@ const hosted = (step: number) => ({ kind: 'night' as const, started: 100_000, de
 function stateOf(g: Game, seat: number, timer: RoomState['timer'], status: RoomState['status'] = 'open'): RoomState {
   return {
     status, you: { as: 'seat', seat },
-    lobby: { room: 'r', code: 'ABCDEF', preset: 'classic', mode: 'human', seats: 10, claimed: [], started: true, ended: false, closed: false } as unknown as RoomState['lobby'],
+    lobby: lobbyOf({ claimed: [], started: true }),
     view: project(g.state, { kind: 'seat', seat: seatNo(seat) }), pending: pendingDecisions(g.state).filter((p) => p.seat === seat), timer,
     seq: 1, lastError: null, log: [], unacked: [], clockOffset: 0, attempt: 0,
   };

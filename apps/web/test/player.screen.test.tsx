@@ -11,6 +11,7 @@ import type { RoomState } from '../src/net/client';
 import { secrets } from '../src/net/secrets';
 import Player from '../src/screens/player';
 import { PlayerScreen } from '../src/screens/player/PlayerScreen';
+import { lobbyOf } from './typed';
 
 afterEach(() => {
   cleanup();
@@ -25,7 +26,7 @@ function stateOf(g: Game, seat: number, mode: RoomMode = 'human', pending?: Pend
   const view = project(g.state, { kind: 'seat', seat: seatNo(seat) });
   return {
     status: 'open', you: { as: 'seat', seat },
-    lobby: { room: 'r', code: 'ABCDEF', preset: 'classic', mode, seats: 10, claimed: Array.from({ length: 10 }, () => null), started: true, ended: g.state.phase.kind === 'ended', closed: false } as unknown as RoomState['lobby'],
+    lobby: lobbyOf({ mode, started: true, ended: g.state.phase.kind === 'ended' }),
     view, pending: pending ?? pendingDecisions(g.state).filter((p) => p.seat === seat),
     timer: g.state.phase.kind === 'night' ? NIGHT : null,
     seq: 1, lastError: null, log: [], unacked: [], clockOffset: 0, attempt: 0,

@@ -10,6 +10,7 @@ import { AdminPanel } from '../src/screens/admin/AdminPanel';
 import { HostConsole } from '../src/screens/host/Console';
 import { ProtocolButton } from '../src/ui';
 import { HostGame } from './hostGame';
+import { lobbyOf } from './typed';
 
 async function inLanguage(lng: 'ru' | 'en', node: ReactNode) {
   const i18n = createI18n();
@@ -40,14 +41,14 @@ afterEach(() => {
 });
 
 function fetchAnswering(status: number, body: unknown) {
-  return vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  return vi.fn<typeof fetch>(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 }
 
 describe('«Скачать протокол» (issue 15)', () => {
   it('downloads_the_ended_games_protocol_with_the_room_key_in_a_header', async () => {
     const doc = { format: 'mafia-protocol/1', preset: 'classic', seats: ['mafia'], steps: [] };
     const f = fetchAnswering(200, doc);
-    await inLanguage('ru', <ProtocolButton code="ABC234" game={2} roomKey="host-key-1" http={{ fetch: f as unknown as typeof fetch }} />);
+    await inLanguage('ru', <ProtocolButton code="ABC234" game={2} roomKey="host-key-1" http={{ fetch: f }} />);
     fireEvent.click(screen.getByRole('button', { name: 'Скачать протокол' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(f).toHaveBeenCalledTimes(1);
@@ -61,7 +62,7 @@ describe('«Скачать протокол» (issue 15)', () => {
 
   it('a_refusal_is_said_in_the_pages_language_and_no_key_shows_no_button', async () => {
     const f = fetchAnswering(409, { error: { code: 'protocol-unavailable', message: 'x', params: { reason: 'a host override ended the game' } } });
-    await inLanguage('en', <ProtocolButton code="ABC234" game={1} roomKey="k" http={{ fetch: f as unknown as typeof fetch }} />);
+    await inLanguage('en', <ProtocolButton code="ABC234" game={1} roomKey="k" http={{ fetch: f }} />);
     fireEvent.click(screen.getByRole('button', { name: 'Download the protocol' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/cannot be written as a protocol/);
     expect(saved).toEqual([]);
@@ -77,7 +78,7 @@ describe('«Скачать протокол» (issue 15)', () => {
       if (ended) g.run({ type: 'override', action: { kind: 'endGame', winner: 'town' } });
       return {
         status: 'open', you: { as: 'host' }, view: g.view, pending: g.pending, timer: null, seq: g.log.length, lastError: null, log: g.log, unacked: [], clockOffset: 0, attempt: 0,
-        lobby: { room: 'r1', code: 'ABC234', preset: 'classic', mode: 'human', seats: 10, claimed: [], started: true, game: 1, ended, closed: false } as unknown as RoomState['lobby'],
+        lobby: lobbyOf({ room: 'r1', code: 'ABC234', claimed: [], started: true, game: 1, ended }),
       };
     };
     await inLanguage('ru', <HostConsole state={state(false)} actions={null} />);
@@ -91,13 +92,13 @@ describe('«Скачать протокол» (issue 15)', () => {
     secrets().setAdminKey('K7QX2M', 'admin-key-1');
     const state = (ended: boolean): RoomState => ({
       status: 'open', you: { as: 'admin' }, view: null, pending: [], timer: null, seq: 1, lastError: null, log: [], unacked: [], clockOffset: 0, attempt: 0,
-      lobby: { room: 'r1', code: 'K7QX2M', preset: 'classic', mode: 'app', seats: 10, claimed: [], started: true, game: 3, ended, closed: false } as unknown as RoomState['lobby'],
+      lobby: lobbyOf({ room: 'r1', code: 'K7QX2M', mode: 'app', claimed: [], started: true, game: 3, ended }),
     });
     await inLanguage('en', <AdminPanel state={state(false)} actions={null} />);
     expect(screen.queryByTestId('protocol-download')).toBeNull();
     cleanup();
     const f = fetchAnswering(409, { error: { code: 'game-not-ended', message: 'x' } });
-    vi.spyOn(globalThis, 'fetch').mockImplementation(f as unknown as typeof fetch);
+    vi.spyOn(globalThis, 'fetch').mockImplementation(f);
     await inLanguage('en', <AdminPanel state={state(true)} actions={null} />);
     fireEvent.click(screen.getByRole('button', { name: 'Download the protocol' }));
     await waitFor(() => expect(f).toHaveBeenCalledTimes(1));

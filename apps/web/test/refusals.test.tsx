@@ -57,7 +57,7 @@ describe('refusal messages', () => {
   it('every_score_sheet_field_error_has_a_russian_and_an_english_message', () => {
     const codes = scannedCodes([FORM_PATTERN]);
     expect(codes.has('name-missing')).toBe(true);
-    const words = (lang: 'ru' | 'en') => (resources[lang].club as unknown as { paper: { errors: Record<string, string> } }).paper.errors;
+    const words = (lang: 'ru' | 'en'): Readonly<Record<string, string>> => resources[lang].club.paper.errors;
     expect([...codes].filter((c) => !words('ru')[c] || !words('en')[c]).sort()).toEqual([]);
   });
 

@@ -72,7 +72,7 @@ const keyOf = (variants: Readonly<Partial<Record<RoleId, string>>>, role: RoleId
 /** The locale text of a variant key (player namespace), or undefined. */
 function textOf(dict: typeof ru, key: string): string | undefined {
   const [role, variant] = key.split(/\.(.*)/s) as [string, string | undefined];
-  const d = dict as unknown as { desc: Record<string, string>; descIn: Record<string, Record<string, string>> };
+  const d: { desc: Readonly<Record<string, string>>; descIn: Readonly<Record<string, Readonly<Record<string, string>>>> } = dict;
   return variant ? d.descIn[role]?.[variant] : d.desc[role];
 }
 
@@ -173,7 +173,7 @@ describe('role cards per preset and variant (issue 23, point 3)', () => {
     if (!t.ok) throw new Error(t.error.message);
     const view = project(t.game.state, { kind: 'seat', seat: seatNo(1) });
     expect(view.donSeeks).toEqual(['sheriff']);
-    const withAnswer = { ...view, phase: { kind: 'day', n: 1 }, results: [{ night: 1, act: 'check', by: 1, target: 3, answer: 'yes' }] } as unknown as GameView;
+    const withAnswer: GameView = { ...view, phase: { kind: 'day', n: 1 }, results: [{ night: 1, act: 'check', by: seatNo(1), target: seatNo(3), answer: 'yes' }] };
     render(
       <I18nextProvider i18n={russian()}>
         <RoleCard view={withAnswer} />

@@ -8,15 +8,16 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createI18n } from '../src/i18n';
+import type { Lobby } from '@mafia/protocol';
 import type { RoomState } from '../src/net/client';
 import { PlayerScreen } from '../src/screens/player/PlayerScreen';
 import { TableScreen } from '../src/screens/table/TableScreen';
+import { lobbyOf } from './typed';
 
 afterEach(cleanup);
 
-const LOBBY = { room: 'r1', code: 'ABCDEF', preset: 'classic', seats: 10, claimed: Array(10).fill('P'), started: true, game: 1, ended: false, closed: true };
-const closed = (mode: string): RoomState => ({
-  status: 'closed', you: { as: 'spectator' }, lobby: { ...LOBBY, mode } as unknown as RoomState['lobby'], view: null, pending: [], timer: null,
+const closed = (mode: Lobby['mode']): RoomState => ({
+  status: 'closed', you: { as: 'spectator' }, lobby: lobbyOf({ room: 'r1', mode, claimed: Array<string>(10).fill('P'), started: true, closed: true }), view: null, pending: [], timer: null,
   seq: 6, lastError: null, log: [], unacked: [], clockOffset: 0, attempt: 0,
 });
 

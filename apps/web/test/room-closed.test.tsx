@@ -5,11 +5,12 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../src/i18n';
 import { RoomClient, type RoomState } from '../src/net/client';
-import type { Speaker } from '../src/narrator/speaker';
+import { Speaker } from '../src/narrator/speaker';
 import { PlayerScreen } from '../src/screens/player/PlayerScreen';
 import { TableScreen } from '../src/screens/table/TableScreen';
 import { newGame, until } from './classicGame';
 import { FakeSocket, FakeTimers } from './fakeSocket';
+import { lobbyOf } from './typed';
 
 /**
  * Issue 23 point 6: the host's (or room admin's) close reaches every phone and the TV as «Комната
@@ -19,7 +20,7 @@ import { FakeSocket, FakeTimers } from './fakeSocket';
 
 afterEach(cleanup);
 
-const LOBBY = { room: 'r1', code: 'ABCDEF', preset: 'classic', mode: 'app', seats: 10, claimed: Array(10).fill('P'), started: true, game: 1, ended: false, closed: false };
+const LOBBY = lobbyOf({ room: 'r1', mode: 'app', claimed: Array<string>(10).fill('P'), started: true });
 const NIGHT = { kind: 'night' as const, started: 100_000, deadline: 145_000, steps: [100_000, 115_000, 130_000] };
 
 function client() {
@@ -71,7 +72,7 @@ describe('closing a room', () => {
     const i18n = createI18n();
     await i18n.changeLanguage('ru');
     const state: RoomState = {
-      status: 'closed', you: { as: 'seat', seat: 4 }, lobby: { ...LOBBY, closed: true } as unknown as RoomState['lobby'],
+      status: 'closed', you: { as: 'seat', seat: 4 }, lobby: { ...LOBBY, closed: true },
       view: project(g.state, { kind: 'seat', seat: seatNo(4) }), pending: pendingDecisions(g.state).filter((p) => p.seat === 4), timer: null,
       seq: 6, lastError: null, log: [], unacked: [], clockOffset: 0, attempt: 0,
     };
@@ -90,11 +91,13 @@ describe('closing a room', () => {
     const g = until(newGame(), 'night', 2);
     const i18n = createI18n();
     await i18n.changeLanguage('en');
-    const say = vi.fn();
-    const cancel = vi.fn();
-    const speaker = { say, cancel, setMuted: vi.fn(), unlock: vi.fn(), isUnlocked: true, lang: 'en-US' } as unknown as Speaker;
+    // A real, unlocked speaker on a silent synth, with what the screen says (or stops) recorded.
+    const speaker = new Speaker({ speak: () => {}, cancel: () => {}, getVoices: () => [] }, (text) => ({ text, lang: '', voice: null, rate: 1 }));
+    speaker.unlock();
+    const say = vi.spyOn(speaker, 'say').mockImplementation(() => {});
+    const cancel = vi.spyOn(speaker, 'cancel').mockImplementation(() => {});
     const open: RoomState = {
-      status: 'open', you: { as: 'spectator' }, lobby: LOBBY as unknown as RoomState['lobby'], view: project(g.state, { kind: 'spectator' }), pending: [], timer: NIGHT,
+      status: 'open', you: { as: 'spectator' }, lobby: LOBBY, view: project(g.state, { kind: 'spectator' }), pending: [], timer: NIGHT,
       seq: 5, lastError: null, log: [], unacked: [], clockOffset: 0, attempt: 0,
     };
     const ui = (s: RoomState) => (
@@ -105,7 +108,7 @@ describe('closing a room', () => {
     const r = render(ui(open));
     expect(screen.queryByTestId('room-closed')).toBeNull();
     const said = say.mock.calls.length;
-    r.rerender(ui({ ...open, status: 'closed', lobby: { ...LOBBY, closed: true } as unknown as RoomState['lobby'], timer: null, seq: 6 }));
+    r.rerender(ui({ ...open, status: 'closed', lobby: { ...LOBBY, closed: true }, timer: null, seq: 6 }));
     expect(screen.getByTestId('room-closed').textContent).toContain('Room closed');
     expect(screen.queryByTestId('step')).toBeNull();
     expect(cancel).toHaveBeenCalled();

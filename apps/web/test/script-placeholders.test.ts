@@ -11,6 +11,7 @@ import { createI18n } from '../src/i18n';
 import { beatOf, lineText, linesBetween, type Beat } from '../src/narrator/lines';
 import { hostLines, scriptText, stepLines } from '../src/screens/host/script';
 import { playWithBots } from './botGame';
+import { wordsOf } from './typed';
 
 type Tx = (key: string, opts?: Record<string, unknown>) => string;
 
@@ -18,9 +19,7 @@ function translators(): Record<'ru' | 'en', { host: Tx; table: Tx }> {
   const make = (lng: 'ru' | 'en') => {
     const i18n = createI18n();
     void i18n.changeLanguage(lng);
-    const fixed = i18n.getFixedT(lng);
-    const ns = (n: string): Tx => (key, opts) => fixed(key as never, { ns: n, ...(opts ?? {}) } as never) as unknown as string;
-    return { host: ns('host'), table: ns('table') };
+    return { host: wordsOf(i18n, lng, 'host'), table: wordsOf(i18n, lng, 'table') };
   };
   return { ru: make('ru'), en: make('en') };
 }

@@ -1,6 +1,8 @@
 import { createGame, nextHostCommand, project, projectEvent, transition, type Command, type Game } from '@mafia/engine';
-import type { Lobby, LogItem, RoomMode, TimerView } from '@mafia/protocol';
+import { commandSchema, type LogItem, type RoomMode, type TimerView } from '@mafia/protocol';
 import type { RoomState } from '../src/net/client';
+import { parseSeat } from '../src/screens/seat';
+import { lobbyOf } from './typed';
 
 const SPECTATOR = { kind: 'spectator' } as const;
 export const ROLES = ['don', 'mafia', 'civilian', 'commissar', 'civilian', 'mafia', 'civilian', 'civilian', 'civilian', 'civilian'];
@@ -21,8 +23,12 @@ export class SpectatorGame {
     this.game = t.game;
     this.timer = { kind: 'night', started: this.now, deadline: this.now + 30_000 };
   }
-  run(command: Record<string, unknown>, seat?: number): this {
-    const t = transition(this.game, command as unknown as Command, seat ? ({ kind: 'seat', seat } as never) : undefined);
+  /** A command as a client would send it (plain seat numbers), parsed at the protocol's edge like the server does. */
+  run(command: unknown, seat?: number): this {
+    return this.apply(commandSchema.parse(command), seat);
+  }
+  private apply(command: Command, seat?: number): this {
+    const t = transition(this.game, command, seat ? { kind: 'seat', seat: parseSeat(seat) } : undefined);
     if (!t.ok) throw new Error(`${JSON.stringify(command)}: ${t.error.code}`);
     const events = t.events.map((e) => projectEvent(e, t.game.state, SPECTATOR)).filter((e) => e !== null);
     this.game = t.game;
@@ -32,7 +38,9 @@ export class SpectatorGame {
     return this;
   }
   host(): this {
-    return this.run(nextHostCommand(this.game.state) as unknown as Record<string, unknown>);
+    const command = nextHostCommand(this.game.state);
+    if (!command) throw new Error('game over: the host has no next step');
+    return this.apply(command);
   }
   /** Night 1 over; day 1: seat 1 nominates 7, seat 2 nominates 8; up to the vote. */
   toVote(): this {
@@ -47,7 +55,7 @@ export class SpectatorGame {
     return this;
   }
   state(mode: RoomMode = 'app'): RoomState {
-    const lobby = { room: 'r1', code: 'K7QX2M', preset: 'classic', mode, seats: 10, claimed: Array(10).fill(null), started: true, ended: this.game.state.phase.kind === 'ended', closed: false } as unknown as Lobby;
+    const lobby = lobbyOf({ room: 'r1', code: 'K7QX2M', mode, started: true, ended: this.game.state.phase.kind === 'ended' });
     return {
       status: 'open', you: { as: 'spectator' }, lobby, view: project(this.game.state, SPECTATOR), pending: [], timer: this.timer,
       seq: this.log.length, lastError: null, log: [...this.log], unacked: [], clockOffset: 0, attempt: 0,
