@@ -32,8 +32,8 @@ const seatToken = z.custom<SeatToken>((v) => typeof v === 'string' && v.length >
 const TIMER_KINDS = ['speech', 'defence', 'lastWords', 'night', 'vote', 'cards'] as const satisfies readonly TimerKind[];
 const SERVER_TYPES: ReadonlySet<string> = new Set<ServerMessage['type']>(['welcome', 'update', 'ack', 'error', 'pong', 'alert', 'seatCodes']);
 
-/** The engine's view: an object with its viewer, its phase and its seats. */
-const gameView = z.custom<GameView>((v) => record(v) && record(v.viewer) && record(v.phase) && typeof v.phase.kind === 'string' && Array.isArray(v.seats), 'a game view');
+/** The engine's view: an object with its phase and its seats (what every screen reads first). */
+const gameView = z.custom<GameView>((v) => record(v) && record(v.phase) && typeof v.phase.kind === 'string' && Array.isArray(v.seats), 'a game view');
 /** A pending decision: its kind and the seat it waits for. */
 const pending = z.custom<Pending>((v) => record(v) && typeof v.kind === 'string' && typeof v.seat === 'number', 'a pending decision');
 /** An event as the viewer may see it: its type names it. */
