@@ -1,16 +1,12 @@
 import type { SeatNo } from '@mafia/engine';
-
-/** The most seats a table has on the wire (packages/protocol's seatSchema). */
-const MAX_SEAT = 64;
+import { seatSchema } from '@mafia/protocol';
 
 /**
  * A seat number a screen holds (a tap on the grid, a select, a pending decision's seat) as the
- * engine's SeatNo for a command: the one place on the web where a number becomes a seat. Screens
- * offer only the table's seats, so a number that is not one is a bug, and it throws.
+ * engine's SeatNo for a command: the one place on the web where a number becomes a seat, by the
+ * wire's own rule (packages/protocol `seatSchema`, as the server parses it). Screens offer only the
+ * table's seats, so a number that is not one is a bug, and it throws.
  */
-export function parseSeat(n: number): SeatNo {
-  if (!Number.isInteger(n) || n < 1 || n > MAX_SEAT) throw new RangeError(`not a seat number: ${n}`);
-  return n as SeatNo;
-}
+export const parseSeat = (n: number): SeatNo => seatSchema.parse(n);
 
 export const parseSeats = (ns: readonly number[]): SeatNo[] => ns.map(parseSeat);
