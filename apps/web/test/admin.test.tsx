@@ -33,6 +33,7 @@ function fakeActions(refuse: Partial<Record<keyof AdminActions, string>> = {}) {
   };
   const actions: AdminActions = {
     start: make('start'), pause: make('pause'), resume: make('resume'), skip: make('skip'), undoAppStep: make('undoAppStep'), release: make('release'), closeRoom: make('closeRoom'),
+    addBot: make('addBot'),
   };
   return { actions, calls };
 }
@@ -48,6 +49,33 @@ const seated = Array.from({ length: 10 }, (_, i) => `P${i + 1}`);
 const playing = lobby(seated, { started: true });
 
 describe('the room admin panel', () => {
+  it('seats_bots_on_free_seats_one_or_all_before_the_start_in_the_users_language', async () => {
+    const { actions, calls } = fakeActions();
+    const claimed = ['Анна', null, 'Борис', null, null, 'P6', 'P7', 'P8', 'P9', 'P10'];
+    const { rerender } = show(<AdminPanel state={stateOf(lobby(claimed))} actions={actions} />, 'ru');
+    expect(screen.getByTestId('admin-bots-fill').textContent).toBe('Посадить ботов на 3 свободных места');
+    fireEvent.click(screen.getByTestId('admin-bot-4'));
+    await act(async () => {});
+    expect(calls).toEqual(['addBot:4,Бот 4']);
+    fireEvent.click(screen.getByTestId('admin-bots-fill'));
+    await act(async () => {});
+    expect(calls).toEqual(['addBot:4,Бот 4', 'addBot:2,Бот 2', 'addBot:4,Бот 4', 'addBot:5,Бот 5']);
+    // Nothing to offer once every seat is taken, nor after the start.
+    rerender(<AdminPanel state={stateOf(lobby(seated))} actions={actions} />);
+    expect(screen.queryByTestId('admin-bots')).toBeNull();
+    rerender(<AdminPanel state={stateOf(lobby(claimed, { started: true }))} actions={actions} />);
+    expect(screen.queryByTestId('admin-bots')).toBeNull();
+  });
+
+  it('a_refused_bot_is_told_in_the_users_language', async () => {
+    const { actions } = fakeActions({ addBot: 'seat-taken' });
+    show(<AdminPanel state={stateOf(lobby(['Анна', null]))} actions={actions} />, 'en');
+    fireEvent.click(screen.getByTestId('admin-bot-2'));
+    await act(async () => {});
+    expect(screen.getByTestId('admin-error').getAttribute('data-code')).toBe('seat-taken');
+    expect(screen.getByTestId('admin-error').textContent).not.toContain('refused in English');
+  });
+
   it('starts the game before the start and tells the caller', async () => {
     const { actions, calls } = fakeActions();
     const onStarted = vi.fn();

@@ -48,6 +48,13 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
    * host's last step). `id` makes a re-sent command apply once.
    */
   z.object({ v, type: z.literal('command'), id: z.string().min(1).max(64), command: commandSchema }).strict(),
+  /**
+   * Room admin only (app and online rooms: no seat there has a body at the table): a bot plays the
+   * free seat `seat` under `name` (the admin's client names it in its own language, «Бот 3»). It
+   * plays through the server's own path as a person does: its seat's view only, its commands checked
+   * like anyone's. Releasing the seat takes the bot away; a person may then claim it (issue 26).
+   */
+  z.object({ v, type: z.literal('bot'), seat: seatSchema, name: playerNameSchema.optional(), id }).strict(),
   /** Host or room admin: free a claimed seat (its token stops working; the seat may be claimed again). */
   z.object({ v, type: z.literal('release'), seat: seatSchema, id: z.string().min(1).max(64).optional() }).strict(),
   /**

@@ -37,6 +37,8 @@ export interface Lobby {
   readonly seats: number;
   /** Index = seat - 1: the name the seat was claimed with, or null while it is free. */
   readonly claimed: readonly (string | null)[];
+  /** The seats a bot plays (the room admin's `bot`), in seat order; absent when no bot plays. */
+  readonly bots?: readonly number[];
   /**
    * Index = seat − 1: the name the host or the club gave the seat (a replacement for a player who
    * left), or null. Absent when no seat was renamed. The next game deals the seat under this name.
@@ -58,7 +60,7 @@ export interface Lobby {
  * not the engine's events: a client that saw `seq` asks for what came after it.
  */
 export type LogItem =
-  | { readonly seq: number; readonly kind: 'claim'; readonly seat: number; readonly name: string }
+  | { readonly seq: number; readonly kind: 'claim'; readonly seat: number; readonly name: string; readonly bot?: true }
   /** The host freed the seat: its old token no longer works; it may be claimed again. */
   | { readonly seq: number; readonly kind: 'release'; readonly seat: number }
   /** The host closed the room. */

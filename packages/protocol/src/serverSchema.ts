@@ -47,6 +47,7 @@ function schemaOf<Strict extends boolean>(strict: Strict) {
   const lobby = obj({
     room: roomId, code: roomCode, preset: z.string(), mode: z.enum(ROOM_MODES), seats: int.min(1),
     claimed: z.array(z.string().nullable()),
+    bots: z.array(seat).optional(),
     renamed: z.array(z.string().nullable()).optional(),
     heldRenames: z.array(obj({ seat, name: z.string() })).optional(),
     // A server from before the next game at the same table did not send it: its only game, 1.
@@ -57,7 +58,7 @@ function schemaOf<Strict extends boolean>(strict: Strict) {
     pausedAt: epochMs.optional(), step: int.min(0).optional(), stepAt: epochMs.optional(),
   });
   const logItem = z.discriminatedUnion('kind', [
-    obj({ seq, kind: z.literal('claim'), seat, name: z.string() }),
+    obj({ seq, kind: z.literal('claim'), seat, name: z.string(), bot: z.literal(true).optional() }),
     obj({ seq, kind: z.literal('release'), seat }),
     obj({ seq, kind: z.literal('close') }),
     obj({ seq, kind: z.literal('rename'), seat, name: z.string(), held: z.literal(true).optional() }),

@@ -49,14 +49,16 @@ export abstract class RoomClockwork extends RoomCreation {
   /**
    * An app-hosted game does not run without players (issue 12 point 10): while no seat is
    * connected its running step is held the way a pause holds it (the time left is kept), in memory
-   * only, without a log entry; when a seat connects again the step goes on from there. Nothing
+   * only, without a log entry; when a seat connects again the step goes on from there (bots are
+   * not people: they hold nothing up and keep nothing running, but at a table of bots only). Nothing
    * is written for it, so an empty room costs no writes. A human room's clock is its host's.
    * The alarm consults this before it arms (armTimer).
    */
   protected holdWhileNobodyPlays(room: Room): void {
     const t = room.timer;
     if (room.row.mode === 'human' || room.paused || t === null) return;
-    const present = this.seatConnected(room.row.id);
+    // A table of bots only (the room admin watching a practice game) has nobody to wait for.
+    const present = this.seatConnected(room.row.id) || room.claims.every((c) => c?.bot !== undefined);
     if (!present && t.pausedAt === undefined) room.timer = pauseTimer(t, this.clock());
     // A held timer in a room that is not paused is this hold's (also one a command logged while held).
     else if (present && t.pausedAt !== undefined) room.timer = resumeTimer(t, this.clock());
@@ -171,6 +173,7 @@ export abstract class RoomClockwork extends RoomCreation {
   /** Stops the timers and waits for the jobs already queued (their appends finish). */
   async close(): Promise<void> {
     this.closed = true;
+    for (const id of [...this.rooms.keys()]) this.dropBots(id);
     if (this.sweep !== null) clearInterval(this.sweep);
     for (const t of this.alarms.values()) clearTimeout(t);
     this.alarms.clear();

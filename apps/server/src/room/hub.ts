@@ -109,6 +109,7 @@ export abstract class RoomHub {
           return undefined;
         }
         this.armTimer(room);
+        this.syncBots(room);
         // A restart between a game's end and its held renames (renaming.ts): they are applied now.
         if (room.ended && !room.closed && room.seatNames.held.size > 0) void this.run(room, null, undefined, () => this.applyHeldRenames(room));
         // Loaded for a lobby look-up or a refused hello: it leaves memory again if nobody joins.
@@ -149,6 +150,7 @@ export abstract class RoomHub {
   }
 
   protected broadcast(room: Room, entries: readonly Entry[], sender: Conn | null, ack: string | undefined): void {
+    this.tellBots(room, entries);
     const conns = this.members.get(room.row.id);
     if (!conns) return;
     const texts = new Map<string, string | null>();
@@ -231,6 +233,7 @@ export abstract class RoomHub {
 
   protected evict(room: Room): void {
     const id = room.row.id;
+    this.dropBots(id);
     this.rooms.delete(id);
     this.codes.delete(room.row.code);
     this.tails.delete(id);
@@ -275,6 +278,11 @@ export abstract class RoomHub {
     if (!room || conn.you === null) return refuse('not-in-room', 'send hello or claim first');
     return room;
   }
+
+  /** The room's bots (bots.ts): seated or stopped as its claims say; told the entries; dropped with the room. */
+  protected abstract syncBots(room: Room): void;
+  protected abstract tellBots(room: Room, entries: readonly Entry[]): void;
+  protected abstract dropBots(roomId: string): void;
 
   /** Re-arms the room's timer (clockwork.ts). */
   protected abstract armTimer(room: Room): void;

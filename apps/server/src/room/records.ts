@@ -1,3 +1,4 @@
+import type { BotKind } from '@mafia/bots';
 import type { Command, GameEvent } from '@mafia/engine';
 import type { TimerKind } from '@mafia/protocol';
 
@@ -33,6 +34,10 @@ export interface ClaimBody {
   readonly seat: number; readonly name: string; readonly tokenHash: string;
   /** Set when the claim came with a client key: the token is derived from the key and this salt, so the same key gets it again (claimKeys.ts). */
   readonly salt?: string;
+  /** A bot plays the seat (the room admin's `bot`, bots.ts): its kind. Its token is never sent to anybody. */
+  readonly bot?: BotKind;
+  /** The room admin's request id, on a bot's claim (a re-sent `bot` is answered, not applied again). */
+  readonly id?: string;
 }
 /**
  * The client's request id, in every entry a client asked for (absent in entries written before
@@ -132,7 +137,8 @@ export type Entry =
 
 /** Who sent an entry's request, as command ids are kept (`by:id`, ids are per sender), or null when it has no id. */
 export function requestKeyOf(e: Entry): string | null {
-  if (e.kind === 'claim') return null;
+  // A person's claim is retried with its key (claimKeys.ts); a bot's, made by the room admin, with its id.
+  if (e.kind === 'claim') return e.body.bot && e.body.id !== undefined ? requestKey('admin', e.body.id) : null;
   const id = e.body.id;
   if (id === undefined || id === null) return null;
   // A start and a release by the host name nobody (written so before the room admin existed).

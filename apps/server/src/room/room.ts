@@ -1,3 +1,4 @@
+import type { BotKind } from '@mafia/bots';
 import { createGame, nightSteps, transition, type Actor, type Command, type Effects, type Game, type GameEvent } from '@mafia/engine';
 import type { RoomRow } from '../storage/types.js';
 import { refuse } from './errors.js';
@@ -151,15 +152,19 @@ export class Room extends RoomState {
    * A claim of a free seat. After the start it needs the seat's code (`seatCode`, checked last, when
    * everything else about the claim is right); a wrong one counts against the code (seatCodes.ts).
    */
-  claimEntry(seat: number, name: string | undefined, secret: { readonly tokenHash: string; readonly salt?: string }, seatCode?: string): Entry {
+  claimEntry(seat: number, name: string | undefined, secret: { readonly tokenHash: string; readonly salt?: string }, seatCode?: string, bot?: { readonly kind: BotKind; readonly id?: string }): Entry {
     this.refuseIfClosed();
     if (seat < 1 || seat > this.row.seats) refuse('bad-seat', `this room has seats 1 to ${this.row.seats}, not ${seat}`, { path: 'seat' });
     if (this.claims[seat - 1] !== null) refuse('seat-taken', `seat ${seat} is already taken`, { path: 'seat' });
     // Between games, a seat whose player left may be taken for the next game (issue 24); nothing else.
     if (this.ended && !this.leftSeats.has(seat) && !this.seatNames.reopened.has(seat)) refuse('game-over', 'the game in this room is over');
-    if (this.started) this.refuseWrongSeatCode(seat, seatCode);
+    // The room admin's bot needs no code: the admin's device is the one that shows the codes.
+    if (this.started && !bot) this.refuseWrongSeatCode(seat, seatCode);
     // A renamed seat keeps the name it was given (the club's replacement), whatever the phone typed.
-    const body: ClaimBody = { seat, name: this.seatNames.of(seat) ?? name ?? this.names[seat - 1] ?? `${seat}`, tokenHash: secret.tokenHash, ...(secret.salt ? { salt: secret.salt } : {}) };
+    const body: ClaimBody = {
+      seat, name: this.seatNames.of(seat) ?? name ?? this.names[seat - 1] ?? `${seat}`, tokenHash: secret.tokenHash, ...(secret.salt ? { salt: secret.salt } : {}),
+      ...(bot ? { bot: bot.kind, ...(bot.id !== undefined ? { id: bot.id } : {}) } : {}),
+    };
     return { seq: this.seq + 1, kind: 'claim', body };
   }
 

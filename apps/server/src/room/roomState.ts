@@ -1,3 +1,4 @@
+import type { BotKind } from '@mafia/bots';
 import { foldLog, stateEffects, type Game, type GameEvent, type StateEffects } from '@mafia/engine';
 import type { AppAlert } from '@mafia/protocol';
 import type { RoomRow } from '../storage/types.js';
@@ -7,9 +8,9 @@ import { SeatCodes } from './seatCodes.js';
 import { SeatNames, type RenameEntry } from './renames.js';
 
 /** A claimed seat: its name, its token's hash and, when the claim came with a client key, the salt its token was derived with (claimKeys.ts). */
-export interface Claim { readonly name: string; readonly tokenHash: string; readonly salt?: string }
+export interface Claim { readonly name: string; readonly tokenHash: string; readonly salt?: string; readonly bot?: BotKind }
 
-const claimOf = (b: ClaimBody): Claim => ({ name: b.name, tokenHash: b.tokenHash, ...(b.salt ? { salt: b.salt } : {}) });
+const claimOf = (b: ClaimBody): Claim => ({ name: b.name, tokenHash: b.tokenHash, ...(b.salt ? { salt: b.salt } : {}), ...(b.bot ? { bot: b.bot } : {}) });
 
 /** An entry that changes the game, with what it was made with: the game after it and the engine's effects of that game. */
 export interface Made { readonly entry: Entry; readonly game: Game; readonly effects: StateEffects }

@@ -1,3 +1,4 @@
+import { BOT_KINDS } from '@mafia/bots';
 import type { Command, GameEvent } from '@mafia/engine';
 import { z } from 'zod';
 import { StoredValueError, upgradeStored, firstVersion } from '../storage/versioned.js';
@@ -24,7 +25,7 @@ const timer = z.object({
 const events = z.array(event);
 
 const body = {
-  claim: z.object({ seat, name: z.string(), tokenHash: z.string(), salt: z.string().optional() }).passthrough(),
+  claim: z.object({ seat, name: z.string(), tokenHash: z.string(), salt: z.string().optional(), bot: z.enum(BOT_KINDS).optional(), id }).passthrough(),
   release: z.object({ seat, by: controller.optional(), id }).passthrough(),
   close: z.object({ by: controller, id }).passthrough(),
   timer: z.object({ by: z.enum(['host', 'app', 'admin']), timer, id }).passthrough(),

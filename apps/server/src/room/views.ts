@@ -32,6 +32,7 @@ export function lobbyOf(room: Room): Lobby {
     mode: room.row.mode as RoomMode,
     seats: room.row.seats,
     claimed: room.claims.map((c) => (c === null ? null : c.name)),
+    ...(room.claims.some((c) => c?.bot) ? { bots: room.claims.flatMap((c, i) => (c?.bot ? [i + 1] : [])) } : {}),
     ...(room.seatNames.list() !== null ? { renamed: room.seatNames.list()! } : {}),
     ...(room.seatNames.held.size > 0 ? { heldRenames: [...room.seatNames.held].sort((a, b) => a[0] - b[0]).map(([seat, name]) => ({ seat, name })) } : {}),
     started: room.started,
@@ -50,7 +51,7 @@ export const timerView = (t: TimerRec | null): TimerView | null =>
  * `state` is the room's state now (see docs/server.md).
  */
 export function itemFor(e: Entry, seq: number, state: GameState | null, viewer: Viewer): LogItem {
-  if (e.kind === 'claim') return { seq, kind: 'claim', seat: e.body.seat, name: e.body.name };
+  if (e.kind === 'claim') return { seq, kind: 'claim', seat: e.body.seat, name: e.body.name, ...(e.body.bot ? { bot: true as const } : {}) };
   if (e.kind === 'release') return { seq, kind: 'release', seat: e.body.seat };
   if (e.kind === 'close') return { seq, kind: 'close' };
   if (e.kind === 'timer') return { seq, kind: 'timer', deadline: e.body.timer.deadline };

@@ -176,6 +176,7 @@ export class Connection implements Conn, Bucket {
       case 'next': return manager.nextGame(this, m.id);
       case 'command': return manager.command(this, m.id, m.command);
       case 'release': return manager.release(this, m.seat, m.id);
+      case 'bot': return manager.addBot(this, m.seat, m.name, m.id);
       case 'close': return manager.closeRoom(this, m.id);
       case 'timer': return manager.adjustTimer(this, m.add, m.id);
       case 'pause': return manager.setPaused(this, true, m.id);

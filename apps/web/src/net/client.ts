@@ -198,6 +198,12 @@ export class RoomClient {
     return this.request(id, { type: 'release', seat, id }, false);
   }
 
+  /** Room admin: a bot plays the free seat `seat` under `name` (issue 26). */
+  addBot(seat: number, name: string): Promise<number> {
+    const id = this.nextId();
+    return this.request(id, { type: 'bot', seat, name, id }, false);
+  }
+
   /** Host (or the room admin): once the game has ended, the next game at the same table, same seats. */
   nextGame(): Promise<number> {
     const id = this.nextId();

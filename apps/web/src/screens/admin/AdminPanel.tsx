@@ -5,6 +5,7 @@ import type { RoomState } from '../../net/client';
 import { secrets } from '../../net/secrets';
 import { Button, ProtocolButton } from '../../ui';
 import { adminStage, isPaused, releasable } from './model';
+import { BotSeats } from './BotSeats';
 import { SeatCodesPanel } from './SeatCodesPanel';
 import './admin.css';
 
@@ -16,6 +17,8 @@ export interface AdminActions {
   skip(): Promise<number>;
   undoAppStep(): Promise<number>;
   release(seat: number): Promise<number>;
+  /** A bot plays the free seat `seat` (the room admin's `bot`). */
+  addBot(seat: number, name: string): Promise<number>;
   closeRoom(): Promise<number>;
 }
 
@@ -92,6 +95,12 @@ export function AdminPanel({ state, actions, onStarted, lockMs = 700, seated = f
         <Button variant="primary" size="large" block data-testid="admin-start" disabled={!ready || busy} onClick={() => run((a) => a.start(), onStarted)}>
           {busy ? t('admin.starting') : t('admin.start')}
         </Button>
+      ) : null}
+
+      {stage === 'lobby' && state.lobby ? (
+        <BotSeats lobby={state.lobby} disabled={!ready || busy} onAdd={(seats, name) => run(async (a) => {
+          for (const seat of seats) await a.addBot(seat, name(seat));
+        })} />
       ) : null}
 
       {stage === 'playing' ? (

@@ -1,0 +1,133 @@
+import { createBot, viewOf, type Bot, type BotKind } from '@mafia/bots';
+import { seatNo, type Command, type GameView, type Pending } from '@mafia/engine';
+import { parseServerFrame, type You } from '@mafia/protocol';
+import type { Conn } from './managerTypes.js';
+
+/** What a bot seat needs of the rooms: the same command path a person's connection takes. */
+export interface BotSeatOptions {
+  readonly id: number;
+  readonly roomId: string;
+  readonly seat: number;
+  readonly kind: BotKind;
+  readonly seed: number;
+  /** Sends a game command as this connection (RoomManager.command: checked like anyone's). */
+  readonly command: (conn: Conn, id: string, command: Command) => Promise<void>;
+  /** How long the bot "thinks" before each decision, ms: [least, most]. */
+  readonly thinkMs: readonly [number, number];
+}
+
+/**
+ * A seat a bot plays (issue 26 point 3). It is a connection of the room like a person's phone: it is
+ * sent the seat's own frames (the per-viewer projection, nothing else), reads them with the wire's
+ * own parser, and answers with commands through the manager's `command`, which checks them as it
+ * checks a person's. It decides on the latest frame after a think time; each decision of a frame is
+ * tried once, so a refused command is not sent again and again.
+ */
+export class BotSeat implements Conn {
+  readonly id: number;
+  you: You | null;
+  roomId: string | null;
+  private readonly bot: Bot;
+  private latest: string | null = null;
+  private busy = false;
+  private stopped = false;
+  private timer: NodeJS.Timeout | null = null;
+  private triedSeq = -1;
+  private readonly tried = new Set<string>();
+  private nextId = 1;
+  /** Frames the bot could not read, and refusals of its commands (for tests and the server's log). */
+  readonly troubles: string[] = [];
+
+  constructor(private readonly o: BotSeatOptions) {
+    this.id = o.id;
+    this.you = { as: 'seat', seat: o.seat };
+    this.roomId = o.roomId;
+    this.bot = createBot(o.kind, seatNo(o.seat), o.seed);
+  }
+
+  get seat(): number {
+    return this.o.seat;
+  }
+
+  get kind(): BotKind {
+    return this.o.kind;
+  }
+
+  /** A frame for this seat (a welcome, an update, an error answering one of its commands). */
+  send(text: string): void {
+    if (this.stopped) return;
+    if (text.includes('"type":"error"')) {
+      if (this.troubles.length < 20) this.troubles.push(text.slice(0, 300));
+      return;
+    }
+    if (!text.includes('"view"')) return;
+    this.latest = text;
+    this.schedule();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.you = null;
+    this.roomId = null;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private schedule(): void {
+    if (this.busy || this.stopped || this.latest === null) return;
+    this.busy = true;
+    const [least, most] = this.o.thinkMs;
+    this.timer = setTimeout(() => void this.act(), least + Math.random() * (most - least));
+    this.timer.unref?.();
+  }
+
+  private async act(): Promise<void> {
+    this.timer = null;
+    const text = this.latest;
+    const command = text === null ? null : this.decide(text);
+    if (command !== null && !this.stopped) {
+      try {
+        await this.o.command(this, `bot-${this.o.seat}-${this.nextId++}`, command);
+      } catch (e) {
+        this.troubles.push(e instanceof Error ? e.message : String(e));
+      }
+    }
+    this.busy = false;
+    // A newer frame came while the bot thought or its command ran: decide on it.
+    if (this.latest !== text || command !== null) this.schedule();
+  }
+
+  /** The next command on this frame: a pending decision, else the end of its own turn; null when nothing is left to try. */
+  private decide(text: string): Command | null {
+    const parsed = parseServerFrame(text);
+    if (!parsed.ok) {
+      this.troubles.push(`bad frame: ${parsed.error}`);
+      return null;
+    }
+    const m = parsed.message;
+    if ((m.type !== 'welcome' && m.type !== 'update') || m.view === null) return null;
+    if (m.seq !== this.triedSeq) {
+      this.tried.clear();
+      this.triedSeq = m.seq;
+    }
+    return this.choose(m.view, m.pending);
+  }
+
+  private choose(view: GameView, pending: readonly Pending[]): Command | null {
+    for (const p of pending) {
+      if (!this.once(`${p.kind}:${p.kind === 'act' ? p.acts.join(',') : ''}`)) continue;
+      const c = this.bot.decide(viewOf(view), p);
+      if (c !== null) return c;
+    }
+    // Where the app hosts, a speaker ends his own speech (and a leaver his last word): a bot has
+    // nothing to say, so it ends them after its think time instead of holding the table a minute.
+    if (view.ownTurn !== undefined && this.once('own')) return { type: view.ownTurn };
+    return null;
+  }
+
+  private once(key: string): boolean {
+    if (this.tried.has(key)) return false;
+    this.tried.add(key);
+    return true;
+  }
+}

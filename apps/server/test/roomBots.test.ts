@@ -1,0 +1,151 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { Client, controllerAuth, createRoom, startServer, tempDbUrl, V, type CreatedForTest } from './helpers.js';
+import { anyObject, jsonOf } from './json.js';
+
+/**
+ * Bots in rooms (issue 26 point 3): the room admin of an app or online room gives free seats to
+ * bots; a bot plays its seat through the server's own command path, seeing its seat's frames only;
+ * the claim is logged with the bot's kind, so a restarted server seats the bots again.
+ */
+
+type Msg = Record<string, any>;
+/** On the test clock (×0.05): a 10 s step lasts half a second, a bot thinks 20–90 ms. */
+const TIME_SCALE = 0.05;
+const TIMERS = { speech: 10, defence: 10, lastWords: 10, vote: 10, nightStep: 10 };
+const db = tempDbUrl();
+afterAll(() => db.cleanup());
+
+async function adminOf(ws: string, created: CreatedForTest): Promise<Client> {
+  const c = await Client.open(ws);
+  await c.request({ v: V, type: 'hello', room: created.code, auth: controllerAuth(created) }, 'welcome');
+  return c;
+}
+
+const addBot = (admin: Client, seat: number, id = `bot-${seat}`) => admin.request({ v: V, type: 'bot', seat, name: `Бот ${seat}`, id });
+
+/** The commands of the room's log, by who sent them. */
+async function commandsBy(server: Awaited<ReturnType<typeof startServer>>, roomId: string): Promise<Map<string, number>> {
+  const by = new Map<string, number>();
+  for (const e of await server.storage.readLog(roomId)) {
+    if (e.kind !== 'command') continue;
+    const who = String(jsonOf(anyObject, e.body).by);
+    by.set(who, (by.get(who) ?? 0) + 1);
+  }
+  return by;
+}
+
+describe('bots in rooms', () => {
+  it('admin_gives_nine_seats_to_bots_and_one_person_plays_an_online_game_to_its_end', async () => {
+    const server = await startServer(db.url, undefined, undefined, { timeScale: TIME_SCALE });
+    try {
+      const created = await createRoom(server.base, { preset: 'classic', seats: 10, mode: 'online', timers: TIMERS });
+      const admin = await adminOf(server.ws, created);
+      for (let seat = 2; seat <= 10; seat++) {
+        const u = await addBot(admin, seat);
+        expect(u.type, JSON.stringify(u)).toBe('update');
+        // The claim's log item says it is a bot's: every viewer reads it so.
+        expect(u.items).toEqual([{ seq: expect.any(Number), kind: 'claim', seat, name: `Бот ${seat}`, bot: true }]);
+      }
+      const person = await Client.open(server.ws);
+      const welcome = await person.request({ v: V, type: 'claim', room: created.code, seat: 1, name: 'Анна' }, 'welcome');
+      expect(welcome.lobby.claimed).toEqual(['Анна', ...Array.from({ length: 9 }, (_, i) => `Бот ${i + 2}`)]);
+      expect(welcome.lobby.bots).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      expect(server.manager.botSeats(created.room).map((b) => b.seat)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10]);
+
+      await admin.request({ v: V, type: 'start', id: 'go' }, 'update');
+      // The person never taps: his steps end on their timers (R-HOST-2); the bots play theirs.
+      const end = await person.next((m) => m.type === 'update' && m.view?.phase.kind === 'ended', 50_000);
+      expect(end.view.winner).toBeTruthy();
+      const by = await commandsBy(server, created.room);
+      const botCommands = [...by].filter(([who]) => Number(who) >= 2).reduce((n, [, k]) => n + k, 0);
+      expect(botCommands, `commands by seat: ${JSON.stringify([...by])}`).toBeGreaterThan(10);
+      expect(by.get('1') ?? 0, 'the idle person sent nothing').toBe(0);
+      // Every frame a bot was sent parsed as the wire's own message; no command of theirs was refused but for a race with the clock.
+      for (const bot of server.manager.botSeats(created.room)) expect(bot.troubles.filter((t) => t.startsWith('bad frame'))).toEqual([]);
+      await Promise.all([admin.close(), person.close()]);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+
+  it('a_bot_is_refused_at_a_human_hosts_table_on_a_taken_seat_and_to_a_seat_and_nothing_is_logged', async () => {
+    const server = await startServer(db.url, undefined, undefined, { timeScale: TIME_SCALE });
+    try {
+      const human = await createRoom(server.base, { preset: 'classic', seats: 10, mode: 'human' });
+      const host = await adminOf(server.ws, human);
+      const refusedHere = await addBot(host, 3);
+      expect(refusedHere).toMatchObject({ type: 'error', code: 'bots-need-app-host' });
+
+      const online = await createRoom(server.base, { preset: 'classic', seats: 10, mode: 'online', timers: TIMERS });
+      const admin = await adminOf(server.ws, online);
+      const person = await Client.open(server.ws);
+      await person.request({ v: V, type: 'claim', room: online.code, seat: 1, name: 'Анна' }, 'welcome');
+      const before = (await server.storage.readLog(online.room)).length;
+      expect(await addBot(admin, 1)).toMatchObject({ type: 'error', code: 'seat-taken' });
+      expect(await addBot(admin, 11)).toMatchObject({ type: 'error', code: 'bad-seat' });
+      expect(await addBot(person, 2)).toMatchObject({ type: 'error', code: 'host-only' });
+      const spectator = await Client.open(server.ws);
+      await spectator.request({ v: V, type: 'hello', room: online.code, auth: { as: 'spectator' } }, 'welcome');
+      expect(await addBot(spectator, 2)).toMatchObject({ type: 'error', code: 'host-only' });
+      expect((await server.storage.readLog(online.room)).length, 'nothing logged').toBe(before);
+      expect(server.manager.botSeats(online.room)).toEqual([]);
+
+      // A re-sent `bot` (the same id) is answered, not applied again; a second seat is a second bot.
+      await addBot(admin, 2, 'same');
+      const again = await addBot(admin, 2, 'same');
+      expect(again).toMatchObject({ type: 'ack', duplicate: true });
+      expect((await server.storage.readLog(online.room)).length).toBe(before + 1);
+      await Promise.all([host.close(), admin.close(), person.close(), spectator.close()]);
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+
+  it('a_released_bot_seat_goes_to_a_person_and_the_bot_stops', async () => {
+    const server = await startServer(db.url, undefined, undefined, { timeScale: TIME_SCALE });
+    try {
+      const created = await createRoom(server.base, { preset: 'classic', seats: 10, mode: 'online', timers: TIMERS });
+      const admin = await adminOf(server.ws, created);
+      await addBot(admin, 4);
+      const [bot] = server.manager.botSeats(created.room);
+      await admin.request({ v: V, type: 'release', seat: 4, id: 'free-4' }, 'update');
+      expect(server.manager.botSeats(created.room)).toEqual([]);
+      expect(bot!.you, 'the bot left its seat').toBeNull();
+      const person = await Client.open(server.ws);
+      const w = await person.request({ v: V, type: 'claim', room: created.code, seat: 4, name: 'Борис' }, 'welcome');
+      expect(w.lobby.claimed[3]).toBe('Борис');
+      expect(w.lobby.bots).toBeUndefined();
+      await Promise.all([admin.close(), person.close()]);
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+
+  it('bots_sit_again_after_a_restart_and_a_table_of_bots_only_plays_to_its_end', async () => {
+    const first = await startServer(db.url, undefined, undefined, { timeScale: TIME_SCALE });
+    let created: CreatedForTest;
+    try {
+      created = await createRoom(first.base, { preset: 'classic', seats: 10, mode: 'online', timers: TIMERS });
+      const admin = await adminOf(first.ws, created);
+      for (let seat = 1; seat <= 10; seat++) await addBot(admin, seat);
+      await admin.request({ v: V, type: 'start', id: 'go' }, 'update');
+      // Some of the game is played, then the server stops (its bots with it).
+      await admin.next((m) => m.type === 'update' && m.view?.phase.kind === 'day', 20_000);
+      await admin.close();
+    } finally {
+      await first.stop();
+    }
+    const second = await startServer(db.url, undefined, undefined, { timeScale: TIME_SCALE });
+    try {
+      const watcher = await Client.open(second.ws);
+      const w = await watcher.request({ v: V, type: 'hello', room: created.code, auth: { as: 'spectator' } }, 'welcome');
+      expect(w.lobby.bots).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      expect(second.manager.botSeats(created.room)).toHaveLength(10);
+      const end = w.view?.phase.kind === 'ended' ? w : await watcher.next((m) => m.type === 'update' && m.view?.phase.kind === 'ended', 50_000);
+      expect(end.view.winner).toBeTruthy();
+      await watcher.close();
+    } finally {
+      await second.stop();
+    }
+  }, 90_000);
+});
