@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client, controllerAuth, createRoom, startServer, tempDbUrl, V, type CreatedForTest } from './helpers.js';
+import { openStorage } from '../src/storage/open.js';
+import type { Storage } from '../src/storage/types.js';
 import { anyObject, jsonOf } from './json.js';
 
 /**
@@ -32,6 +34,11 @@ async function commandsBy(server: Awaited<ReturnType<typeof startServer>>, roomI
     by.set(who, (by.get(who) ?? 0) + 1);
   }
   return by;
+}
+
+/** Who sent each command of the room's log, in order. */
+async function readCommands(storage: Pick<Storage, 'readLog'>, roomId: string): Promise<unknown[]> {
+  return (await storage.readLog(roomId)).filter((e) => e.kind === 'command').map((e) => jsonOf(anyObject, e.body).by);
 }
 
 describe('bots in rooms', () => {
@@ -129,12 +136,16 @@ describe('bots in rooms', () => {
       const admin = await adminOf(first.ws, created);
       for (let seat = 1; seat <= 10; seat++) await addBot(admin, seat);
       await admin.request({ v: V, type: 'start', id: 'go' }, 'update');
-      // Some of the game is played, then the server stops (its bots with it).
-      await admin.next((m) => m.type === 'update' && m.view?.phase.kind === 'day', 20_000);
+      // A day is played (the bots end speeches, nominate, vote: ids of theirs in the log), then the server stops, its bots with it.
+      await admin.next((m) => m.type === 'update' && m.view?.phase.kind === 'night' && m.view.phase.n === 2, 30_000);
       await admin.close();
     } finally {
       await first.stop();
     }
+    // Read while no server runs: the log as the first server left it.
+    const stored = await openStorage(db.url);
+    const before = (await readCommands(stored, created!.room)).length;
+    await stored.close();
     const second = await startServer(db.url, undefined, undefined, { timeScale: TIME_SCALE });
     try {
       const watcher = await Client.open(second.ws);
@@ -143,6 +154,10 @@ describe('bots in rooms', () => {
       expect(second.manager.botSeats(created.room)).toHaveLength(10);
       const end = w.view?.phase.kind === 'ended' ? w : await watcher.next((m) => m.type === 'update' && m.view?.phase.kind === 'ended', 50_000);
       expect(end.view.winner).toBeTruthy();
+      // The bots seated again played: their commands after the restart were applied, none taken for a repeat of an earlier id.
+      for (const bot of second.manager.botSeats(created!.room)) expect(bot.troubles.filter((t) => t.includes('"duplicate":true')), `seat ${bot.seat}`).toEqual([]);
+      const after = (await readCommands(second.storage, created!.room)).slice(before);
+      expect(after.filter((by) => typeof by === 'number').length, `commands after the restart by: ${JSON.stringify(after)}`).toBeGreaterThan(3);
       await watcher.close();
     } finally {
       await second.stop();

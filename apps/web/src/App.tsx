@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
+import { withNamespace } from './i18n/language';
 
 // Each screen is its own folder and its own chunk (the seams: one owner per folder).
 const Home = lazy(() => import('./screens/home'));
@@ -11,24 +12,24 @@ const Table = lazy(() => import('./screens/table'));
 const Player = lazy(() => import('./screens/player'));
 const Admin = lazy(() => import('./screens/admin'));
 // The club (docs/club-api.md): each page its own chunk too; none is loaded by a game's screens.
-const SignIn = lazy(() => import('./screens/club/signin'));
-const ConsumeLink = lazy(() => import('./screens/club/signin/consume'));
-const Clubs = lazy(() => import('./screens/club/clubs'));
-const Calendar = lazy(() => import('./screens/club/calendar'));
-const Members = lazy(() => import('./screens/club/members'));
-const MemberPage = lazy(() => import('./screens/club/member'));
-const ClubLedger = lazy(() => import('./screens/club/ledger'));
-const ClubLeaderboard = lazy(() => import('./screens/club/leaderboard'));
-const Evening = lazy(() => import('./screens/club/evening'));
-const GamePage = lazy(() => import('./screens/club/game'));
-const EveningResults = lazy(() => import('./screens/club/results'));
-const SeriesPage = lazy(() => import('./screens/club/series'));
-const AnswerInvitation = lazy(() => import('./screens/club/answer'));
-const JoinClub = lazy(() => import('./screens/club/join'));
-const Account = lazy(() => import('./screens/club/account'));
-const AuditLog = lazy(() => import('./screens/club/corrections/AuditLog'));
-const PublicClubPage = lazy(() => import('./screens/club/public'));
-const PublicGamePage = lazy(() => import('./screens/club/public/PublicGame'));
+const SignIn = lazy(withNamespace('club', () => import('./screens/club/signin')));
+const ConsumeLink = lazy(withNamespace('club', () => import('./screens/club/signin/consume')));
+const Clubs = lazy(withNamespace('club', () => import('./screens/club/clubs')));
+const Calendar = lazy(withNamespace('club', () => import('./screens/club/calendar')));
+const Members = lazy(withNamespace('club', () => import('./screens/club/members')));
+const MemberPage = lazy(withNamespace('club', () => import('./screens/club/member')));
+const ClubLedger = lazy(withNamespace('club', () => import('./screens/club/ledger')));
+const ClubLeaderboard = lazy(withNamespace('club', () => import('./screens/club/leaderboard')));
+const Evening = lazy(withNamespace('club', () => import('./screens/club/evening')));
+const GamePage = lazy(withNamespace('club', () => import('./screens/club/game')));
+const EveningResults = lazy(withNamespace('club', () => import('./screens/club/results')));
+const SeriesPage = lazy(withNamespace('club', () => import('./screens/club/series')));
+const AnswerInvitation = lazy(withNamespace('club', () => import('./screens/club/answer')));
+const JoinClub = lazy(withNamespace('club', () => import('./screens/club/join')));
+const Account = lazy(withNamespace('club', () => import('./screens/club/account')));
+const AuditLog = lazy(withNamespace('club', () => import('./screens/club/corrections/AuditLog')));
+const PublicClubPage = lazy(withNamespace('club', () => import('./screens/club/public')));
+const PublicGamePage = lazy(withNamespace('club', () => import('./screens/club/public/PublicGame')));
 
 function Loading() {
   const { t } = useTranslation();

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createBot, viewOf, type Bot, type BotKind } from '@mafia/bots';
 import { seatNo, type Command, type GameView, type Pending } from '@mafia/engine';
 import { parseServerFrame, type You } from '@mafia/protocol';
@@ -35,6 +36,12 @@ export class BotSeat implements Conn {
   private triedSeq = -1;
   private readonly tried = new Set<string>();
   private nextId = 1;
+  /**
+   * Its command ids' prefix, new for each bot object: a room remembers every id it applied for the
+   * seat, so a bot seated again after a restart must not count from 1 again (its commands would be
+   * answered as repeats and never applied).
+   */
+  private readonly idPrefix = `bot-${randomBytes(6).toString('hex')}-`;
   /** Frames the bot could not read, and refusals of its commands (for tests and the server's log). */
   readonly troubles: string[] = [];
 
@@ -56,7 +63,8 @@ export class BotSeat implements Conn {
   /** A frame for this seat (a welcome, an update, an error answering one of its commands). */
   send(text: string): void {
     if (this.stopped) return;
-    if (text.includes('"type":"error"')) {
+    // A command answered as a repeat of an earlier id was not applied: worth knowing (idPrefix).
+    if (text.includes('"type":"error"') || (text.includes('"type":"ack"') && text.includes('"duplicate":true'))) {
       if (this.troubles.length < 20) this.troubles.push(text.slice(0, 300));
       return;
     }
@@ -87,7 +95,7 @@ export class BotSeat implements Conn {
     const command = text === null ? null : this.decide(text);
     if (command !== null && !this.stopped) {
       try {
-        await this.o.command(this, `bot-${this.o.seat}-${this.nextId++}`, command);
+        await this.o.command(this, `${this.idPrefix}${this.nextId++}`, command);
       } catch (e) {
         this.troubles.push(e instanceof Error ? e.message : String(e));
       }

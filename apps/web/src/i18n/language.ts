@@ -31,9 +31,19 @@ export function detectLanguage(): Language {
 }
 
 
-/** Every namespace of one language, from its lazy chunks. */
-export async function loadLanguage(lng: Language): Promise<Record<string, Record<string, unknown>>> {
-  const files = Object.entries(LOCALES).filter(([path]) => pathParts(path)[0] === lng);
+/**
+ * Namespaces only some lazy screens read (the club's pages): not on the first page, but loaded
+ * with their screen's chunk (`withNamespace`). The club's texts are the largest file: about 10 kB
+ * gzip that a player who only plays never needs.
+ */
+export const DEFERRED_NAMESPACES: readonly string[] = ['club'];
+
+/** The app's instance (bootI18n): where `withNamespace` adds a deferred namespace. Tests' instances hold every text already. */
+let appInstance: I18n | null = null;
+
+/** Every namespace of one language (but `skip`), from its lazy chunks. */
+export async function loadLanguage(lng: Language, skip: readonly string[] = []): Promise<Record<string, Record<string, unknown>>> {
+  const files = Object.entries(LOCALES).filter(([path]) => pathParts(path)[0] === lng && !skip.includes(pathParts(path)[1]));
   return Object.fromEntries(await Promise.all(files.map(async ([path, load]) => [pathParts(path)[1], await load()] as const)));
 }
 
@@ -58,10 +68,32 @@ export function makeI18n(resources: Resource, lng: Language): I18n {
   return instance;
 }
 
-/** The app's instance: the detected language's texts loaded first, nothing of the other. */
+/** The app's instance: the detected language's texts loaded first (but the deferred namespaces), nothing of the other. */
 export async function bootI18n(): Promise<I18n> {
   const lng = detectLanguage();
-  return makeI18n({ [lng]: await loadLanguage(lng) }, lng);
+  appInstance = makeI18n({ [lng]: await loadLanguage(lng, DEFERRED_NAMESPACES) }, lng);
+  return appInstance;
+}
+
+/**
+ * A lazy screen's loader that also loads the deferred namespace `ns` of every language the app
+ * holds, so the screen's first render has its texts (App.tsx wraps the club's screens in it).
+ */
+export function withNamespace<T>(ns: string, load: () => Promise<T>): () => Promise<T> {
+  return async () => {
+    const [screen] = await Promise.all([load(), ensureNamespace(ns)]);
+    return screen;
+  };
+}
+
+async function ensureNamespace(ns: string): Promise<void> {
+  const instance = appInstance;
+  if (instance === null) return;
+  for (const lng of AVAILABLE_LANGUAGES) {
+    const load = LOCALES[`../locales/${lng}/${ns}.json`];
+    if (!load || !instance.hasResourceBundle(lng, 'common') || instance.hasResourceBundle(lng, ns)) continue;
+    instance.addResourceBundle(lng, ns, await load(), true, false);
+  }
 }
 
 /** The language switch: remembered in localStorage; the language's texts loaded first when they are not yet. */
