@@ -61,7 +61,7 @@ describe('bots in rooms', () => {
 
       await admin.request({ v: V, type: 'start', id: 'go' }, 'update');
       // The person never taps: his steps end on their timers (R-HOST-2); the bots play theirs.
-      const end = await person.next((m) => m.type === 'update' && m.view?.phase.kind === 'ended', 50_000);
+      const end = await person.next((m) => m.type === 'update' && m.view?.phase.kind === 'ended', 100_000);
       expect(end.view.winner).toBeTruthy();
       const by = await commandsBy(server, created.room);
       const botCommands = [...by].filter(([who]) => Number(who) >= 2).reduce((n, [, k]) => n + k, 0);
@@ -73,7 +73,7 @@ describe('bots in rooms', () => {
     } finally {
       await server.stop();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('a_bot_is_refused_at_a_human_hosts_table_on_a_taken_seat_and_to_a_seat_and_nothing_is_logged', async () => {
     const server = await startServer(db.url, undefined, undefined, { timeScale: TIME_SCALE });
@@ -128,6 +128,34 @@ describe('bots in rooms', () => {
     }
   }, 30_000);
 
+  it('a_player_who_left_mid_game_is_replaced_by_a_bot_that_plays_his_seat_on', async () => {
+    const server = await startServer(db.url, undefined, undefined, { timeScale: TIME_SCALE });
+    try {
+      const created = await createRoom(server.base, { preset: 'classic', seats: 10, mode: 'online', timers: TIMERS });
+      const admin = await adminOf(server.ws, created);
+      for (let seat = 2; seat <= 10; seat++) await addBot(admin, seat);
+      const person = await Client.open(server.ws);
+      await person.request({ v: V, type: 'claim', room: created.code, seat: 1, name: 'Анна' }, 'welcome');
+      await admin.request({ v: V, type: 'start', id: 'go' }, 'update');
+      await admin.next((m) => m.type === 'update' && m.view?.phase.kind === 'day', 20_000);
+      // He leaves: the admin frees his seat and gives it to a bot, which plays on from the seat's own view.
+      await admin.request({ v: V, type: 'release', seat: 1, id: 'free-1' }, 'update');
+      const before = (await readCommands(server.storage, created.room)).length;
+      const given = await addBot(admin, 1, 'bot-for-1');
+      expect(given.lobby.bots).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      const end = await admin.next((m) => m.type === 'update' && m.view?.phase.kind === 'ended', 100_000);
+      expect(end.view.winner).toBeTruthy();
+      // The bot on seat 1 was sent the seat's frames from its welcome on and read every one.
+      const bot = server.manager.botSeats(created.room).find((b) => b.seat === 1)!;
+      expect(bot.viewFrames).toBeGreaterThan(1);
+      expect(bot.troubles.filter((t) => t.startsWith('bad frame'))).toEqual([]);
+      expect((await readCommands(server.storage, created.room)).length).toBeGreaterThan(before);
+      await Promise.all([admin.close(), person.close()]);
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+
   it('bots_sit_again_after_a_restart_and_a_table_of_bots_only_plays_to_its_end', async () => {
     const first = await startServer(db.url, undefined, undefined, { timeScale: TIME_SCALE });
     let created: CreatedForTest;
@@ -152,7 +180,7 @@ describe('bots in rooms', () => {
       const w = await watcher.request({ v: V, type: 'hello', room: created.code, auth: { as: 'spectator' } }, 'welcome');
       expect(w.lobby.bots).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
       expect(second.manager.botSeats(created.room)).toHaveLength(10);
-      const end = w.view?.phase.kind === 'ended' ? w : await watcher.next((m) => m.type === 'update' && m.view?.phase.kind === 'ended', 50_000);
+      const end = w.view?.phase.kind === 'ended' ? w : await watcher.next((m) => m.type === 'update' && m.view?.phase.kind === 'ended', 100_000);
       expect(end.view.winner).toBeTruthy();
       // The bots seated again played: their commands after the restart were applied, none taken for a repeat of an earlier id.
       for (const bot of second.manager.botSeats(created!.room)) expect(bot.troubles.filter((t) => t.includes('"duplicate":true')), `seat ${bot.seat}`).toEqual([]);
@@ -162,5 +190,5 @@ describe('bots in rooms', () => {
     } finally {
       await second.stop();
     }
-  }, 90_000);
+  }, 150_000);
 });

@@ -60,10 +60,12 @@ describe('the room admin panel', () => {
     fireEvent.click(screen.getByTestId('admin-bots-fill'));
     await act(async () => {});
     expect(calls).toEqual(['addBot:4,Бот 4', 'addBot:2,Бот 2', 'addBot:4,Бот 4', 'addBot:5,Бот 5']);
-    // Nothing to offer once every seat is taken, nor after the start.
+    // Nothing to offer once every seat is taken; during the game a freed seat (a player left) may go to a bot; not once the game is over.
     rerender(<AdminPanel state={stateOf(lobby(seated))} actions={actions} />);
     expect(screen.queryByTestId('admin-bots')).toBeNull();
-    rerender(<AdminPanel state={stateOf(lobby(claimed, { started: true }))} actions={actions} />);
+    rerender(<AdminPanel state={stateOf(lobby(seated.map((n, i) => (i === 6 ? null : n)), { started: true }))} actions={actions} />);
+    expect(screen.getByTestId('admin-bot-7')).toBeTruthy();
+    rerender(<AdminPanel state={stateOf(lobby(claimed, { started: true, ended: true }))} actions={actions} />);
     expect(screen.queryByTestId('admin-bots')).toBeNull();
   });
 

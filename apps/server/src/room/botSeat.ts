@@ -42,6 +42,8 @@ export class BotSeat implements Conn {
    * answered as repeats and never applied).
    */
   private readonly idPrefix = `bot-${randomBytes(6).toString('hex')}-`;
+  /** Frames with its seat's view it was sent (welcome and updates). */
+  viewFrames = 0;
   /** Frames the bot could not read, and refusals of its commands (for tests and the server's log). */
   readonly troubles: string[] = [];
 
@@ -69,6 +71,7 @@ export class BotSeat implements Conn {
       return;
     }
     if (!text.includes('"view"')) return;
+    this.viewFrames++;
     this.latest = text;
     this.schedule();
   }

@@ -97,7 +97,7 @@ export function AdminPanel({ state, actions, onStarted, lockMs = 700, seated = f
         </Button>
       ) : null}
 
-      {stage === 'lobby' && state.lobby ? (
+      {(stage === 'lobby' || stage === 'playing') && state.lobby ? (
         <BotSeats lobby={state.lobby} disabled={!ready || busy} onAdd={(seats, name) => run(async (a) => {
           for (const seat of seats) await a.addBot(seat, name(seat));
         })} />

@@ -10,8 +10,9 @@ export interface BotSeatsProps {
 }
 
 /**
- * Before the start, the room admin seats bots on free seats (issue 26 point 3): one seat at a time,
- * or every free seat at once, so that one person can play a whole game with nine bots. A bot's
+ * The room admin seats bots on free seats (issue 26 point 3): before the start one seat at a time,
+ * or every free seat at once, so that one person can play a whole game with nine bots; during the
+ * game on a seat he freed (a player who left: the bot plays on from the seat's own view). A bot's
  * seat is freed like anyone's (Free a seat), and a person may claim it then.
  */
 export function BotSeats({ lobby, disabled, onAdd }: BotSeatsProps) {
