@@ -8,12 +8,12 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import type { APIRequestContext } from 'playwright-core';
+import type { APIRequestContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, clubEvening, mailAndClock, signIn } from './clubEvening';
 import { expectAccessible } from './axe';
 import { paperDayOne } from './eveningPlan';
-import { byTestId, newDevice, serverAndBrowser, Shots, wordProblems } from './harness';
+import { byTestId, newDevice, serverAndBrowser, Shots, until, wordProblems } from './harness';
 
 const { mailbox, clockFile } = mailAndClock();
 const env = serverAndBrowser(() => ({ SMTP_URL: mailbox.url, MAIL_FROM: 'Клуб <club@club.test>', CLUB_JOB_POLL_MS: '250', MAFIA_TEST_CLOCK_FILE: clockFile }));
@@ -27,6 +27,16 @@ const shots = new Shots('paper');
 let played: { clubId: string; request: APIRequestContext; voided: string } | null = null;
 const PUBLIC_COLS = ['total', 'games', 'wins', 'overall', 'red', 'black'] as const;
 type BoardRow = { nickname: string; games: number } & Record<(typeof PUBLIC_COLS)[number], number>;
+
+/**
+ * «Сохранить игру», once enabled: the form enables it when the sheet checks out, which on a busy
+ * machine (three e2e files at a time) can take longer than a click's 10 s wait (seen once in CI).
+ */
+async function save(scope: { getByRole: Page['getByRole'] }): Promise<void> {
+  const button = scope.getByRole('button', { name: 'Сохранить игру' });
+  await until(() => button.isEnabled(), 'the score sheet\'s save button enabled', 30_000);
+  await button.click();
+}
 
 interface Game { id: string; protocol: boolean; winner: string | null; seats: { seat: number; userId: string | null; nickname: string }[] }
 
@@ -59,7 +69,7 @@ describe('a paper game on its score sheet', () => {
     expect(await byTestId(page, 'paper-winner').textContent()).toBe('По правилам победа: Мирные.');
     const body = (await page.locator('body').textContent()) ?? '';
     expect(body).not.toMatch(/JSON|replay|spec\/|protocol\.md/i);
-    await form.getByRole('button', { name: 'Сохранить игру' }).click();
+    await save(form);
     await page.getByText('4. Петя (гость)').waitFor();
 
     const { games } = await call<{ games: Game[] }>('GET', `/api/evenings/${ev.eveningId}`);
@@ -78,12 +88,12 @@ describe('a paper game on its score sheet', () => {
     await expect.poll(() => page.getByLabel('Гость на месте 4').isChecked()).toBe(true);
     expect(await byTestId(page, 'paper-winner').textContent()).toBe('По правилам победа: Мирные.');
     // The same game again is refused, naming the one entered before (issue 24 point 3) ...
-    await page.getByRole('button', { name: 'Сохранить игру' }).click();
+    await save(page);
     await page.locator('[role="alert"][data-code="game-duplicate"]').waitFor();
     expect((await call<{ games: Game[] }>('GET', `/api/evenings/${ev.eveningId}`)).games.filter((g) => g.protocol)).toHaveLength(1);
     // ... and is entered, its guest and all, once the first is voided.
     await call('POST', `/api/clubs/${ev.clubId}/games/${paper[0]!.id}/void`, { reason: 'entered again from its download' });
-    await page.getByRole('button', { name: 'Сохранить игру' }).click();
+    await save(page);
     await expect.poll(async () => (await call<{ games: Game[] }>('GET', `/api/evenings/${ev.eveningId}`)).games.filter((g) => g.protocol).length).toBe(2);
     played = { clubId: ev.clubId, request: admin.request, voided: paper[0]!.id };
   });
