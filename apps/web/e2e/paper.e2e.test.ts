@@ -29,8 +29,9 @@ const PUBLIC_COLS = ['total', 'games', 'wins', 'overall', 'red', 'black'] as con
 type BoardRow = { nickname: string; games: number } & Record<(typeof PUBLIC_COLS)[number], number>;
 
 /**
- * «Сохранить игру», once enabled: the form enables it when the sheet checks out, which on a busy
- * machine (three e2e files at a time) can take longer than a click's 10 s wait (seen once in CI).
+ * «Сохранить игру», once enabled: the form enables it when the sheet checks out. (Seen once in CI:
+ * still disabled after the click's 10 s — a file opened before the club's members had come was read
+ * with every player a guest; the form now holds such a file until they are in.)
  */
 async function save(scope: { getByRole: Page['getByRole'] }): Promise<void> {
   const button = scope.getByRole('button', { name: 'Сохранить игру' });

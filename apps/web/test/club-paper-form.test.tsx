@@ -7,6 +7,7 @@ import ProtocolForm from '../src/screens/club/protocolForm';
 import { TOWN_WINS } from './club-results-fixtures';
 import { Games } from '../src/screens/club/evening/Games';
 import { CSRF, fakeServer, renderClub } from './club-fake';
+import { createClubApi } from '../src/net/clubApi';
 import { fillTownWinsOnDayOne, pick } from './paperSheet';
 
 afterEach(cleanup);
@@ -113,5 +114,35 @@ describe('the paper score sheet (issue 24 point 4)', () => {
     const table = await screen.findByRole('table', { name: 'Таблица вечера' });
     expect(within(table).queryByText('Петя')).toBeNull();
     expect(screen.getByTestId('results-guests').textContent).toBe('Петя: 1 игра, побед: 1, баллы: 2,5');
+  });
+});
+
+describe('a score sheet opened from a file', () => {
+  it('a_file_opened_before_the_members_are_in_is_read_against_them_once_they_are', async () => {
+    // The members' answer waits until the test lets it through: the file is opened before it.
+    let letThrough: () => void = () => {};
+    const gate = new Promise<void>((r) => (letThrough = r));
+    const s = fakeServer({ ...CSRF, 'GET /api/clubs/c1/members': { body: { members: MEMBERS } } });
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      if (String(input).includes('/members')) await gate;
+      return s.fetch(input, init);
+    };
+    await renderClub({ path: '/', url: '/', element: <ProtocolForm clubId="c1" eveningId="e1" preset="classic" onSaved={() => {}} />, api: createClubApi({ fetch }), lng: 'ru' });
+    const doc = {
+      format: 'mafia-protocol/1', preset: 'classic', seats: ['don', 'commissar', 'civilian', 'civilian'], names: ['Аня', 'Борис', 'Вера', 'Петя'],
+      steps: [{ night: 1, acts: [] }, { day: 1, nominations: [[2, 1], [3, 2]], votes: { 1: [2, 3, 4] } }],
+    };
+    const file = new File([JSON.stringify(doc)], 'game.json', { type: 'application/json' });
+    fireEvent.change(screen.getByTestId('paper-file'), { target: { files: [file] } });
+    // Nothing is read yet: the sheet still has its empty seats.
+    await new Promise((r) => setTimeout(r, 50));
+    expect((screen.getByLabelText('Игрок на месте 1') as HTMLInputElement).value).toBe('');
+    letThrough();
+    await waitFor(() => expect((screen.getByLabelText('Игрок на месте 4') as HTMLInputElement).value).toBe('Петя'));
+    // The members are members, the one nobody knows is the guest: nothing refused, the game can be saved.
+    expect((screen.getByLabelText('Гость на месте 1') as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByLabelText('Гость на месте 4') as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryAllByRole('alert')).toEqual([]);
+    expect((screen.getByRole('button', { name: 'Сохранить игру' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { presetOf } from '@mafia/engine';
-import { useMemo, useState, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui';
 import { useClubApi } from '../common/api';
@@ -59,17 +59,32 @@ export default function ProtocolForm({ clubId, eveningId, preset, onSaved }: Pro
 
   const reshape = (p: string, players: number) =>
     setSheet((s) => ({ ...emptySheet(p, deckOf(p, players)), seats: deckOf(p, players).map((role, k) => ({ ...(s.seats[k] ?? { name: '', guest: false }), role })) }));
+  // A file opened before the club's members are in is held until they are: read against an empty
+  // list, every player would be marked a guest, and the members among them refused as guests.
+  const membersIn = members.data !== null || members.error !== null;
+  const [held, setHeld] = useState<{ readonly doc: unknown } | null>(null);
+  const take = (doc: unknown) => {
+    const loaded = fromProtocol(doc, known);
+    setFileError(loaded === null);
+    if (loaded) setSheet(loaded);
+  };
+  useEffect(() => {
+    if (!membersIn || held === null) return;
+    setHeld(null);
+    take(held.doc);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [membersIn, held]);
   const open = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     if (!file) return;
-    let loaded: SheetDraft | null = null;
+    let doc: unknown;
     try {
-      loaded = fromProtocol(JSON.parse(await file.text()), known);
+      doc = JSON.parse(await file.text());
     } catch {
-      loaded = null;
+      return setFileError(true);
     }
-    setFileError(loaded === null);
-    if (loaded) setSheet(loaded);
+    if (membersIn) take(doc);
+    else setHeld({ doc });
   };
   const save = async () => {
     if (await act.run(() => api.enterProtocol(eveningId, checked.compiled.protocol, checked.compiled.guests))) onSaved();
