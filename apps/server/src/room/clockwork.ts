@@ -94,6 +94,9 @@ export abstract class RoomClockwork extends RoomCreation {
       this.alarms.delete(id);
       void this.run(room, null, undefined, async () => {
         if (room.timer !== t) return;
+        // A timer may fire a millisecond early (they round): no step ends before its deadline, so
+        // the night after the card pause never starts before the pause is over.
+        if (this.clock() < t.deadline) return this.armTimer(room);
         if (t.kind === 'cards') return this.endCardPause(room, 'app', null, undefined);
         const command = room.game && this.appStep(room.game.state);
         if (!command) return;
