@@ -15,6 +15,8 @@ import { updateText, welcomeText } from './views.js';
 export const ROOM_BOT_KIND: BotKind = 'heuristic';
 /** A bot's think time before each decision at real time (ms): inside the shortest night step (3 s). */
 const THINK_MS: readonly [number, number] = [400, 1800];
+/** The entries after which the room's bots may differ from its claims (a claim, a release, a rename, a close, the next game). */
+const SEATING_KINDS: ReadonlySet<Entry['kind']> = new Set(['claim', 'release', 'rename', 'close', 'next']);
 /** Bot connections are numbered apart from the sockets' (negative), so no id is shared. */
 let nextBotConnId = -1;
 
@@ -73,7 +75,8 @@ export abstract class RoomBots extends RoomRenames {
 
   /** The entries as each bot of the room may see them (its seat's own update), after the people got theirs. */
   protected tellBots(room: Room, entries: readonly Entry[]): void {
-    this.syncBots(room);
+    // Only an entry that changes who holds a seat can seat or stop a bot: no scan of the claims on every command.
+    if (entries.some((e) => SEATING_KINDS.has(e.kind))) this.syncBots(room);
     for (const bot of this.bots.get(room.row.id)?.values() ?? []) {
       const text = updateText(room, entries, bot.you!);
       if (text !== null) bot.send(text);
