@@ -34,3 +34,4 @@ export { gameResult } from './scoresheet/game-result.js';
 export type { ProtocolResult } from './scoresheet/result.js';
 export { gameScores } from './scoresheet/result.js';
 export { bestMovePoints } from './game/bestMove.js';
+export { chatLine, chatChannelsOf, CHAT_CHANNELS, CHAT_MODES, type ChatChannel, type ChatMode, type ChatSender, type ChatReaders, type ChatDecision, type ChatRefusal } from './chat/channels.js';

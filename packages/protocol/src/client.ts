@@ -1,4 +1,6 @@
+import { CHAT_CHANNELS, CHAT_MODES } from '@mafia/engine';
 import { z } from 'zod';
+import { CHAT_WIRE_MAX } from './chat.js';
 import { commandSchema, seatSchema } from './commands.js';
 import { CODE_PATTERN, SEAT_CODE_PATTERN } from './ids.js';
 import { playerNameSchema } from './names.js';
@@ -55,6 +57,18 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
    * like anyone's. Releasing the seat takes the bot away; a person may then claim it (issue 26).
    */
   z.object({ v, type: z.literal('bot'), seat: seatSchema, name: playerNameSchema.optional(), id }).strict(),
+  /**
+   * Online rooms: a chat line in `channel` (issue 26, docs/online.md): `day` (a seat; the room's chat
+   * mode says when), `mafia` (the living mafia at night), `dead` (the eliminated), `host` (the host or
+   * room admin). Plain text: the server refuses markup, control characters, a line over
+   * CHAT_LINE_MAX characters, a flood and a muted seat. Logged; each viewer gets the lines of the
+   * channels he may read. `id` makes a re-sent line apply once.
+   */
+  z.object({ v, type: z.literal('say'), channel: z.enum(CHAT_CHANNELS), text: z.string().max(CHAT_WIRE_MAX), id: z.string().min(1).max(64) }).strict(),
+  /** Host or room admin of an online room: the seat may (`muted: false`) or may not write in the chat. Logged and public. */
+  z.object({ v, type: z.literal('mute'), seat: seatSchema, muted: z.boolean(), id }).strict(),
+  /** Host or room admin of an online room: who writes in the day chat (`free`: every living player; `speaker`: the speaker only). */
+  z.object({ v, type: z.literal('chatMode'), mode: z.enum(CHAT_MODES), id }).strict(),
   /** Host or room admin: free a claimed seat (its token stops working; the seat may be claimed again). */
   z.object({ v, type: z.literal('release'), seat: seatSchema, id: z.string().min(1).max(64).optional() }).strict(),
   /**

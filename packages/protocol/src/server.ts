@@ -1,4 +1,4 @@
-import type { GameView, Pending, ProjectedEvent } from '@mafia/engine';
+import type { ChatChannel, ChatMode, GameView, Pending, ProjectedEvent } from '@mafia/engine';
 import type { AdminKey, HostKey, RoomCode, RoomId, SeatToken } from './ids.js';
 import type { RoomMode, TimerView } from './rooms.js';
 import type { PROTOCOL_VERSION } from './version.js';
@@ -39,6 +39,10 @@ export interface Lobby {
   readonly claimed: readonly (string | null)[];
   /** The seats a bot plays (the room admin's `bot`), in seat order; absent when no bot plays. */
   readonly bots?: readonly number[];
+  /** Online rooms: the seats the host or room admin muted in the chat, in seat order; absent when none is. */
+  readonly muted?: readonly number[];
+  /** Online rooms: who writes in the day chat; absent means `free` (every living player). */
+  readonly chatMode?: ChatMode;
   /**
    * Index = seat − 1: the name the host or the club gave the seat (a replacement for a player who
    * left), or null. Absent when no seat was renamed. The next game deals the seat under this name.
@@ -81,6 +85,16 @@ export type LogItem =
    * step `step`: sent to that seat alone (its ack), never to anybody else, nor counted by them.
    */
   | { readonly seq: number; readonly kind: 'tap'; readonly seat: number; readonly night: number; readonly step: number }
+  /**
+   * A chat line (online rooms): `by` a seat, the human host or the room admin. A viewer gets only
+   * the lines of the channels he may read (the mafia's meeting: the living mafia; the dead's chat:
+   * the dead), numbered in his own sequence like every other item: nobody counts lines he is not sent.
+   */
+  | { readonly seq: number; readonly kind: 'chat'; readonly channel: ChatChannel; readonly by: 'host' | 'admin' | number; readonly text: string }
+  /** The host or room admin muted the seat in the chat (`muted: false`: may write again). */
+  | { readonly seq: number; readonly kind: 'mute'; readonly seat: number; readonly muted: boolean }
+  /** The host or room admin set who writes in the day chat. */
+  | { readonly seq: number; readonly kind: 'chatMode'; readonly mode: ChatMode }
   /** The host moved the running step's deadline (also in the message's `timer`). */
   | { readonly seq: number; readonly kind: 'timer'; readonly deadline: number }
   /**

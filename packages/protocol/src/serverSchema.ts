@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { GameView, Pending, ProjectedEvent } from '@mafia/engine';
+import { CHAT_CHANNELS, CHAT_MODES, type GameView, type Pending, type ProjectedEvent } from '@mafia/engine';
 import type { RoomCode, RoomId, SeatToken } from './ids.js';
 import { ROOM_MODES, type TimerKind } from './rooms.js';
 import type { ServerMessage } from './server.js';
@@ -48,6 +48,8 @@ function schemaOf<Strict extends boolean>(strict: Strict) {
     room: roomId, code: roomCode, preset: z.string(), mode: z.enum(ROOM_MODES), seats: int.min(1),
     claimed: z.array(z.string().nullable()),
     bots: z.array(seat).optional(),
+    muted: z.array(seat).optional(),
+    chatMode: z.enum(CHAT_MODES).optional(),
     renamed: z.array(z.string().nullable()).optional(),
     heldRenames: z.array(obj({ seat, name: z.string() })).optional(),
     // A server from before the next game at the same table did not send it: its only game, 1.
@@ -67,6 +69,9 @@ function schemaOf<Strict extends boolean>(strict: Strict) {
     obj({ seq, kind: z.literal('step'), step: int.min(0) }),
     obj({ seq, kind: z.literal('tap'), seat, night: int.min(1), step: int.min(0) }),
     obj({ seq, kind: z.literal('timer'), deadline: epochMs }),
+    obj({ seq, kind: z.literal('chat'), channel: z.enum(CHAT_CHANNELS), by: z.union([z.enum(['host', 'admin']), seat]), text: z.string() }),
+    obj({ seq, kind: z.literal('mute'), seat, muted: z.boolean() }),
+    obj({ seq, kind: z.literal('chatMode'), mode: z.enum(CHAT_MODES) }),
     obj({ seq, kind: z.literal('events'), by: z.union([z.enum(['host', 'app', 'admin', 'hidden']), seat]), events: z.array(projectedEvent), game: int.min(2).optional() }),
   ]);
   const alertFields = { code: z.string(), rule: z.string().optional(), command: z.string(), message: z.string(), at: epochMs };

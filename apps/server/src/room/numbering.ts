@@ -36,6 +36,8 @@ export function addressOf(audience: readonly Audience[], sender: CommandBody['by
 export function privateTo(e: Entry): readonly number[] | null {
   // A decoy tap (issue 23) is its seat's alone.
   if (e.kind === 'tap') return [e.body.by];
+  // The mafia's meeting and the dead's chat: their readers, fixed when the line was written (chat.ts).
+  if (e.kind === 'chat') return e.body.to ?? null;
   if (e.kind !== 'command') return null;
   if (e.body.to !== undefined) return e.body.to;
   return e.body.command.type === 'act' ? [e.body.command.by] : null;

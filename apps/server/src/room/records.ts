@@ -1,5 +1,5 @@
 import type { BotKind } from '@mafia/bots';
-import type { Command, GameEvent } from '@mafia/engine';
+import type { ChatChannel, ChatMode, Command, GameEvent } from '@mafia/engine';
 import type { TimerKind } from '@mafia/protocol';
 
 /**
@@ -121,6 +121,20 @@ export interface RenameBody extends Requested {
   readonly held?: true;
 }
 
+/**
+ * A chat line of an online room (issue 26, chat.ts): who wrote it, where, the text as kept (plain,
+ * checked), and `to`: the seats that read it when it is not everyone's (the mafia's meeting, the
+ * dead's chat), decided once when it is written (the engine's `chatLine`); the host reads every line.
+ */
+export interface ChatBody {
+  readonly by: 'host' | 'admin' | number; readonly channel: ChatChannel; readonly text: string; readonly id: string;
+  readonly to?: readonly number[];
+}
+/** The host or room admin muted a seat in the chat, or let it write again. Public. */
+export interface MuteBody extends Requested { readonly by: Controller; readonly seat: number; readonly muted: boolean }
+/** The host or room admin set who writes in the day chat. Public. */
+export interface ChatModeBody extends Requested { readonly by: Controller; readonly mode: ChatMode }
+
 export type Entry =
   | { readonly seq: number; readonly kind: 'claim'; readonly body: ClaimBody }
   | { readonly seq: number; readonly kind: 'release'; readonly body: ReleaseBody }
@@ -133,7 +147,10 @@ export type Entry =
   | { readonly seq: number; readonly kind: 'next'; readonly body: NextBody }
   | { readonly seq: number; readonly kind: 'command'; readonly body: CommandBody }
   | { readonly seq: number; readonly kind: 'tap'; readonly body: TapBody }
-  | { readonly seq: number; readonly kind: 'rename'; readonly body: RenameBody };
+  | { readonly seq: number; readonly kind: 'rename'; readonly body: RenameBody }
+  | { readonly seq: number; readonly kind: 'chat'; readonly body: ChatBody }
+  | { readonly seq: number; readonly kind: 'mute'; readonly body: MuteBody }
+  | { readonly seq: number; readonly kind: 'chatMode'; readonly body: ChatModeBody };
 
 /** Who sent an entry's request, as command ids are kept (`by:id`, ids are per sender), or null when it has no id. */
 export function requestKeyOf(e: Entry): string | null {

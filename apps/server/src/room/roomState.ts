@@ -1,5 +1,5 @@
 import type { BotKind } from '@mafia/bots';
-import { foldLog, stateEffects, type Game, type GameEvent, type StateEffects } from '@mafia/engine';
+import { foldLog, stateEffects, type ChatMode, type Game, type GameEvent, type StateEffects } from '@mafia/engine';
 import type { AppAlert } from '@mafia/protocol';
 import type { RoomRow } from '../storage/types.js';
 import { requestKey, requestKeyOf, type TapBody, type ClaimBody, type CommandBody, type Entry, type TimerRec } from './records.js';
@@ -58,6 +58,9 @@ export abstract class RoomState {
   readonly leftSeats = new Set<number>();
   /** Once the game has started: the code of each free seat (only the host's or room admin's device shows them). */
   readonly seatCodes = new SeatCodes();
+  /** Online rooms: the seats muted in the chat, and who writes in the day chat (chat.ts). */
+  readonly muted = new Set<number>();
+  chatMode: ChatMode = 'free';
   /** Seats renamed by the host or the room's owner (a replacement: renames.ts). */
   readonly seatNames: SeatNames;
 
@@ -90,6 +93,7 @@ export abstract class RoomState {
       } else if (e.kind === 'timer' || e.kind === 'step') this.timer = e.body.timer;
       else if (e.kind === 'tap') this.noteTap(e); // a decoy tap: numbered and its id kept, nothing for the game (tap.ts)
       else if (e.kind === 'rename') this.takeRename(e, started);
+      else if (e.kind === 'chat' || e.kind === 'mute' || e.kind === 'chatMode') this.takeChat(e);
       else if (e.kind === 'pause' || e.kind === 'resume') {
         this.paused = e.kind === 'pause';
         this.timer = e.body.timer;
@@ -179,6 +183,14 @@ export abstract class RoomState {
   }
 
 
+  /** A chat line changes nothing but the numbering and the ids applied; a mute and the mode are the room's chat rules. */
+  private takeChat(e: Extract<Entry, { kind: 'chat' | 'mute' | 'chatMode' }>): void {
+    if (e.kind === 'mute') {
+      if (e.body.muted) this.muted.add(e.body.seat);
+      else this.muted.delete(e.body.seat);
+    } else if (e.kind === 'chatMode') this.chatMode = e.body.mode;
+  }
+
   /**
    * Takes in an entry made by this room once it is durable (`game`: the game it was made with;
    * `effects`: the engine's effects of that game, which the room executes from now on — asked of
@@ -213,6 +225,7 @@ export abstract class RoomState {
     // A decoy tap changes nothing but the numbering and the ids applied (tap.ts).
     if (entry.kind === 'tap') return this.noteTap(entry);
     if (entry.kind === 'rename') return this.takeRename(entry, this.started);
+    if (entry.kind === 'chat' || entry.kind === 'mute' || entry.kind === 'chatMode') return this.takeChat(entry);
     if (entry.kind === 'pause' || entry.kind === 'resume') {
       this.paused = entry.kind === 'pause';
       this.timer = entry.body.timer;

@@ -1,5 +1,5 @@
 import { BOT_KINDS } from '@mafia/bots';
-import type { Command, GameEvent } from '@mafia/engine';
+import { CHAT_CHANNELS, CHAT_MODES, type Command, type GameEvent } from '@mafia/engine';
 import { z } from 'zod';
 import { StoredValueError, upgradeStored, firstVersion } from '../storage/versioned.js';
 import type { Entry } from './records.js';
@@ -39,11 +39,15 @@ const body = {
   }).passthrough(),
   tap: z.object({ by: seat, id: z.string(), night: z.number().int(), step: z.number().int() }).passthrough(),
   rename: z.object({ seat, name: z.string(), by: z.enum(['host', 'owner', 'app']), held: z.literal(true).optional(), id }).passthrough(),
+  chat: z.object({ by: z.union([controller, seat]), channel: z.enum(CHAT_CHANNELS), text: z.string(), id: z.string(), to: z.array(seat).optional() }).passthrough(),
+  mute: z.object({ by: controller, seat, muted: z.boolean(), id }).passthrough(),
+  chatMode: z.object({ by: controller, mode: z.enum(CHAT_MODES), id }).passthrough(),
 };
 const entryOf = <K extends keyof typeof body>(kind: K) => z.object({ seq: z.number().int(), kind: z.literal(kind), body: body[kind] });
 const EntryV1 = z.discriminatedUnion('kind', [
   entryOf('claim'), entryOf('release'), entryOf('close'), entryOf('timer'), entryOf('step'), entryOf('pause'),
   entryOf('resume'), entryOf('start'), entryOf('next'), entryOf('command'), entryOf('tap'), entryOf('rename'),
+  entryOf('chat'), entryOf('mute'), entryOf('chatMode'),
 ]);
 
 /** Version 1 of a log entry (the body's `v` lifted beside `seq` and `kind` while it is read). */

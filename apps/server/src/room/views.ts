@@ -33,6 +33,8 @@ export function lobbyOf(room: Room): Lobby {
     seats: room.row.seats,
     claimed: room.claims.map((c) => (c === null ? null : c.name)),
     ...(room.claims.some((c) => c?.bot) ? { bots: room.claims.flatMap((c, i) => (c?.bot ? [i + 1] : [])) } : {}),
+    ...(room.muted.size > 0 ? { muted: [...room.muted].sort((a, b) => a - b) } : {}),
+    ...(room.chatMode !== 'free' ? { chatMode: room.chatMode } : {}),
     ...(room.seatNames.list() !== null ? { renamed: room.seatNames.list()! } : {}),
     ...(room.seatNames.held.size > 0 ? { heldRenames: [...room.seatNames.held].sort((a, b) => a[0] - b[0]).map(([seat, name]) => ({ seat, name })) } : {}),
     started: room.started,
@@ -62,6 +64,10 @@ export function itemFor(e: Entry, seq: number, state: GameState | null, viewer: 
   if (e.kind === 'tap') return { seq, kind: 'tap', seat: e.body.by, night: e.body.night, step: e.body.step };
   // Public: a seat and a name (never a claim's token or a role).
   if (e.kind === 'rename') return { seq, kind: 'rename', seat: e.body.seat, name: e.body.name, ...(e.body.held ? { held: true } : {}) };
+  // A chat line reaches only its readers (numbering.ts), as written; mutes and the mode are public.
+  if (e.kind === 'chat') return { seq, kind: 'chat', channel: e.body.channel, by: e.body.by, text: e.body.text };
+  if (e.kind === 'mute') return { seq, kind: 'mute', seat: e.body.seat, muted: e.body.muted };
+  if (e.kind === 'chatMode') return { seq, kind: 'chatMode', mode: e.body.mode };
   const events: ProjectedEvent[] = [];
   if (state !== null) {
     for (const ev of e.body.events) {
@@ -100,6 +106,9 @@ export function itemsFor(room: Room, entries: readonly Entry[], viewer: Viewer):
   return items;
 }
 
+/** The entries that change nothing of the lobby: an update made of these alone carries none. */
+const LOBBY_KEEPS: ReadonlySet<Entry['kind']> = new Set(['command', 'tap', 'timer', 'step', 'pause', 'resume', 'chat']);
+
 /**
  * The `update` a viewer gets after `entries` were appended (a JSON string, ready to send), or
  * null when the viewer may see none of them: then he gets no message at all.
@@ -115,7 +124,7 @@ export function updateText(room: Room, entries: readonly Entry[], you: You, ack?
     seq: room.numbering.last(room.seq, viewer),
     items,
     // The lobby only when it changed (a claim, the start, the end): most updates are game steps.
-    ...(entries.some((e) => e.kind !== 'command' && e.kind !== 'tap' && e.kind !== 'timer' && e.kind !== 'step' && e.kind !== 'pause' && e.kind !== 'resume') || room.ended || room.closed ? { lobby: lobbyOf(room) } : {}),
+    ...(entries.some((e) => !LOBBY_KEEPS.has(e.kind)) || room.ended || room.closed ? { lobby: lobbyOf(room) } : {}),
     view: state === null ? null : project(state, viewer),
     pending: pendingFor(state, you),
     timer: timerView(room.timer),

@@ -177,6 +177,9 @@ export class Connection implements Conn, Bucket {
       case 'command': return manager.command(this, m.id, m.command);
       case 'release': return manager.release(this, m.seat, m.id);
       case 'bot': return manager.addBot(this, m.seat, m.name, m.id);
+      case 'say': return manager.say(this, m.channel, m.text, m.id);
+      case 'mute': return manager.mute(this, m.seat, m.muted, m.id);
+      case 'chatMode': return manager.setChatMode(this, m.mode, m.id);
       case 'close': return manager.closeRoom(this, m.id);
       case 'timer': return manager.adjustTimer(this, m.add, m.id);
       case 'pause': return manager.setPaused(this, true, m.id);
