@@ -1,4 +1,4 @@
-import type { Command } from '@mafia/engine';
+import type { ChatChannel, ChatMode, Command } from '@mafia/engine';
 import type { Auth } from '@mafia/protocol';
 import { PingClock, Timers } from './clock';
 import { RoomInbox, type Session, type Welcome } from './inbox';
@@ -202,6 +202,26 @@ export class RoomClient {
   addBot(seat: number, name: string): Promise<number> {
     const id = this.nextId();
     return this.request(id, { type: 'bot', seat, name, id }, false);
+  }
+
+  /**
+   * Online rooms: a chat line in `channel` (issue 26). Re-sent with the same id after a drop, as a
+   * command is (the server writes an id once), so a line shown as sent was written.
+   */
+  say(channel: ChatChannel, text: string, id: string = this.nextId()): Promise<number> {
+    return this.request(id, { type: 'say', channel, text, id }, true);
+  }
+
+  /** Host or room admin of an online room: the seat may not (or may again) write in the chat. */
+  mute(seat: number, muted: boolean): Promise<number> {
+    const id = this.nextId();
+    return this.request(id, { type: 'mute', seat, muted, id }, false);
+  }
+
+  /** Host or room admin of an online room: who writes in the day chat. */
+  chatMode(mode: ChatMode): Promise<number> {
+    const id = this.nextId();
+    return this.request(id, { type: 'chatMode', mode, id }, false);
   }
 
   /** Host (or the room admin): once the game has ended, the next game at the same table, same seats. */

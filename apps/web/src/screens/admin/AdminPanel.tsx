@@ -1,3 +1,4 @@
+import type { ChatChannel, ChatMode } from '@mafia/engine';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { asRefusal, refusalText, type RefusalLike } from '../../i18n/refusals';
@@ -6,6 +7,8 @@ import { secrets } from '../../net/secrets';
 import { Button, ProtocolButton } from '../../ui';
 import { adminStage, isPaused, releasable } from './model';
 import { BotSeats } from './BotSeats';
+import { ChatControls } from './ChatControls';
+import { ChatPanel } from '../chat/ChatPanel';
 import { SeatCodesPanel } from './SeatCodesPanel';
 import './admin.css';
 
@@ -20,6 +23,10 @@ export interface AdminActions {
   /** A bot plays the free seat `seat` (the room admin's `bot`). */
   addBot(seat: number, name: string): Promise<number>;
   closeRoom(): Promise<number>;
+  /** Online rooms: the host's announcement (channel `host`), a seat muted in the chat, who writes by day. */
+  say(channel: ChatChannel, text: string): Promise<number>;
+  mute(seat: number, muted: boolean): Promise<number>;
+  chatMode(mode: ChatMode): Promise<number>;
 }
 
 export interface AdminPanelProps {
@@ -142,6 +149,13 @@ export function AdminPanel({ state, actions, onStarted, lockMs = 700, seated = f
             ))}
           </ul>
         </details>
+      ) : null}
+
+      {state.lobby?.mode === 'online' && !state.lobby.closed ? (
+        <>
+          <ChatControls lobby={state.lobby} disabled={!ready || busy} onMute={(seat, muted) => run((a) => a.mute(seat, muted))} onMode={(mode) => run((a) => a.chatMode(mode))} />
+          <ChatPanel state={state} say={(channel, text) => (actions ? actions.say(channel, text) : Promise.reject(new Error('not connected')))} />
+        </>
       ) : null}
 
       <SeatCodesPanel codes={state.seatCodes} />

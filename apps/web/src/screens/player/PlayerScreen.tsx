@@ -1,9 +1,10 @@
-import type { Command } from '@mafia/engine';
+import type { ChatChannel, Command } from '@mafia/engine';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoomState } from '../../net/client';
 import { Layout, RoomClosed, RoomStatus, Timer, usePhaseLabel } from '../../ui';
 import { allSeated } from '../admin/model';
+import { ChatPanel } from '../chat/ChatPanel';
 import { DayPanel } from './DayPanel';
 import { EndPanel } from './EndPanel';
 import { isSpectator, owesLastWord, screenOf, waitingKey } from './logic';
@@ -21,6 +22,8 @@ export interface PlayerScreenProps {
   readonly now?: number;
   /** This device starts the game (it holds the room-admin key): the waiting text tells him so. */
   readonly starts?: boolean;
+  /** Online rooms: writes a chat line (RoomClient.say); without it the phone shows no chat. */
+  readonly say?: (channel: ChatChannel, text: string) => Promise<unknown>;
   /** Shown below the game (the room's controls on the creator's seat screen). */
   readonly children?: ReactNode;
 }
@@ -43,7 +46,7 @@ function useServerNow(clockOffset: number, active: boolean, fixed: number | unde
  * The player's phone, from the room state alone (what the server sent this seat): the role card
  * held to be seen, then the night steps, the day's controls, the spectator's silence, the end.
  */
-export function PlayerScreen({ code, state, send, tap = noTap, now, starts = false, children }: PlayerScreenProps) {
+export function PlayerScreen({ code, state, send, tap = noTap, now, starts = false, say, children }: PlayerScreenProps) {
   const { t } = useTranslation('player');
   const view = state.view;
   const phaseLabel = usePhaseLabel(view);
@@ -93,6 +96,7 @@ export function PlayerScreen({ code, state, send, tap = noTap, now, starts = fal
       ) : null}
       {view && screen === 'day' && seat !== null ? <DayPanel view={view} pending={state.pending} seat={seat} mode={state.lobby?.mode ?? null} send={send} /> : null}
       {view && screen === 'ended' ? <EndPanel view={view} /> : null}
+      {say && state.lobby?.mode === 'online' ? <ChatPanel state={state} say={say} /> : null}
       {children}
     </Layout>
   );

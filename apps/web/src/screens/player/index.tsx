@@ -1,5 +1,5 @@
 import type { Auth } from '@mafia/protocol';
-import type { Command } from '@mafia/engine';
+import type { ChatChannel, Command } from '@mafia/engine';
 import { useCallback, useMemo } from 'react';
 import { Navigate } from 'react-router';
 import { secrets } from '../../net/secrets';
@@ -27,6 +27,7 @@ function Seated({ code, seat, token }: { readonly code: string; readonly seat: n
   const auth = useMemo<Auth>(() => ({ as: 'seat', seat, token }), [seat, token]);
   const { state, client } = useRoom(code, auth);
   const send = useCallback((cmd: Command) => (client ? client.command(cmd) : Promise.reject(new Error('not connected'))), [client]);
+  const say = useCallback((channel: ChatChannel, text: string) => (client ? client.say(channel, text) : Promise.reject(new Error('not connected'))), [client]);
   const starts = useHoldsAdminKey(code);
   const tap = useCallback((by: number, step: number) => (client ? client.tap(by, step) : Promise.reject(new Error('not connected'))), [client]);
   // A replacement took this seat (issue 24): say so, rather than back to the lobby.
@@ -34,7 +35,7 @@ function Seated({ code, seat, token }: { readonly code: string; readonly seat: n
   const lost = state.you?.as === 'spectator' || (state.lastError !== null && SEAT_LOST.has(state.lastError.code) && state.status === 'closed');
   if (lost) return <Navigate to={`/r/${code}`} replace />;
   return (
-    <PlayerScreen code={code} state={state} send={send} tap={tap} starts={starts}>
+    <PlayerScreen code={code} state={state} send={send} tap={tap} starts={starts} say={say}>
       {/* The creator of an online room also plays: his room's controls are on his seat screen, on their own socket. */}
       <SeatAdmin code={code} />
     </PlayerScreen>
