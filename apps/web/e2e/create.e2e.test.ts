@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
-import { createThroughUI } from './flows';
+import { claimInLobby, createThroughUI } from './flows';
 import { byTestId, serverAndBrowser, smallTargets, unnamedControls, newDevice, Shots, until } from './harness';
 
 const env = serverAndBrowser();
@@ -97,5 +97,49 @@ describe('home and create pages (real browser, real server)', () => {
     await page.getByRole('alert').first().waitFor();
     await shots.both(page, 'lobby', '2-no-room');
     await ctx.close();
+  });
+  it('an open online room is found on /play by another phone, which takes a seat with its own name; a private one is not listed (issue 26 point 5)', async () => {
+    const creatorCtx = await newDevice(env.browser, env.server.base, 'ru-RU');
+    const creator = await creatorCtx.newPage();
+    await creator.goto('/new');
+    await byTestId(creator, 'preset-select').waitFor();
+    await byTestId(creator, 'mode-online').click();
+    await creator.getByRole('checkbox', { name: /Открытая игра: видна всем в списке \/play/ }).check();
+    await byTestId(creator, 'create-submit').click();
+    await creator.waitForURL(/\/r\/[A-Z0-9]{6}$/);
+    const code = /\/r\/([A-Z0-9]{6})/.exec(creator.url())![1]!;
+    const hidden = await fetch(`${env.server.base}/api/rooms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ preset: 'classic', seats: 10, mode: 'online', language: 'ru' }) });
+    const privateCode = ((await hidden.json()) as { code: string }).code;
+
+    const ctx = await newDevice(env.browser, env.server.base, 'en-US');
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Open games' }).click();
+    await page.waitForURL(/\/play$/);
+    const row = byTestId(page, `open-${code}`);
+    await row.waitFor();
+    const text = await row.innerText();
+    expect(text).toContain('Classic');
+    expect(text).toContain('0 of 10 seats taken');
+    expect(text).toContain('Русский');
+    expect(await byTestId(page, `open-${privateCode}`).count(), 'a private room is not listed').toBe(0);
+    await shots.both(page, 'play', '1-open-games');
+    await expectAccessible(page, 'play');
+    expect(await smallTargets(page), 'play').toEqual([]);
+    expect(await unnamedControls(page), 'play: every control has an accessible name').toEqual([]);
+
+    await row.click();
+    await page.waitForURL(new RegExp(`/r/${code}$`));
+    await claimInLobby(page, code, 4, 'Stranger');
+    const lobby = (await (await fetch(`${env.server.base}/api/rooms/${code}`)).json()) as { claimed: (string | null)[] };
+    expect(lobby.claimed[3]).toBe('Stranger');
+    // The list counts the seat (the server reads it every 2 s, the page asks every 5 s).
+    await creator.goto('/play');
+    await until(async () => ((await byTestId(creator, `open-${code}`).innerText().catch(() => '')).includes('занято 1 из 10 мест')) || undefined, 'the open room with 1 seat taken on /play', 15_000);
+    expect(errors, 'no uncaught errors on the page').toEqual([]);
+    await ctx.close();
+    await creatorCtx.close();
   });
 });

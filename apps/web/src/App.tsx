@@ -6,6 +6,7 @@ import { withNamespace } from './i18n/language';
 // Each screen is its own folder and its own chunk (the seams: one owner per folder).
 const Home = lazy(() => import('./screens/home'));
 const Create = lazy(() => import('./screens/create'));
+const Play = lazy(() => import('./screens/play'));
 const Lobby = lazy(() => import('./screens/lobby'));
 const Host = lazy(() => import('./screens/host'));
 const Table = lazy(() => import('./screens/table'));
@@ -56,6 +57,7 @@ export function App() {
       <Routes>
         <Route path="/" element={<Home />} />
         <Route path="/new" element={<Create />} />
+        <Route path="/play" element={<Play />} />
         <Route path="/r/:code" element={<Lobby />} />
         <Route path="/r/:code/host" element={<Host />} />
         <Route path="/r/:code/table" element={<Table />} />

@@ -262,4 +262,42 @@ describe('create: the page', () => {
     await setLanguage(i18n, 'en');
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('New game'));
   });
+
+  it('an online room may be open to everyone (/play): the choice shows for online only, and the request carries it and the UI language', async () => {
+    const calls: any[] = [];
+    const fetchImpl = vi.fn<typeof fetch>(async (_url: RequestInfo | URL, init?: RequestInit) => {
+      calls.push(JSON.parse(String(init!.body)));
+      return json(201, { room: 'r1', code: 'K7QX2M', adminKey: 'a', link: 'x' });
+    });
+    renderCreate(fetchImpl, 'ru');
+    expect(screen.queryByTestId('public')).toBeNull();
+    fireEvent.click(screen.getByTestId('mode-online'));
+    const open = screen.getByRole('checkbox', { name: /Открытая игра: видна всем в списке \/play/ }) as HTMLInputElement;
+    expect(open.checked).toBe(false);
+    fireEvent.click(open);
+    // Ticked, then another mode and back: still ticked; sent only with the online mode.
+    fireEvent.click(screen.getByTestId('mode-app'));
+    expect(screen.queryByTestId('public')).toBeNull();
+    fireEvent.click(screen.getByTestId('mode-online'));
+    expect((screen.getByTestId('public') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByTestId('create-submit'));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toMatchObject({ mode: 'online', public: true, language: 'ru' });
+  });
+
+  it('a private room (the default) sends no public flag; a refusal of it shows beside the mode', async () => {
+    const calls: any[] = [];
+    const fetchImpl = vi.fn<typeof fetch>(async (_url: RequestInfo | URL, init?: RequestInit) => {
+      calls.push(JSON.parse(String(init!.body)));
+      return json(400, { error: { code: 'public-not-online', message: 'only an online room can be public', path: 'public' } });
+    });
+    renderCreate(fetchImpl, 'en');
+    fireEvent.click(screen.getByTestId('create-submit'));
+    const alert = await screen.findByTestId('error-mode');
+    expect(alert.textContent).toContain('Only an online game can be open (listed on /play)');
+    expect(calls[0].public).toBeUndefined();
+    expect(calls[0].language).toBe('en');
+    expect(buildRequest({ ...initialForm('classic'), public: true })).toEqual({ preset: 'classic', seats: 10, mode: 'human' });
+    expect(fieldOfPath('public')).toBe('mode');
+  });
 });

@@ -13,6 +13,13 @@ export const ROOM_MODES = ['human', 'app', 'online'] as const;
 export type RoomMode = (typeof ROOM_MODES)[number];
 
 /**
+ * The languages a room may be said to play in (the creator's UI language when the web app creates
+ * it): shown in the lobby of open games (/play) so a player finds a table that speaks his language.
+ */
+export const ROOM_LANGUAGES = ['ru', 'en'] as const;
+export type RoomLanguage = (typeof ROOM_LANGUAGES)[number];
+
+/**
  * The shortest step a room may be created with, in whole seconds. A step of milliseconds makes an
  * app-hosted room spin by itself (issue 12 point 10: 1,000 such rooms pushed honest p99 to 237 ms);
  * a speech, defence, last word or vote under 5 s and a night step under 3 s is no game either.
@@ -73,10 +80,43 @@ export function createRoomSchemaWith(minStep?: number) {
     composition: z.array(z.string().min(1).max(32)).min(1).max(32).optional(),
     /** Modifications of the extended deck (R-MOD), e.g. `extra-card`. */
     modifications: z.array(z.string().min(1).max(32)).max(16).optional(),
+    /**
+     * An online room listed in the lobby of open games (GET /api/rooms/open, the web page /play)
+     * while it waits for players. Default false: a private room is joined by its code only. Only an
+     * online room may be public (`public-not-online`).
+     */
+    public: z.boolean().optional(),
+    /** The language the table plays in (the web app sends its UI language); shown in the lobby of open games. */
+    language: z.enum(ROOM_LANGUAGES).optional(),
   }).strict();
 }
 export const createRoomSchema = createRoomSchemaWith();
 export type CreateRoomRequest = z.infer<typeof createRoomSchema>;
+
+/**
+ * One room of the lobby of open games (GET /api/rooms/open): a public online room whose game has
+ * not started, not closed, not expired. Nothing else of the room is told: no names, no keys, no seed.
+ */
+export interface OpenRoom {
+  readonly code: string;
+  readonly preset: string;
+  readonly seats: number;
+  /** How many seats are claimed (a count only: who sits where is the room's own lobby's business). */
+  readonly taken: number;
+  /** Absent when the creator did not say (a room made through the API without `language`). */
+  readonly language?: RoomLanguage;
+  /** When the room was created (epoch ms, the server's clock). */
+  readonly createdAt: number;
+}
+
+/** GET /api/rooms/open: the newest open rooms first (at most OPEN_ROOMS_LIMIT), and the server's time (epoch ms) to say "5 minutes ago" by. */
+export interface OpenRooms {
+  readonly rooms: readonly OpenRoom[];
+  readonly now: number;
+}
+
+/** The most rooms GET /api/rooms/open lists: a lobby to pick a table from, not a directory of the server. */
+export const OPEN_ROOMS_LIMIT = 50;
 
 /**
  * A timer as the clients see it: what step it times, when the step began and when it runs out

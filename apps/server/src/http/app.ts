@@ -18,6 +18,7 @@ import { acceptWebSockets } from '../ws/upgrade.js';
 import { capConnections } from './connectionCap.js';
 import { HostGuard, registerHostGuard } from './hostGuard.js';
 import { normalizePublicUrl, registerInfo } from './info.js';
+import { registerOpenRooms } from './openRooms.js';
 import { registerPages } from './pages.js';
 import { registerRoomProtocol } from './roomProtocol.js';
 import { answerAndClose } from './rawAnswer.js';
@@ -147,6 +148,8 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
     const created = await manager.create(parsed.data, req.ip);
     return reply.status(201).send(created);
   });
+
+  registerOpenRooms(app, manager);
 
   app.get('/api/rooms/:code', async (req, reply) => {
     const code = (req.params as { code: string }).code.toUpperCase();

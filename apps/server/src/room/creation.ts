@@ -1,11 +1,12 @@
 import { createGame } from '@mafia/engine';
-import type { CreateRoomRequest, CreatedRoom, RoomCode, RoomId } from '@mafia/protocol';
+import type { CreateRoomRequest, CreatedRoom, OpenRoom, RoomCode, RoomId } from '@mafia/protocol';
 import { hashSecret, newAdminKey, newHostKey, newRoomCode, newRoomId } from '../secrets.js';
 import type { RoomDeal, RoomRow } from '../storage/types.js';
 import { controllerMode } from './admin.js';
 import { refuse } from './errors.js';
 import { RoomHub } from './hub.js';
 import type { Created } from './managerTypes.js';
+import { listOpenRooms } from './openRooms.js';
 import { Room } from './room.js';
 import { timersFor } from './timers.js';
 
@@ -59,6 +60,14 @@ export abstract class RoomCreation extends RoomHub {
   }
 
   /**
+   * The lobby of open games (openRooms.ts): public online rooms not started, not closed and not
+   * past ROOM_UNSTARTED_TTL_HOURS (even when the sweep has not closed them yet), the newest first.
+   */
+  openRooms(): Promise<OpenRoom[]> {
+    return listOpenRooms(this.storage, this.now() - this.limits.unstartedTtlMs, (id) => this.rooms.get(id));
+  }
+
+  /**
    * Creates a room for the client at `address` (the HTTP request's), within the room limits
    * (ROOMS_PER_ADDRESS_PER_HOUR, UNSTARTED_ROOMS_PER_ADDRESS, MAX_OPEN_ROOMS: `too-many-rooms`).
    */
@@ -83,6 +92,8 @@ export abstract class RoomCreation extends RoomHub {
 
   /** The setup is checked by dealing a game once (nothing is kept from it). */
   protected async createRoom(req: CreateRoomRequest): Promise<Created> {
+    // A room played at a table (a human host, or the app hosting in person) is no stranger's game.
+    if (req.public && req.mode !== 'online') refuse('public-not-online', `only an online room can be public (listed on /play); a ${req.mode} room is joined by its code`, { path: 'public' });
     const seed = this.newGameSeed();
     const deal: RoomDeal = { ...(req.composition ? { composition: req.composition } : {}), ...(req.modifications ? { modifications: req.modifications } : {}) };
     const trial = createGame({ preset: req.preset, players: req.seats, seed, options: req.options ?? {}, ...deal, ...(req.names ? { names: padNames(req.names, req.seats) } : {}) });
@@ -98,6 +109,7 @@ export abstract class RoomCreation extends RoomHub {
         id: newRoomId(), code: newRoomCode(), preset: req.preset, mode: req.mode, seats: req.seats,
         options: JSON.stringify(req.options ?? {}), names: JSON.stringify(req.names ?? []),
         timers: JSON.stringify(timers), deal: JSON.stringify(deal), seed, hostKeyHash: hashSecret(key), createdAt: this.now(), ended: false,
+        ...(req.public ? { public: true } : {}), ...(req.language ? { language: req.language } : {}),
       };
       try {
         await this.storage.createRoom(row);
@@ -110,7 +122,7 @@ export abstract class RoomCreation extends RoomHub {
       this.rooms.set(row.id, room);
       this.codes.set(row.code, row.id);
       this.idleLater(room);
-      this.log.info({ room: row.id, code: row.code, preset: row.preset, seats: row.seats, mode: row.mode }, 'room created');
+      this.log.info({ room: row.id, code: row.code, preset: row.preset, seats: row.seats, mode: row.mode, public: row.public === true }, 'room created');
       const base = { room: row.id as RoomId, code: row.code as RoomCode, link: `/r/${row.code}` };
       return controller === 'host' ? { ...base, hostKey: key as CreatedRoom['hostKey'] & string } : { ...base, adminKey: key as CreatedRoom['adminKey'] & string };
     }

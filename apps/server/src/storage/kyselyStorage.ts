@@ -1,11 +1,13 @@
 import { Migrator, sql, type Kysely } from 'kysely';
 import { migrationProvider } from './migrations.js';
 import { DATABASE_WAIT_MS, DatabaseUnavailableError, failureText, isConnectionError, patiently, pause, sentNothing } from './outage.js';
-import { SeqConflictError, type LogRecord, type RoomRow, type Storage } from './types.js';
+import { SeqConflictError, type LogRecord, type OpenRoomRow, type RoomRow, type SeatRecord, type Storage } from './types.js';
 
 export interface RoomsTable {
   id: string; code: string; preset: string; mode: string; seats: number; options: string; names: string; timers: string; deal: string;
   seed: number | string; host_key_hash: string; created_at: number | string; ended: number;
+  /** 014_public_rooms: 1 when listed in the lobby of open games; the language its creator gave (or null). */
+  public: number; language: string | null;
 }
 export interface LogTable { room_id: string; seq: number; kind: string; body: string; at: number | string }
 export interface Schema { rooms: RoomsTable; room_log: LogTable }
@@ -33,6 +35,7 @@ const num = (v: number | string): number => (typeof v === 'number' ? v : Number(
 const toRoom = (r: RoomsTable): RoomRow => ({
   id: r.id, code: r.code, preset: r.preset, mode: r.mode, seats: num(r.seats), options: r.options, names: r.names, timers: r.timers, deal: r.deal,
   seed: num(r.seed), hostKeyHash: r.host_key_hash, createdAt: num(r.created_at), ended: num(r.ended) !== 0,
+  ...(num(r.public) !== 0 ? { public: true } : {}), ...(r.language !== null ? { language: r.language } : {}),
 });
 
 /**
@@ -74,12 +77,12 @@ export class KyselyStorage implements Storage {
 
   async createRoom(r: RoomRow): Promise<void> {
     if (this.makeAppender) {
-      const row = [r.id, r.code, r.preset, r.mode, r.seats, r.options, r.names, r.timers, r.seed, r.hostKeyHash, r.createdAt, r.ended ? 1 : 0, r.deal];
+      const row = [r.id, r.code, r.preset, r.mode, r.seats, r.options, r.names, r.timers, r.seed, r.hostKeyHash, r.createdAt, r.ended ? 1 : 0, r.deal, r.public ? 1 : 0, r.language ?? null];
       return (this.appender ??= this.makeAppender()).createRoom(r.id, row);
     }
     await patiently(() => this.noted(this.db.insertInto('rooms').values({
       id: r.id, code: r.code, preset: r.preset, mode: r.mode, seats: r.seats, options: r.options, names: r.names, timers: r.timers, deal: r.deal,
-      seed: r.seed, host_key_hash: r.hostKeyHash, created_at: r.createdAt, ended: r.ended ? 1 : 0,
+      seed: r.seed, host_key_hash: r.hostKeyHash, created_at: r.createdAt, ended: r.ended ? 1 : 0, public: r.public ? 1 : 0, language: r.language ?? null,
     }).execute()).catch(async (e: unknown) => {
       // A repeat after a lost answer finds its own row: it was written.
       if (this.isUniqueViolation(e) && (await this.roomById(r.id))?.hostKeyHash === r.hostKeyHash) return;
@@ -112,6 +115,21 @@ export class KyselyStorage implements Storage {
       .where((eb) => eb.not(eb.exists(eb.selectFrom('room_log').select('seq').whereRef('room_log.room_id', '=', 'rooms.id').where('kind', 'in', ['start', 'next']))))
       .execute();
     return rows.map((r) => r.id);
+  }
+
+  async publicUnstarted(since: number, limit: number): Promise<OpenRoomRow[]> {
+    const rows = await this.db.selectFrom('rooms').select(['id', 'code', 'preset', 'seats', 'language', 'created_at'])
+      .where('public', '=', 1).where('ended', '=', 0).where('mode', '=', 'online').where('created_at', '>=', since)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('room_log').select('seq').whereRef('room_log.room_id', '=', 'rooms.id').where('kind', 'in', ['start', 'next']))))
+      .orderBy('created_at', 'desc').limit(limit).execute();
+    return rows.map((r) => ({ id: r.id, code: r.code, preset: r.preset, seats: num(r.seats), language: r.language, createdAt: num(r.created_at) }));
+  }
+
+  async seatRecords(roomIds: readonly string[]): Promise<SeatRecord[]> {
+    if (roomIds.length === 0) return [];
+    const rows = await this.db.selectFrom('room_log').select(['room_id', 'seq', 'kind', 'body', 'at'])
+      .where('room_id', 'in', [...roomIds]).where('kind', 'in', ['claim', 'release', 'rename']).orderBy('room_id').orderBy('seq').execute();
+    return rows.map((r) => ({ roomId: r.room_id, seq: num(r.seq), kind: r.kind, body: r.body, at: num(r.at) }));
   }
 
   /** Why the last write failed, while no write has succeeded since (PostgreSQL; SQLite asks its writer). */

@@ -6,6 +6,7 @@ import { memberEveningsMigration } from './memberEveningsMigration.js';
 import { memberInvitesMigration } from './memberInvitesMigration.js';
 import { nicknameKeyMigration } from './nicknameKeyMigration.js';
 import { publicPageMigration } from './publicPageMigration.js';
+import { publicRoomsMigration } from './publicRoomsMigration.js';
 import { ratingsMigration } from './ratingsMigration.js';
 import { seriesMigration } from './seriesMigration.js';
 import { signinLinksMigration } from './signinLinksMigration.js';
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '011_evening_guests': eveningGuestsMigration,
   '012_nickname_key': nicknameKeyMigration,
   '013_public_page': publicPageMigration,
+  '014_public_rooms': publicRoomsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -22,7 +22,7 @@ db.pragma('journal_size_limit = 67108864');
 const insert = db.prepare('INSERT INTO room_log (room_id, seq, kind, body, at) VALUES (?, ?, ?, ?, ?)');
 const ended = db.prepare('UPDATE rooms SET ended = 1 WHERE id = ?');
 const reopened = db.prepare('UPDATE rooms SET ended = 0 WHERE id = ?');
-const room = db.prepare('INSERT INTO rooms (id, code, preset, mode, seats, options, names, timers, seed, host_key_hash, created_at, ended, deal) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+const room = db.prepare('INSERT INTO rooms (id, code, preset, mode, seats, options, names, timers, seed, host_key_hash, created_at, ended, deal, public, language) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
 const apply = (op) => {
   if (op.op === 'append') for (const r of op.records) insert.run(op.roomId, r.seq, r.kind, r.body, r.at);
   else if (op.op === 'ended') ended.run(op.roomId);

@@ -27,6 +27,25 @@ export interface RoomRow {
   readonly hostKeyHash: string;
   readonly createdAt: number;
   readonly ended: boolean;
+  /** Listed in the lobby of open games while it waits for players (online rooms only); absent: private. */
+  readonly public?: boolean;
+  /** The language the table plays in (ru, en), as its creator said; absent when not said. */
+  readonly language?: string;
+}
+
+/** A public room that may be waiting for players, as the lobby of open games reads it (no keys, no seed). */
+export interface OpenRoomRow {
+  readonly id: string;
+  readonly code: string;
+  readonly preset: string;
+  readonly seats: number;
+  readonly language: string | null;
+  readonly createdAt: number;
+}
+
+/** What a room's seats went through (claim, release, rename entries): the seats taken are folded from these. */
+export interface SeatRecord extends LogRecord {
+  readonly roomId: string;
 }
 
 /** One entry of a room's log: `seq` counts from 1 without gaps; `body` is JSON. */
@@ -65,6 +84,13 @@ export interface Storage {
   countOpenRooms(): Promise<number>;
   /** Open rooms created before `before` (epoch ms) whose game never started: they expire (ROOM_UNSTARTED_TTL_HOURS). */
   unstartedBefore(before: number): Promise<string[]>;
+  /**
+   * The lobby of open games: public online rooms not ended (closed, expired) whose game never
+   * started, created at or after `since` (epoch ms), the newest first, at most `limit`.
+   */
+  publicUnstarted(since: number, limit: number): Promise<OpenRoomRow[]>;
+  /** The claim, release and rename entries of these rooms, in each room's order (a few per room before its start). */
+  seatRecords(roomIds: readonly string[]): Promise<SeatRecord[]>;
   markEnded(id: string): Promise<void>;
   /** The room plays again (the next game at the same table): resumed at start again. */
   markOpen(id: string): Promise<void>;

@@ -1,4 +1,4 @@
-import type { CreatedRoom, CreateRoomRequest, Lobby } from '@mafia/protocol';
+import type { CreatedRoom, CreateRoomRequest, Lobby, OpenRooms } from '@mafia/protocol';
 
 /**
  * POST /api/rooms answers this: a human room's `hostKey` or an app/online room's `adminKey`, shown
@@ -62,6 +62,11 @@ export function createRoom(body: CreateRoomRequest, o: HttpOptions = {}): Promis
 /** GET /api/rooms/CODE: the lobby. Throws ApiError `no-room` (404) when there is no such room. */
 export function getLobby(code: string, o: HttpOptions = {}): Promise<Lobby> {
   return call<Lobby>(`/api/rooms/${encodeURIComponent(code)}`, { method: 'GET' }, o);
+}
+
+/** GET /api/rooms/open: the lobby of open games (public online rooms waiting for players), the newest first. */
+export function getOpenRooms(o: HttpOptions = {}): Promise<OpenRooms> {
+  return call<OpenRooms>('/api/rooms/open', { method: 'GET' }, o);
 }
 
 /**

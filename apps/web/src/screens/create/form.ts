@@ -18,4 +18,6 @@ export interface CreateForm {
   readonly options: Partial<Record<OptionName, OptionValue>>;
   readonly modifications: readonly string[];
   readonly timers: Timers;
+  /** An online room listed in the lobby of open games (/play); sent only with the online mode. */
+  readonly public: boolean;
 }

@@ -3,6 +3,7 @@ import type { RoomMode } from '@mafia/protocol';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { currentLanguage } from '../../i18n/language';
 import { refusalText } from '../../i18n/refusals';
 import { ApiError, createRoom, type HttpOptions } from '../../net/http';
 import { afterCreatePath, keepRoomKey } from '../../net/roomKeys';
@@ -32,7 +33,7 @@ interface Refusal {
 
 /** /new: the room form. Submit → POST /api/rooms → keep the host key → the lobby as its host. */
 export default function Create({ http, secrets }: CreateProps = {}) {
-  const { t } = useTranslation('create');
+  const { t, i18n } = useTranslation('create');
   const navigate = useNavigate();
   const [form, setForm] = useState<CreateForm>(() => initialForm('classic'));
   const [busy, setBusy] = useState(false);
@@ -66,7 +67,7 @@ export default function Create({ http, secrets }: CreateProps = {}) {
     setBusy(true);
     setRefusal(null);
     try {
-      const room = await createRoom(buildRequest(form), http);
+      const room = await createRoom(buildRequest(form, currentLanguage(i18n)), http);
       // A human room's host key, or an app/online room's admin key: never a host console there.
       keepRoomKey(secrets ?? browserSecrets(), room);
       navigate(afterCreatePath(room, form.mode));
@@ -135,6 +136,15 @@ export default function Create({ http, secrets }: CreateProps = {}) {
               </span>
             </label>
           ))}
+          {form.mode === 'online' ? (
+            <label className="create-choice">
+              <input type="checkbox" data-testid="public" checked={form.public} onChange={(e) => update({ ...form, public: e.target.checked })} />
+              <span>
+                <strong>{t('public.label')}</strong>
+                <span className="muted create-help">{t('public.help')}</span>
+              </span>
+            </label>
+          ) : null}
           {errorFor('mode')}
         </fieldset>
 

@@ -1,5 +1,5 @@
 import { nightStepSeconds, OPTION_SPECS, PRESETS, type OptionName, type OptionSpec, type Preset, type PresetId, type RoleId } from '@mafia/engine';
-import { MAX_STEP_SECONDS, MIN_STEP_SECONDS, type CreateRoomRequest, type RoomMode, type Timers } from '@mafia/protocol';
+import { MAX_STEP_SECONDS, MIN_STEP_SECONDS, type CreateRoomRequest, type RoomLanguage, type RoomMode, type Timers } from '@mafia/protocol';
 import { codeOptions } from './rulesCode';
 import type { CreateForm, OptionValue } from './form';
 
@@ -103,7 +103,7 @@ export function parseOption(spec: OptionSpec, raw: string | boolean): OptionValu
 export function initialForm(id: PresetId = 'classic'): CreateForm {
   const p = presetById(id);
   const seats = defaultSeats(p);
-  return withDeck({ preset: id, seats, mode: 'human', deck: [], options: {}, modifications: [], timers: presetTimers(id) }, recommendedDeck(p, seats));
+  return withDeck({ preset: id, seats, mode: 'human', deck: [], options: {}, modifications: [], timers: presetTimers(id), public: false }, recommendedDeck(p, seats));
 }
 
 /**
@@ -124,10 +124,16 @@ export function withSeats(f: CreateForm, n: number): CreateForm {
   return withDeck({ ...f, seats: n }, Number.isInteger(n) && n >= p.minPlayers && n <= p.maxPlayers ? recommendedDeck(p, n) : f.deck);
 }
 
-/** The body of POST /api/rooms: only what differs from what the server would do anyway. */
-export function buildRequest(f: CreateForm): CreateRoomRequest {
+/**
+ * The body of POST /api/rooms: only what differs from what the server would do anyway, and the
+ * creator's UI language when given (the table's language in the lobby of open games).
+ */
+export function buildRequest(f: CreateForm, language?: RoomLanguage): CreateRoomRequest {
   const p = presetById(f.preset);
   const body: { -readonly [K in keyof CreateRoomRequest]: CreateRoomRequest[K] } = { preset: f.preset, seats: f.seats, mode: f.mode };
+  // Only an online room can be public: ticked and then another mode chosen, it is not sent.
+  if (f.mode === 'online' && f.public) body.public = true;
+  if (language) body.language = language;
   const options: Record<string, unknown> = {};
   // An option is sent when it differs from what the server would set anyway: the preset's default,
   // or the digit of the rules code sent beside it (R-FIIM-17: the named option overrides the digit).
@@ -155,6 +161,8 @@ export function fieldOfPath(path: string | undefined): string {
   if (path.startsWith('options.')) return path.split('[')[0]!;
   if (path.startsWith('timers.')) return path.split('[')[0]!;
   if (path === 'preset' || path === 'mode') return path;
+  // Public or not is chosen beside the mode.
+  if (path === 'public') return 'mode';
   if (path === 'options' || path === 'timers') return path;
   return 'form';
 }

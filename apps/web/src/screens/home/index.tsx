@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { CODE_LENGTH, isRoomCode, normalizeCode } from '../../net/code';
 import { Button, Layout } from '../../ui';
 
-/** Home: create a game, or join one by its 6-character code. */
+/** Home: create a game, find an open one (/play), or join one by its 6-character code. */
 export default function Home() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -19,6 +19,9 @@ export default function Home() {
       <Button variant="primary" size="large" block onClick={() => navigate('/new')}>
         {t('home.create')}
       </Button>
+      <Link className="btn btn-block btn-large" to="/play" data-testid="home-play">
+        {t('home.play')}
+      </Link>
       <form className="card stack" onSubmit={join} aria-labelledby="join-title">
         <h2 id="join-title" style={{ margin: 0 }}>
           {t('home.joinTitle')}
