@@ -131,6 +131,18 @@ export type ServerMessage =
       readonly ack?: string;
     }
   | { readonly v: V; readonly type: 'ack'; readonly id: string; readonly seq: number; readonly duplicate: true }
+  /**
+   * Online rooms, to one seat's own connections only (issue 26, idle players): the steps it missed
+   * in a row (a required night act, a vote), the room's limit, and whether a bot plays the seat for
+   * its person now (from the limit on, until he sends anything: `back`, a command, a tap). Nobody
+   * else is sent it: a missed night act is the seat's secret.
+   */
+  | { readonly v: V; readonly type: 'idle'; readonly misses: number; readonly limit: number; readonly standIn: boolean }
+  /**
+   * Online rooms, to the host's and room admin's connections: the seats that missed public steps
+   * (votes) in a row, and how many; empty when none did. Only what the whole table saw counts here.
+   */
+  | { readonly v: V; readonly type: 'idleSeats'; readonly seats: readonly { readonly seat: number; readonly misses: number }[] }
   | { readonly v: V; readonly type: 'error'; readonly code: string; readonly message: string; readonly rule?: string; readonly path?: string; readonly id?: string }
   | { readonly v: V; readonly type: 'pong'; readonly now: number }
   /** To the room admin's connections only: the app host's step was refused (see AppAlert). */

@@ -14,11 +14,12 @@ import { updateText, welcomeText } from './views.js';
 /** The policy a room's bots play: the project's best (issue 26: "the project's best bot policy"). */
 export const ROOM_BOT_KIND: BotKind = 'heuristic';
 /** A bot's think time before each decision at real time (ms): inside the shortest night step (3 s). */
-const THINK_MS: readonly [number, number] = [400, 1800];
+export const THINK_MS: readonly [number, number] = [400, 1800];
 /** The entries after which the room's bots may differ from its claims (a claim, a release, a rename, a close, the next game). */
 const SEATING_KINDS: ReadonlySet<Entry['kind']> = new Set(['claim', 'release', 'rename', 'close', 'next']);
 /** Bot connections are numbered apart from the sockets' (negative), so no id is shared. */
 let nextBotConnId = -1;
+export const nextBotId = (): number => nextBotConnId--;
 
 /**
  * Bots in rooms (issue 26 point 3; the manager's sixth layer). The room admin of an app or online
@@ -63,7 +64,7 @@ export abstract class RoomBots extends RoomRenames {
       if (!seated) this.bots.set(id, (seated = new Map()));
       const scale = this.timeScale;
       const bot = new BotSeat({
-        id: nextBotConnId--, roomId: id, seat, kind: claim.bot, seed: randomInt(2 ** 31),
+        id: nextBotId(), roomId: id, seat, kind: claim.bot, seed: randomInt(2 ** 31),
         command: (c, cid, command) => this.command(c, cid, command),
         thinkMs: [THINK_MS[0] * scale, THINK_MS[1] * scale],
       });

@@ -152,7 +152,7 @@ export abstract class RoomHub {
   protected broadcast(room: Room, entries: readonly Entry[], sender: Conn | null, ack: string | undefined): void {
     this.tellBots(room, entries);
     const conns = this.members.get(room.row.id);
-    if (!conns) return;
+    if (!conns) return this.broadcasted(room, entries);
     const texts = new Map<string, string | null>();
     for (const c of conns) {
       if (c.you === null) continue;
@@ -164,7 +164,11 @@ export abstract class RoomHub {
       // The sender's copy names its command: the same text with `ack` added before the closing brace.
       c.send(c === sender && ack !== undefined ? withAck(text, ack) : text);
     }
+    this.broadcasted(room, entries);
   }
+
+  /** After every connection got its update of `entries`: what a later layer says about them (idle.ts). */
+  protected broadcasted(_room: Room, _entries: readonly Entry[]): void {}
 
   protected join(conn: Conn, room: Room, you: You): void {
     // Leaving first only when it is another room: leaving this one could drop it from memory.
@@ -180,6 +184,9 @@ export abstract class RoomHub {
     // A seat is back: an app-hosted clock held for nobody goes on (holdWhileNobodyPlays).
     if (you.as === 'seat' && room.timer?.pausedAt !== undefined && !room.paused) this.armTimer(room);
   }
+
+  /** After a connection's welcome (seating.ts): what a later layer tells it besides (idle.ts). */
+  protected welcomed(_conn: Conn, _room: Room, _you: You): void {}
 
   /** Drops the room from memory after `idleMs` unless somebody joins it before. */
   protected idleLater(room: Room): void {

@@ -6,7 +6,7 @@ import { duplicateAckFrame } from './frame.js';
 import type { CommandBody } from './records.js';
 import type { Room } from './room.js';
 import { tapEntry } from './tap.js';
-import { RoomChat } from './chat.js';
+import { RoomIdle } from './idle.js';
 import { viewerOf } from './views.js';
 import { toRecord, type Conn, type NextGameCheck } from './managerTypes.js';
 
@@ -18,7 +18,7 @@ export { DEFAULT_IDLE_MS, type ClaimRequest, type Conn, type Created, type Manag
  * command → engine → durable append → take in → broadcast. Nothing is sent before the append
  * has resolved, so a crash can lose only what no client has seen.
  */
-export class RoomManager extends RoomChat {
+export class RoomManager extends RoomIdle {
   /** What the room's owner (a club table) says about the next game's seats (setNextGameCheck). */
   private nextGameCheck: NextGameCheck | null = null;
 
@@ -138,6 +138,8 @@ export class RoomManager extends RoomChat {
     if (you.as === 'spectator') return refuse('spectator', 'spectators cannot send commands');
     const by: CommandBody['by'] = you.as === 'seat' ? you.seat : you.as;
     await this.run(room, conn, id, async () => {
+      // Whatever comes of it, the seat's person is here (idle.ts).
+      if (you.as === 'seat') this.personActed(room, conn, you.seat);
       if (this.answeredAsDuplicate(conn, room, by, id)) return;
       if (you.as === 'admin') {
         checkAdminCommand(room, command);
@@ -162,6 +164,7 @@ export class RoomManager extends RoomChat {
     if (you.as === 'spectator') return refuse('spectator', 'spectators cannot send commands');
     if (you.as !== 'seat') return refuse('not-your-seat', 'a night tap is a seat\'s own: the host and the room admin have no seat', { path: 'by' });
     await this.run(room, conn, id, async () => {
+      this.personActed(room, conn, you.seat);
       if (this.answeredAsDuplicate(conn, room, you.seat, id)) return;
       if (by !== you.seat) refuse('not-your-seat', `seat ${you.seat} cannot tap for seat ${by}`, { path: 'by' });
       const entry = tapEntry(room, by, id, step);

@@ -46,6 +46,7 @@ export abstract class RoomSeating extends RoomClockwork {
       this.join(conn, room, you);
       conn.send(welcomeText(room, you, missed));
       if ((you.as === 'host' || you.as === 'admin') && room.started) conn.send(seatCodesText(room));
+      this.welcomed(conn, room, you);
     });
   }
 
@@ -63,7 +64,8 @@ export abstract class RoomSeating extends RoomClockwork {
         refuseLastSeqAhead(room, you, c.lastSeq);
         const missed = await this.missed(room, c.lastSeq, you);
         this.join(conn, room, you);
-        return conn.send(welcomeText(room, you, missed, retried.token));
+        conn.send(welcomeText(room, you, missed, retried.token));
+        return this.welcomed(conn, room, you);
       }
       // Drawn inside the room's queue, so two players drawing at once never get the same seat.
       const seat = c.seat === 'draw' ? room.drawSeat(randomInt) : c.seat;
@@ -78,6 +80,7 @@ export abstract class RoomSeating extends RoomClockwork {
       this.broadcast(room, [entry], null, undefined);
       this.join(conn, room, you);
       conn.send(welcomeText(room, you, missed, secret.token));
+      this.welcomed(conn, room, you);
     }));
   }
 

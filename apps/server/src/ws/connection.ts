@@ -40,7 +40,7 @@ export interface ConnectionContext {
   readonly refusals: RefusalCounter;
 }
 
-const idOf = (m: ClientMessage): string | undefined => (m.type === 'hello' || m.type === 'claim' || m.type === 'ping' ? undefined : m.id);
+const idOf = (m: ClientMessage): string | undefined => (m.type === 'hello' || m.type === 'claim' || m.type === 'ping' || m.type === 'back' ? undefined : m.id);
 
 type ConnSocket = WebSocket & { conn?: Connection };
 
@@ -180,6 +180,7 @@ export class Connection implements Conn, Bucket {
       case 'say': return manager.say(this, m.channel, m.text, m.id);
       case 'mute': return manager.mute(this, m.seat, m.muted, m.id);
       case 'chatMode': return manager.setChatMode(this, m.mode, m.id);
+      case 'back': return manager.back(this);
       case 'close': return manager.closeRoom(this, m.id);
       case 'timer': return manager.adjustTimer(this, m.add, m.id);
       case 'pause': return manager.setPaused(this, true, m.id);
