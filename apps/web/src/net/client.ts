@@ -224,6 +224,11 @@ export class RoomClient {
     return this.request(id, { type: 'chatMode', mode, id }, false);
   }
 
+  /** A seat's person is back from being idle (issue 26): the bot standing in for him stops. Answered by an `idle` state. */
+  back(): void {
+    if (this.session.welcomed && this.socket.isOpen()) this.socket.send({ type: 'back' });
+  }
+
   /** Host (or the room admin): once the game has ended, the next game at the same table, same seats. */
   nextGame(): Promise<number> {
     const id = this.nextId();

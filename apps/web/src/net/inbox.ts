@@ -112,6 +112,12 @@ export class RoomInbox {
       case 'seatCodes':
         store.set({ seatCodes: m.codes });
         return;
+      case 'idle':
+        store.set({ idle: { misses: m.misses, limit: m.limit, standIn: m.standIn } });
+        return;
+      case 'idleSeats':
+        store.set({ idleSeats: m.seats });
+        return;
     }
   }
 

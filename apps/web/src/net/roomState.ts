@@ -51,6 +51,13 @@ export interface RoomState {
    * the page goes: the phone says so instead of going back to the lobby.
    */
   readonly seatLost?: { readonly seat: number; readonly name: string | null };
+  /**
+   * Online rooms, this seat only (issue 26, idle players): the steps it missed in a row, the room's
+   * limit, and whether a bot plays it until its person is back. Absent until the server says.
+   */
+  readonly idle?: { readonly misses: number; readonly limit: number; readonly standIn: boolean };
+  /** Host or room admin of an online room: the seats that missed public steps (votes) in a row. */
+  readonly idleSeats?: readonly { readonly seat: number; readonly misses: number }[];
 }
 
 export const INITIAL_ROOM_STATE: RoomState = {

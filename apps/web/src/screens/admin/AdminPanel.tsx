@@ -8,6 +8,7 @@ import { Button, ProtocolButton } from '../../ui';
 import { adminStage, isPaused, releasable } from './model';
 import { BotSeats } from './BotSeats';
 import { ChatControls } from './ChatControls';
+import { IdleSeats } from './IdleSeats';
 import { ChatPanel } from '../chat/ChatPanel';
 import { SeatCodesPanel } from './SeatCodesPanel';
 import './admin.css';
@@ -102,6 +103,13 @@ export function AdminPanel({ state, actions, onStarted, lockMs = 700, seated = f
         <Button variant="primary" size="large" block data-testid="admin-start" disabled={!ready || busy} onClick={() => run((a) => a.start(), onStarted)}>
           {busy ? t('admin.starting') : t('admin.start')}
         </Button>
+      ) : null}
+
+      {stage === 'playing' ? (
+        <IdleSeats seats={state.idleSeats ?? []} disabled={!ready || busy} onToBot={(seat) => run(async (a) => {
+          await a.release(seat);
+          await a.addBot(seat, t('admin.bots.name', { n: seat }));
+        })} />
       ) : null}
 
       {(stage === 'lobby' || stage === 'playing') && state.lobby ? (

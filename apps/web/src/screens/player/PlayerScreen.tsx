@@ -7,6 +7,7 @@ import { allSeated } from '../admin/model';
 import { ChatPanel } from '../chat/ChatPanel';
 import { DayPanel } from './DayPanel';
 import { EndPanel } from './EndPanel';
+import { IdleBanner } from './IdleBanner';
 import { isSpectator, owesLastWord, screenOf, waitingKey } from './logic';
 import { NightPanel } from './NightPanel';
 import { RoleCard } from './RoleCard';
@@ -24,6 +25,8 @@ export interface PlayerScreenProps {
   readonly starts?: boolean;
   /** Online rooms: writes a chat line (RoomClient.say); without it the phone shows no chat. */
   readonly say?: (channel: ChatChannel, text: string) => Promise<unknown>;
+  /** Online rooms: the idle player is back (RoomClient.back). */
+  readonly back?: () => void;
   /** Shown below the game (the room's controls on the creator's seat screen). */
   readonly children?: ReactNode;
 }
@@ -46,7 +49,7 @@ function useServerNow(clockOffset: number, active: boolean, fixed: number | unde
  * The player's phone, from the room state alone (what the server sent this seat): the role card
  * held to be seen, then the night steps, the day's controls, the spectator's silence, the end.
  */
-export function PlayerScreen({ code, state, send, tap = noTap, now, starts = false, say, children }: PlayerScreenProps) {
+export function PlayerScreen({ code, state, send, tap = noTap, now, starts = false, say, back, children }: PlayerScreenProps) {
   const { t } = useTranslation('player');
   const view = state.view;
   const phaseLabel = usePhaseLabel(view);
@@ -74,6 +77,7 @@ export function PlayerScreen({ code, state, send, tap = noTap, now, starts = fal
           {t('spectator')}
         </p>
       ) : null}
+      {back && screen !== 'ended' ? <IdleBanner idle={state.idle} onBack={back} /> : null}
       <RoleCard view={view} />
       {screen !== 'ended' && screen !== 'waiting' ? <Timer deadline={state.timer?.deadline} clockOffset={state.clockOffset} pausedAt={pausedAt} /> : null}
       {pausedAt !== undefined && screen !== 'ended' ? (

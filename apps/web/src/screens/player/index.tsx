@@ -28,6 +28,7 @@ function Seated({ code, seat, token }: { readonly code: string; readonly seat: n
   const { state, client } = useRoom(code, auth);
   const send = useCallback((cmd: Command) => (client ? client.command(cmd) : Promise.reject(new Error('not connected'))), [client]);
   const say = useCallback((channel: ChatChannel, text: string) => (client ? client.say(channel, text) : Promise.reject(new Error('not connected'))), [client]);
+  const back = useCallback(() => client?.back(), [client]);
   const starts = useHoldsAdminKey(code);
   const tap = useCallback((by: number, step: number) => (client ? client.tap(by, step) : Promise.reject(new Error('not connected'))), [client]);
   // A replacement took this seat (issue 24): say so, rather than back to the lobby.
@@ -35,7 +36,7 @@ function Seated({ code, seat, token }: { readonly code: string; readonly seat: n
   const lost = state.you?.as === 'spectator' || (state.lastError !== null && SEAT_LOST.has(state.lastError.code) && state.status === 'closed');
   if (lost) return <Navigate to={`/r/${code}`} replace />;
   return (
-    <PlayerScreen code={code} state={state} send={send} tap={tap} starts={starts} say={say}>
+    <PlayerScreen code={code} state={state} send={send} tap={tap} starts={starts} say={say} back={back}>
       {/* The creator of an online room also plays: his room's controls are on his seat screen, on their own socket. */}
       <SeatAdmin code={code} />
     </PlayerScreen>
