@@ -83,4 +83,27 @@ describe('idle players', () => {
       await server.stop();
     }
   }, 90_000);
+
+  it('the_admin_sets_the_room_limit_and_one_miss_then_brings_a_stand_in', async () => {
+    const server = await startServer(db.url, undefined, undefined, { timeScale: TIME_SCALE });
+    try {
+      const created = await createRoom(server.base, { preset: 'classic', seats: 10, mode: 'online', timers: { ...TIMERS, speech: 10 } });
+      const { seats, host: admin } = await seatTheTable(server.ws, created, { named: true });
+      expect(await seats[0].request({ v: V, type: 'idleLimit', limit: 1, id: 'mine' })).toMatchObject({ type: 'error', code: 'host-only' });
+      const set = await admin.request({ v: V, type: 'idleLimit', limit: 1, id: 'one' });
+      expect(set.items).toEqual([{ seq: expect.any(Number), kind: 'idleLimit', limit: 1 }]);
+      expect(set.lobby.idleLimit).toBe(1);
+      expect(await admin.request({ v: V, type: 'idleLimit', limit: 1, id: 'again' })).toMatchObject({ type: 'error', code: 'idle-limit-unchanged' });
+      await admin.request({ v: V, type: 'start', id: 'go' }, 'update');
+      const roles = server.manager.gameStateOf(created.room)!.roles;
+      const commissar = roles.indexOf('commissar') + 1;
+      // Night 2: the Commissar does not check; one miss is the room's limit now.
+      await seats[commissar - 1].next((m) => m.type === 'idle' && m.standIn === true, 60_000);
+      expect(server.manager.standInSeats(created.room)).toContain(commissar);
+      expect(idleOf(seats[commissar - 1]).at(-1)).toEqual({ v: V, type: 'idle', misses: 1, limit: 1, standIn: true });
+      await Promise.all([...seats, admin].map((c) => c.close()));
+    } finally {
+      await server.stop();
+    }
+  }, 90_000);
 });

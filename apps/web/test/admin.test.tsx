@@ -33,7 +33,7 @@ function fakeActions(refuse: Partial<Record<keyof AdminActions, string>> = {}) {
   };
   const actions: AdminActions = {
     start: make('start'), pause: make('pause'), resume: make('resume'), skip: make('skip'), undoAppStep: make('undoAppStep'), release: make('release'), closeRoom: make('closeRoom'),
-    addBot: make('addBot'), say: make('say'), mute: make('mute'), chatMode: make('chatMode'),
+    addBot: make('addBot'), say: make('say'), mute: make('mute'), chatMode: make('chatMode'), idleLimit: make('idleLimit'),
   };
   return { actions, calls };
 }

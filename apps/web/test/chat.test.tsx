@@ -107,9 +107,10 @@ describe('the chat panel', () => {
     localStorage.setItem('mafia.lang', 'ru');
     const onMute = vi.fn();
     const onMode = vi.fn();
+    const onIdleLimit = vi.fn();
     render(
       <I18nextProvider i18n={createI18n()}>
-        <ChatControls lobby={lobbyOf({ mode: 'online', claimed: NAMES, bots: [9, 10], muted: [3] })} disabled={false} onMute={onMute} onMode={onMode} />
+        <ChatControls lobby={lobbyOf({ mode: 'online', claimed: NAMES, bots: [9, 10], muted: [3] })} disabled={false} onMute={onMute} onMode={onMode} onIdleLimit={onIdleLimit} />
       </I18nextProvider>,
     );
     // Bots do not write: only people's seats are listed.
@@ -119,5 +120,9 @@ describe('the chat panel', () => {
     expect(onMute).toHaveBeenCalledWith(4, true);
     fireEvent.click(screen.getByTestId('admin-chat-mode-speaker'));
     expect(onMode).toHaveBeenCalledWith('speaker');
+    // The idle limit: 2 by default (its button is the chosen one), 1 on a tap.
+    expect(screen.getByTestId('admin-idle-limit-2').getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(screen.getByTestId('admin-idle-limit-1'));
+    expect(onIdleLimit).toHaveBeenCalledWith(1);
   });
 });

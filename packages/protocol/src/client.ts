@@ -100,6 +100,8 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ v, type: z.literal('tap'), id: z.string().min(1).max(64), by: seatSchema, step: z.number().int().min(0).max(63) }).strict(),
   /** Room admin only: end the running step now, as its timer running out would (`timeUp`, R-HOST-2). */
   z.object({ v, type: z.literal('skip'), id }).strict(),
+  /** Host or room admin of an online room: the missed steps in a row (1–5) after which a bot stands in for a player (issue 26; default 2). */
+  z.object({ v, type: z.literal('idleLimit'), limit: z.number().int().min(1).max(5), id }).strict(),
   /**
    * A seat's person is back (issue 26, idle players): the bot standing in for him stops, and his
    * missed steps count from 0 again. Any command or tap of his does the same; this is the phone's

@@ -13,7 +13,7 @@ export interface WireError {
 /** Browsers and the server alike: no Node types here. */
 export type Parsed = { readonly ok: true; readonly message: ClientMessage } | { readonly ok: false; readonly error: WireError };
 
-const TYPES = new Set(['hello', 'claim', 'start', 'next', 'command', 'release', 'close', 'timer', 'pause', 'resume', 'skip', 'step', 'tap', 'rename', 'bot', 'say', 'mute', 'chatMode', 'back', 'ping']);
+const TYPES = new Set(['hello', 'claim', 'start', 'next', 'command', 'release', 'close', 'timer', 'pause', 'resume', 'skip', 'step', 'tap', 'rename', 'bot', 'say', 'mute', 'chatMode', 'idleLimit', 'back', 'ping']);
 
 const describe = (e: ZodError): { message: string; path?: string } => {
   const issue = e.issues[0];

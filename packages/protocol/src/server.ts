@@ -43,6 +43,8 @@ export interface Lobby {
   readonly muted?: readonly number[];
   /** Online rooms: who writes in the day chat; absent means `free` (every living player). */
   readonly chatMode?: ChatMode;
+  /** Online rooms: the missed steps in a row after which a bot stands in for a player; absent means 2. */
+  readonly idleLimit?: number;
   /**
    * Index = seat − 1: the name the host or the club gave the seat (a replacement for a player who
    * left), or null. Absent when no seat was renamed. The next game deals the seat under this name.
@@ -95,6 +97,8 @@ export type LogItem =
   | { readonly seq: number; readonly kind: 'mute'; readonly seat: number; readonly muted: boolean }
   /** The host or room admin set who writes in the day chat. */
   | { readonly seq: number; readonly kind: 'chatMode'; readonly mode: ChatMode }
+  /** The host or room admin set the room's idle limit (missed steps in a row before a bot stands in). */
+  | { readonly seq: number; readonly kind: 'idleLimit'; readonly limit: number }
   /** The host moved the running step's deadline (also in the message's `timer`). */
   | { readonly seq: number; readonly kind: 'timer'; readonly deadline: number }
   /**

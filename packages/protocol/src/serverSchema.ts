@@ -50,6 +50,7 @@ function schemaOf<Strict extends boolean>(strict: Strict) {
     bots: z.array(seat).optional(),
     muted: z.array(seat).optional(),
     chatMode: z.enum(CHAT_MODES).optional(),
+    idleLimit: int.min(1).optional(),
     renamed: z.array(z.string().nullable()).optional(),
     heldRenames: z.array(obj({ seat, name: z.string() })).optional(),
     // A server from before the next game at the same table did not send it: its only game, 1.
@@ -72,6 +73,7 @@ function schemaOf<Strict extends boolean>(strict: Strict) {
     obj({ seq, kind: z.literal('chat'), channel: z.enum(CHAT_CHANNELS), by: z.union([z.enum(['host', 'admin']), seat]), text: z.string() }),
     obj({ seq, kind: z.literal('mute'), seat, muted: z.boolean() }),
     obj({ seq, kind: z.literal('chatMode'), mode: z.enum(CHAT_MODES) }),
+    obj({ seq, kind: z.literal('idleLimit'), limit: int.min(1) }),
     obj({ seq, kind: z.literal('events'), by: z.union([z.enum(['host', 'app', 'admin', 'hidden']), seat]), events: z.array(projectedEvent), game: int.min(2).optional() }),
   ]);
   const alertFields = { code: z.string(), rule: z.string().optional(), command: z.string(), message: z.string(), at: epochMs };

@@ -107,6 +107,6 @@ export abstract class RoomChat extends RoomBots {
   }
 }
 
-function onlineOnly(room: Room): void {
+export function onlineOnly(room: Room): void {
   if (room.row.mode !== 'online') refuse('chat-online-only', 'the chat is for online rooms: at a table people talk');
 }

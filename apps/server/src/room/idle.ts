@@ -3,7 +3,8 @@ import type { GameEvent, IdleStage } from '@mafia/engine';
 import { PROTOCOL_VERSION, type You } from '@mafia/protocol';
 import { BotSeat } from './botSeat.js';
 import { ROOM_BOT_KIND, THINK_MS, nextBotId } from './bots.js';
-import { RoomChat } from './chat.js';
+import { onlineOnly, RoomChat } from './chat.js';
+import { controllerOf } from './admin.js';
 import { refuse } from './errors.js';
 import { frame } from './frame.js';
 import type { Conn } from './managerTypes.js';
@@ -11,8 +12,6 @@ import type { Entry } from './records.js';
 import type { Room } from './room.js';
 import { updateText, welcomeText } from './views.js';
 
-/** Missed steps in a row after which a bot plays the seat (issue 26: "default: 2 missed steps in a row"). */
-export const IDLE_LIMIT = 2;
 /** A seat whose connection was lost (or whose room was just loaded: a restart) is not counted idle for this long (ms). */
 export const IDLE_GRACE_MS = 60_000;
 /** The steps a player must act in: a required night act, a vote. A speech that runs to its time is no miss. */
@@ -26,7 +25,7 @@ interface SeatIdle { misses: number; publicMisses: number }
  * Idle players of online rooms (issue 26, point 4; the manager's eighth layer). When a step ends on
  * its timer (R-HOST-2) the engine names the seats it waited for (`SeatsIdle`); a person's seat that
  * missed a required act or a vote is told so on its own connections (`idle`: the phone warns with a
- * sound), and after IDLE_LIMIT misses in a row a stand-in bot plays it until he sends anything.
+ * sound), and after the room's limit of misses in a row (`idleLimit`, 2 unless the admin set another) a stand-in bot plays it until he sends anything.
  * - Nobody else learns of a night miss or of the stand-in: a missed night act is the seat's secret
  *   (R-NIGHT-4), so the stand-in is no claim and no log entry; it sends the seat's commands through
  *   the seat's own path, as the person would. The admin's list (`idleSeats`) counts public misses
@@ -40,6 +39,19 @@ export abstract class RoomIdle extends RoomChat {
   private readonly standIns = new Map<string, Map<number, BotSeat>>();
   private readonly lostAt = new Map<string, Map<number, number>>();
   private readonly loadedAt = new Map<string, number>();
+
+  /** Host or room admin: the missed steps in a row after which a bot stands in (logged, public: the table's rule). */
+  async setIdleLimit(conn: Conn, limit: number, id: string | undefined): Promise<void> {
+    const room = this.roomOf(conn);
+    const by = controllerOf(conn.you, 'set the idle limit');
+    onlineOnly(room);
+    await this.run(room, conn, id, async () => {
+      if (this.answeredAsDuplicate(conn, room, by, id)) return;
+      if (room.closed) refuse('room-closed', 'the host has closed this room');
+      if (room.idleLimit === limit) refuse('idle-limit-unchanged', `the idle limit is already ${limit}`, { path: 'limit' });
+      await this.commit(room, { seq: room.seq + 1, kind: 'idleLimit', body: { by, limit, ...(id !== undefined ? { id } : {}) } }, undefined, conn, id);
+    });
+  }
 
   /** The seat's person is back (`back`): his stand-in stops and his misses count from 0. */
   async back(conn: Conn): Promise<void> {
@@ -122,7 +134,7 @@ export abstract class RoomIdle extends RoomChat {
         idle.publicMisses++;
         admins = true;
       }
-      if (idle.misses >= IDLE_LIMIT) this.standIn(room, seat);
+      if (idle.misses >= room.idleLimit) this.standIn(room, seat);
       this.tellSeat(room, seat);
     }
     if (admins) this.tellAdmins(room);
@@ -147,7 +159,7 @@ export abstract class RoomIdle extends RoomChat {
 
   private idleText(room: Room, seat: number): string {
     const misses = this.idleSeats.get(room.row.id)?.get(seat)?.misses ?? 0;
-    return frame({ v: PROTOCOL_VERSION, type: 'idle', misses, limit: IDLE_LIMIT, standIn: this.standIns.get(room.row.id)?.has(seat) ?? false });
+    return frame({ v: PROTOCOL_VERSION, type: 'idle', misses, limit: room.idleLimit, standIn: this.standIns.get(room.row.id)?.has(seat) ?? false });
   }
 
   private idleSeatsText(room: Room): string {

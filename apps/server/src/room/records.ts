@@ -134,6 +134,8 @@ export interface ChatBody {
 export interface MuteBody extends Requested { readonly by: Controller; readonly seat: number; readonly muted: boolean }
 /** The host or room admin set who writes in the day chat. Public. */
 export interface ChatModeBody extends Requested { readonly by: Controller; readonly mode: ChatMode }
+/** The host or room admin set the missed steps in a row after which a bot stands in for a player (idle.ts). Public. */
+export interface IdleLimitBody extends Requested { readonly by: Controller; readonly limit: number }
 
 export type Entry =
   | { readonly seq: number; readonly kind: 'claim'; readonly body: ClaimBody }
@@ -150,7 +152,8 @@ export type Entry =
   | { readonly seq: number; readonly kind: 'rename'; readonly body: RenameBody }
   | { readonly seq: number; readonly kind: 'chat'; readonly body: ChatBody }
   | { readonly seq: number; readonly kind: 'mute'; readonly body: MuteBody }
-  | { readonly seq: number; readonly kind: 'chatMode'; readonly body: ChatModeBody };
+  | { readonly seq: number; readonly kind: 'chatMode'; readonly body: ChatModeBody }
+  | { readonly seq: number; readonly kind: 'idleLimit'; readonly body: IdleLimitBody };
 
 /** Who sent an entry's request, as command ids are kept (`by:id`, ids are per sender), or null when it has no id. */
 export function requestKeyOf(e: Entry): string | null {

@@ -61,6 +61,8 @@ export abstract class RoomState {
   /** Online rooms: the seats muted in the chat, and who writes in the day chat (chat.ts). */
   readonly muted = new Set<number>();
   chatMode: ChatMode = 'free';
+  /** Online rooms: missed steps in a row before a bot stands in for a player (idle.ts; the default, 2). */
+  idleLimit = 2;
   /** Seats renamed by the host or the room's owner (a replacement: renames.ts). */
   readonly seatNames: SeatNames;
 
@@ -93,7 +95,7 @@ export abstract class RoomState {
       } else if (e.kind === 'timer' || e.kind === 'step') this.timer = e.body.timer;
       else if (e.kind === 'tap') this.noteTap(e); // a decoy tap: numbered and its id kept, nothing for the game (tap.ts)
       else if (e.kind === 'rename') this.takeRename(e, started);
-      else if (e.kind === 'chat' || e.kind === 'mute' || e.kind === 'chatMode') this.takeChat(e);
+      else if (e.kind === 'chat' || e.kind === 'mute' || e.kind === 'chatMode' || e.kind === 'idleLimit') this.takeChat(e);
       else if (e.kind === 'pause' || e.kind === 'resume') {
         this.paused = e.kind === 'pause';
         this.timer = e.body.timer;
@@ -183,8 +185,9 @@ export abstract class RoomState {
   }
 
 
-  /** A chat line changes nothing but the numbering and the ids applied; a mute and the mode are the room's chat rules. */
-  private takeChat(e: Extract<Entry, { kind: 'chat' | 'mute' | 'chatMode' }>): void {
+  /** A chat line changes nothing but the numbering and the ids applied; a mute, the mode and the idle limit are the room's online rules. */
+  private takeChat(e: Extract<Entry, { kind: 'chat' | 'mute' | 'chatMode' | 'idleLimit' }>): void {
+    if (e.kind === 'idleLimit') this.idleLimit = e.body.limit;
     if (e.kind === 'mute') {
       if (e.body.muted) this.muted.add(e.body.seat);
       else this.muted.delete(e.body.seat);
@@ -225,7 +228,7 @@ export abstract class RoomState {
     // A decoy tap changes nothing but the numbering and the ids applied (tap.ts).
     if (entry.kind === 'tap') return this.noteTap(entry);
     if (entry.kind === 'rename') return this.takeRename(entry, this.started);
-    if (entry.kind === 'chat' || entry.kind === 'mute' || entry.kind === 'chatMode') return this.takeChat(entry);
+    if (entry.kind === 'chat' || entry.kind === 'mute' || entry.kind === 'chatMode' || entry.kind === 'idleLimit') return this.takeChat(entry);
     if (entry.kind === 'pause' || entry.kind === 'resume') {
       this.paused = entry.kind === 'pause';
       this.timer = entry.body.timer;

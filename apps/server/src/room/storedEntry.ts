@@ -42,12 +42,13 @@ const body = {
   chat: z.object({ by: z.union([controller, seat]), channel: z.enum(CHAT_CHANNELS), text: z.string(), id: z.string(), to: z.array(seat).optional() }).passthrough(),
   mute: z.object({ by: controller, seat, muted: z.boolean(), id }).passthrough(),
   chatMode: z.object({ by: controller, mode: z.enum(CHAT_MODES), id }).passthrough(),
+  idleLimit: z.object({ by: controller, limit: z.number().int().min(1), id }).passthrough(),
 };
 const entryOf = <K extends keyof typeof body>(kind: K) => z.object({ seq: z.number().int(), kind: z.literal(kind), body: body[kind] });
 const EntryV1 = z.discriminatedUnion('kind', [
   entryOf('claim'), entryOf('release'), entryOf('close'), entryOf('timer'), entryOf('step'), entryOf('pause'),
   entryOf('resume'), entryOf('start'), entryOf('next'), entryOf('command'), entryOf('tap'), entryOf('rename'),
-  entryOf('chat'), entryOf('mute'), entryOf('chatMode'),
+  entryOf('chat'), entryOf('mute'), entryOf('chatMode'), entryOf('idleLimit'),
 ]);
 
 /** Version 1 of a log entry (the body's `v` lifted beside `seq` and `kind` while it is read). */

@@ -35,6 +35,7 @@ export function lobbyOf(room: Room): Lobby {
     ...(room.claims.some((c) => c?.bot) ? { bots: room.claims.flatMap((c, i) => (c?.bot ? [i + 1] : [])) } : {}),
     ...(room.muted.size > 0 ? { muted: [...room.muted].sort((a, b) => a - b) } : {}),
     ...(room.chatMode !== 'free' ? { chatMode: room.chatMode } : {}),
+    ...(room.idleLimit !== 2 ? { idleLimit: room.idleLimit } : {}),
     ...(room.seatNames.list() !== null ? { renamed: room.seatNames.list()! } : {}),
     ...(room.seatNames.held.size > 0 ? { heldRenames: [...room.seatNames.held].sort((a, b) => a[0] - b[0]).map(([seat, name]) => ({ seat, name })) } : {}),
     started: room.started,
@@ -68,6 +69,7 @@ export function itemFor(e: Entry, seq: number, state: GameState | null, viewer: 
   if (e.kind === 'chat') return { seq, kind: 'chat', channel: e.body.channel, by: e.body.by, text: e.body.text };
   if (e.kind === 'mute') return { seq, kind: 'mute', seat: e.body.seat, muted: e.body.muted };
   if (e.kind === 'chatMode') return { seq, kind: 'chatMode', mode: e.body.mode };
+  if (e.kind === 'idleLimit') return { seq, kind: 'idleLimit', limit: e.body.limit };
   const events: ProjectedEvent[] = [];
   if (state !== null) {
     for (const ev of e.body.events) {

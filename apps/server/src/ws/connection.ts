@@ -180,6 +180,7 @@ export class Connection implements Conn, Bucket {
       case 'say': return manager.say(this, m.channel, m.text, m.id);
       case 'mute': return manager.mute(this, m.seat, m.muted, m.id);
       case 'chatMode': return manager.setChatMode(this, m.mode, m.id);
+      case 'idleLimit': return manager.setIdleLimit(this, m.limit, m.id);
       case 'back': return manager.back(this);
       case 'close': return manager.closeRoom(this, m.id);
       case 'timer': return manager.adjustTimer(this, m.add, m.id);

@@ -224,6 +224,12 @@ export class RoomClient {
     return this.request(id, { type: 'chatMode', mode, id }, false);
   }
 
+  /** Host or room admin of an online room: the missed steps in a row (1–5) after which a bot stands in for a player. */
+  idleLimit(limit: number): Promise<number> {
+    const id = this.nextId();
+    return this.request(id, { type: 'idleLimit', limit, id }, false);
+  }
+
   /** A seat's person is back from being idle (issue 26): the bot standing in for him stops. Answered by an `idle` state. */
   back(): void {
     if (this.session.welcomed && this.socket.isOpen()) this.socket.send({ type: 'back' });

@@ -28,6 +28,8 @@ export interface AdminActions {
   say(channel: ChatChannel, text: string): Promise<number>;
   mute(seat: number, muted: boolean): Promise<number>;
   chatMode(mode: ChatMode): Promise<number>;
+  /** Online rooms: the missed steps in a row after which a bot stands in for a player. */
+  idleLimit(limit: number): Promise<number>;
 }
 
 export interface AdminPanelProps {
@@ -161,7 +163,7 @@ export function AdminPanel({ state, actions, onStarted, lockMs = 700, seated = f
 
       {state.lobby?.mode === 'online' && !state.lobby.closed ? (
         <>
-          <ChatControls lobby={state.lobby} disabled={!ready || busy} onMute={(seat, muted) => run((a) => a.mute(seat, muted))} onMode={(mode) => run((a) => a.chatMode(mode))} />
+          <ChatControls lobby={state.lobby} disabled={!ready || busy} onMute={(seat, muted) => run((a) => a.mute(seat, muted))} onMode={(mode) => run((a) => a.chatMode(mode))} onIdleLimit={(limit) => run((a) => a.idleLimit(limit))} />
           <ChatPanel state={state} say={(channel, text) => (actions ? actions.say(channel, text) : Promise.reject(new Error('not connected')))} />
         </>
       ) : null}
