@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_ROOM_LIMITS, type RoomLimits } from './room/roomLimits.js';
 import { timeScaleFromEnv } from './room/testClock.js';
+import { testSeedFromEnv } from './room/testSeed.js';
 import { DEFAULT_DATABASE_URL } from './storage/open.js';
 import { DEFAULT_ADDRESS_LIMITS, type AddressLimits } from './ws/addressGuard.js';
 import type { TrustProxy } from './ws/clientAddress.js';
@@ -45,6 +46,8 @@ export interface ServerConfig {
   readonly refusalLogMs: number;
   /** MAFIA_TEST_TIME_SCALE (1): FOR TESTS ONLY, refused unless NODE_ENV=test (room/testClock.ts). */
   readonly timeScale: number;
+  /** MAFIA_TEST_SEED (unset): FOR TESTS ONLY, refused unless NODE_ENV=test (room/testSeed.ts). */
+  readonly testSeed: number | null;
 }
 
 /** The server's settings from the environment (docs/server.md lists them all). */
@@ -97,6 +100,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     refusalLogMs: seconds('REFUSAL_LOG_SECONDS', 60_000, 1),
     roomLimits: roomLimitsFromEnv(env),
     timeScale: timeScaleFromEnv(env),
+    testSeed: testSeedFromEnv(env),
   };
 }
 

@@ -61,6 +61,8 @@ export interface BuildOptions {
   readonly minStepSeconds?: number;
   /** FOR TESTS ONLY: the test clock's scale of every step (room/testClock.ts; default 1, real time). */
   readonly timeScale?: number;
+  /** FOR TESTS ONLY: every room and next game dealt from this seed (room/testSeed.ts; MAFIA_TEST_SEED). */
+  readonly testSeed?: number | null;
   /** The club's mailer, SMS gateway, clock and job polling (tests give their own; default: the environment's). */
   readonly club?: ClubOptions;
 }
@@ -97,7 +99,10 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
   const publicUrl = o.publicUrl ?? process.env.PUBLIC_URL;
   const hosts = new HostGuard({ publicUrl: publicUrl ? normalizePublicUrl(publicUrl) : undefined, allowedHosts: o.allowedHosts ?? [] });
   registerHostGuard(app, hosts);
-  const manager = new RoomManager(o.storage, o.logger.child({ part: 'rooms' }), Date.now, o.idleMs, undefined, { limits: o.roomLimits ?? DEFAULT_ROOM_LIMITS, timeScale: o.timeScale });
+  const manager = new RoomManager(o.storage, o.logger.child({ part: 'rooms' }), Date.now, o.idleMs, undefined, {
+    limits: o.roomLimits ?? DEFAULT_ROOM_LIMITS, timeScale: o.timeScale,
+    ...(o.testSeed !== undefined && o.testSeed !== null ? { newGameSeed: () => o.testSeed! } : {}),
+  });
   const createRoomSchema = createRoomSchemaWith(o.minStepSeconds);
   const started = Date.now();
   // How late the event loop runs: every delay here is added to every message's latency. The
