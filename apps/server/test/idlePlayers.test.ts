@@ -55,9 +55,9 @@ describe('idle players', () => {
       expect(listed.seats.every((s: Msg) => s.misses === 1)).toBe(true);
       for (const c of seats) expect(await c.next((m) => m.type === 'idle')).toEqual({ v: V, type: 'idle', misses: 1, limit: 2, standIn: false });
 
-      // The Commissar's phone drops before the night: the night is not counted against him.
-      await seats[commissar - 1].close();
+      // The Commissar's phone drops as the night begins: the night is not counted against him.
       await seats[0].next(phaseIs('night', 2), 30_000);
+      await seats[commissar - 1].close();
       const civilianFramesBefore = civilians.map((s) => idleOf(seats[s - 1]).length);
       await seats[0].next(phaseIs('day', 2), 30_000);
       // The mafia, the Don (still alive) missed their acts: a second miss in a row, a stand-in plays them.

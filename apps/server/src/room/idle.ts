@@ -30,8 +30,8 @@ interface SeatIdle { misses: number; publicMisses: number }
  *   (R-NIGHT-4), so the stand-in is no claim and no log entry; it sends the seat's commands through
  *   the seat's own path, as the person would. The admin's list (`idleSeats`) counts public misses
  *   only, reset by the seat's public acts: what the whole table saw.
- * - Nobody is punished for the server's fault: a seat that lost its connection, or whose room was
- *   loaded (a restart), less than IDLE_GRACE_MS ago is not counted.
+ * - Nobody is punished for the server's fault: a seat without a connection that lost it less than
+ *   IDLE_GRACE_MS ago, or any seat of a room loaded (a restart) less than that ago, is not counted.
  * In memory only: after a restart every seat starts from 0 (the grace would cover it anyway).
  */
 export abstract class RoomIdle extends RoomChat {
@@ -126,7 +126,8 @@ export abstract class RoomIdle extends RoomChat {
     for (const seat of ev.seats) {
       const claim = room.claims[seat - 1];
       if (!claim || claim.bot || this.standIns.get(id)?.has(seat)) continue;
-      if (now - (this.lostAt.get(id)?.get(seat) ?? -Infinity) < grace) continue;
+      // A seat away for less than the grace: the server lost it (or it is between two pages), not its person.
+      if (!this.seatPresent(id, seat) && now - (this.lostAt.get(id)?.get(seat) ?? -Infinity) < grace) continue;
       let idle = seats.get(seat);
       if (!idle) seats.set(seat, (idle = { misses: 0, publicMisses: 0 }));
       idle.misses++;
@@ -138,6 +139,12 @@ export abstract class RoomIdle extends RoomChat {
       this.tellSeat(room, seat);
     }
     if (admins) this.tellAdmins(room);
+  }
+
+  /** Whether a person's connection of the seat is in the room now (bots are no members). */
+  private seatPresent(roomId: string, seat: number): boolean {
+    for (const c of this.members.get(roomId) ?? []) if (c.you?.as === 'seat' && c.you.seat === seat) return true;
+    return false;
   }
 
   /** A bot plays the seat for its person from now on (the seat's own frames, its own commands). */

@@ -164,7 +164,8 @@ export function AdminPanel({ state, actions, onStarted, lockMs = 700, seated = f
       {state.lobby?.mode === 'online' && !state.lobby.closed ? (
         <>
           <ChatControls lobby={state.lobby} disabled={!ready || busy} onMute={(seat, muted) => run((a) => a.mute(seat, muted))} onMode={(mode) => run((a) => a.chatMode(mode))} onIdleLimit={(limit) => run((a) => a.idleLimit(limit))} />
-          <ChatPanel state={state} say={(channel, text) => (actions ? actions.say(channel, text) : Promise.reject(new Error('not connected')))} />
+          {/* The creator who plays writes as his seat; the announcements are a host's who does not play (a TV, a laptop). */}
+          {seated ? null : <ChatPanel state={state} say={(channel, text) => (actions ? actions.say(channel, text) : Promise.reject(new Error('not connected')))} />}
         </>
       ) : null}
 

@@ -1,6 +1,6 @@
 import type { ChatChannel } from '@mafia/engine';
 import { CHAT_LINE_MAX } from '@mafia/protocol';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { asRefusal, refusalText, type RefusalLike } from '../../i18n/refusals';
 import type { RoomState } from '../../net/client';
@@ -37,6 +37,7 @@ export function ChatPanel({ state, say }: ChatPanelProps) {
   const claimed = state.lobby?.claimed ?? [];
   const closed = closedReason(state.view, state.you, tab, state.lobby?.chatMode ?? 'free', state.lobby?.muted ?? []);
   const length = [...text].length;
+  const inputId = useId();
 
   const send = (e: FormEvent) => {
     e.preventDefault();
@@ -80,11 +81,11 @@ export function ChatPanel({ state, say }: ChatPanelProps) {
         </p>
       ) : (
         <form className="row chat-form" onSubmit={send}>
-          <label className="visually-hidden" htmlFor="chat-input">
+          <label className="visually-hidden" htmlFor={inputId}>
             {t('chat.placeholder')}
           </label>
           <input
-            id="chat-input" className="input" data-testid="chat-input" value={text} maxLength={CHAT_LINE_MAX} autoComplete="off"
+            id={inputId} className="input" data-testid="chat-input" value={text} maxLength={CHAT_LINE_MAX} autoComplete="off"
             placeholder={t('chat.placeholder')} onChange={(e) => setText(e.target.value)} disabled={sending}
           />
           <Button type="submit" variant="primary" data-testid="chat-send" disabled={sending || text.trim() === ''}>
