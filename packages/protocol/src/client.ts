@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { commandSchema, seatSchema } from './commands.js';
 import { CODE_PATTERN, SEAT_CODE_PATTERN } from './ids.js';
 import { playerNameSchema } from './names.js';
+import { mediaPeerSchema, signalDataSchema } from './signal.js';
 import { PROTOCOL_VERSION } from './version.js';
 
 const v = z.literal(PROTOCOL_VERSION);
@@ -86,6 +87,13 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ v, type: z.literal('tap'), id: z.string().min(1).max(64), by: seatSchema, step: z.number().int().min(0).max(63) }).strict(),
   /** Room admin only: end the running step now, as its timer running out would (`timeUp`, R-HOST-2). */
   z.object({ v, type: z.literal('skip'), id }).strict(),
+  /**
+   * WebRTC signalling (issue 26 point 1: voice and video): relayed to the connections of `to` (a
+   * seat, or `host`: the human host or the room admin) as the server's `signal`, only when the media
+   * policy links the pair now (an offer only from a peer that may send now). Never logged, never
+   * acked; media itself goes peer to peer, never through the server.
+   */
+  z.object({ v, type: z.literal('signal'), to: mediaPeerSchema, data: signalDataSchema }).strict(),
   z.object({ v, type: z.literal('ping') }).strict(),
 ]);
 

@@ -9,3 +9,4 @@ export * from './server.js';
 export * from './parse.js';
 export * from './club/index.js';
 export * from './serverSchema.js';
+export * from './signal.js';

@@ -3,6 +3,7 @@ import type { GameView, Pending, ProjectedEvent } from '@mafia/engine';
 import type { RoomCode, RoomId, SeatToken } from './ids.js';
 import { ROOM_MODES, type TimerKind } from './rooms.js';
 import type { ServerMessage } from './server.js';
+import { signalDataSchema } from './signal.js';
 import { PROTOCOL_VERSION } from './version.js';
 
 /**
@@ -30,7 +31,7 @@ const roomCode = z.custom<RoomCode>((v) => typeof v === 'string' && v.length > 0
 const seatToken = z.custom<SeatToken>((v) => typeof v === 'string' && v.length > 0, 'a seat token');
 
 const TIMER_KINDS = ['speech', 'defence', 'lastWords', 'night', 'vote', 'cards'] as const satisfies readonly TimerKind[];
-const SERVER_TYPES: ReadonlySet<string> = new Set<ServerMessage['type']>(['welcome', 'update', 'ack', 'error', 'pong', 'alert', 'seatCodes']);
+const SERVER_TYPES: ReadonlySet<string> = new Set<ServerMessage['type']>(['welcome', 'update', 'ack', 'error', 'pong', 'alert', 'seatCodes', 'signal']);
 
 /** The engine's view: an object with its phase and its seats (what every screen reads first). */
 const gameView = z.custom<GameView>((v) => record(v) && record(v.phase) && typeof v.phase.kind === 'string' && Array.isArray(v.seats), 'a game view');
@@ -80,6 +81,7 @@ function schemaOf<Strict extends boolean>(strict: Strict) {
     obj({ v, type: z.literal('pong'), now: epochMs }),
     obj({ v, type: z.literal('alert'), ...alertFields }),
     obj({ v, type: z.literal('seatCodes'), codes: z.array(obj({ seat, code: z.string() })) }),
+    obj({ v, type: z.literal('signal'), from: z.union([seat, z.literal('host')]), data: signalDataSchema }),
   ]);
 }
 

@@ -2,6 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createRoomSchemaWith, CODE_PATTERN } from '@mafia/protocol';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
+import type { IceServer } from '@mafia/protocol';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from '../config.js';
 import { registerClub, type ClubOptions, type ClubParts } from '../club/index.js';
 import { RoomError } from '../room/errors.js';
@@ -18,6 +19,7 @@ import { acceptWebSockets } from '../ws/upgrade.js';
 import { capConnections } from './connectionCap.js';
 import { HostGuard, registerHostGuard } from './hostGuard.js';
 import { normalizePublicUrl, registerInfo } from './info.js';
+import { registerMedia } from './media.js';
 import { registerPages } from './pages.js';
 import { registerRoomProtocol } from './roomProtocol.js';
 import { answerAndClose } from './rawAnswer.js';
@@ -60,6 +62,8 @@ export interface BuildOptions {
   readonly minStepSeconds?: number;
   /** FOR TESTS ONLY: the test clock's scale of every step (room/testClock.ts; default 1, real time). */
   readonly timeScale?: number;
+  /** ICE_SERVERS: the STUN/TURN servers GET /api/media gives clients for voice and video (default none). */
+  readonly iceServers?: readonly IceServer[];
   /** The club's mailer, SMS gateway, clock and job polling (tests give their own; default: the environment's). */
   readonly club?: ClubOptions;
 }
@@ -172,6 +176,7 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
 
   const club = await registerClub(app, o.storage, manager, o.logger.child({ part: 'club' }), { ...(o.publicUrl !== undefined ? { publicUrl: o.publicUrl } : {}), ...o.club });
   registerSecurityHeaders(app);
+  registerMedia(app, o.iceServers ?? []);
   registerInfo(app, o.publicUrl !== undefined ? { publicUrl: o.publicUrl } : {});
   registerPages(app, o.webRoot ?? 'apps/web/dist');
   registerNotFound(app);

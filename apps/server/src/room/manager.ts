@@ -6,7 +6,7 @@ import { duplicateAckFrame } from './frame.js';
 import type { CommandBody } from './records.js';
 import type { Room } from './room.js';
 import { tapEntry } from './tap.js';
-import { RoomBots } from './bots.js';
+import { RoomMedia } from './media.js';
 import { viewerOf } from './views.js';
 import { toRecord, type Conn, type NextGameCheck } from './managerTypes.js';
 
@@ -18,7 +18,7 @@ export { DEFAULT_IDLE_MS, type ClaimRequest, type Conn, type Created, type Manag
  * command → engine → durable append → take in → broadcast. Nothing is sent before the append
  * has resolved, so a crash can lose only what no client has seen.
  */
-export class RoomManager extends RoomBots {
+export class RoomManager extends RoomMedia {
   /** What the room's owner (a club table) says about the next game's seats (setNextGameCheck). */
   private nextGameCheck: NextGameCheck | null = null;
 
