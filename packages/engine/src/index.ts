@@ -34,4 +34,5 @@ export { gameResult } from './scoresheet/game-result.js';
 export type { ProtocolResult } from './scoresheet/result.js';
 export { gameScores } from './scoresheet/result.js';
 export { bestMovePoints } from './game/bestMove.js';
-export { mediaMoment, mediaMomentOfView, maySend, mediaLinked, mayTransmit, meetingStep, type MediaMoment, type MediaPeer } from './media/policy.js';
+export { mediaMomentOfView, maySend, mediaLinked, mayTransmit, meetingStep, mediaPeer, type MediaMoment, type MediaPeer } from './media/policy.js';
+export { mediaMoment } from './media/state.js';

@@ -1,6 +1,5 @@
-import { seatAt, type RoleId, type SeatNo, type Team } from '../ids.js';
-import type { GameState } from '../model/state.js';
-import { nightSteps, type NightStep } from '../night/script.js';
+import type { RoleId, SeatNo, Team } from '../ids.js';
+import type { NightStep } from '../night/script.js';
 import type { GameView } from '../view/types.js';
 
 /**
@@ -15,6 +14,9 @@ import type { GameView } from '../view/types.js';
  * each client opens its own camera and microphone, and plays a peer, only when it says so, computed
  * from what that client sees (`mediaMomentOfView`: a town player's view never holds the meeting,
  * so his media state at night is the same whether the mafia meet or not).
+ *
+ * This file imports no preset and no rule, so a phone loads it alone (`@mafia/engine/media`); the
+ * server's `mediaMoment` over the whole state is in state.ts.
  */
 
 /** A media peer: a seat, or the host (the human host, or the room admin of an app/online room). */
@@ -31,8 +33,8 @@ export type MediaMoment =
   /** A vote, any other step of the day, the night: no seat talks. */
   | { readonly kind: 'silent' };
 
-const OPEN: MediaMoment = { kind: 'open' };
-const SILENT: MediaMoment = { kind: 'silent' };
+export const OPEN: MediaMoment = { kind: 'open' };
+export const SILENT: MediaMoment = { kind: 'silent' };
 
 /** Whether `from` may send its camera and microphone to `to` now (a seat never to itself). */
 export function maySend(m: MediaMoment, from: MediaPeer, to: MediaPeer): boolean {
@@ -70,14 +72,14 @@ export function meetingStep(steps: readonly NightStep[]): number {
 }
 
 /** What a seat is to the meeting: alive, of the mafia team, with a role the meeting's step wakes. */
-interface SeatFacts {
+export interface SeatFacts {
   readonly seat: SeatNo;
   readonly alive: boolean;
   readonly role?: RoleId;
   readonly team?: Team;
 }
 
-function meetingOf(steps: readonly NightStep[], nightStep: number | null, seats: readonly SeatFacts[]): MediaMoment {
+export function meetingOf(steps: readonly NightStep[], nightStep: number | null, seats: readonly SeatFacts[]): MediaMoment {
   const at = meetingStep(steps);
   if (nightStep === null || at < 0 || nightStep !== at) return SILENT;
   const wake = steps[at]!.wake;
@@ -85,25 +87,10 @@ function meetingOf(steps: readonly NightStep[], nightStep: number | null, seats:
   return met.length > 1 ? { kind: 'meeting', seats: met } : SILENT;
 }
 
-function dayMoment(stage: string, speaker: SeatNo | null | undefined, lastWord: SeatNo | undefined): MediaMoment {
+export function dayMoment(stage: string, speaker: SeatNo | null | undefined, lastWord: SeatNo | undefined): MediaMoment {
   if (stage === 'lastWords') return lastWord !== undefined ? { kind: 'speech', speaker: lastWord } : SILENT;
   if ((stage === 'speeches' || stage === 'defence') && speaker !== null && speaker !== undefined) return { kind: 'speech', speaker };
   return SILENT;
-}
-
-/**
- * The moment from the whole game state (the server). `nightStep`: the night step being called now
- * (0-based, the room's night clock), or null when none is known.
- */
-export function mediaMoment(s: GameState | null, nightStep: number | null): MediaMoment {
-  if (s === null || s.phase.kind === 'ended') return OPEN;
-  if (s.phase.kind === 'night') {
-    const seats = s.roles.map((role, i): SeatFacts => ({ seat: seatAt(i), alive: s.alive[i]!, role, team: s.teams[i]! }));
-    return meetingOf(nightSteps(s.setup), nightStep, seats);
-  }
-  const d = s.day;
-  if (!d) return SILENT;
-  return dayMoment(d.stage, d.speakers[d.speakerIndex], d.lastWords[0]);
 }
 
 /**
@@ -117,4 +104,11 @@ export function mediaMomentOfView(v: GameView | null, nightStep: number | null):
   const d = v.day;
   if (!d) return SILENT;
   return dayMoment(d.stage, d.speaker, d.lastWords[0]);
+}
+
+/** A peer as the wire names it (a seat number, or `host`). */
+export function mediaPeer(p: number): SeatNo;
+export function mediaPeer(p: number | 'host'): MediaPeer;
+export function mediaPeer(p: number | 'host'): MediaPeer {
+  return p === 'host' ? 'host' : (p as SeatNo);
 }
