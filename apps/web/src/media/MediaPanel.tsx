@@ -22,7 +22,7 @@ function StreamVideo({ stream, muted, label }: { readonly stream: MediaStream; r
     <>
       <video ref={ref} autoPlay playsInline muted={muted} aria-label={label} />
       {blocked ? (
-        <button type="button" className="media-unmute" onClick={() => void ref.current?.play().then(() => setBlocked(false), () => {})}>
+        <button type="button" className="btn media-unmute" onClick={() => void ref.current?.play().then(() => setBlocked(false), () => {})}>
           {t('playSound')}
         </button>
       ) : null}
@@ -55,9 +55,9 @@ export function MediaView({ media, seat, seats }: MediaViewProps) {
         {speaker !== null ? t('now.speech', { n: speaker }) : t(`now.${media.moment.kind}`)}
       </p>
       {media.local ? (
-        <button type="button" data-testid="media-off" onClick={media.turnOff}>{t('turnOff')}</button>
+        <button type="button" className="btn" data-testid="media-off" onClick={media.turnOff}>{t('turnOff')}</button>
       ) : (
-        <button type="button" data-testid="media-on" onClick={() => void media.turnOn()}>{t('turnOn')}</button>
+        <button type="button" className="btn btn-primary" data-testid="media-on" onClick={() => void media.turnOn()}>{t('turnOn')}</button>
       )}
       {media.local && !media.transmitting ? <p className="muted" data-testid="media-muted" style={{ margin: '4px 0' }}>{t('muted')}</p> : null}
       {media.noDevice ? <p role="status" data-testid="media-no-device" style={{ margin: '4px 0' }}>{t('noDevice')}</p> : null}
