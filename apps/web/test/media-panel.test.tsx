@@ -26,12 +26,12 @@ const media = (o: Partial<MediaNow> = {}): MediaNow => ({
   turnOn: vi.fn(async () => {}), turnOff: vi.fn(), ...o,
 });
 
-async function renderIn(lang: 'ru' | 'en', m: MediaNow, seat = 2, seats = 10) {
+async function renderIn(lang: 'ru' | 'en', m: MediaNow, me: MediaPeer = mediaPeer(2), seats = 10) {
   const i18n = createI18n();
   await act(async () => {
     await setLanguage(i18n, lang);
   });
-  return render(<I18nextProvider i18n={i18n}><MediaView media={m} seat={seat} seats={seats} /></I18nextProvider>);
+  return render(<I18nextProvider i18n={i18n}><MediaView media={m} me={me} seats={seats} /></I18nextProvider>);
 }
 
 describe('the media panel', () => {
@@ -59,6 +59,13 @@ describe('the media panel', () => {
     expect(screen.getByTestId('media-now').textContent).toBe('Говорит игрок 7: у остальных микрофоны выключены');
   });
 
+  it('room_admin_sees_every_seat_as_another_and_may_turn_his_camera_on_at_any_time', async () => {
+    await renderIn('ru', media({ moment: { kind: 'silent' } }), 'host');
+    expect(screen.getAllByTestId(/^media-tile-\d+$/)).toHaveLength(10);
+    expect(screen.queryByText(/\(вы\)/)).toBeNull();
+    expect(screen.getByTestId('media-on').textContent).toBe('Включить камеру и микрофон');
+  });
+
   it('night_reads_the_same_on_every_town_phone_and_no_tile_is_large', async () => {
     await renderIn('en', media({ moment: { kind: 'silent' } }));
     expect(screen.getByTestId('media-now').textContent).toBe('Silence: no microphone is open');
@@ -73,8 +80,10 @@ describe('the media panel', () => {
 
   it('people_seats_are_the_claimed_seats_but_bots_and_this_one', () => {
     const lobby = lobbyOf({ mode: 'online', claimed: ['A', 'Бот 2', null, 'D'], bots: [2], started: true });
-    expect(peopleSeats(lobby, 1)).toEqual([4]);
-    expect(peopleSeats(null, 1)).toEqual([]);
+    expect(peopleSeats(lobby, mediaPeer(1))).toEqual([4]);
+    // The room admin calls every person.
+    expect(peopleSeats(lobby, 'host')).toEqual([1, 4]);
+    expect(peopleSeats(null, mediaPeer(1))).toEqual([]);
   });
 });
 

@@ -35,19 +35,20 @@ const speakerOf = (m: MediaMoment): number | null => (m.kind === 'speech' ? m.sp
 
 export interface MediaViewProps {
   readonly media: MediaNow;
-  readonly seat: number;
+  /** This device: its seat, or `host` (the room admin). */
+  readonly me: MediaPeer;
   readonly seats: number;
 }
 
 /** The panel as its state says (MediaPanel feeds it; the unit tests give it a state of their own). */
-export function MediaView({ media, seat, seats }: MediaViewProps) {
+export function MediaView({ media, me, seats }: MediaViewProps) {
   const { t } = useTranslation('media');
   const speaker = speakerOf(media.moment);
-  const tileOf = (peer: MediaPeer): MediaStream | null => (peer === seat ? (media.transmitting ? media.local : null) : media.remote.get(peer) ?? null);
+  const tileOf = (peer: MediaPeer): MediaStream | null => (peer === me ? (media.transmitting ? media.local : null) : media.remote.get(peer) ?? null);
   const order = Array.from({ length: seats }, (_, i) => i + 1);
   // The speaker's tile first, large; the others in seat order.
   if (speaker !== null) order.sort((a, b) => Number(b === speaker) - Number(a === speaker));
-  const host = media.remote.get('host') ?? null;
+  const host = tileOf('host');
   return (
     <section className="card media-panel" data-testid="media-panel" aria-label={t('title')}>
       <h3>{t('title')}</h3>
@@ -65,8 +66,8 @@ export function MediaView({ media, seat, seats }: MediaViewProps) {
       <div className="media-grid">
         {host ? (
           <div className="media-tile" data-testid="media-tile-host">
-            <StreamVideo stream={host} muted={false} label={t('host')} />
-            <span className="media-seat">{t('host')}</span>
+            <StreamVideo stream={host} muted={me === 'host'} label={t('host')} />
+            <span className="media-seat">{me === 'host' ? t('hostYou') : t('host')}</span>
           </div>
         ) : null}
         {order.map((n) => {
@@ -74,8 +75,8 @@ export function MediaView({ media, seat, seats }: MediaViewProps) {
           const label = t('seat', { n });
           return (
             <div key={n} className={`media-tile${n === speaker ? ' large' : ''}`} data-testid={`media-tile-${n}`} data-speaker={n === speaker ? 'true' : undefined} data-live={stream ? 'true' : undefined}>
-              {stream ? <StreamVideo stream={stream} muted={n === seat} label={label} /> : <span className="media-empty" aria-hidden="true">{n}</span>}
-              <span className="media-seat">{n === seat ? t('you', { n }) : label}</span>
+              {stream ? <StreamVideo stream={stream} muted={n === me} label={label} /> : <span className="media-empty" aria-hidden="true">{n}</span>}
+              <span className="media-seat">{n === me ? t('you', { n }) : label}</span>
             </div>
           );
         })}
@@ -85,11 +86,12 @@ export function MediaView({ media, seat, seats }: MediaViewProps) {
 }
 
 /**
- * Voice and video on a seat's screen in an online room (issue 26 point 1): the button that turns
- * the camera and microphone on, the table as a grid of faces with seat numbers, the speaker's tile
- * large. The rules decide who is heard (MediaCalls); a player without media plays on by text.
+ * Voice and video on a seat's screen in an online room (issue 26 point 1), or on the room admin's
+ * (`me`: `host`: he talks over everybody): the button that turns the camera and microphone on, the
+ * table as a grid of faces with seat numbers, the speaker's tile large. The rules decide who is
+ * heard (MediaCalls); a player without media plays on by text.
  */
-export function MediaPanel({ client, state, seat }: { readonly client: RoomClient | null; readonly state: RoomState; readonly seat: number }) {
-  const media = useMedia(client, state, seat);
-  return <MediaView media={media} seat={seat} seats={state.lobby?.seats ?? 0} />;
+export function MediaPanel({ client, state, me }: { readonly client: RoomClient | null; readonly state: RoomState; readonly me: MediaPeer }) {
+  const media = useMedia(client, state, me);
+  return <MediaView media={media} me={me} seats={state.lobby?.seats ?? 0} />;
 }

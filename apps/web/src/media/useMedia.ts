@@ -7,7 +7,7 @@ import { nightStepAt } from '../night/stepClock';
 import { MediaCalls } from './calls';
 
 /** The seats a person holds (a bot has no camera; a free seat nobody): the peers this device calls. */
-export function peopleSeats(lobby: Lobby | null | undefined, me: number): MediaPeer[] {
+export function peopleSeats(lobby: Lobby | null | undefined, me: MediaPeer): MediaPeer[] {
   if (!lobby) return [];
   const bots = new Set(lobby.bots ?? []);
   const out: MediaPeer[] = [];
@@ -47,11 +47,12 @@ export interface MediaNow {
 }
 
 /**
- * Voice and video of a seat's screen: the calls the media policy wants, from this device's own
- * view (a town player's view never holds the mafia's meeting, so his device does the same at every
- * night). Nothing needs media: without a camera the game plays on by text.
+ * Voice and video of a seat's screen (`me`: its seat) or the room admin's (`me`: `host`, who talks
+ * over everybody): the calls the media policy wants, from this device's own view (a town player's
+ * view never holds the mafia's meeting, so his device does the same at every night). Nothing needs
+ * media: without a camera the game plays on by text.
  */
-export function useMedia(client: RoomClient | null, state: RoomState, seat: number): MediaNow {
+export function useMedia(client: RoomClient | null, state: RoomState, me: MediaPeer): MediaNow {
   const [local, setLocal] = useState<MediaStream | null>(null);
   const [noDevice, setNoDevice] = useState(false);
   const [refusal, setRefusal] = useState<WireError | null>(null);
@@ -60,12 +61,12 @@ export function useMedia(client: RoomClient | null, state: RoomState, seat: numb
   const serverNow = (): number => (client ? client.serverNow() : Date.now() + state.clockOffset);
   const step = useNightStep(state, serverNow);
   const moment = useMemo(() => mediaMomentOfView(state.view, step), [state.view, step]);
-  const peers = useMemo(() => peopleSeats(state.lobby, seat), [state.lobby, seat]);
+  const peers = useMemo(() => peopleSeats(state.lobby, me), [state.lobby, me]);
 
   useEffect(() => {
     if (!client || typeof RTCPeerConnection === 'undefined') return;
     const c = new MediaCalls({
-      me: mediaPeer(seat),
+      me,
       signal: (to, data) => client.signal(to, data),
       newPeerConnection: (config) => new RTCPeerConnection(config),
       changed,
@@ -85,7 +86,7 @@ export function useMedia(client: RoomClient | null, state: RoomState, seat: numb
       c.close();
       calls.current = null;
     };
-  }, [client, seat]);
+  }, [client, me]);
 
   const momentKey = JSON.stringify(moment);
   const peersKey = peers.join(',');
