@@ -4,7 +4,7 @@
  * everybody; at night (past the mafia's step) no call is open on any phone; during a person's
  * speech his audio reaches the other two (the received track's energy grows, measured by
  * RTCPeerConnection.getStats), and nobody else's reaches anybody: the speaker receives nothing,
- * a listener receives from the speaker alone.
+ * a listener receives from the speaker alone. The room admin's page then talks over everybody.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -133,6 +133,13 @@ describe('voice and video', () => {
       expect(mine.streams).toBe(0);
       expect(mine.energy).toBe(0);
       expect(watcher.state.view?.day?.speaker, 'measured within the speech').toBe(speaker);
+
+      // The room admin's page (the creator's device holds the key): he talks over everybody, any time.
+      const admin = await creator.context().newPage();
+      await admin.goto(`/r/${code}/admin`);
+      await byTestId(admin, 'media-on').click();
+      for (const page of pages) await byTestId(page, 'media-tile-host').waitFor({ timeout: 15_000 });
+      await until(async () => (await soundArrives(speakerPage)) || undefined, 'the admin\'s voice on the speaker\'s phone', 12_000, 200);
     } finally {
       watcher.close();
     }
