@@ -7,6 +7,7 @@ const src = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 export default defineConfig({
   resolve: {
     alias: {
+      '@mafia/engine/media': src('./packages/engine/src/media/policy.ts'),
       '@mafia/engine': src('./packages/engine/src/index.ts'),
       '@mafia/club': src('./packages/club/src/index.ts'),
       '@mafia/bots': src('./packages/bots/src/index.ts'),

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { iceServersSchema, type IceServer } from '@mafia/protocol';
 import { DEFAULT_ROOM_LIMITS, type RoomLimits } from './room/roomLimits.js';
 import { timeScaleFromEnv } from './room/testClock.js';
 import { testSeedFromEnv } from './room/testSeed.js';
@@ -48,6 +49,8 @@ export interface ServerConfig {
   readonly timeScale: number;
   /** MAFIA_TEST_SEED (unset): FOR TESTS ONLY, refused unless NODE_ENV=test (room/testSeed.ts). */
   readonly testSeed: number | null;
+  /** ICE_SERVERS (JSON, default []): the STUN/TURN servers voice and video use (GET /api/media; docs/online.md). */
+  readonly iceServers: readonly IceServer[];
 }
 
 /** The server's settings from the environment (docs/server.md lists them all). */
@@ -101,7 +104,29 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     roomLimits: roomLimitsFromEnv(env),
     timeScale: timeScaleFromEnv(env),
     testSeed: testSeedFromEnv(env),
+    iceServers: iceServersOf(env.ICE_SERVERS),
   };
+}
+
+/**
+ * ICE_SERVERS: a JSON array of RTCIceServer objects (`urls`, and `username` and `credential` for a
+ * TURN server). Unset or empty: none, which serves players on one network (a club's Wi-Fi); players
+ * behind strict NATs need a TURN server (docs/online.md, "Voice and video").
+ */
+export function iceServersOf(raw: string | undefined): readonly IceServer[] {
+  if (raw === undefined || raw.trim() === '') return [];
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    throw new Error(`ICE_SERVERS must be a JSON array such as [{"urls":"stun:stun.example.org:3478"}], not ${JSON.stringify(raw)}`);
+  }
+  const r = iceServersSchema.safeParse(data);
+  if (!r.success) {
+    const issue = r.error.issues[0]!;
+    throw new Error(`ICE_SERVERS: ${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message} (a JSON array of {"urls", "username", "credential"})`);
+  }
+  return r.data;
 }
 
 function roomLimitsFromEnv(env: NodeJS.ProcessEnv): RoomLimits {

@@ -14,7 +14,7 @@ import { Client, claimSeats, createRoom, startServer, tempDbUrl, V, type Running
  * app host is refused a step (the admin's alert) — not built by hand here.
  */
 
-const ALL_TYPES: readonly ServerMessageType[] = ['welcome', 'update', 'ack', 'error', 'pong', 'alert', 'seatCodes'];
+const ALL_TYPES: readonly ServerMessageType[] = ['welcome', 'update', 'ack', 'error', 'pong', 'alert', 'seatCodes', 'signal'];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Every frame a socket receives, as text. */
@@ -63,6 +63,9 @@ async function humanRoomFrames(): Promise<string[]> {
   // A seat's vote at night is refused: an error naming the request.
   await seats[0].request({ v: V, type: 'command', id: 'early', command: { type: 'vote', by: 1, target: 2 } }, 'error');
   await host.request({ v: V, type: 'ping' }, 'pong');
+  // The host talks over everyone: his WebRTC offer is relayed to seat 1 (voice and video, issue 26).
+  host.send({ v: V, type: 'signal', to: 1, data: { kind: 'offer', call: 'c1', sdp: 'v=0' } });
+  await seats[0].type('signal');
   for (const c of [host, ...seats]) await c.close();
   return frames;
 }

@@ -29,12 +29,22 @@ export function chromiumPath(): string {
   return p;
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Chromium's own fake camera and microphone (a test pattern and a beep), granted without asking,
+ * sound played without a tap, and host ICE candidates under their addresses (not mDNS names, which
+ * a container cannot resolve): voice and video between the pages of one browser (media.e2e).
+ */
+export const FAKE_MEDIA_ARGS: readonly string[] = [
+  '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required',
+  '--disable-features=WebRtcHideLocalIpsWithMdns',
+];
+
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
     // Root in CI has no user namespace sandbox; /dev/shm is small in containers.
-    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--mute-audio'],
+    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--mute-audio', ...extraArgs],
   });
 }
 
@@ -436,11 +446,11 @@ export async function wordProblems(page: Page, lang: 'ru' | 'en'): Promise<strin
 const excerpt = (s: string, at: number) => JSON.stringify(s.slice(Math.max(0, at - 40), at + 60));
 
 /** A real server and a browser for one test file: started before its tests, stopped after them. */
-export function serverAndBrowser(extraEnv: () => Readonly<Record<string, string>> = () => ({})): { readonly server: RunningServer; readonly browser: Browser } {
+export function serverAndBrowser(extraEnv: () => Readonly<Record<string, string>> = () => ({}), browserArgs: readonly string[] = []): { readonly server: RunningServer; readonly browser: Browser } {
   const env = {} as { server: RunningServer; browser: Browser };
   beforeAll(async () => {
     env.server = await startServer(extraEnv());
-    env.browser = await launchBrowser();
+    env.browser = await launchBrowser(browserArgs);
   });
   afterAll(async () => {
     await env.browser?.close();

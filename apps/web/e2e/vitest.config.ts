@@ -30,6 +30,7 @@ export default defineConfig({
   root: src('../../..'),
   resolve: {
     alias: {
+      '@mafia/engine/media': src('../../../packages/engine/src/media/policy.ts'),
       '@mafia/engine': src('../../../packages/engine/src/index.ts'),
       '@mafia/protocol': src('../../../packages/protocol/src/index.ts'),
       // The bots and the club's points and ratings (ratings.e2e.test.ts), on the same engine source.

@@ -35,3 +35,5 @@ export type { ProtocolResult } from './scoresheet/result.js';
 export { gameScores } from './scoresheet/result.js';
 export { bestMovePoints } from './game/bestMove.js';
 export { chatLine, chatChannelsOf, CHAT_CHANNELS, CHAT_MODES, type ChatChannel, type ChatMode, type ChatSender, type ChatReaders, type ChatDecision, type ChatRefusal } from './chat/channels.js';
+export { mediaMomentOfView, maySend, mediaLinked, mayTransmit, meetingStep, mediaPeer, type MediaMoment, type MediaPeer } from './media/policy.js';
+export { mediaMoment } from './media/state.js';

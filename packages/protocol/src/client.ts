@@ -4,6 +4,7 @@ import { CHAT_WIRE_MAX } from './chat.js';
 import { commandSchema, seatSchema } from './commands.js';
 import { CODE_PATTERN, SEAT_CODE_PATTERN } from './ids.js';
 import { playerNameSchema } from './names.js';
+import { mediaPeerSchema, signalDataSchema } from './signal.js';
 import { PROTOCOL_VERSION } from './version.js';
 
 const v = z.literal(PROTOCOL_VERSION);
@@ -108,6 +109,13 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
    * «Я здесь» when there is nothing to do. Answered with `idle`.
    */
   z.object({ v, type: z.literal('back') }).strict(),
+  /**
+   * WebRTC signalling (issue 26 point 1: voice and video): relayed to the connections of `to` (a
+   * seat, or `host`: the human host or the room admin) as the server's `signal`, only when the media
+   * policy links the pair now (an offer only from a peer that may send now). Never logged, never
+   * acked; media itself goes peer to peer, never through the server.
+   */
+  z.object({ v, type: z.literal('signal'), to: mediaPeerSchema, data: signalDataSchema }).strict(),
   z.object({ v, type: z.literal('ping') }).strict(),
 ]);
 

@@ -10,3 +10,4 @@ export * from './parse.js';
 export * from './club/index.js';
 export * from './serverSchema.js';
 export * from './chat.js';
+export * from './signal.js';

@@ -1,6 +1,7 @@
 import type { ChatChannel, ChatMode, GameView, Pending, ProjectedEvent } from '@mafia/engine';
 import type { AdminKey, HostKey, RoomCode, RoomId, SeatToken } from './ids.js';
 import type { RoomMode, TimerView } from './rooms.js';
+import type { SignalData, WireMediaPeer } from './signal.js';
 import type { PROTOCOL_VERSION } from './version.js';
 
 type V = typeof PROTOCOL_VERSION;
@@ -157,7 +158,12 @@ export type ServerMessage =
    * welcome and whenever a code changes (the start, a claim, a release, a code replaced after 3
    * wrong tries); the whole list each time. Empty before the start and when no seat is free.
    */
-  | { readonly v: V; readonly type: 'seatCodes'; readonly codes: readonly SeatCode[] };
+  | { readonly v: V; readonly type: 'seatCodes'; readonly codes: readonly SeatCode[] }
+  /**
+   * WebRTC signalling from peer `from` (a seat, or `host`: the human host or the room admin), relayed
+   * to this connection because the media policy links the pair now (client `signal`). Not logged.
+   */
+  | { readonly v: V; readonly type: 'signal'; readonly from: WireMediaPeer; readonly data: SignalData };
 
 /** A free seat of a started game and the code that claims it (`claim.seatCode`). */
 export interface SeatCode { readonly seat: number; readonly code: string }

@@ -3,6 +3,7 @@ import { CHAT_CHANNELS, CHAT_MODES, type GameView, type Pending, type ProjectedE
 import type { RoomCode, RoomId, SeatToken } from './ids.js';
 import { ROOM_MODES, type TimerKind } from './rooms.js';
 import type { ServerMessage } from './server.js';
+import { signalDataSchema } from './signal.js';
 import { PROTOCOL_VERSION } from './version.js';
 
 /**
@@ -30,7 +31,7 @@ const roomCode = z.custom<RoomCode>((v) => typeof v === 'string' && v.length > 0
 const seatToken = z.custom<SeatToken>((v) => typeof v === 'string' && v.length > 0, 'a seat token');
 
 const TIMER_KINDS = ['speech', 'defence', 'lastWords', 'night', 'vote', 'cards'] as const satisfies readonly TimerKind[];
-const SERVER_TYPES: ReadonlySet<string> = new Set<ServerMessage['type']>(['welcome', 'update', 'ack', 'error', 'pong', 'alert', 'seatCodes', 'idle', 'idleSeats']);
+const SERVER_TYPES: ReadonlySet<string> = new Set<ServerMessage['type']>(['welcome', 'update', 'ack', 'error', 'pong', 'alert', 'seatCodes', 'idle', 'idleSeats', 'signal']);
 
 /** The engine's view: an object with its phase and its seats (what every screen reads first). */
 const gameView = z.custom<GameView>((v) => record(v) && record(v.phase) && typeof v.phase.kind === 'string' && Array.isArray(v.seats), 'a game view');
@@ -89,6 +90,7 @@ function schemaOf<Strict extends boolean>(strict: Strict) {
     obj({ v, type: z.literal('seatCodes'), codes: z.array(obj({ seat, code: z.string() })) }),
     obj({ v, type: z.literal('idle'), misses: int.min(0), limit: int.min(1), standIn: z.boolean() }),
     obj({ v, type: z.literal('idleSeats'), seats: z.array(obj({ seat, misses: int.min(1) })) }),
+    obj({ v, type: z.literal('signal'), from: z.union([seat, z.literal('host')]), data: signalDataSchema }),
   ]);
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Command } from '@mafia/engine';
-import { MAX_MESSAGE_BYTES, parseClientMessage, PROTOCOL_VERSION } from '../src/index.js';
+import { MAX_MESSAGE_BYTES, MAX_SDP_CHARS, MAX_SIGNAL_BYTES, parseClientMessage, parseServerFrame, PROTOCOL_VERSION } from '../src/index.js';
 
 const ok = (m: unknown) => {
   const r = parseClientMessage(JSON.stringify(m));
@@ -134,5 +134,33 @@ describe('client messages', () => {
   it('refuses a message over the size limit before reading it', () => {
     const big = JSON.stringify({ v: PROTOCOL_VERSION, type: 'ping', pad: 'é'.repeat(MAX_MESSAGE_BYTES) });
     expect(err(big).code).toBe('oversized');
+  });
+
+  it('signal_carries_a_session_description_longer_than_any_other_message', () => {
+    const offer = { v: 1, type: 'signal', to: 3, data: { kind: 'offer', call: 'c1', sdp: 'v=0\r\n'.repeat(2000) } };
+    expect(JSON.stringify(offer).length).toBeGreaterThan(MAX_MESSAGE_BYTES);
+    expect(ok(offer)).toMatchObject({ type: 'signal', to: 3, data: { kind: 'offer', call: 'c1' } });
+    expect(ok({ v: 1, type: 'signal', to: 'host', data: { kind: 'answer', call: 'c1', sdp: 'v=0' } }).type).toBe('signal');
+    expect(ok({ v: 1, type: 'signal', to: 2, data: { kind: 'ice', call: 'c1', candidates: [{ candidate: 'candidate:1 1 udp 1 10.0.0.1 5000 typ host', sdpMid: '0', sdpMLineIndex: 0 }] } }).type).toBe('signal');
+    expect(ok({ v: 1, type: 'signal', to: 2, data: { kind: 'bye', call: 'c1' } }).type).toBe('signal');
+  });
+
+  it('signal_refuses_a_bad_target_or_payload_and_oversized_descriptions', () => {
+    expect(err({ v: 1, type: 'signal', to: 0, data: { kind: 'bye', call: 'c' } }).path).toBe('to');
+    expect(err({ v: 1, type: 'signal', to: 'spectator', data: { kind: 'bye', call: 'c' } }).path).toBe('to');
+    expect(err({ v: 1, type: 'signal', to: 2, data: { kind: 'media', call: 'c' } }).path).toBe('data.kind');
+    expect(err({ v: 1, type: 'signal', to: 2, data: { kind: 'offer', call: 'c', sdp: 'x'.repeat(MAX_SDP_CHARS + 1) } }).path).toBe('data.sdp');
+    expect(err({ v: 1, type: 'signal', to: 2, data: { kind: 'ice', call: 'c', candidates: [] } }).path).toBe('data.candidates');
+    expect(err({ v: 1, type: 'signal', to: 2, data: { kind: 'bye', call: 'c', extra: 1 } }).code).toBe('bad-message');
+    const huge = JSON.stringify({ v: 1, type: 'signal', to: 2, data: { kind: 'offer', call: 'c', sdp: 'x'.repeat(MAX_SIGNAL_BYTES) } });
+    expect(err(huge).code).toBe('oversized');
+    // Only a signal may be longer than MAX_MESSAGE_BYTES.
+    expect(err({ v: 1, type: 'command', id: 'x', command: { type: 'endSpeech' }, pad: 'x'.repeat(MAX_MESSAGE_BYTES) }).code).toBe('oversized');
+  });
+
+  it('server_signal_names_its_sender', () => {
+    const frame = parseServerFrame(JSON.stringify({ v: 1, type: 'signal', from: 4, data: { kind: 'bye', call: 'c' } }));
+    expect(frame.ok).toBe(true);
+    expect(parseServerFrame(JSON.stringify({ v: 1, type: 'signal', from: 'admin', data: { kind: 'bye', call: 'c' } })).ok).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createRoomSchemaWith, CODE_PATTERN } from '@mafia/protocol';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
+import type { IceServer } from '@mafia/protocol';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from '../config.js';
 import { registerClub, type ClubOptions, type ClubParts } from '../club/index.js';
 import { RoomError } from '../room/errors.js';
@@ -19,6 +20,7 @@ import { capConnections } from './connectionCap.js';
 import { HostGuard, registerHostGuard } from './hostGuard.js';
 import { normalizePublicUrl, registerInfo } from './info.js';
 import { registerOpenRooms } from './openRooms.js';
+import { registerMedia } from './media.js';
 import { registerPages } from './pages.js';
 import { registerRoomProtocol } from './roomProtocol.js';
 import { answerAndClose } from './rawAnswer.js';
@@ -63,6 +65,8 @@ export interface BuildOptions {
   readonly timeScale?: number;
   /** FOR TESTS ONLY: every room and next game dealt from this seed (room/testSeed.ts; MAFIA_TEST_SEED). */
   readonly testSeed?: number | null;
+  /** ICE_SERVERS: the STUN/TURN servers GET /api/media gives clients for voice and video (default none). */
+  readonly iceServers?: readonly IceServer[];
   /** The club's mailer, SMS gateway, clock and job polling (tests give their own; default: the environment's). */
   readonly club?: ClubOptions;
 }
@@ -180,6 +184,7 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
 
   const club = await registerClub(app, o.storage, manager, o.logger.child({ part: 'club' }), { ...(o.publicUrl !== undefined ? { publicUrl: o.publicUrl } : {}), ...o.club });
   registerSecurityHeaders(app);
+  registerMedia(app, o.iceServers ?? []);
   registerInfo(app, o.publicUrl !== undefined ? { publicUrl: o.publicUrl } : {});
   registerPages(app, o.webRoot ?? 'apps/web/dist');
   registerNotFound(app);

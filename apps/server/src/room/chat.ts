@@ -1,7 +1,7 @@
 import { chatLine, seatNo, type ChatChannel, type ChatMode, type ChatRefusal, type ChatSender } from '@mafia/engine';
 import { CHAT_BURST, CHAT_LINE_MAX, CHAT_REFILL_MS, checkChatText } from '@mafia/protocol';
 import { controllerOf } from './admin.js';
-import { RoomBots } from './bots.js';
+import { RoomMedia } from './media.js';
 import { refuse } from './errors.js';
 import type { Conn } from './managerTypes.js';
 import type { ChatBody, Entry } from './records.js';
@@ -33,7 +33,7 @@ interface Bucket { tokens: number; at: number }
  * their readers only. Refused (and nothing written): another room mode, a spectator, markup, a line
  * too long, a flood, a muted seat.
  */
-export abstract class RoomChat extends RoomBots {
+export abstract class RoomChat extends RoomMedia {
   /** Per room (by id), each writer's allowance. */
   private readonly buckets = new Map<string, Map<ChatBody['by'], Bucket>>();
 

@@ -29,7 +29,7 @@ export const DEFAULT_LIMITS: ConnectionLimits = { perSecond: 20, burst: 40, stri
  * another seat): each one is a strike. A rule refusal (out of turn, a host command) is not: a client
  * acting on a view that has just moved on gets those honestly.
  */
-const STRIKES = new Set(['no-room', 'oversized', 'malformed', 'bad-version', 'unknown-type', 'bad-message', 'rate-limited', 'bad-key', 'no-human-host', 'has-human-host', 'bad-token', 'not-in-room', 'spectator', 'not-your-seat', 'binary', 'bad-seat-code']);
+const STRIKES = new Set(['no-room', 'oversized', 'malformed', 'bad-version', 'unknown-type', 'bad-message', 'rate-limited', 'bad-key', 'no-human-host', 'has-human-host', 'bad-token', 'not-in-room', 'spectator', 'not-your-seat', 'binary', 'bad-seat-code', 'signal-bad-target', 'media-spectator']);
 
 /** What every connection of one server shares: one object, not a copy per connection. */
 export interface ConnectionContext {
@@ -40,7 +40,7 @@ export interface ConnectionContext {
   readonly refusals: RefusalCounter;
 }
 
-const idOf = (m: ClientMessage): string | undefined => (m.type === 'hello' || m.type === 'claim' || m.type === 'ping' || m.type === 'back' ? undefined : m.id);
+const idOf = (m: ClientMessage): string | undefined => (m.type === 'hello' || m.type === 'claim' || m.type === 'ping' || m.type === 'back' || m.type === 'signal' ? undefined : m.id);
 
 type ConnSocket = WebSocket & { conn?: Connection };
 
@@ -190,6 +190,7 @@ export class Connection implements Conn, Bucket {
       case 'step': return manager.openStep(this, m.step, m.id);
       case 'tap': return manager.tap(this, m.id, m.by, m.step);
       case 'rename': return manager.rename(this, m.seat, m.name, m.id);
+      case 'signal': return manager.signal(this, m.to, m.data);
       case 'ping': return this.send(frame({ v: PROTOCOL_VERSION, type: 'pong', now: manager.serverNow() }));
     }
   }

@@ -1,7 +1,7 @@
 import type { ChatChannel, ChatMode, Command } from '@mafia/engine';
-import type { Auth } from '@mafia/protocol';
+import type { Auth, SignalData, WireMediaPeer } from '@mafia/protocol';
 import { PingClock, Timers } from './clock';
-import { RoomInbox, type Session, type Welcome } from './inbox';
+import { RoomInbox, type MediaEvent, type Session, type Welcome } from './inbox';
 import { RequestTracker } from './requests';
 import type { Outgoing, RoomClientOptions, RoomState, WireError } from './roomState';
 import { RoomSocket } from './socket';
@@ -9,6 +9,7 @@ import { RoomStore } from './store';
 
 export type { ClockOptions, PendingClaim, RoomClientOptions, RoomState, SeatTokenStore, SocketFactory, SocketLike, Status, WireError } from './roomState';
 export { defaultSocketUrl } from './socket';
+export type { MediaEvent } from './inbox';
 
 /**
  * RoomClient: one WebSocket connection to a room, protocol v1 (docs/wire-protocol.md).
@@ -51,6 +52,7 @@ export class RoomClient {
   private readonly inbox: RoomInbox;
   private readonly session: Session;
   private counter = 0;
+  private readonly mediaListeners = new Set<(e: MediaEvent) => void>();
   private readonly prefix: string;
   readonly code: string;
 
@@ -91,6 +93,9 @@ export class RoomClient {
       hello: () => this.helloMessage(),
       close: () => this.close(),
       stopIfClosed: () => this.stopIfClosed(),
+      media: (e) => {
+        for (const l of this.mediaListeners) l(e);
+      },
     });
   }
 
@@ -295,6 +300,23 @@ export class RoomClient {
    */
   tap(by: number, step: number, id: string = this.nextId()): Promise<number> {
     return this.request(id, { type: 'tap', id, by, step }, true);
+  }
+
+  /**
+   * WebRTC signalling to a media peer (voice and video, issue 26): sent at once if the connection
+   * is open, else dropped (a call is made again from the current state, never replayed). Not
+   * answered; a refusal comes to `onMedia` listeners.
+   */
+  signal(to: WireMediaPeer, data: SignalData): boolean {
+    if (!this.session.welcomed || !this.socket.isOpen()) return false;
+    this.socket.send({ type: 'signal', to, data });
+    return true;
+  }
+
+  /** Peers' signals and the refusals of ours; returns the unsubscribe. */
+  onMedia(listener: (e: MediaEvent) => void): () => void {
+    this.mediaListeners.add(listener);
+    return () => this.mediaListeners.delete(listener);
   }
 
   /** The server's clock now, as well as this client knows it (epoch ms). */

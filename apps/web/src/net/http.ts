@@ -1,4 +1,4 @@
-import type { CreatedRoom, CreateRoomRequest, Lobby, OpenRooms } from '@mafia/protocol';
+import type { CreatedRoom, CreateRoomRequest, Lobby, MediaSettings, OpenRooms } from '@mafia/protocol';
 
 /**
  * POST /api/rooms answers this: a human room's `hostKey` or an app/online room's `adminKey`, shown
@@ -76,4 +76,9 @@ export function getOpenRooms(o: HttpOptions = {}): Promise<OpenRooms> {
  */
 export function getRoomProtocol(code: string, game: number, key: string, o: HttpOptions = {}): Promise<unknown> {
   return call<unknown>(`/api/rooms/${encodeURIComponent(code)}/games/${game}/protocol`, { method: 'GET', headers: { 'x-room-key': key } }, o);
+}
+
+/** GET /api/media: the ICE servers (STUN/TURN) for voice and video, as the server's ICE_SERVERS set them. */
+export function getMediaSettings(o: HttpOptions = {}): Promise<MediaSettings> {
+  return call<MediaSettings>('/api/media', { method: 'GET' }, o);
 }

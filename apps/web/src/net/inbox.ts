@@ -36,7 +36,15 @@ export interface InboxDeps {
   close(): void;
   /** Stops the client when the room is closed; true when it did. */
   stopIfClosed(): boolean;
+  /** A signal from a media peer, or the refusal of one this client sent (voice and video: the media panel takes both). */
+  media(e: MediaEvent): void;
 }
+
+/** What the media panel hears from the socket: a peer's signal, or the refusal of one of ours. */
+export type MediaEvent = { readonly signal: Extract<ServerMessage, { type: 'signal' }> } | { readonly refused: WireError };
+
+/** The refusals of a `signal` (it has no id): the media panel shows them, not the screen's notice. */
+export const MEDIA_REFUSALS: ReadonlySet<string> = new Set(['media-not-now', 'signal-bad-target', 'media-spectator']);
 
 /** hello/claim refusals after which trying again the same way cannot work. */
 const AUTH_FATAL = new Set(['no-room', 'bad-key', 'no-human-host', 'has-human-host', 'bad-token', 'seat-not-claimed', 'bad-seat', 'bad-message']);
@@ -118,6 +126,9 @@ export class RoomInbox {
       case 'idleSeats':
         store.set({ idleSeats: m.seats });
         return;
+      case 'signal':
+        this.d.media({ signal: m });
+        return;
     }
   }
 
@@ -145,6 +156,7 @@ export class RoomInbox {
   private onError(m: ErrorMessage): void {
     const { session, store, tokens, code, socket } = this.d;
     const err: WireError = { code: m.code, message: m.message, ...(m.rule ? { rule: m.rule } : {}), ...(m.path ? { path: m.path } : {}), ...(m.id ? { id: m.id } : {}) };
+    if (m.id === undefined && MEDIA_REFUSALS.has(m.code)) return this.d.media({ refused: err });
     const f = this.d.requests.take(m.id);
     if (f) {
       store.set({ lastError: err });

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MediaPanel } from '../../media/MediaPanel';
 import { adminAuth, useRoom } from '../../net/useRoom';
 import { Layout, RoomStatus, Timer, usePhaseLabel } from '../../ui';
 import { useCode } from '../useCode';
@@ -34,6 +35,8 @@ export default function Admin() {
         </div>
       ) : null}
       <AdminPanel state={state} actions={client} />
+      {/* The room admin talks over everybody (issue 26 point 1): the rules open his microphone at any time. */}
+      {state.lobby?.mode === 'online' ? <MediaPanel client={client} state={state} me="host" /> : null}
       <nav className="stack">
         <Link className="btn" to={`/r/${code}`}>
           {t('admin.toLobby')}

@@ -2,6 +2,8 @@ import type { Auth } from '@mafia/protocol';
 import type { ChatChannel, Command } from '@mafia/engine';
 import { useCallback, useMemo } from 'react';
 import { Navigate } from 'react-router';
+import { mediaPeer } from '@mafia/engine/media';
+import { MediaPanel } from '../../media/MediaPanel';
 import { secrets } from '../../net/secrets';
 import { useRoom } from '../../net/useRoom';
 import { SeatAdmin, useHoldsAdminKey } from '../admin/SeatAdmin';
@@ -37,6 +39,8 @@ function Seated({ code, seat, token }: { readonly code: string; readonly seat: n
   if (lost) return <Navigate to={`/r/${code}`} replace />;
   return (
     <PlayerScreen code={code} state={state} send={send} tap={tap} starts={starts} say={say} back={back}>
+      {/* Voice and video: an online room's table is its players' faces (issue 26); nothing of the game needs it. */}
+      {state.lobby?.mode === 'online' ? <MediaPanel client={client} state={state} me={mediaPeer(seat)} /> : null}
       {/* The creator of an online room also plays: his room's controls are on his seat screen, on their own socket. */}
       <SeatAdmin code={code} />
     </PlayerScreen>
