@@ -40,4 +40,19 @@ describe('the app as host, online', () => {
       expect(entries.filter((e) => e.kind === 'claim').length).toBe(10);
     }
   });
+
+  it('plays them with the day chat on (the load test\'s --chat): lines are written and timed apart, commands still measured', async () => {
+    const report = await runLoadtest({ url: server.base, rooms: 2, players: 10, preset: 'classic', thinkMs: 0, stepSeconds: 0.05, connectConcurrency: 10, timeoutSeconds: 120, idleSeconds: 0.5, chatSeconds: 0.1 });
+    expect(report.errors).toEqual({});
+    expect(report.gamesFinished).toBe(2);
+    expect(report.latencyMs.samples).toBeGreaterThan(0);
+    const chat = report.chat!;
+    expect(chat.written).toBeGreaterThan(0);
+    // Every line sent was answered: written or refused (a night fell first, a flood).
+    expect(chat.written + Object.values(chat.refused).reduce((a, b) => a + b, 0)).toBe(chat.sent);
+    // No line is counted as a command: the commands' samples are the commands acknowledged.
+    expect(report.latencyMs.samples).toBeLessThanOrEqual(report.commands);
+    const rooms = await server.storage.openRooms();
+    expect(rooms).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 export { BOT_KINDS, isBotKind, Rng, viewOf, type Bot, type BotKind, type ViewSource } from './bot.js';
 export { createBot } from './factory.js';
+export { nextSeatCommand, triedDecisions, type TriedDecisions } from './seatPlay.js';
 export { RandomBot } from './random.js';
 export { HeuristicBot } from './heuristic.js';
 export {

@@ -1,8 +1,8 @@
 import { parseFlags } from './flags.js';
 import { UsageError } from './io.js';
-import { runLoadtest, type LoadtestOptions } from './loadtest/run.js';
+import { runLoadtest, type LoadtestOptions, type LoadtestReport } from './loadtest/run.js';
 
-const USAGE = 'usage: mafia loadtest --url URL --rooms R --players N [--preset classic] [--think MS] [--step S] [--connect C] [--idle S] [--timeout S] [--json]';
+const USAGE = 'usage: mafia loadtest --url URL --rooms R --players N [--preset classic] [--think MS] [--step S] [--connect C] [--idle S] [--timeout S] [--chat] [--json]';
 
 /**
  * `--step` is every step's length (speech, vote, night step …): the server takes whole seconds of at
@@ -12,9 +12,11 @@ const MIN_STEP = 5;
 const NUMBERS = { rooms: [1, 100_000], players: [1, 32], think: [0, 60_000], step: [MIN_STEP, 600], connect: [1, 10_000], timeout: [1, 86_400], idle: [0, 600] } as const;
 const WHOLE = new Set(['step']);
 const KEYS = Object.keys(NUMBERS) as (keyof typeof NUMBERS)[];
+/** `--chat`: a line in the day chat per living player every this many seconds while it is day (issue 26). */
+export const CHAT_SECONDS = 10;
 
 export function parseLoadtestArgs(args: readonly string[]): LoadtestOptions & { json: boolean } {
-  const { values: v, switches: { json } } = parseFlags(args, { usage: USAGE, values: ['url', 'preset', ...KEYS], switches: ['json'], required: ['url', 'rooms', 'players'] });
+  const { values: v, switches: { json, chat } } = parseFlags(args, { usage: USAGE, values: ['url', 'preset', ...KEYS], switches: ['json', 'chat'], required: ['url', 'rooms', 'players'] });
   if (!/^https?:\/\//.test(v.url!)) throw new UsageError(`--url must be an http:// or https:// URL, got ${JSON.stringify(v.url)}`, 'bad-argument');
   const num = (k: keyof typeof NUMBERS, dflt: number): number => {
     if (v[k] === undefined) return dflt;
@@ -27,10 +29,16 @@ export function parseLoadtestArgs(args: readonly string[]): LoadtestOptions & { 
     url: v.url!, preset: v.preset ?? 'classic', json,
     rooms: Math.floor(num('rooms', 1)), players: Math.floor(num('players', 10)),
     thinkMs: num('think', 1000), stepSeconds: num('step', MIN_STEP), connectConcurrency: Math.floor(num('connect', 200)), idleSeconds: num('idle', 15), timeoutSeconds: num('timeout', 1800),
+    ...(chat ? { chatSeconds: CHAT_SECONDS } : {}),
   };
 }
 
 const mib = (b: number) => `${(b / 2 ** 20).toFixed(1)} MiB`;
+
+function chatLine(c: NonNullable<LoadtestReport['chat']>): string {
+  const l = c.latencyMs;
+  return `chat lines: ${c.sent} sent, ${c.written} written, refused ${JSON.stringify(c.refused)}; say → broadcast latency p50 ${l.p50} ms, p99 ${l.p99} ms, max ${l.max} ms`;
+}
 
 /** `mafia loadtest`: exit 0 when every game finished without an error, 1 otherwise. */
 export async function loadtestCommand(args: string[]): Promise<number> {
@@ -47,6 +55,7 @@ export async function loadtestCommand(args: string[]): Promise<number> {
       `event loop delay: load test p99 ${report.clientEventLoopDelayMs.p99} ms (max ${report.clientEventLoopDelayMs.max}), server p99 ${report.serverEventLoopDelayMs?.p99.toFixed(1) ?? '?'} ms (max ${report.serverEventLoopDelayMs?.max.toFixed(1) ?? '?'})`,
       `load test's own CPU: ${report.clientCpu.seconds} s (${(report.clientCpu.shareOfCore * 100).toFixed(1)} % of one core)`,
       `refused commands (bots acting on a view that moved on): ${JSON.stringify(report.refused)}`,
+      ...(report.chat ? [chatLine(report.chat)] : []),
       `errors: ${Object.keys(report.errors).length === 0 ? 'none' : JSON.stringify(report.errors)}`,
       '',
     ].join('\n'));

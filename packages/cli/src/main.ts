@@ -10,7 +10,7 @@ const HELP = `mafia — the Mafia Host command line
   mafia presets [--json]     list presets, their options and recommended compositions
   mafia seating --players N --tables T --games G [--seed S] [--apart A-B,…] [--json]
                              seat an evening: each game's tables (seats → players) and the qualities
-  mafia loadtest --url U --rooms R --players N [--think MS] [--step S] [--json]
+  mafia loadtest --url U --rooms R --players N [--think MS] [--step S] [--chat] [--json]
                              play bot games over WebSockets against a running server; latency, rate, RSS, errors
 
 The server's own tools run from the server app (they start it or open its database):

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { UsageError } from '../src/io.js';
 import { parseLoadtestArgs } from '../src/loadtest.js';
 import { Latencies } from '../src/loadtest/stats.js';
+import { dayChat } from '../src/loadtest/chat.js';
+import type { GameView } from '@mafia/engine';
 
 describe('mafia loadtest arguments', () => {
   it('reads the flags and fills the defaults', () => {
@@ -14,6 +16,12 @@ describe('mafia loadtest arguments', () => {
     expect(() => parseLoadtestArgs(['--url', 'http://x', '--rooms', '1', '--players', '10', '--speed', '3'])).toThrow(/unknown flag --speed/);
     expect(() => parseLoadtestArgs(['--url', 'http://x', '--rooms', 'many', '--players', '10'])).toThrow(/--rooms must be a number/);
     expect(() => parseLoadtestArgs(['--url', 'ws://x', '--rooms', '1', '--players', '10'])).toThrow(/http/);
+  });
+
+  it('chats only with --chat: a line per living player every 10 s by day', () => {
+    const args = ['--url', 'http://x', '--rooms', '1', '--players', '10'];
+    expect(parseLoadtestArgs(args).chatSeconds).toBeUndefined();
+    expect(parseLoadtestArgs([...args, '--chat']).chatSeconds).toBe(10);
   });
 
   it('accepts_only_step_lengths_the_server_accepts', () => {
@@ -29,5 +37,38 @@ describe('latency percentiles', () => {
     for (let i = 1; i <= 100; i++) l.add(i);
     expect(l.percentiles()).toEqual({ p50: 50, p95: 95, p99: 99, max: 100 });
     expect(new Latencies().percentiles()).toEqual({ p50: 0, p95: 0, p99: 0, max: 0 });
+  });
+});
+
+describe('the load test\'s day chat', () => {
+  const view = (kind: 'day' | 'night', alive: boolean) => ({ phase: { kind, n: 1 }, me: { seat: 1, role: 'civilian', team: 'town', alive }, seats: Array.from({ length: 10 }, (_, i) => ({ seat: i + 1 })) }) as unknown as GameView;
+
+  it('writes in the day chat about every period while alive by day, never at night or once out', () => {
+    const write = dayChat(1, 10_000);
+    const at = (t: number, v = view('day', true)) => write(v, t);
+    expect(at(0, view('night', true))).toEqual([]);
+    // The first line within the first period (a random moment of it), then one a period.
+    const times = [];
+    for (let t = 0; t <= 60_000; t += 500) if (at(t).length) times.push(t);
+    expect(times.length).toBeGreaterThanOrEqual(6);
+    expect(times.length).toBeLessThanOrEqual(7);
+    for (let k = 1; k < times.length; k++) expect(times[k] - times[k - 1]).toBeGreaterThanOrEqual(9_500);
+    expect(at(70_000, view('day', false))).toEqual([]);
+    expect(at(80_000, view('night', true))).toEqual([]);
+    const [line] = write(view('day', true), 200_000);
+    expect(line.channel).toBe('day');
+    expect(line.text.length).toBeGreaterThan(5);
+  });
+
+  it('does not write the lines of a night at once on the next day', () => {
+    const write = dayChat(2, 10_000);
+    let first = -1;
+    for (let t = 0; first < 0; t += 100) if (write(view('day', true), t).length) first = t;
+    // A night of 60 s: the next day writes one line, then waits a period again.
+    const morning = first + 70_000;
+    expect(write(view('day', true), morning)).toHaveLength(1);
+    expect(write(view('day', true), morning + 100)).toEqual([]);
+    expect(write(view('day', true), morning + 9_000)).toEqual([]);
+    expect(write(view('day', true), morning + 10_000)).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createBot, viewOf, type Bot, type BotKind } from '@mafia/bots';
-import { seatNo, type Command, type GameView, type Pending } from '@mafia/engine';
+import { createBot, nextSeatCommand, triedDecisions, type Bot, type BotKind } from '@mafia/bots';
+import { seatNo, type Command } from '@mafia/engine';
 import { parseServerFrame, type You } from '@mafia/protocol';
 import type { Conn } from './managerTypes.js';
 
@@ -33,8 +33,7 @@ export class BotSeat implements Conn {
   private busy = false;
   private stopped = false;
   private timer: NodeJS.Timeout | null = null;
-  private triedSeq = -1;
-  private readonly tried = new Set<string>();
+  private readonly tried = triedDecisions();
   private nextId = 1;
   /**
    * Its command ids' prefix, new for each bot object: a room remembers every id it applied for the
@@ -117,28 +116,6 @@ export class BotSeat implements Conn {
     }
     const m = parsed.message;
     if ((m.type !== 'welcome' && m.type !== 'update') || m.view === null) return null;
-    if (m.seq !== this.triedSeq) {
-      this.tried.clear();
-      this.triedSeq = m.seq;
-    }
-    return this.choose(m.view, m.pending);
-  }
-
-  private choose(view: GameView, pending: readonly Pending[]): Command | null {
-    for (const p of pending) {
-      if (!this.once(`${p.kind}:${p.kind === 'act' ? p.acts.join(',') : ''}`)) continue;
-      const c = this.bot.decide(viewOf(view), p);
-      if (c !== null) return c;
-    }
-    // Where the app hosts, a speaker ends his own speech (and a leaver his last word): a bot has
-    // nothing to say, so it ends them after its think time instead of holding the table a minute.
-    if (view.ownTurn !== undefined && this.once('own')) return { type: view.ownTurn };
-    return null;
-  }
-
-  private once(key: string): boolean {
-    if (this.tried.has(key)) return false;
-    this.tried.add(key);
-    return true;
+    return nextSeatCommand(this.bot, m.seq, m.view, m.pending, this.tried);
   }
 }

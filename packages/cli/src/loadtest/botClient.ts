@@ -1,8 +1,32 @@
-import { createBot, viewOf } from '@mafia/bots';
-import { seatNo, type Command, type GameView, type Pending, type SeatNo } from '@mafia/engine';
+import { createBot, nextSeatCommand, triedDecisions } from '@mafia/bots';
+import { seatNo, type ChatChannel, type GameView } from '@mafia/engine';
 import { parseServerFrame, type OutgoingClientMessage, type ServerMessage } from '@mafia/protocol';
 import WebSocket from 'ws';
 import type { Latencies, Tally } from './stats.js';
+
+/** A chat line a client writes (`say`, online rooms: issue 26). */
+export interface ChatLine {
+  readonly channel: ChatChannel;
+  readonly text: string;
+}
+
+/**
+ * A client's chat: asked on each view the bot decides on, with the time (performance.now, ms); the
+ * lines it returns are sent at once. Each client has its own (it keeps its own pace).
+ */
+export type ChatWriter = (view: GameView, now: number) => readonly ChatLine[];
+
+/** What the chat lines of many clients added up to. */
+export interface ChatCounters {
+  /** Lines sent (`say`). */
+  sent: number;
+  /** Lines the server wrote (the writer's update acknowledged them). */
+  written: number;
+  /** Lines refused, by code (a night fell between the bot's view and its line, a flood, a channel it may not write in). */
+  readonly refused: Tally;
+  /** From `say` to the update that acknowledges it, ms (apart from the commands' latency). */
+  readonly latencies: Latencies;
+}
 
 export interface BotClientOptions {
   readonly ws: string;
@@ -21,6 +45,9 @@ export interface BotClientOptions {
   readonly localAddress?: string;
   /** Sees every frame this client receives, as sent (the audit's secrecy check records them). */
   readonly onFrame?: (text: string) => void;
+  /** The client also writes in the chat (with `chatCounters`): online rooms only. */
+  readonly chat?: ChatWriter;
+  readonly chatCounters?: ChatCounters;
 }
 
 /** What the server appends to the sender's copy of an update: `,"ack":"ID"}` (manager.ts `broadcast`). */
@@ -31,8 +58,10 @@ const UPDATE_PREFIX = Buffer.from('{"v":1,"type":"update"');
 
 /**
  * One player over a real WebSocket: claims its seat, then plays with a RandomBot deciding from the
- * view and pending decisions the server sends to this seat only. As the app is the host, it ends its
- * own speech and last words. Latency = from sending a command to the update that acknowledges it.
+ * view and pending decisions the server sends to this seat only (packages/bots `nextSeatCommand`, as
+ * the server's own bot seats): as the app is the host, it ends its own speech and last words. With a
+ * `chat` writer it also writes chat lines. Latency = from sending a command to the update that
+ * acknowledges it; a chat line's acknowledgement is timed apart (`chatCounters`), never as a command's.
  *
  * The load test shares the machine with the server it measures, so a bot parses as little as it
  * can: an update is kept as it came (bytes) and parsed only when the bot acts on it, after its
@@ -48,21 +77,20 @@ export class BotClient {
    */
   private latest: Buffer | null = null;
   private busy = false;
-  /** Decisions tried at sequence number `triedSeq`, each once (a later one starts afresh: the set stays small). */
-  private readonly tried = new Set<string>();
-  private triedSeq = -1;
+  /** Decisions tried on the latest frame, each once (a later one starts afresh: the set stays small). */
+  private readonly tried = triedDecisions();
+  /** Commands sent and not yet answered: id → when (their acknowledgement is the latency measured). */
   private readonly sent = new Map<string, number>();
+  /** Chat lines sent and not yet answered: id → when (kept apart: a line never counts as a command). */
+  private readonly said = new Map<string, number>();
   private nextId = 1;
   private readonly bot;
-  /** This client's seat, parsed once from the options. */
-  private readonly me: SeatNo;
   ended = false;
   private onEnd: (() => void) | null = null;
   readonly done: Promise<void>;
 
   constructor(private readonly o: BotClientOptions) {
-    this.me = seatNo(o.seat);
-    this.bot = createBot('random', this.me, o.seed);
+    this.bot = createBot('random', seatNo(o.seat), o.seed);
     this.done = new Promise((r) => (this.onEnd = r));
   }
 
@@ -125,13 +153,29 @@ export class BotClient {
 
   private acknowledged(id: string): void {
     const t0 = this.sent.get(id);
-    if (t0 === undefined) return;
+    if (t0 === undefined) return this.lineWritten(id);
     this.o.latencies.add(performance.now() - t0);
     this.sent.delete(id);
     this.busy = false;
   }
 
+  /** The writer's copy of its chat line came: written. */
+  private lineWritten(id: string): void {
+    const t0 = this.said.get(id);
+    const chat = this.o.chatCounters;
+    if (t0 === undefined || !chat) return;
+    this.said.delete(id);
+    chat.written++;
+    chat.latencies.add(performance.now() - t0);
+  }
+
   private take(m: ServerMessage, d: Buffer): void {
+    if (m.type === 'error' && m.id !== undefined && this.said.delete(m.id)) {
+      // A refused chat line: counted apart, it holds no command back.
+      if (m.code === 'server-error' || m.code === 'too-many-errors' || m.code === 'rate-limited') this.o.errors.add(m.code);
+      else this.o.chatCounters?.refused.add(m.code);
+      return;
+    }
     if (m.type === 'error') {
       if (m.code === 'server-error' || m.code === 'too-many-errors' || m.code === 'rate-limited') this.o.errors.add(m.code);
       else this.o.refused.add(m.code);
@@ -168,12 +212,8 @@ export class BotClient {
       this.busy = false;
       return;
     }
-    const seq = m.seq;
-    if (seq !== this.triedSeq) {
-      this.tried.clear();
-      this.triedSeq = seq;
-    }
-    const command = this.choose(view, m.pending);
+    if (this.o.chat) for (const line of this.o.chat(view, performance.now())) this.say(line);
+    const command = nextSeatCommand(this.bot, m.seq, view, m.pending, this.tried);
     if (command === null || this.ended) {
       this.busy = false;
       return;
@@ -184,23 +224,10 @@ export class BotClient {
     this.send({ v: 1, type: 'command', id, command });
   }
 
-  private choose(view: GameView, pending: readonly Pending[]): Command | null {
-    for (const p of pending) {
-      if (!this.once(p.kind)) continue;
-      const c = this.bot.decide(viewOf(view), p);
-      if (c !== null) return c;
-    }
-    const day = view.day;
-    const me = this.me;
-    if (day && (day.stage === 'speeches' || day.stage === 'defence') && day.speaker === me && this.once('end')) return { type: 'endSpeech' };
-    // Each leaving player has his own last word: the current one is the first owed (issue 11).
-    if (day && day.stage === 'lastWords' && day.lastWords[0] === me && this.once('words')) return { type: 'endLastWords' };
-    return null;
-  }
-
-  private once(key: string): boolean {
-    if (this.tried.has(key)) return false;
-    this.tried.add(key);
-    return true;
+  private say(line: ChatLine): void {
+    const id = `${this.o.seat}-${this.nextId++}`;
+    this.said.set(id, performance.now());
+    if (this.o.chatCounters) this.o.chatCounters.sent++;
+    this.send({ v: 1, type: 'say', channel: line.channel, text: line.text, id });
   }
 }

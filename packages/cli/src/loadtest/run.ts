@@ -1,7 +1,8 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { postJson, tableAddress } from './addresses.js';
-import { BotClient } from './botClient.js';
+import { BotClient, type ChatCounters } from './botClient.js';
+import { dayChat } from './chat.js';
 import { Latencies, Tally } from './stats.js';
 
 export interface LoadtestOptions {
@@ -24,6 +25,11 @@ export interface LoadtestOptions {
   readonly idleSeconds?: number;
   /** Give up after this many seconds (games still running count as errors). */
   readonly timeoutSeconds: number;
+  /**
+   * `--chat`: every living player writes a line in the day chat every this many seconds while it is
+   * day (issue 26: 10); absent, nobody writes (the load test as it was before the chat).
+   */
+  readonly chatSeconds?: number;
   readonly log?: (line: string) => void;
 }
 
@@ -61,6 +67,13 @@ export interface LoadtestReport {
   /** The server's event loop delay over its whole life, from GET /api/health at the end. */
   readonly serverEventLoopDelayMs: { readonly p50: number; readonly p99: number; readonly max: number } | null;
   readonly refused: Readonly<Record<string, number>>;
+  /** With `chatSeconds`: the chat lines sent, written and refused (by code), and say → broadcast latency. */
+  readonly chat: {
+    readonly sent: number;
+    readonly written: number;
+    readonly refused: Readonly<Record<string, number>>;
+    readonly latencyMs: { readonly p50: number; readonly p95: number; readonly p99: number; readonly max: number };
+  } | null;
   readonly errors: Readonly<Record<string, number>>;
 }
 
@@ -116,8 +129,8 @@ export async function startRoom(ws: string, code: string, adminKey: string, loca
 
 /**
  * Plays `rooms` complete games of `players` bot clients each over real WebSockets against a
- * running server (rooms in `online` mode: the app is the host) and reports latency, message rate,
- * the server's memory and every error.
+ * running server (rooms in `online` mode: the app is the host; with `chatSeconds` the players also
+ * write in the day chat) and reports latency, message rate, the server's memory and every error.
  */
 export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
   const base = o.url.replace(/\/$/, '');
@@ -127,6 +140,7 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
   const refused = new Tally();
   const errors = new Tally();
   const counters = { messages: 0, commands: 0 };
+  const chat: ChatCounters | null = o.chatSeconds ? { sent: 0, written: 0, refused: new Tally(), latencies: new Latencies() } : null;
   const s = o.stepSeconds;
   const rssBefore = await warmRss(base);
 
@@ -146,7 +160,8 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
   const bots: BotClient[] = [];
   const seats = rooms.flatMap((room, r) => Array.from({ length: o.players }, (_, k) => ({ room, seat: k + 1, seed: r * 1000 + k + 1 })));
   await pool(seats, o.connectConcurrency, async ({ room, seat, seed }) => {
-    const b = new BotClient({ ws, localAddress: room.address, code: room.code, seat, seed, thinkMs: o.thinkMs, latencies, refused, errors, counters });
+    const talk = chat && o.chatSeconds ? { chat: dayChat(seat, o.chatSeconds * 1000), chatCounters: chat } : {};
+    const b = new BotClient({ ws, localAddress: room.address, code: room.code, seat, seed, thinkMs: o.thinkMs, latencies, refused, errors, counters, ...talk });
     try {
       await b.connect();
       bots.push(b);
@@ -172,7 +187,7 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
     const finished = bots.filter((b) => b.ended).length;
     const recent = latencies.percentiles(logged).p99;
     logged = latencies.count;
-    log(`${((performance.now() - t0) / 1000).toFixed(0)} s: ${finished}/${bots.length} players done, ${counters.commands} commands, p99 of the last 5 s ${recent} ms`);
+    log(`${((performance.now() - t0) / 1000).toFixed(0)} s: ${finished}/${bots.length} players done, ${counters.commands} commands${chat ? `, ${chat.sent} chat lines` : ''}, p99 of the last 5 s ${recent} ms`);
   }, 5000);
   const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), o.timeoutSeconds * 1000).unref());
   const outcome = await Promise.race([Promise.all(bots.map((b) => b.done)).then(() => 'done' as const), timeout]);
@@ -212,6 +227,7 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
     clientCpu: { seconds: Math.round(cpuSeconds * 10) / 10, shareOfCore: seconds > 0 ? Math.round((cpuSeconds / seconds) * 1000) / 1000 : 0 },
     serverEventLoopDelayMs: serverLoop,
     refused: refused.counts,
+    chat: chat && { sent: chat.sent, written: chat.written, refused: chat.refused.counts, latencyMs: chat.latencies.percentiles() },
     errors: errors.counts,
   };
 }

@@ -1,5 +1,6 @@
 import { builtPresets, presetOf, type PresetId } from '@mafia/engine';
 import { Latencies, Tally } from '@mafia/cli/tools';
+import { ChatFrameTally } from './chatFrames.js';
 import { frameLeaks, truthOf, type TableTruth } from './leaks.js';
 import { freshAddress } from './net.js';
 import { check, type Check, type Traffic } from './report.js';
@@ -30,8 +31,32 @@ export function decks(): { preset: string; modifications?: string[] }[] {
 const deckName = (d: { preset: string; modifications?: string[] }) => (d.modifications ? `${d.preset}+${d.modifications.join('+')}` : d.preset);
 
 /**
+ * The chat of the same games (issue 26): every seat wrote where it may and tried where it may not
+ * (chatFrames.ts). Each check also fails when its channel was never written: it would pass unseen.
+ */
+function chatChecks(c: ChatFrameTally, sent: number): Check[] {
+  const w = (k: string) => c.written[k] ?? 0;
+  const d = (k: string) => c.delivered[k] ?? 0;
+  const leaksOf = (k: string) => c.leaks.filter((l) => l.includes(`a ${k} line`));
+  const leakCheck = (k: 'mafia' | 'dead', what: string) => {
+    const leaks = leaksOf(k);
+    return check('chat', what, w(k) > 0 && leaks.length === 0,
+      `${w(k)} lines written, ${d(k)} copies to their readers, ${leaks.length} elsewhere${leaks.length ? `: ${leaks.slice(0, 3).join(' | ')}` : ''}`, 'issue 26');
+  };
+  return [
+    leakCheck('mafia', "no line of the mafia's meeting reaches a seat outside the living mafia, a spectator or the admin"),
+    leakCheck('dead', "no line of the dead's chat reaches a living seat, a spectator or the admin"),
+    check('chat', 'a line is written only where its writer may write (by its own view), every other try refused', w('day') > 0 && w('host') > 0 && c.outOfRule.length === 0,
+      `${sent} lines sent by the seats, written ${JSON.stringify(c.written)}, refused ${JSON.stringify(c.refused)}; ${c.outOfRule.length} out of the rules${c.outOfRule.length ? `: ${c.outOfRule.join(' | ')}` : ''}`, 'issue 26'),
+    check('chat', "every client's items are numbered without a gap (nobody counts a line he is not sent)", c.items > 0 && c.gaps.length === 0,
+      `${c.viewers} clients, ${c.items} items, ${c.gaps.length} gaps${c.gaps.length ? `: ${c.gaps.join(' | ')}` : ''}`, 'issue 26'),
+  ];
+}
+
+/**
  * Many bot games on every deck with every frame to every client recorded (each seat, a
  * spectator, the room admin); each frame is checked against what its viewer may know (leaks.ts).
+ * Everybody chats in them (issue 26, chatFrames.ts): the chat's own checks are made on the same frames.
  * Also: the night script (`view.nightSteps`) must be the same for every viewer and every game of
  * one deck, or it tells which cards are in play (point 2, R-NIGHT-4).
  */
@@ -45,6 +70,8 @@ export async function secrecyAudit(o: SecrecyOptions, traffic: Traffic): Promise
   const hidden: string[] = [];
   const scripts = new Map<string, Set<string>>();
   const finishedCodes: { code: string; frames: number }[] = [];
+  const chat = new ChatFrameTally();
+  const chatCounters = { sent: 0, written: 0, refused: new Tally(), latencies: new Latencies() };
   let frames = 0;
   let games = 0;
   let unfinished = 0;
@@ -55,8 +82,15 @@ export async function secrecyAudit(o: SecrecyOptions, traffic: Traffic): Promise
     const played = await playTable({
       port: o.port, from: freshAddress(), preset: d.preset, step: o.step, thinkMs: o.thinkMs, timeoutMs: o.timeoutMs, tally,
       ...(d.modifications ? { modifications: d.modifications } : {}),
-      record: (viewer, text) => recorded.push({ viewer, text }), created: (c) => (keys = [c.adminKey]), log: o.log,
+      record: (viewer, text) => recorded.push({ viewer, text }), created: (c) => (keys = [c.adminKey]), log: o.log, chat: chatCounters,
     });
+    const byViewer = new Map<string, string[]>();
+    for (const f of recorded) {
+      const texts = byViewer.get(f.viewer);
+      if (texts) texts.push(f.text);
+      else byViewer.set(f.viewer, [f.text]);
+    }
+    for (const [viewer, texts] of byViewer) chat.takeViewer(`${deckName(d)} ${played.code}`, viewer, texts);
     frames += recorded.length;
     if (!played.finished) unfinished++;
     const truth: TableTruth | null = truthOf(recorded, presetOf(d.preset as PresetId)?.defaults.revealOnDeath !== false, keys);
@@ -103,6 +137,7 @@ export async function secrecyAudit(o: SecrecyOptions, traffic: Traffic): Promise
       hidden.length === 0 ? `0 in ${frames} frames` : `${hidden.length} items, e.g. ${hidden.slice(0, 3).join(', ')}`, 'issue 12 point 3'),
     check('secrecy', 'the night script is the same for every viewer and every game of a deck', scriptsDiffer.length === 0,
       scriptsDiffer.length === 0 ? `${scripts.size} decks, one script each` : `differs in ${scriptsDiffer.join(', ')}`, 'issue 12 point 2'),
+    ...chatChecks(chat, chatCounters.sent),
   ];
     // The longest games first: the slow readers ask for the biggest logs.
   return { checks: out, leaks: leakCount + hidden.length, finishedCodes: finishedCodes.sort((a, b) => b.frames - a.frames).map((f) => f.code) };

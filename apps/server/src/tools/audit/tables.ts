@@ -2,7 +2,8 @@ import { MIN_STEP_SECONDS } from '@mafia/protocol';
 import { presetOf, type PresetId } from '@mafia/engine';
 import WebSocket from 'ws';
 import { BotClient } from '@mafia/cli/tools';
-import type { Latencies, Tally } from '@mafia/cli/tools';
+import type { ChatCounters, Latencies, Tally } from '@mafia/cli/tools';
+import { auditChat } from './chatFrames.js';
 import { freshAddress, postJson, sleep, TARGET_HOST, within } from './net.js';
 
 export interface Created {
@@ -75,6 +76,8 @@ export interface PlayedTable {
 export async function playTable(o: {
   port: number; from: string; preset: string; seats?: number; step: number; thinkMs: number; timeoutMs: number;
   tally: TableTally; modifications?: readonly string[]; record?: (viewer: string, text: string) => void; created?: (c: Created) => void; log?: (s: string) => void;
+  /** Everybody writes in the chat (chatFrames.ts `auditChat`; the room admin announces, the spectator tries once), counted here. */
+  chat?: ChatCounters;
 }): Promise<PlayedTable> {
   const seats = o.seats ?? tableSize(o.preset);
   const ended = new Set<string>();
@@ -88,7 +91,9 @@ export async function playTable(o: {
   const bots = Array.from({ length: seats }, (_, k) => new BotClient({
     ws, code: room.code, seat: k + 1, seed: k + 1 + seats * Math.floor(Math.random() * 1000), thinkMs: o.thinkMs, localAddress: freshAddress(),
     ...o.tally, ...(record ? { onFrame: (t: string) => record(`seat:${k + 1}`, t) } : {}),
+    ...(o.chat ? { chat: auditChat(k + 1), chatCounters: o.chat } : {}),
   }));
+  let announcer: NodeJS.Timeout | undefined;
   const others: WebSocket[] = [];
   const connected: BotClient[] = [];
   try {
@@ -98,12 +103,31 @@ export async function playTable(o: {
     }
     if (record) others.push(await watcher(o.port, freshAddress(), room.code, { as: 'spectator' }, (t) => record('spectator', t)));
     others.push(await watcher(o.port, freshAddress(), room.code, { as: 'admin', key: room.adminKey }, (t) => record?.('admin', t), true));
+    if (o.chat) announcer = announce(others);
     const done = await within(Promise.all(bots.map((b) => b.done)), o.timeoutMs);
     // The watchers' copies of the last update may still be on their way: wait for them (bounded).
     if (done !== undefined && o.record) await within((async () => { while (!ended.has('spectator') || !ended.has('admin')) await sleep(20); })(), 5000);
     return { code: room.code, finished: done !== undefined };
   } finally {
+    clearInterval(announcer);
     for (const b of connected) b.close();
     for (const s of others) s.close();
   }
+}
+
+/**
+ * The audit's chat from the room's other clients: the spectator tries to write once (refused: a
+ * spectator reads only), the room admin tries the day chat once (refused: he announces) and then
+ * announces every 10 s while the game runs. Their answers are in their
+ * recorded frames.
+ */
+function announce(watchers: readonly WebSocket[]): NodeJS.Timeout {
+  const admin = watchers.at(-1)!;
+  const say = (ws: WebSocket, channel: string, text: string, id: string) => ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify({ v: 1, type: 'say', channel, text, id }));
+  if (watchers.length > 1) say(watchers[0], 'day', 'a spectator writing', 'spectator-1');
+  say(admin, 'day', 'the admin in the day chat', 'admin-day');
+  let n = 0;
+  const timer = setInterval(() => say(admin, 'host', `announcement ${++n}`, `admin-${n}`), 10_000);
+  timer.unref();
+  return timer;
 }

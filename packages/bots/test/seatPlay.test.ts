@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { seatNo, type Command, type GameView, type Pending } from '@mafia/engine';
+import { nextSeatCommand, triedDecisions, type Bot } from '@mafia/bots';
+
+/**
+ * The decision of a bot that plays its seat from the server's frames (packages/bots seatPlay.ts), shared by
+ * the server's bot seats and the load test's clients: each pending decision once per frame, then the
+ * end of its own turn when its view offers one, and a newer frame starts afresh.
+ */
+
+const me = seatNo(3);
+/** A bot that votes for the first candidate and passes everything else, counting what it is asked. */
+function votingBot(asked: string[]): Bot {
+  return {
+    kind: 'random', seat: me,
+    decide(_view, p: Pending): Command | null {
+      asked.push(p.kind);
+      return p.kind === 'vote' ? { type: 'vote', by: me, target: p.candidates[0]! } : null;
+    },
+  };
+}
+const view = (ownTurn?: 'endSpeech' | 'endLastWords') => ({ phase: { kind: 'day', n: 1 }, ...(ownTurn ? { ownTurn } : {}) }) as unknown as GameView;
+const vote: Pending = { kind: 'vote', seat: me, candidates: [seatNo(5)] };
+const nominate: Pending = { kind: 'nominate', seat: me };
+
+describe('a bot seat\'s next command', () => {
+  it('decides each pending decision once on a frame, and again on a newer one', () => {
+    const asked: string[] = [];
+    const bot = votingBot(asked);
+    const tried = triedDecisions();
+    expect(nextSeatCommand(bot, 7, view(), [vote], tried)).toEqual({ type: 'vote', by: me, target: 5 });
+    expect(nextSeatCommand(bot, 7, view(), [vote], tried)).toBeNull();
+    expect(nextSeatCommand(bot, 8, view(), [vote], tried)).toEqual({ type: 'vote', by: me, target: 5 });
+    expect(asked).toEqual(['vote', 'vote']);
+  });
+
+  it('ends its own turn (the view\'s ownTurn) once it has nothing else to do, once per frame', () => {
+    const asked: string[] = [];
+    const bot = votingBot(asked);
+    const tried = triedDecisions();
+    expect(nextSeatCommand(bot, 1, view('endSpeech'), [nominate], tried)).toEqual({ type: 'endSpeech' });
+    expect(asked).toEqual(['nominate']);
+    expect(nextSeatCommand(bot, 1, view('endSpeech'), [nominate], tried)).toBeNull();
+    expect(nextSeatCommand(bot, 2, view('endLastWords'), [], tried)).toEqual({ type: 'endLastWords' });
+    expect(nextSeatCommand(bot, 3, view(), [], tried)).toBeNull();
+  });
+});
