@@ -33,6 +33,8 @@ describe('chat channels of an online room', () => {
       const { created, seats, host: admin } = await onlineTable(server);
       const lobbyLine = await say(seats[2], 'day', 'Всем привет!', 'hi');
       expect(lobbyLine.items).toEqual([{ seq: expect.any(Number), kind: 'chat', channel: 'day', by: 3, text: 'Всем привет!' }]);
+      // A line changes nothing of the game: its update carries no view, pending or timer (nor the lobby).
+      expect(Object.keys(lobbyLine).sort()).toEqual(['ack', 'items', 'seq', 'type', 'v']);
       await admin.request({ v: V, type: 'start', id: 'go' }, 'update');
       const state = server.manager.gameStateOf(created.room)!;
       const mafia = state.teams.flatMap((t, i) => (t === 'mafia' ? [i + 1] : []));

@@ -126,8 +126,9 @@ export class WireConn {
   private receive(m: Msg): void {
     if (m.type === 'welcome' || m.type === 'update') {
       this.seq = Math.max(this.seq, m.seq as number);
-      this.view = m.view as GameView | null;
-      this.pending = m.pending as Pending[];
+      // A chat line's update carries no view: the game did not move.
+      if (m.view !== undefined) this.view = m.view as GameView | null;
+      if (m.pending !== undefined) this.pending = m.pending as Pending[];
       for (const item of m.items as LogItem[]) this.take(item);
       if (m.type === 'welcome') {
         this.welcome?.ok(m);

@@ -131,7 +131,13 @@ export type ServerMessage =
   | {
       readonly v: V; readonly type: 'update'; readonly seq: number; readonly items: readonly LogItem[];
       /** Present when the lobby changed: a seat was claimed, the game started or ended. */
-      readonly lobby?: Lobby; readonly view: GameView | null; readonly pending: readonly Pending[]; readonly timer: TimerView | null;
+      readonly lobby?: Lobby;
+      /**
+       * The game as this viewer sees it now. Absent (all three) from an update whose entries change
+       * nothing of the game (a chat line, a mute, the chat mode, the idle limit): the client keeps
+       * what it has. A line of chat costs the server no view per reader (issue 26's load).
+       */
+      readonly view?: GameView | null; readonly pending?: readonly Pending[]; readonly timer?: TimerView | null;
       /** Set in the sender's copy: the id of its command this update answers. */
       readonly ack?: string;
     }

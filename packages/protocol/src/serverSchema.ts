@@ -82,7 +82,7 @@ function schemaOf<Strict extends boolean>(strict: Strict) {
   const gameNow = { view: gameView.nullable(), pending: z.array(pending), timer: timerView.nullable() };
   return z.discriminatedUnion('type', [
     obj({ v, type: z.literal('welcome'), you, lobby, seq, token: seatToken.optional(), items: z.array(logItem), ...gameNow, alert: obj(alertFields).optional() }),
-    obj({ v, type: z.literal('update'), seq, items: z.array(logItem), lobby: lobby.optional(), ...gameNow, ack: z.string().optional() }),
+    obj({ v, type: z.literal('update'), seq, items: z.array(logItem), lobby: lobby.optional(), view: gameView.nullable().optional(), pending: z.array(pending).optional(), timer: timerView.nullable().optional(), ack: z.string().optional() }),
     obj({ v, type: z.literal('ack'), id: z.string(), seq, duplicate: z.literal(true) }),
     obj({ v, type: z.literal('error'), code: z.string(), message: z.string(), rule: z.string().optional(), path: z.string().optional(), id: z.string().optional() }),
     obj({ v, type: z.literal('pong'), now: epochMs }),

@@ -2,6 +2,7 @@ import { createBot, nextSeatCommand, triedDecisions, type Bot } from '@mafia/bot
 import { seatNo, timeUpCommand, type GameState } from '@mafia/engine';
 import { parseServerFrame, type CreateRoomRequest } from '@mafia/protocol';
 import pino from 'pino';
+import { RoomError } from '../room/errors.js';
 import { RoomManager } from '../room/manager.js';
 import { openStorage } from '../storage/open.js';
 import { NAMES, normalised, Recorder } from './auditTable.js';
@@ -10,7 +11,9 @@ import { NAMES, normalised, Recorder } from './auditTable.js';
  * Issue 26, the audit's "a night with a meeting looks the same as one without": the same online
  * game played twice through the server's RoomManager, dealt from the same seed (the manager's
  * `newGameSeed` seam: a function argument here, never reachable from HTTP or a WebSocket), with the
- * same moves: in one the living mafia write in their night chat, in the other they do not. Every
+ * same moves: in one the living mafia write in their night chat and call each other (WebRTC
+ * signalling: an offer, its answer, a bye, relayed by the server while their meeting runs), in the
+ * other they do not. Every
  * town seat, the spectator and the room admin must receive the same frames in both: as many during
  * the nights, of the same byte sizes, and (once the room's id, code and tokens are replaced) the same
  * text all game long.
@@ -58,18 +61,36 @@ class OnlineTable {
     return c.frames.slice(before).some((f) => f.includes('"kind":"chat"'));
   }
 
+  /**
+   * The mafia's meeting on camera: `from` calls `to` (an offer), `to` answers, `from` hangs up.
+   * Each relayed signal counts; one the policy refuses now (not the meeting's step) counts none.
+   */
+  signalPair(from: number, to: number, call: string): number {
+    const [a, b] = [this.seats[from - 1]!, this.seats[to - 1]!];
+    const sdp = 'v=0\r\no=- 0 0 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n';
+    try {
+      this.manager.signal(a, seatNo(to), { kind: 'offer', call, sdp });
+      this.manager.signal(b, seatNo(from), { kind: 'answer', call, sdp });
+      this.manager.signal(a, seatNo(to), { kind: 'bye', call });
+      return 3;
+    } catch (e) {
+      if (e instanceof RoomError && e.refusal.code === 'media-not-now') return 0;
+      throw e;
+    }
+  }
+
   /** A seat's own decisions on its latest frame (each pending decision once, at most 3 commands); true when it sent one. */
   async play(seat: number, bot: Bot, round: number): Promise<boolean> {
     const c = this.seats[seat - 1]!;
     const tried = triedDecisions();
     let sent = false;
     for (let k = 0; k < 3; k++) {
-      const text = [...c.frames].reverse().find((f) => f.includes('"view"'));
+      const text = [...c.frames].reverse().find((f) => f.includes('"view":'));
       const parsed = text === undefined ? null : parseServerFrame(text);
       const m = parsed?.ok ? parsed.message : null;
       if (!m || (m.type !== 'welcome' && m.type !== 'update') || !m.view) return sent;
       // One `seq` for the whole round: a decision tried in it is not tried again after a newer frame.
-      const command = nextSeatCommand(bot, round, m.view, m.pending, tried);
+      const command = nextSeatCommand(bot, round, m.view, m.pending ?? [], tried);
       if (command === null) return sent;
       await this.manager.command(c, `c${++this.ids.command}`, command);
       sent = true;
@@ -96,6 +117,8 @@ interface Played {
   readonly teams: readonly string[];
   /** Mafia lines written. */
   readonly lines: number;
+  /** Signals of the mafia's meeting relayed. */
+  readonly signals: number;
   readonly nights: number;
 }
 
@@ -111,6 +134,8 @@ async function play(req: CreateRoomRequest, seed: number, meeting: boolean): Pro
     const bots = t.seats.map((_, i) => createBot('random', seatNo(i + 1), 7919 * (i + 1)));
     const written = new Map<number, number>();
     let lines = 0;
+    let signals = 0;
+    const called = new Set<string>();
     for (let round = 0; round < 600; round++) {
       // Room jobs on an in-memory database never wait for I/O: let the audit's other clients (the
       // honest rooms, whose latency it measures meanwhile) be read between rounds.
@@ -123,6 +148,15 @@ async function play(req: CreateRoomRequest, seed: number, meeting: boolean): Pro
           written.set(seat, (written.get(seat) ?? 0) + 1);
           if (await t.say(seat, 'mafia', `night ${s.phase.n}: seat ${seat} proposes a target, line ${written.get(seat)}`)) lines++;
         }
+        // Each pair of the living mafia calls once a night (the first asks, the second answers).
+        const mafia = s.teams.flatMap((team, i) => (team === 'mafia' && s.alive[i] ? [i + 1] : []));
+        for (const a of mafia) for (const b of mafia) {
+          const call = `n${s.phase.n}-${a}-${b}`;
+          if (a < b && !called.has(call)) {
+            called.add(call);
+            signals += t.signalPair(a, b, call);
+          }
+        }
       }
       let moved = false;
       for (let seat = 1; seat <= bots.length; seat++) moved = (await t.play(seat, bots[seat - 1]!, round)) || moved;
@@ -131,7 +165,7 @@ async function play(req: CreateRoomRequest, seed: number, meeting: boolean): Pro
     const frames = new Map<number, string[]>([[0, t.spectator.frames], [-1, t.admin.frames]]);
     t.seats.forEach((c, i) => frames.set(i + 1, c.frames));
     const state = t.state;
-    return { frames, teams: state.teams, lines, nights: state.phase.kind === 'ended' ? -1 : state.phase.n };
+    return { frames, teams: state.teams, lines, signals, nights: state.phase.kind === 'ended' ? -1 : state.phase.n };
   } finally {
     await manager.close();
     await storage.close();
@@ -143,7 +177,7 @@ async function play(req: CreateRoomRequest, seed: number, meeting: boolean): Pro
  * every seat outside the mafia, the spectator and the room admin. During the nights: how many frames
  * and each one's size; all game long: each frame's text once ids and times are placeholders.
  */
-export function differences(preset: string, a: Pick<Played, 'frames' | 'teams'>, b: Pick<Played, 'frames' | 'teams'>): Omit<ChatPairsResult, 'games' | 'lines'> {
+export function differences(preset: string, a: Pick<Played, 'frames' | 'teams'>, b: Pick<Played, 'frames' | 'teams'>): Omit<ChatPairsResult, 'games' | 'lines' | 'signals' | 'strays'> {
   const r = { clients: 0, nightFrames: 0, nightBytes: 0, differing: [] as string[] };
   const sizes = (fs: readonly string[]) => fs.map((f) => Buffer.byteLength(f));
   for (const [viewer, fa] of a.frames) {
@@ -162,12 +196,22 @@ export function differences(preset: string, a: Pick<Played, 'frames' | 'teams'>,
   return r;
 }
 
-const isNightFrame = (f: string): boolean => f.includes('"view"') && JSON.parse(f).view?.phase?.kind === 'night';
+/** Signal frames (a call's offer, answer, bye) that reached a client outside the mafia: the spectator, the admin, a town seat. */
+function strays(p: Pick<Played, 'frames' | 'teams'>): number {
+  let n = 0;
+  for (const [viewer, fs] of p.frames) if (viewer <= 0 || p.teams[viewer - 1] !== 'mafia') n += fs.filter((f) => f.includes('"type":"signal"')).length;
+  return n;
+}
+
+const isNightFrame = (f: string): boolean => f.includes('"view":') && JSON.parse(f).view?.phase?.kind === 'night';
 
 export interface ChatPairsResult {
   readonly games: number;
   /** Mafia lines written in the games with a meeting. */
   readonly lines: number;
+  /** Signals of the mafia's meeting relayed in those games, and how many reached a client outside the living mafia. */
+  readonly signals: number;
+  readonly strays: number;
   /** Clients compared, and their night frames (in both games). */
   readonly clients: number;
   readonly nightFrames: number;
@@ -177,12 +221,14 @@ export interface ChatPairsResult {
 
 /** Each preset's game with the mafia's night meeting and without, compared client by client. */
 export async function chatPairs(presets: readonly string[] = ['classic', 'piter'], seed = 11): Promise<ChatPairsResult> {
-  const r = { games: 0, lines: 0, clients: 0, nightFrames: 0, nightBytes: 0, differing: [] as string[] };
+  const r = { games: 0, lines: 0, signals: 0, strays: 0, clients: 0, nightFrames: 0, nightBytes: 0, differing: [] as string[] };
   for (const preset of presets) {
     const req: CreateRoomRequest = { preset, seats: 10, mode: 'online', names: NAMES.slice(0, 10), timers: { speech: 600, defence: 600, lastWords: 600, nightStep: 600, vote: 600 } };
     const [a, b] = [await play(req, seed, true), await play(req, seed, false)];
     r.games += 2;
     r.lines += a.lines;
+    r.signals += a.signals;
+    r.strays += strays(a);
     const d = differences(preset, a, b);
     r.clients += d.clients;
     r.nightFrames += d.nightFrames;

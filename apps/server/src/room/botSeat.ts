@@ -69,7 +69,8 @@ export class BotSeat implements Conn {
       if (this.troubles.length < 20) this.troubles.push(text.slice(0, 300));
       return;
     }
-    if (!text.includes('"view"')) return;
+    // An update that changes nothing of the game (a chat line) has no view: nothing new to decide on.
+    if (!text.includes('"view":')) return;
     this.viewFrames++;
     this.latest = text;
     this.schedule();
@@ -115,7 +116,7 @@ export class BotSeat implements Conn {
       return null;
     }
     const m = parsed.message;
-    if ((m.type !== 'welcome' && m.type !== 'update') || m.view === null) return null;
-    return nextSeatCommand(this.bot, m.seq, m.view, m.pending, this.tried);
+    if ((m.type !== 'welcome' && m.type !== 'update') || !m.view) return null;
+    return nextSeatCommand(this.bot, m.seq, m.view, m.pending ?? [], this.tried);
   }
 }

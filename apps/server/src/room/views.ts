@@ -108,6 +108,9 @@ export function itemsFor(room: Room, entries: readonly Entry[], viewer: Viewer):
   return items;
 }
 
+/** The entries that change nothing of the game: an update made of these alone carries no view, pending or timer. */
+const GAME_KEEPS: ReadonlySet<Entry['kind']> = new Set(['chat', 'mute', 'chatMode', 'idleLimit']);
+
 /** The entries that change nothing of the lobby: an update made of these alone carries none. */
 const LOBBY_KEEPS: ReadonlySet<Entry['kind']> = new Set(['command', 'tap', 'timer', 'step', 'pause', 'resume', 'chat']);
 
@@ -127,9 +130,11 @@ export function updateText(room: Room, entries: readonly Entry[], you: You, ack?
     items,
     // The lobby only when it changed (a claim, the start, the end): most updates are game steps.
     ...(entries.some((e) => !LOBBY_KEEPS.has(e.kind)) || room.ended || room.closed ? { lobby: lobbyOf(room) } : {}),
-    view: state === null ? null : project(state, viewer),
-    pending: pendingFor(state, you),
-    timer: timerView(room.timer),
+    ...(entries.length > 0 && entries.every((e) => GAME_KEEPS.has(e.kind)) ? {} : {
+      view: state === null ? null : project(state, viewer),
+      pending: pendingFor(state, you),
+      timer: timerView(room.timer),
+    }),
     ...(ack !== undefined ? { ack } : {}),
   });
 }

@@ -93,6 +93,9 @@ describe('a night with a mafia meeting and one without', () => {
     const r = await chatPairs(['classic']);
     expect(r.differing).toEqual([]);
     expect(r.lines).toBeGreaterThan(3);
+    // The mafia also called each other (offer, answer, bye per pair and night), and no signal went elsewhere.
+    expect(r.signals).toBeGreaterThanOrEqual(9);
+    expect(r.strays).toBe(0);
     expect(r.nightFrames).toBeGreaterThan(20);
   }, 60_000);
 });

@@ -89,9 +89,10 @@ export class RoomInbox {
           seq: Math.max(store.getState().seq, m.seq),
           log: mergeLog(store.getState().log, m.items),
           ...(m.lobby ? { lobby: m.lobby } : {}),
-          view: m.view,
-          pending: m.pending,
-          timer: m.timer,
+          // Absent from an update that changes nothing of the game (a chat line): what we have stands.
+          ...(m.view !== undefined ? { view: m.view } : {}),
+          ...(m.pending !== undefined ? { pending: m.pending } : {}),
+          ...(m.timer !== undefined ? { timer: m.timer } : {}),
           // A step of the game was taken: the app host's refused step is behind us.
           ...(m.items.some((i) => i.kind === 'events') ? { alert: null } : {}),
         });

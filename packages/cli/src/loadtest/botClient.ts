@@ -191,6 +191,8 @@ export class BotClient {
       this.finish();
       return;
     }
+    // A chat line's update carries no view: the game did not move, the latest view stands.
+    if (m.type === 'update' && m.view === undefined) return;
     this.latest = d;
     this.schedule();
   }
@@ -213,7 +215,7 @@ export class BotClient {
       return;
     }
     if (this.o.chat) for (const line of this.o.chat(view, performance.now())) this.say(line);
-    const command = nextSeatCommand(this.bot, m.seq, view, m.pending, this.tried);
+    const command = nextSeatCommand(this.bot, m.seq, view, m.pending ?? [], this.tried);
     if (command === null || this.ended) {
       this.busy = false;
       return;

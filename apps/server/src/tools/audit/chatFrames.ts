@@ -80,6 +80,8 @@ export class ChatFrameTally {
     this.viewers++;
     const mine = viewer.startsWith('seat:') ? Number(viewer.slice(5)) : null;
     let seq: number | null = null;
+    // An update that changes nothing of the game (a chat line) carries no view: the last one stands.
+    let lastView: GameView | null = null;
     for (const text of frames) {
       if (text.includes('"type":"error"') && text.includes('"code":"chat-')) {
         const code = JSON.parse(text).code as string;
@@ -88,6 +90,7 @@ export class ChatFrameTally {
       if (!text.includes('"items"')) continue;
       const m = JSON.parse(text);
       if (m.type !== 'welcome' && m.type !== 'update') continue;
+      if (m.view !== undefined) lastView = m.view;
       const items: any[] = m.items ?? [];
       // The welcome's items are what the viewer missed, up to its `seq`; each update's follow on.
       if (m.type === 'welcome') seq = m.seq - items.length;
@@ -95,14 +98,13 @@ export class ChatFrameTally {
         this.items++;
         if (seq !== null && item.seq !== seq + 1 && this.gaps.length < 5) this.gaps.push(`${game} ${viewer}: item ${item.seq} after ${seq}`);
         seq = item.seq;
-        if (item.kind === 'chat') this.takeLine(game, viewer, mine, m, item);
+        if (item.kind === 'chat') this.takeLine(game, viewer, mine, m, item, lastView);
       }
       if (seq !== null && m.seq !== seq && this.gaps.length < 5) this.gaps.push(`${game} ${viewer}: message seq ${m.seq} after item ${seq}`);
     }
   }
 
-  private takeLine(game: string, viewer: ViewerName, mine: number | null, m: any, item: any): void {
-    const view: GameView | null = m.view ?? null;
+  private takeLine(game: string, viewer: ViewerName, mine: number | null, m: any, item: any, view: GameView | null): void {
     const own = m.ack !== undefined && item.by === (mine ?? (viewer === 'admin' ? 'admin' : undefined));
     if (own) {
       this.written[item.channel] = (this.written[item.channel] ?? 0) + 1;

@@ -58,14 +58,18 @@ async function pairedFrames(o: { presets?: readonly string[] }): Promise<Check> 
 }
 
 /**
- * Issue 26: the same online game twice from one seed, the mafia meeting in their night chat in one
- * and silent in the other (audit/chatPairs.ts, in this process like the pairs above); every client
- * outside the mafia must get the same frames.
+ * Issue 26: the same online game twice from one seed, the mafia meeting in their night chat and on
+ * camera (signalling) in one and silent in the other (audit/chatPairs.ts, in this process like the
+ * pairs above); every client outside the mafia must get the same frames, and no signal.
  */
-async function meetingPairs(): Promise<Check> {
+async function meetingPairs(): Promise<Check[]> {
   const r = await chatPairs();
-  return check('chat', 'a night with a mafia meeting looks the same as one without to every town client', r.differing.length === 0 && r.lines > 0,
-    `${r.games / 2} pairs, ${r.lines} mafia lines; ${r.clients} clients: ${r.nightFrames} night frames (${(r.nightBytes / 1024).toFixed(0)} KiB) alike in count and size; ${r.differing.length} differing${r.differing.length ? `: ${r.differing.slice(0, 3).join(' | ')}` : ''}`, 'issue 26');
+  return [
+    check('chat', 'a night with a mafia meeting (chat and calls) looks the same as one without to every town client', r.differing.length === 0 && r.lines > 0 && r.signals > 0,
+      `${r.games / 2} pairs, ${r.lines} mafia lines, ${r.signals} signals relayed; ${r.clients} clients: ${r.nightFrames} night frames (${(r.nightBytes / 1024).toFixed(0)} KiB) alike in count and size; ${r.differing.length} differing${r.differing.length ? `: ${r.differing.slice(0, 3).join(' | ')}` : ''}`, 'issue 26'),
+    check('media', 'no signal of the mafia\'s meeting reaches a town seat, the spectator or the admin', r.strays === 0 && r.signals > 0,
+      `${r.signals} signals relayed among the mafia; ${r.strays} elsewhere`, 'issue 26'),
+  ];
 }
 
 /** Starts a real server, attacks it (only on 127.0.0.1) while honest rooms play, and reports every check. */
@@ -121,7 +125,7 @@ export async function runAudit(o: AuditOptions): Promise<AuditReport> {
       return [...r.checks, await pairedFrames({})];
     });
     // While the slow readers (small: overlapped) go on: the chat's bad lines, and the meeting pairs.
-    await stage('chat', async () => [...await chatRefusalAudit(server, o.log, traffic), await meetingPairs()]);
+    await stage('chat', async () => [...await chatRefusalAudit(server, o.log, traffic), ...await meetingPairs()]);
     await stage('slow readers', async () => {
       if (!slow && finished.length === 0) throw new Error('no finished game to read the log of (the secrecy attack played none)');
       return slow ?? slowReaders(finished[0]);
