@@ -11,7 +11,7 @@ export interface ChatLine {
 }
 
 /**
- * A client's chat: asked on each view the bot decides on, with the time (performance.now, ms); the
+ * A client's chat: asked on its own timer (`chatEveryMs`) or, without one, on each view the bot decides on, with the time (performance.now, ms); the
  * lines it returns are sent at once. Each client has its own (it keeps its own pace).
  */
 export type ChatWriter = (view: GameView, now: number) => readonly ChatLine[];
@@ -47,6 +47,8 @@ export interface BotClientOptions {
   readonly onFrame?: (text: string) => void;
   /** The client also writes in the chat (with `chatCounters`): online rooms only. */
   readonly chat?: ChatWriter;
+  /** How often the chat writer is asked (ms), on a timer of its own, so the game's pace does not set the chat's (the load test); unset: on each decision. */
+  readonly chatEveryMs?: number;
   readonly chatCounters?: ChatCounters;
 }
 
@@ -55,6 +57,8 @@ const ACK = Buffer.from('"ack":"');
 /** Only an ended game's view has this (a phase's kind): a cheap filter before a full parse. */
 const ENDED = Buffer.from('"kind":"ended"');
 const UPDATE_PREFIX = Buffer.from('{"v":1,"type":"update"');
+/** Only an update that moved the game has this (a chat line's has no view; an escaped `\"view\":` in a line's text is not it). */
+const VIEW = Buffer.from('"view":');
 
 /**
  * One player over a real WebSocket: claims its seat, then plays with a RandomBot deciding from the
@@ -116,6 +120,7 @@ export class BotClient {
     const welcome = new Promise<void>((resolve) => (this.welcomed = resolve));
     this.send({ v: 1, type: 'claim', room: this.o.code, seat: this.o.seat });
     await welcome;
+    this.chatLater(true);
   }
 
   private welcomed: () => void = () => {};
@@ -132,7 +137,23 @@ export class BotClient {
 
   close(): void {
     this.ended = true;
+    if (this.chatTimer) clearTimeout(this.chatTimer);
     this.socket.close();
+  }
+
+  private chatTimer: NodeJS.Timeout | null = null;
+
+  /** Asks the chat writer every `chatEveryMs` (from a random moment of the first period) on the latest view. */
+  private chatLater(first: boolean): void {
+    const every = this.o.chatEveryMs;
+    if (!this.o.chat || every === undefined || this.ended) return;
+    this.chatTimer = setTimeout(() => {
+      if (this.ended) return;
+      const parsed = this.latest === null ? null : parseServerFrame(String(this.latest));
+      const m = parsed?.ok && (parsed.message.type === 'welcome' || parsed.message.type === 'update') ? parsed.message : null;
+      if (m?.view && this.o.chat) for (const line of this.o.chat(m.view, performance.now())) this.say(line);
+      this.chatLater(false);
+    }, first ? Math.random() * every : every);
   }
 
   private receive(d: Buffer): void {
@@ -147,6 +168,8 @@ export class BotClient {
   private update(d: Buffer): void {
     const at = d.lastIndexOf(ACK);
     if (at >= 0) this.acknowledged(String(d.subarray(at + ACK.length, d.length - 2)));
+    // A chat line's update: the game did not move, and the latest view stands.
+    if (d.indexOf(VIEW) < 0) return;
     this.latest = d;
     this.schedule();
   }
@@ -214,7 +237,8 @@ export class BotClient {
       this.busy = false;
       return;
     }
-    if (this.o.chat) for (const line of this.o.chat(view, performance.now())) this.say(line);
+    // Without a period of its own (the audit's scripted talk) the writer is asked on each decision.
+    if (this.o.chat && this.o.chatEveryMs === undefined) for (const line of this.o.chat(view, performance.now())) this.say(line);
     const command = nextSeatCommand(this.bot, m.seq, view, m.pending ?? [], this.tried);
     if (command === null || this.ended) {
       this.busy = false;

@@ -14,9 +14,9 @@ const LINES = [
  * The load test's chat (`--chat`, issue 26): a living player writes a line in the day chat about
  * every `everyMs` while it is day, and nothing at night or once he is out. The first line of each
  * player comes at a random moment of the first period, so a table does not write in lockstep. A
- * writer is asked when its bot decides (after each update, within its think time), so a line may
- * come a little after it is due; a due time that fell behind by a whole period (a night) starts
- * afresh instead of writing the missed lines at once.
+ * writer is asked on a timer of its own (BotClient `chatEveryMs`: the game's frames do not set the
+ * chat's pace); a due time that fell behind by a whole period (a night) starts afresh instead of
+ * writing the missed lines at once.
  */
 export function dayChat(seat: number, everyMs: number): ChatWriter {
   let due: number | null = null;

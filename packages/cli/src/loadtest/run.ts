@@ -160,7 +160,7 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
   const bots: BotClient[] = [];
   const seats = rooms.flatMap((room, r) => Array.from({ length: o.players }, (_, k) => ({ room, seat: k + 1, seed: r * 1000 + k + 1 })));
   await pool(seats, o.connectConcurrency, async ({ room, seat, seed }) => {
-    const talk = chat && o.chatSeconds ? { chat: dayChat(seat, o.chatSeconds * 1000), chatCounters: chat } : {};
+    const talk = chat && o.chatSeconds ? { chat: dayChat(seat, o.chatSeconds * 1000), chatEveryMs: o.chatSeconds * 1000, chatCounters: chat } : {};
     const b = new BotClient({ ws, localAddress: room.address, code: room.code, seat, seed, thinkMs: o.thinkMs, latencies, refused, errors, counters, ...talk });
     try {
       await b.connect();
