@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
-import { claimInLobby, createThroughUI } from './flows';
+import { claimInLobby, createThroughUI, openSection } from './flows';
 import { byTestId, newDevice, serverAndBrowser, Shots, testClock, until } from './harness';
 import { Oracle } from './oracle';
 
@@ -29,9 +29,7 @@ describe('one person and nine bots', () => {
     await claimInLobby(phone, code, 1, 'Анна');
     const watcher = new Oracle(env.server.wsUrl, code, { as: 'spectator' });
     try {
-      const bots = byTestId(phone, 'admin-bots');
-      await bots.waitFor();
-      await bots.locator('summary').click();
+      await openSection(phone, 'admin-bots', 'admin-bots-fill');
       const fill = byTestId(phone, 'admin-bots-fill');
       expect((await fill.innerText()).trim()).toBe('Посадить ботов на 9 свободных мест');
       await shots.at(phone, 'seat', 'bots-offered', 360);

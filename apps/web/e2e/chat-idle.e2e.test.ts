@@ -10,7 +10,7 @@
 import { createGame } from '@mafia/engine';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { claimInLobby, createThroughUI } from './flows';
+import { claimInLobby, createThroughUI, openSection } from './flows';
 import { byTestId, newDevice, serverAndBrowser, Shots, testClock, until } from './harness';
 import { Oracle } from './oracle';
 
@@ -37,12 +37,6 @@ async function say(page: Page, tab: 'table' | 'mafia', text: string): Promise<vo
 
 const shows = async (page: Page, text: string): Promise<boolean> => (await page.locator('body').innerText()).includes(text);
 
-async function openAdminChat(page: Page): Promise<void> {
-  const box = byTestId(page, 'admin-chat');
-  await box.waitFor();
-  if ((await box.getAttribute('open')) === null) await box.locator('summary').click();
-}
-
 describe('chat and idle players of an online room', () => {
   it('the_mafia_meet_unseen_and_idle_seats_are_stood_in_for_and_taken_back', async () => {
     const shots = new Shots('chat-idle');
@@ -59,9 +53,7 @@ describe('chat and idle players of an online room', () => {
     const people = [don, mafioso, commissar, civilian];
     const watcher = new Oracle(env.server.wsUrl, code, { as: 'spectator' });
     try {
-      const bots = byTestId(don, 'admin-bots');
-      await bots.waitFor();
-      await bots.locator('summary').click();
+      await openSection(don, 'admin-bots', 'admin-bots-fill');
       await byTestId(don, 'admin-bots-fill').click();
       await watcher.wait((s) => s.lobby?.bots?.length === 6, 'six bots in the lobby', 20_000);
 
@@ -70,7 +62,7 @@ describe('chat and idle players of an online room', () => {
       for (const p of people) await until(() => shows(p, 'Всем привет!'), 'the table line on every phone', 8_000);
 
       // The room's idle limit to 1: one missed step, and a bot stands in.
-      await openAdminChat(don);
+      await openSection(don, 'admin-chat', 'admin-idle-limit-1');
       await byTestId(don, 'admin-idle-limit-1').click();
       await watcher.wait((s) => s.lobby?.idleLimit === 1, 'the idle limit 1 in the lobby');
 
@@ -101,6 +93,7 @@ describe('chat and idle players of an online room', () => {
         await until(async () => (await byTestId(p, 'idle-banner').count()) === 0, 'the banner gone once the seat is back', 8_000);
       }
       // From here on, misses are allowed again: the day's votes are not this test's business.
+      await openSection(don, 'admin-chat', 'admin-idle-limit-3');
       await byTestId(don, 'admin-idle-limit-3').click();
       await watcher.wait((s) => s.lobby?.idleLimit === 3, 'the idle limit 3 in the lobby');
 

@@ -76,6 +76,19 @@ export async function claimInLobby(page: Page, code: string, seat: number, name:
   }
 }
 
+/**
+ * Opens the collapsible section `id` (a <details>, as the room controls' «Боты») and waits until its
+ * content shows: clicked again while it is closed (a re-render may have closed it under load).
+ */
+export async function openSection(page: Page, id: string, content: string): Promise<void> {
+  const box = byTestId(page, id);
+  await box.waitFor();
+  await until(async () => {
+    if ((await box.getAttribute('open')) === null) await box.locator('summary').click();
+    return byTestId(page, content).isVisible();
+  }, `the section ${id} open, ${content} visible`, 10_000, 300);
+}
+
 /** Clicks seat-{n} so that it is selected (aria-pressed) on a page with one SeatGrid of choices. */
 export async function selectSeat(page: Page, n: number): Promise<void> {
   const btn = byTestId(page, `seat-${n}`).first();

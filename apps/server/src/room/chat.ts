@@ -4,7 +4,7 @@ import { controllerOf } from './admin.js';
 import { RoomMedia } from './media.js';
 import { refuse } from './errors.js';
 import type { Conn } from './managerTypes.js';
-import type { ChatBody, Entry } from './records.js';
+import type { ChatBody, Controller, Entry } from './records.js';
 import type { Room } from './room.js';
 
 /** Why a line was refused, in words (clients show their own text for the code: apps/web refusals). */
@@ -21,6 +21,11 @@ const REFUSALS: Record<ChatRefusal | 'chat-empty' | 'chat-too-long' | 'chat-mark
   'chat-too-long': `a chat line has at most ${CHAT_LINE_MAX} characters`,
   'chat-markup': 'a chat line is plain text: no HTML tags and no control characters',
 };
+
+/** An online rule's entry as a setter makes it (its seq is the room's next). */
+export type RuleEntry = DistributiveOmit<Extract<Entry, { kind: 'mute' | 'chatMode' | 'idleLimit' }>, 'seq'>;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+const withId = (id: string | undefined): { id?: string } => (id === undefined ? {} : { id });
 
 /** A writer's flood allowance: CHAT_BURST lines at once, one more every CHAT_REFILL_MS. In memory: a refused flood changes nothing. */
 interface Bucket { tokens: number; at: number }
@@ -61,29 +66,35 @@ export abstract class RoomChat extends RoomMedia {
   }
 
   /** Host or room admin: the seat may not (or may again) write in the chat. */
-  async mute(conn: Conn, seat: number, muted: boolean, id: string | undefined): Promise<void> {
-    const room = this.roomOf(conn);
-    const by = controllerOf(conn.you, 'mute a seat in the chat');
-    onlineOnly(room);
-    await this.run(room, conn, id, async () => {
-      if (this.answeredAsDuplicate(conn, room, by, id)) return;
-      if (room.closed) refuse('room-closed', 'the host has closed this room');
+  mute(conn: Conn, seat: number, muted: boolean, id: string | undefined): Promise<void> {
+    return this.onlineRule(conn, id, 'mute a seat in the chat', (room, by) => {
       if (seat < 1 || seat > room.row.seats) refuse('bad-seat', `this room has seats 1 to ${room.row.seats}, not ${seat}`, { path: 'seat' });
       if (room.muted.has(seat) === muted) refuse('mute-unchanged', `seat ${seat} is ${muted ? 'already muted' : 'not muted'}`, { path: 'muted' });
-      await this.commit(room, { seq: room.seq + 1, kind: 'mute', body: { by, seat, muted, ...(id !== undefined ? { id } : {}) } }, undefined, conn, id);
+      return { kind: 'mute', body: { by, seat, muted, ...withId(id) } };
     });
   }
 
   /** Host or room admin: who writes in the day chat from now on. */
-  async setChatMode(conn: Conn, mode: ChatMode, id: string | undefined): Promise<void> {
+  setChatMode(conn: Conn, mode: ChatMode, id: string | undefined): Promise<void> {
+    return this.onlineRule(conn, id, 'set who writes in the day chat', (room, by) => {
+      if (room.chatMode === mode) refuse('chat-mode-unchanged', `the day chat is already ${mode === 'free' ? 'free' : 'the speaker\'s only'}`, { path: 'mode' });
+      return { kind: 'chatMode', body: { by, mode, ...withId(id) } };
+    });
+  }
+
+  /**
+   * A rule of an online room the host or room admin sets (a mute, the chat mode, the idle limit):
+   * public, on the record, checked and written in the room's queue like any request of his.
+   */
+  protected async onlineRule(conn: Conn, id: string | undefined, what: string, make: (room: Room, by: Controller) => RuleEntry): Promise<void> {
     const room = this.roomOf(conn);
-    const by = controllerOf(conn.you, 'set who writes in the day chat');
+    const by = controllerOf(conn.you, what);
     onlineOnly(room);
     await this.run(room, conn, id, async () => {
       if (this.answeredAsDuplicate(conn, room, by, id)) return;
       if (room.closed) refuse('room-closed', 'the host has closed this room');
-      if (room.chatMode === mode) refuse('chat-mode-unchanged', `the day chat is already ${mode === 'free' ? 'free' : 'the speaker\'s only'}`, { path: 'mode' });
-      await this.commit(room, { seq: room.seq + 1, kind: 'chatMode', body: { by, mode, ...(id !== undefined ? { id } : {}) } }, undefined, conn, id);
+      const entry: Entry = { seq: room.seq + 1, ...make(room, by) };
+      await this.commit(room, entry, undefined, conn, id);
     });
   }
 

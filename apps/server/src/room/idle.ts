@@ -3,8 +3,7 @@ import type { GameEvent, IdleStage } from '@mafia/engine';
 import { PROTOCOL_VERSION, type You } from '@mafia/protocol';
 import { BotSeat } from './botSeat.js';
 import { ROOM_BOT_KIND, THINK_MS, nextBotId } from './bots.js';
-import { onlineOnly, RoomChat } from './chat.js';
-import { controllerOf } from './admin.js';
+import { RoomChat } from './chat.js';
 import { refuse } from './errors.js';
 import { frame } from './frame.js';
 import type { Conn } from './managerTypes.js';
@@ -41,15 +40,10 @@ export abstract class RoomIdle extends RoomChat {
   private readonly loadedAt = new Map<string, number>();
 
   /** Host or room admin: the missed steps in a row after which a bot stands in (logged, public: the table's rule). */
-  async setIdleLimit(conn: Conn, limit: number, id: string | undefined): Promise<void> {
-    const room = this.roomOf(conn);
-    const by = controllerOf(conn.you, 'set the idle limit');
-    onlineOnly(room);
-    await this.run(room, conn, id, async () => {
-      if (this.answeredAsDuplicate(conn, room, by, id)) return;
-      if (room.closed) refuse('room-closed', 'the host has closed this room');
+  setIdleLimit(conn: Conn, limit: number, id: string | undefined): Promise<void> {
+    return this.onlineRule(conn, id, 'set the idle limit', (room, by) => {
       if (room.idleLimit === limit) refuse('idle-limit-unchanged', `the idle limit is already ${limit}`, { path: 'limit' });
-      await this.commit(room, { seq: room.seq + 1, kind: 'idleLimit', body: { by, limit, ...(id !== undefined ? { id } : {}) } }, undefined, conn, id);
+      return { kind: 'idleLimit', body: { by, limit, ...(id !== undefined ? { id } : {}) } };
     });
   }
 
