@@ -34,6 +34,8 @@ describe('one person and nine bots', () => {
       expect((await fill.innerText()).trim()).toBe('Посадить ботов на 9 свободных мест');
       await shots.at(phone, 'seat', 'bots-offered', 360);
       await expectAccessible(phone, 'the room controls with bots offered');
+      // The section again: the shot and the accessibility check took a while, and the controls re-render.
+      await openSection(phone, 'admin-bots', 'admin-bots-fill');
       await fill.click();
       const seated = await watcher.wait((s) => s.lobby?.bots?.length === 9, 'nine bots in the lobby', 20_000);
       expect(seated.lobby!.claimed).toEqual(['Анна', ...Array.from({ length: 9 }, (_, i) => `Бот ${i + 2}`)]);
