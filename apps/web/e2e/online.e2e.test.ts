@@ -10,16 +10,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { NAMES } from './flows';
-import { Shots, testClock } from './harness';
+import { Shots } from './harness';
 import { playUnhosted, unhostedSuite } from './unhosted';
 
-/**
- * On the test clock at half speed, as app-host.e2e.test.ts: what nobody ends (a speech run to its
- * time, a vote) waits half as long; a night step keeps 8 s (16 s on the form), as a tap must land
- * inside its step on two busy cores.
- */
-const TIME_SCALE = 0.5;
-const suite = unhostedSuite(testClock(TIME_SCALE));
+const suite = unhostedSuite();
 /** A whole game on its timers: several minutes on two busy cores. */
 const GAME_TIMEOUT_MS = 900_000;
 
@@ -34,7 +28,7 @@ describe('online', () => {
         // Night steps of 8 s (a club may choose 3 s or more): a phone's tap lands inside its step on
         // two busy cores, as the driver takes a night's screenshots and axe checks only once nothing
         // is left to tap in it. The club deck's night has six steps: 48 s, not 120 s at 20 s a step.
-        timers: { speech: 15, defence: 10, lastWords: 10, vote: 15, nightStep: 8 / TIME_SCALE },
+        timers: { speech: 15, defence: 10, lastWords: 10, vote: 15, nightStep: 8 },
         shots: new Shots('online'),
         server: suite.server(),
         device: suite.device,
