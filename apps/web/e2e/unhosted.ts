@@ -147,10 +147,10 @@ async function play(g: UnhostedGame, code: string, creator: Page, oracle: TableO
     if (view.phase.kind !== 'ended') {
       const me: SeatFacts = creatorSeat !== null ? facts(view)[creatorSeat - 1]! : { seat: 0, name: '\u0000', role: 'civilian', alive: true };
       // Cards the table may see: the dead whose card is open to a spectator (revealOnDeath). Read
-      // after the page's snapshot, and a moment later: the page may have had an elimination before
-      // the spectator's socket did (an open card never closes again, so a later look is no looser).
+      // after the page's snapshot: the page may have had an elimination before the spectator's
+      // socket did (an open card never closes again, so a later look is no looser). No wait here:
+      // a pause in this check made the driver miss the vote screen's accessibility check.
       const snap = await snapshot(creator);
-      await sleep(300);
       const open = (oracle.spectator.state.view?.seats ?? []).filter((s) => !s.alive && s.role !== undefined).map((s) => s.seat as number);
       for (const l of findLeaks(snap, me, facts(view), { publicDead: false, knows: [...creatorKnows, ...open] })) problems.push(`${where}, the creator's page: ${l}`);
       const sent = (await sentSecrets(creator)).filter((x) => !creatorKnows.includes(Number(x.split(':')[0])));
