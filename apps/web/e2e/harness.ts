@@ -32,7 +32,7 @@ export function chromiumPath(): string {
 /**
  * Chromium's own fake camera and microphone (a test pattern and a beep), granted without asking,
  * sound played without a tap, and host ICE candidates under their addresses (not mDNS names, which
- * a container cannot resolve): voice and video between the pages of one browser (media.e2e).
+ * a container cannot resolve): voice and video between the pages of one browser (online-talk.e2e).
  */
 export const FAKE_MEDIA_ARGS: readonly string[] = [
   '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required',

@@ -20,7 +20,7 @@ declare global {
     __labels?: string[];
     /** What harness.ts's socket tap saw: the roles of other seats sent to this page, the last seq. */
     __e2e?: { secrets: string[]; seq: number };
-    /** Every RTCPeerConnection the page made (media.e2e.test.ts wraps the constructor to keep them). */
+    /** Every RTCPeerConnection the page made (mediaStats.ts wraps the constructor to keep them). */
     __pcs?: RTCPeerConnection[];
   }
 }
