@@ -2,6 +2,7 @@ import type { BotKind } from '@mafia/bots';
 import { foldLog, stateEffects, type ChatMode, type Game, type GameEvent, type StateEffects } from '@mafia/engine';
 import type { AppAlert } from '@mafia/protocol';
 import type { RoomRow } from '../storage/types.js';
+import { ChatIds } from './chatIds.js';
 import { requestKey, requestKeyOf, type TapBody, type ClaimBody, type CommandBody, type Entry, type TimerRec } from './records.js';
 import { ViewerNumbering } from './numbering.js';
 import { SeatCodes } from './seatCodes.js';
@@ -42,11 +43,13 @@ export abstract class RoomState {
    */
   stuck: { readonly timer: TimerRec | null; readonly alert: AppAlert } | null = null;
   /**
-   * Every request id applied in this room's life (`by:id` → log seq), of every kind of request, not
+   * Every request id applied in this room's life (`by:id` → log seq), of every kind of request but chat lines (`chatIds`), not
    * a window: a re-sent id is answered, never applied again, whenever it comes (a restart rebuilds it
    * from the log). One small entry per request; nothing else is kept of it.
    */
   private readonly applied = new Map<string, number>();
+  /** Chat lines' ids: each writer's last few only (chatIds.ts). */
+  private readonly chatIds = new ChatIds();
   /** This game's decoy taps (`night:step:seat` → log seq): a seat's second tap of a step is answered with its first (tap.ts). */
   private readonly taps = new Map<string, number>();
   /** Each viewer's own numbering of the log (R-NIGHT-4: nobody counts the acts he was not sent). */
@@ -159,12 +162,15 @@ export abstract class RoomState {
 
   /** The log seq a request id of this sender was applied at, if it was. */
   appliedAt(by: CommandBody['by'], id: string): number | undefined {
-    return this.applied.get(requestKey(by, id));
+    const key = requestKey(by, id);
+    return this.applied.get(key) ?? this.chatIds.seq(key);
   }
 
   private noteRequest(e: Entry): void {
     const key = requestKeyOf(e);
-    if (key !== null) this.applied.set(key, e.seq);
+    if (key === null) return;
+    if (e.kind === 'chat') this.chatIds.note(e.body.by, key, e.seq);
+    else this.applied.set(key, e.seq);
   }
 
 

@@ -143,6 +143,7 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
   const chat: ChatCounters | null = o.chatSeconds ? { sent: 0, written: 0, refused: new Tally(), latencies: new Latencies() } : null;
   const s = o.stepSeconds;
   const rssBefore = await warmRss(base);
+  log(`server RSS ${(rssBefore / 2 ** 20).toFixed(1)} MiB before (warm, no rooms)`);
 
   log(`creating ${o.rooms} rooms`);
   const rooms: { code: string; adminKey: string; address: string }[] = [];
