@@ -1,45 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { RoomClient, type RoomClientOptions } from '../src/net/client';
-import { createSecrets, memoryStore } from '../src/net/secrets';
-import { FakeSocket, FakeTimers } from './fakeSocket';
+import { fakeClient } from './fakeSocket';
 
 const LOBBY = { room: 'r1', code: 'ABCDEF', preset: 'classic', mode: 'human', seats: 10, claimed: Array(10).fill(null), started: false, ended: false, closed: false };
 const welcome = (seq: number, extra: Record<string, unknown> = {}) => ({ type: 'welcome', you: { as: 'host' }, lobby: LOBBY, seq, items: [], view: null, pending: [], timer: null, ...extra });
 const item = (seq: number) => ({ seq, kind: 'claim', seat: seq, name: `P${seq}` });
 
-function setup(o: Partial<RoomClientOptions> = {}) {
-  const sockets: FakeSocket[] = [];
-  const timers = new FakeTimers();
-  const store = memoryStore();
-  const secrets = createSecrets(store);
-  let n = 0;
-  const client = new RoomClient({
-    code: 'abcdef',
-    auth: { as: 'host', key: 'k'.repeat(20) },
-    url: 'ws://test/ws',
-    socket: (url) => {
-      const s = new FakeSocket(url);
-      sockets.push(s);
-      return s;
-    },
-    tokens: secrets,
-    backoff: { initialMs: 100, maxMs: 1000 },
-    pingEveryMs: 0,
-    pongTimeoutMs: 0,
-    now: () => timers.now,
-    random: () => 0.5,
-    setTimeout: timers.setTimeout,
-    clearTimeout: timers.clearTimeout,
-    newId: () => `c${++n}`,
-    ...o,
-  });
-  const sock = () => sockets[sockets.length - 1]!;
-  return { client, sockets, sock, timers, secrets };
-}
-
 describe('RoomClient', () => {
   it('says hello with its auth, then is open with the welcome’s lobby, view and seq', () => {
-    const { client, sock } = setup();
+    const { client, sock } = fakeClient();
     client.connect();
     expect(client.getState().status).toBe('connecting');
     sock().open();
@@ -50,7 +18,7 @@ describe('RoomClient', () => {
   });
 
   it('notifies subscribers with a new state object on every change', () => {
-    const { client, sock } = setup();
+    const { client, sock } = fakeClient();
     const seen: unknown[] = [];
     client.subscribe(() => seen.push(client.getState()));
     client.connect();
@@ -61,7 +29,7 @@ describe('RoomClient', () => {
   });
 
   it('keeps the last seq and resumes with lastSeq after a reconnect, with exponential backoff', () => {
-    const { client, sock, sockets, timers } = setup();
+    const { client, sock, sockets, timers } = fakeClient();
     client.connect();
     sock().open();
     sock().receive(welcome(2, { items: [item(1), item(2)] }));
@@ -91,7 +59,7 @@ describe('RoomClient', () => {
   });
 
   it('caps the backoff', () => {
-    const { client, sock, timers } = setup();
+    const { client, sock, timers } = fakeClient();
     client.connect();
     for (let i = 0; i < 8; i++) {
       sock().drop();
@@ -103,7 +71,7 @@ describe('RoomClient', () => {
   });
 
   it('sends a command with a unique id and resolves it with the update that acks it', async () => {
-    const { client, sock } = setup();
+    const { client, sock } = fakeClient();
     client.connect();
     sock().open();
     sock().receive(welcome(1));
@@ -124,7 +92,7 @@ describe('RoomClient', () => {
   });
 
   it('re-sends an unanswered command with the same id after the reconnect; a duplicate ack resolves it', async () => {
-    const { client, sock, timers } = setup();
+    const { client, sock, timers } = fakeClient();
     client.connect();
     sock().open();
     sock().receive(welcome(4));
@@ -148,7 +116,7 @@ describe('RoomClient', () => {
   });
 
   it('does not re-send start, release, close or timer (the server does not dedupe them): they reject with connection-lost', async () => {
-    const { client, sock, timers } = setup();
+    const { client, sock, timers } = fakeClient();
     client.connect();
     sock().open();
     sock().receive(welcome(0));
@@ -163,7 +131,7 @@ describe('RoomClient', () => {
   });
 
   it('claim stores the seat token and comes back as that seat', async () => {
-    const { client, sock, secrets, timers } = setup({ auth: { as: 'spectator' } });
+    const { client, sock, secrets, timers } = fakeClient({ auth: { as: 'spectator' } });
     client.connect();
     sock().open();
     sock().receive(welcome(2, { you: { as: 'spectator' } }));
@@ -180,7 +148,7 @@ describe('RoomClient', () => {
   });
 
   it('claim_retried_with_same_key_after_a_lost_welcome', async () => {
-    const { client, sock, secrets, timers } = setup({ auth: { as: 'spectator' }, newClaimKey: () => 'k1'.repeat(10) });
+    const { client, sock, secrets, timers } = fakeClient({ auth: { as: 'spectator' }, newClaimKey: () => 'k1'.repeat(10) });
     client.connect();
     sock().open();
     sock().receive(welcome(0, { you: { as: 'spectator' } }));
@@ -201,7 +169,7 @@ describe('RoomClient', () => {
 
   it('a claim asked again for the seat of an unanswered claim (a reloaded page) reuses its key; a refusal forgets it', async () => {
     let n = 0;
-    const { client, sock, secrets } = setup({ auth: { as: 'spectator' }, newClaimKey: () => `fresh-key-${++n}`.padEnd(20, 'x') });
+    const { client, sock, secrets } = fakeClient({ auth: { as: 'spectator' }, newClaimKey: () => `fresh-key-${++n}`.padEnd(20, 'x') });
     secrets.setPendingClaim('ABCDEF', { seat: 5, key: 'old-key'.padEnd(20, 'x') });
     client.connect();
     sock().open();
@@ -218,7 +186,7 @@ describe('RoomClient', () => {
   });
 
   it('keeps the free seats\' codes the host is sent, after the start', () => {
-    const { client, sock } = setup();
+    const { client, sock } = fakeClient();
     client.connect();
     sock().open();
     sock().receive(welcome(3));
@@ -228,7 +196,7 @@ describe('RoomClient', () => {
   });
 
   it('a refused claim rejects and leaves the client where it was', async () => {
-    const { client, sock } = setup({ auth: { as: 'spectator' } });
+    const { client, sock } = fakeClient({ auth: { as: 'spectator' } });
     client.connect();
     sock().open();
     sock().receive(welcome(0, { you: { as: 'spectator' } }));
@@ -239,7 +207,7 @@ describe('RoomClient', () => {
   });
 
   it('a refused hello (bad token) forgets the token and stops instead of retrying', () => {
-    const { client, sock, sockets, secrets, timers } = setup({ auth: { as: 'seat', seat: 2, token: 'x'.repeat(20) } });
+    const { client, sock, sockets, secrets, timers } = fakeClient({ auth: { as: 'seat', seat: 2, token: 'x'.repeat(20) } });
     secrets.setSeat('ABCDEF', 2, 'x'.repeat(20));
     client.connect();
     sock().open();
@@ -251,7 +219,7 @@ describe('RoomClient', () => {
   });
 
   it('bad-last-seq: starts over from lastSeq 0 (the whole log again)', () => {
-    const { client, sock, timers } = setup();
+    const { client, sock, timers } = fakeClient();
     client.connect();
     sock().open();
     sock().receive(welcome(9, { items: [item(9)] }));
@@ -265,7 +233,7 @@ describe('RoomClient', () => {
   });
 
   it('seat-released: forgets the token and watches on as a spectator', () => {
-    const { client, sock, secrets } = setup({ auth: { as: 'seat', seat: 2, token: 'x'.repeat(20) } });
+    const { client, sock, secrets } = fakeClient({ auth: { as: 'seat', seat: 2, token: 'x'.repeat(20) } });
     secrets.setSeat('ABCDEF', 2, 'x'.repeat(20));
     client.connect();
     sock().open();
@@ -277,7 +245,7 @@ describe('RoomClient', () => {
   });
 
   it('seat-renamed: a replacement took the seat; the token is forgotten, the phone watches on and keeps who took it (issue 24)', () => {
-    const { client, sock, secrets } = setup({ auth: { as: 'seat', seat: 2, token: 'x'.repeat(20) } });
+    const { client, sock, secrets } = fakeClient({ auth: { as: 'seat', seat: 2, token: 'x'.repeat(20) } });
     secrets.setSeat('ABCDEF', 2, 'x'.repeat(20));
     client.connect();
     sock().open();
@@ -294,7 +262,7 @@ describe('RoomClient', () => {
   });
 
   it('host-handed-over: the console stops for good and says why (issue 24)', () => {
-    const { client, sock, timers, sockets } = setup();
+    const { client, sock, timers, sockets } = fakeClient();
     client.connect();
     sock().open();
     sock().receive(welcome(3));
@@ -306,7 +274,7 @@ describe('RoomClient', () => {
   });
 
   it('an unsolicited error is kept as lastError; a non-JSON frame does not throw', () => {
-    const { client, sock } = setup();
+    const { client, sock } = fakeClient();
     client.connect();
     sock().open();
     sock().receive(welcome(0));
@@ -317,7 +285,7 @@ describe('RoomClient', () => {
   });
 
   it('close() stops for good and rejects what is in flight', async () => {
-    const { client, sock, sockets, timers } = setup();
+    const { client, sock, sockets, timers } = fakeClient();
     client.connect();
     sock().open();
     sock().receive(welcome(0));
@@ -330,7 +298,7 @@ describe('RoomClient', () => {
   });
 
   it('ping measures the server clock offset; a ping without pong drops and reconnects', () => {
-    const { client, sock, sockets, timers } = setup({ pingEveryMs: 60_000, pongTimeoutMs: 5000 });
+    const { client, sock, sockets, timers } = fakeClient({ pingEveryMs: 60_000, pongTimeoutMs: 5000 });
     client.connect();
     sock().open();
     sock().receive(welcome(0));
@@ -347,7 +315,7 @@ describe('RoomClient', () => {
   });
 
   it('next_game_starts_the_log_anew_and_keeps_the_seq_going', async () => {
-    const { client, sock } = setup();
+    const { client, sock } = fakeClient();
     client.connect();
     sock().open();
     sock().receive(welcome(2, { items: [item(1), item(2)] }));
@@ -365,7 +333,7 @@ describe('RoomClient', () => {
   });
 
   it('keeps the app host\'s alert for the room admin until the game takes a step, and sends the clock messages once', () => {
-    const { client, sock } = setup({ auth: { as: 'admin', key: 'k'.repeat(20) } });
+    const { client, sock } = fakeClient({ auth: { as: 'admin', key: 'k'.repeat(20) } });
     client.connect();
     sock().open();
     const alert = { code: 'wrong-phase', command: 'timeUp', message: 'x', at: 5 };
@@ -390,7 +358,7 @@ describe('RoomClient', () => {
   });
 
   it('tap sends a seat\'s decoy night tap with an id, resolves on the update that acks it, and is re-sent with the same id after a drop (issue 23)', async () => {
-    const { client, sock, timers } = setup({ auth: { as: 'seat', seat: 4, token: 't'.repeat(20) } });
+    const { client, sock, timers } = fakeClient({ auth: { as: 'seat', seat: 4, token: 't'.repeat(20) } });
     client.connect();
     sock().open();
     sock().receive(welcome(1, { you: { as: 'seat', seat: 4 } }));
@@ -416,7 +384,7 @@ describe('RoomClient', () => {
   });
 
   it('a refused tap rejects with the server\'s code, as a command\'s refusal does', async () => {
-    const { client, sock } = setup({ auth: { as: 'seat', seat: 4, token: 't'.repeat(20) } });
+    const { client, sock } = fakeClient({ auth: { as: 'seat', seat: 4, token: 't'.repeat(20) } });
     client.connect();
     sock().open();
     sock().receive(welcome(1, { you: { as: 'seat', seat: 4 } }));
@@ -427,7 +395,7 @@ describe('RoomClient', () => {
   });
 
   it('openStep sends the host\'s night step with an id and resolves on its ack (issue 23)', async () => {
-    const { client, sock } = setup();
+    const { client, sock } = fakeClient();
     client.connect();
     sock().open();
     sock().receive(welcome(1));

@@ -1,4 +1,5 @@
-import type { SocketLike } from '../src/net/client';
+import { RoomClient, type RoomClientOptions, type SocketLike } from '../src/net/client';
+import { createSecrets, memoryStore } from '../src/net/secrets';
 
 /** A WebSocket stand-in: records what the client sends; the test opens, answers and drops it. */
 export class FakeSocket implements SocketLike {
@@ -60,4 +61,38 @@ export class FakeTimers {
   delays(): number[] {
     return [...this.pending.values()].map((p) => p.ms);
   }
+}
+
+/**
+ * A RoomClient of room ABCDEF (as its host) over FakeSockets, on FakeTimers' clock, with no pings
+ * and numbered request ids (c1, c2, …); `o` replaces any option (another auth, …). `sock()` is the
+ * socket it opened last.
+ */
+export function fakeClient(o: Partial<RoomClientOptions> = {}) {
+  const sockets: FakeSocket[] = [];
+  const timers = new FakeTimers();
+  const secrets = createSecrets(memoryStore());
+  let n = 0;
+  const client = new RoomClient({
+    code: 'abcdef',
+    auth: { as: 'host', key: 'k'.repeat(20) },
+    url: 'ws://test/ws',
+    socket: (url) => {
+      const s = new FakeSocket(url);
+      sockets.push(s);
+      return s;
+    },
+    tokens: secrets,
+    backoff: { initialMs: 100, maxMs: 1000 },
+    pingEveryMs: 0,
+    pongTimeoutMs: 0,
+    now: () => timers.now,
+    random: () => 0.5,
+    setTimeout: timers.setTimeout,
+    clearTimeout: timers.clearTimeout,
+    newId: () => `c${++n}`,
+    ...o,
+  });
+  const sock = () => sockets[sockets.length - 1]!;
+  return { client, sockets, sock, timers, secrets };
 }

@@ -3,11 +3,9 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../src/i18n';
-import { RoomClient } from '../src/net/client';
-import { createSecrets, memoryStore } from '../src/net/secrets';
 import { IdleSeats } from '../src/screens/admin/IdleSeats';
 import { IdleBanner } from '../src/screens/player/IdleBanner';
-import { FakeSocket, FakeTimers } from './fakeSocket';
+import { fakeClient } from './fakeSocket';
 
 /** Idle players (issue 26, point 4): the seat's own warning and «Я здесь», the admin's list. */
 
@@ -39,27 +37,15 @@ describe('idle players on the phone', () => {
   });
 
   it('the_client_keeps_what_the_server_says_and_sends_back', () => {
-    const sockets: FakeSocket[] = [];
-    const timers = new FakeTimers();
-    const client = new RoomClient({
-      code: 'abcdef', auth: { as: 'seat', seat: 3, token: 't'.repeat(20) }, url: 'ws://test/ws',
-      socket: (url) => {
-        const s = new FakeSocket(url);
-        sockets.push(s);
-        return s;
-      },
-      tokens: createSecrets(memoryStore()), backoff: { initialMs: 100, maxMs: 1000 }, pingEveryMs: 0, pongTimeoutMs: 0,
-      now: () => timers.now, random: () => 0.5, setTimeout: timers.setTimeout, clearTimeout: timers.clearTimeout,
-    });
+    const { client, sock } = fakeClient({ auth: { as: 'seat', seat: 3, token: 't'.repeat(20) } });
     client.connect();
-    const sock = sockets[0]!;
-    sock.open();
+    sock().open();
     const lobby = { room: 'r1', code: 'ABCDEF', preset: 'classic', mode: 'online', seats: 10, claimed: Array(10).fill('P'), started: true, ended: false, closed: false };
-    sock.receive({ type: 'welcome', you: { as: 'seat', seat: 3 }, lobby, seq: 3, items: [], view: null, pending: [], timer: null });
-    sock.receive({ type: 'idle', misses: 2, limit: 2, standIn: true });
+    sock().receive({ type: 'welcome', you: { as: 'seat', seat: 3 }, lobby, seq: 3, items: [], view: null, pending: [], timer: null });
+    sock().receive({ type: 'idle', misses: 2, limit: 2, standIn: true });
     expect(client.getState().idle).toEqual({ misses: 2, limit: 2, standIn: true });
     client.back();
-    expect(sock.last()).toEqual({ v: 1, type: 'back' });
+    expect(sock().last()).toEqual({ v: 1, type: 'back' });
   });
 });
 

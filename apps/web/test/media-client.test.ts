@@ -4,28 +4,14 @@
  * screen's notice (`lastError`).
  */
 import { describe, expect, it } from 'vitest';
-import { RoomClient, type MediaEvent } from '../src/net/client';
-import { createSecrets, memoryStore } from '../src/net/secrets';
-import { FakeSocket, FakeTimers } from './fakeSocket';
+import type { MediaEvent } from '../src/net/client';
+import { fakeClient } from './fakeSocket';
 
 const LOBBY = { room: 'r1', code: 'ABCDEF', preset: 'classic', mode: 'online', seats: 10, claimed: Array(10).fill(null), started: false, game: 1, ended: false, closed: false };
 const welcome = { v: 1, type: 'welcome', you: { as: 'seat', seat: 2 }, lobby: LOBBY, seq: 1, items: [], view: null, pending: [], timer: null };
 
-function setup() {
-  const sockets: FakeSocket[] = [];
-  const timers = new FakeTimers();
-  const client = new RoomClient({
-    code: 'abcdef', auth: { as: 'seat', seat: 2, token: 't'.repeat(32) }, url: 'ws://test/ws',
-    socket: (url) => {
-      const s = new FakeSocket(url);
-      sockets.push(s);
-      return s;
-    },
-    tokens: createSecrets(memoryStore()), backoff: { initialMs: 100, maxMs: 1000 }, pingEveryMs: 0, pongTimeoutMs: 0,
-    now: () => timers.now, random: () => 0.5, setTimeout: timers.setTimeout, clearTimeout: timers.clearTimeout,
-  });
-  return { client, sock: () => sockets[sockets.length - 1]! };
-}
+/** Seat 2's client. */
+const setup = () => fakeClient({ auth: { as: 'seat', seat: 2, token: 't'.repeat(32) } });
 
 describe('the room client and media', () => {
   it('signal_goes_out_only_once_welcomed_and_peers_signals_reach_the_media_listeners', () => {

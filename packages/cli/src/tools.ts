@@ -8,6 +8,6 @@
 export { parseFlags, wholeNumber, type FlagSpec, type Flags } from './flags.js';
 export { printJson, UsageError } from './io.js';
 export { httpRequest, loopbackAddress, type HttpAnswer, type HttpAsk } from './loopback.js';
-export { BotClient, type ChatCounters, type ChatLine, type ChatWriter } from './loadtest/botClient.js';
+export { BotClient, type ChatCounters, type ChatLine, type ChatWriter, type SignalCounters, type SignalMessage, type SignalWriter } from './loadtest/botClient.js';
 export { Latencies, Tally } from './loadtest/stats.js';
 export { runAsProcess, runCommand } from './entry.js';

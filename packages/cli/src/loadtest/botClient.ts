@@ -16,6 +16,23 @@ export interface ChatLine {
  */
 export type ChatWriter = (view: GameView, now: number) => readonly ChatLine[];
 
+/** A WebRTC signalling message a client sends (`signal`, online rooms: issue 26 point 1). */
+export type SignalMessage = Extract<OutgoingClientMessage, { type: 'signal' }>;
+
+/** A client's signalling: asked on each view the bot decides on; what it returns is sent at once. */
+export type SignalWriter = (view: GameView) => readonly SignalMessage[];
+
+/** What the signals of many clients added up to. */
+export interface SignalCounters {
+  /** Signals sent (never acknowledged: only a refusal answers one). */
+  sent: number;
+  /** Signals refused, by code (`media-not-now`, `signal-bad-target`, …): never counted as a command's refusal. */
+  readonly refused: Tally;
+}
+
+/** The refusals of a `signal` (apps/server/src/room/media.ts): they carry no id, as a signal has none. */
+const isSignalRefusal = (code: string): boolean => code.startsWith('media-') || code.startsWith('signal-');
+
 /** What the chat lines of many clients added up to. */
 export interface ChatCounters {
   /** Lines sent (`say`). */
@@ -50,6 +67,9 @@ export interface BotClientOptions {
   /** How often the chat writer is asked (ms), on a timer of its own, so the game's pace does not set the chat's (the load test); unset: on each decision. */
   readonly chatEveryMs?: number;
   readonly chatCounters?: ChatCounters;
+  /** The client also sends WebRTC signalling (with `signalCounters`): the audit's; the load test sends none. */
+  readonly signals?: SignalWriter;
+  readonly signalCounters?: SignalCounters;
 }
 
 /** What the server appends to the sender's copy of an update: `,"ack":"ID"}` (manager.ts `broadcast`). */
@@ -64,8 +84,10 @@ const VIEW = Buffer.from('"view":');
  * One player over a real WebSocket: claims its seat, then plays with a RandomBot deciding from the
  * view and pending decisions the server sends to this seat only (packages/bots `nextSeatCommand`, as
  * the server's own bot seats): as the app is the host, it ends its own speech and last words. With a
- * `chat` writer it also writes chat lines. Latency = from sending a command to the update that
- * acknowledges it; a chat line's acknowledgement is timed apart (`chatCounters`), never as a command's.
+ * `chat` writer it also writes chat lines, and with a `signals` writer it sends WebRTC signalling
+ * (the audit's; a refused signal is counted in `signalCounters`, never as a command's refusal).
+ * Latency = from sending a command to the update that acknowledges it; a chat line's
+ * acknowledgement is timed apart (`chatCounters`), never as a command's.
  *
  * The load test shares the machine with the server it measures, so a bot parses as little as it
  * can: an update is kept as it came (bytes) and parsed only when the bot acts on it, after its
@@ -199,6 +221,11 @@ export class BotClient {
       else this.o.chatCounters?.refused.add(m.code);
       return;
     }
+    if (m.type === 'error' && m.id === undefined && this.o.signals && isSignalRefusal(m.code)) {
+      // A refused signal: counted apart, it holds no command back.
+      this.o.signalCounters?.refused.add(m.code);
+      return;
+    }
     if (m.type === 'error') {
       if (m.code === 'server-error' || m.code === 'too-many-errors' || m.code === 'rate-limited') this.o.errors.add(m.code);
       else this.o.refused.add(m.code);
@@ -239,6 +266,12 @@ export class BotClient {
     }
     // Without a period of its own (the audit's scripted talk) the writer is asked on each decision.
     if (this.o.chat && this.o.chatEveryMs === undefined) for (const line of this.o.chat(view, performance.now())) this.say(line);
+    if (this.o.signals) {
+      for (const s of this.o.signals(view)) {
+        if (this.o.signalCounters) this.o.signalCounters.sent++;
+        this.send(s);
+      }
+    }
     const command = nextSeatCommand(this.bot, m.seq, view, m.pending ?? [], this.tried);
     if (command === null || this.ended) {
       this.busy = false;

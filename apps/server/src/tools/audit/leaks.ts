@@ -21,7 +21,7 @@ export interface TableTruth {
 /** `seat:N`, `spectator` or `admin` (the room admin sees what a spectator sees). */
 export type ViewerName = string;
 
-const seatOf = (viewer: ViewerName): number | null => (viewer.startsWith('seat:') ? Number(viewer.slice(5)) : null);
+export const seatOf = (viewer: ViewerName): number | null => (viewer.startsWith('seat:') ? Number(viewer.slice(5)) : null);
 
 /** The card a living viewer holds now, as his own view says (null for a spectator or a dead seat). */
 interface Holder {

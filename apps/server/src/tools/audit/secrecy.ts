@@ -1,6 +1,7 @@
 import { builtPresets, presetOf, type PresetId } from '@mafia/engine';
-import { Latencies, Tally } from '@mafia/cli/tools';
+import { Latencies, Tally, type SignalCounters } from '@mafia/cli/tools';
 import { ChatFrameTally } from './chatFrames.js';
+import { SignalFrameTally } from './signalFrames.js';
 import { frameLeaks, truthOf, type TableTruth } from './leaks.js';
 import { freshAddress } from './net.js';
 import { check, type Check, type Traffic } from './report.js';
@@ -54,9 +55,32 @@ function chatChecks(c: ChatFrameTally, sent: number): Check[] {
 }
 
 /**
+ * The WebRTC signalling of the same games (issue 26 point 1): every seat called whom its view says it
+ * may and tried whom it may not (signalFrames.ts). The first two checks also fail when nothing of
+ * theirs was relayed (they would pass unseen); the third wants each refusal seen, and counted by the
+ * bots apart from their commands.
+ */
+function signalChecks(s: SignalFrameTally, sent: SignalCounters, commands: TableTally): Check[] {
+  const strays = (l: string[]) => `${l.length} elsewhere${l.length ? `: ${l.slice(0, 3).join(' | ')}` : ''}`;
+  const codes = new Set([...Object.keys(s.refusedAtSeats), ...Object.keys(sent.refused.counts)]);
+  const disagree = [...codes].filter((k) => (s.refusedAtSeats[k] ?? 0) !== (sent.refused.counts[k] ?? 0));
+  const mixed = [...Object.keys(commands.refused.counts), ...Object.keys(commands.errors.counts)].filter((k) => /^(media|signal)-/.test(k));
+  const seen = ['media-not-now', 'signal-bad-target', 'media-spectator'].filter((k) => (s.refused[k] ?? 0) > 0);
+  return [
+    check('media', "no signal of the mafia's meeting reaches a seat outside the living mafia, a spectator or the admin", s.relayed.night > 0 && s.nightStrays.length === 0,
+      `${s.relayed.night} signals relayed among the mafia at night, ${strays(s.nightStrays)}`, 'issue 26'),
+    check('media', 'a signal reaches only a peer the rules link now (by day: the speaker and his listeners)', s.relayed.day > 0 && s.dayStrays.length === 0,
+      `${s.relayed.day} signals relayed by day, ${s.relayed.open} with no game running, ${strays(s.dayStrays)}`, 'issue 26'),
+    check('media', 'every call the rules forbid is refused with its code, counted apart from the commands', seen.length === 3 && disagree.length === 0 && mixed.length === 0,
+      `${sent.sent} signals sent by the seats; refused ${JSON.stringify(s.refused)} (to ${s.viewers} clients); the bots counted ${JSON.stringify(sent.refused.counts)}${disagree.length ? `, differing in ${disagree.join(', ')}` : ''}; among the commands' refusals and errors: ${mixed.length ? mixed.join(', ') : 'none'}`, 'issue 26'),
+  ];
+}
+
+/**
  * Many bot games on every deck with every frame to every client recorded (each seat, a
  * spectator, the room admin); each frame is checked against what its viewer may know (leaks.ts).
- * Everybody chats in them (issue 26, chatFrames.ts): the chat's own checks are made on the same frames.
+ * Everybody chats in them (issue 26, chatFrames.ts) and calls whom the rules let him (signalFrames.ts):
+ * the chat's and the signalling's own checks are made on the same frames.
  * Also: the night script (`view.nightSteps`) must be the same for every viewer and every game of
  * one deck, or it tells which cards are in play (point 2, R-NIGHT-4).
  */
@@ -72,6 +96,8 @@ export async function secrecyAudit(o: SecrecyOptions, traffic: Traffic): Promise
   const finishedCodes: { code: string; frames: number }[] = [];
   const chat = new ChatFrameTally();
   const chatCounters = { sent: 0, written: 0, refused: new Tally(), latencies: new Latencies() };
+  const signals = new SignalFrameTally();
+  const signalCounters: SignalCounters = { sent: 0, refused: new Tally() };
   let frames = 0;
   let games = 0;
   let unfinished = 0;
@@ -82,7 +108,7 @@ export async function secrecyAudit(o: SecrecyOptions, traffic: Traffic): Promise
     const played = await playTable({
       port: o.port, from: freshAddress(), preset: d.preset, step: o.step, thinkMs: o.thinkMs, timeoutMs: o.timeoutMs, tally,
       ...(d.modifications ? { modifications: d.modifications } : {}),
-      record: (viewer, text) => recorded.push({ viewer, text }), created: (c) => (keys = [c.adminKey]), log: o.log, chat: chatCounters,
+      record: (viewer, text) => recorded.push({ viewer, text }), created: (c) => (keys = [c.adminKey]), log: o.log, chat: chatCounters, signals: signalCounters,
     });
     const byViewer = new Map<string, string[]>();
     for (const f of recorded) {
@@ -90,7 +116,10 @@ export async function secrecyAudit(o: SecrecyOptions, traffic: Traffic): Promise
       if (texts) texts.push(f.text);
       else byViewer.set(f.viewer, [f.text]);
     }
-    for (const [viewer, texts] of byViewer) chat.takeViewer(`${deckName(d)} ${played.code}`, viewer, texts);
+    for (const [viewer, texts] of byViewer) {
+      chat.takeViewer(`${deckName(d)} ${played.code}`, viewer, texts);
+      signals.takeViewer(`${deckName(d)} ${played.code}`, viewer, texts);
+    }
     frames += recorded.length;
     if (!played.finished) unfinished++;
     const truth: TableTruth | null = truthOf(recorded, presetOf(d.preset as PresetId)?.defaults.revealOnDeath !== false, keys);
@@ -138,6 +167,7 @@ export async function secrecyAudit(o: SecrecyOptions, traffic: Traffic): Promise
     check('secrecy', 'the night script is the same for every viewer and every game of a deck', scriptsDiffer.length === 0,
       scriptsDiffer.length === 0 ? `${scripts.size} decks, one script each` : `differs in ${scriptsDiffer.join(', ')}`, 'issue 12 point 2'),
     ...chatChecks(chat, chatCounters.sent),
+    ...signalChecks(signals, signalCounters, tally),
   ];
     // The longest games first: the slow readers ask for the biggest logs.
   return { checks: out, leaks: leakCount + hidden.length, finishedCodes: finishedCodes.sort((a, b) => b.frames - a.frames).map((f) => f.code) };

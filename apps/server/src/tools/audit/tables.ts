@@ -2,8 +2,9 @@ import { MIN_STEP_SECONDS } from '@mafia/protocol';
 import { presetOf, type PresetId } from '@mafia/engine';
 import WebSocket from 'ws';
 import { BotClient } from '@mafia/cli/tools';
-import type { ChatCounters, Latencies, Tally } from '@mafia/cli/tools';
+import type { ChatCounters, Latencies, SignalCounters, Tally } from '@mafia/cli/tools';
 import { auditChat } from './chatFrames.js';
+import { auditSignals } from './signalFrames.js';
 import { freshAddress, postJson, sleep, TARGET_HOST, within } from './net.js';
 
 export interface Created {
@@ -78,6 +79,8 @@ export async function playTable(o: {
   tally: TableTally; modifications?: readonly string[]; record?: (viewer: string, text: string) => void; created?: (c: Created) => void; log?: (s: string) => void;
   /** Everybody writes in the chat (chatFrames.ts `auditChat`; the room admin announces, the spectator tries once), counted here. */
   chat?: ChatCounters;
+  /** Every seat sends WebRTC signalling (signalFrames.ts `auditSignals`; the spectator tries once), counted here. */
+  signals?: SignalCounters;
 }): Promise<PlayedTable> {
   const seats = o.seats ?? tableSize(o.preset);
   const ended = new Set<string>();
@@ -92,6 +95,7 @@ export async function playTable(o: {
     ws, code: room.code, seat: k + 1, seed: k + 1 + seats * Math.floor(Math.random() * 1000), thinkMs: o.thinkMs, localAddress: freshAddress(),
     ...o.tally, ...(record ? { onFrame: (t: string) => record(`seat:${k + 1}`, t) } : {}),
     ...(o.chat ? { chat: auditChat(k + 1), chatCounters: o.chat } : {}),
+    ...(o.signals ? { signals: auditSignals(k + 1), signalCounters: o.signals } : {}),
   }));
   let announcer: NodeJS.Timeout | undefined;
   const others: WebSocket[] = [];
@@ -104,6 +108,8 @@ export async function playTable(o: {
     if (record) others.push(await watcher(o.port, freshAddress(), room.code, { as: 'spectator' }, (t) => record('spectator', t)));
     others.push(await watcher(o.port, freshAddress(), room.code, { as: 'admin', key: room.adminKey }, (t) => record?.('admin', t), true));
     if (o.chat) announcer = announce(others);
+    // The spectator tries a call once (refused, `media-spectator`: a spectator has no camera here).
+    if (o.signals && record) others[0].send(JSON.stringify({ v: 1, type: 'signal', to: 1, data: { kind: 'offer', call: 'spectator', sdp: 'v=0\r\n' } }));
     const done = await within(Promise.all(bots.map((b) => b.done)), o.timeoutMs);
     // The watchers' copies of the last update may still be on their way: wait for them (bounded).
     if (done !== undefined && o.record) await within((async () => { while (!ended.has('spectator') || !ended.has('admin')) await sleep(20); })(), 5000);
