@@ -88,13 +88,18 @@ describe('what a bot sends', () => {
     expect(citizen(view(night, 3))).toEqual([]);
   });
 
-  it('by day, the speaker calls everybody once a turn; the others try once a phase', () => {
-    const speaker = auditSignals(5);
-    speaker(view(night, 5));
-    const out = calls(speaker(view(day, 5, { ...speech(5), ownTurn: 'endSpeech' })));
-    expect(out).toEqual([1, 2, 3, 4, 6, 7, 8, 9, 10, 'host'].map((to) => `offer>${to}`));
-    expect(speaker(view(day, 5, { ...speech(5), ownTurn: 'endSpeech' }))).toEqual([]);
-    expect(calls(speaker(view(day, 5, speech(6))))).toEqual(['offer>6']);
-    expect(speaker(view(day, 5, speech(7)))).toEqual([]);
+  it('by day, the speaker calls everybody once a turn on a third of his days; the others try once a phase', () => {
+    // Day 2, seat 7: (2 + 7) % 3 === 0, his day to call.
+    const speaker = auditSignals(7);
+    speaker(view(night, 7));
+    const out = calls(speaker(view(day, 7, { ...speech(7), ownTurn: 'endSpeech' })));
+    expect(out).toEqual([1, 2, 3, 4, 5, 6, 8, 9, 10, 'host'].map((to) => `offer>${to}`));
+    expect(speaker(view(day, 7, { ...speech(7), ownTurn: 'endSpeech' }))).toEqual([]);
+    expect(calls(speaker(view(day, 7, speech(6))))).toEqual(['offer>8']);
+    expect(speaker(view(day, 7, speech(8)))).toEqual([]);
+    // Seat 5 on day 2 is not on his third: his turn calls nobody.
+    const quiet = auditSignals(5);
+    quiet(view(night, 5));
+    expect(quiet(view(day, 5, { ...speech(5), ownTurn: 'endSpeech' }))).toEqual([]);
   });
 });
