@@ -66,6 +66,8 @@ describe('an online game of four people and six bots', () => {
     const device = async () => {
       const ctx = await newDevice(env.browser, env.server.base, 'ru-RU');
       await ctx.addInitScript(KEEP_PEER_CONNECTIONS);
+      // Four phones with calls beside the other test files: a page's action may wait longer than 10 s.
+      ctx.setDefaultTimeout(30_000);
       return ctx.newPage();
     };
     const creator = await device();

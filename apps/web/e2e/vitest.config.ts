@@ -15,7 +15,7 @@ const src = (p: string) => fileURLToPath(new URL(p, import.meta.url));
  * Vitest's own order (its cache of the last run's durations, else the largest file first) knows
  * nothing on a fresh clone, and the longest game, online.e2e, is one of the smallest files.
  */
-const LONGEST_FIRST = ['online', 'app-host', 'game', 'bots', 'ratings', 'club', 'nightStep'];
+const LONGEST_FIRST = ['online', 'online-talk', 'app-host', 'game', 'bots', 'ratings', 'club', 'nightStep'];
 const rank = (f: TestSpecification): number => {
   const i = LONGEST_FIRST.findIndex((n) => f.moduleId.endsWith(`/${n}.e2e.test.ts`));
   return i === -1 ? LONGEST_FIRST.length : i;
