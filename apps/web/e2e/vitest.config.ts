@@ -40,7 +40,9 @@ export default defineConfig({
   },
   test: {
     include: ['apps/web/e2e/**/*.e2e.test.ts'],
-    maxWorkers: 3,
+    // Two at a time on two cores: with three, the whole-game drivers (online, app-host) missed
+    // their steps' windows beside the voice-and-video game (CI, 2026-12-05, load average 18-20).
+    maxWorkers: 2,
     sequence: { sequencer: LongestFirst },
     testTimeout: 300_000,
     hookTimeout: 60_000,
