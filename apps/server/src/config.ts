@@ -51,6 +51,8 @@ export interface ServerConfig {
   readonly testSeed: number | null;
   /** ICE_SERVERS (JSON, default []): the STUN/TURN servers voice and video use (GET /api/media; docs/online.md). */
   readonly iceServers: readonly IceServer[];
+  /** METRICS_TOKEN (unset): a bearer token that reads GET /api/metrics from another machine; without it, from this machine only. */
+  readonly metricsToken: string | undefined;
 }
 
 /** The server's settings from the environment (docs/server.md lists them all). */
@@ -105,6 +107,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     timeScale: timeScaleFromEnv(env),
     testSeed: testSeedFromEnv(env),
     iceServers: iceServersOf(env.ICE_SERVERS),
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }
 

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     storage, logger, webRoot: config.webRoot, idleMs: config.idleMs, roomLimits: config.roomLimits,
     limits: config.limits, addressLimits: config.addressLimits, httpTimeouts: config.httpTimeouts,
     trustProxy: config.trustProxy, allowedOrigins: config.allowedOrigins, allowedHosts: config.allowedHosts, refusalLogMs: config.refusalLogMs,
-    timeScale: config.timeScale, testSeed: config.testSeed, iceServers: config.iceServers,
+    timeScale: config.timeScale, testSeed: config.testSeed, iceServers: config.iceServers, metricsToken: config.metricsToken,
   });
   if (config.testSeed !== null) logger.warn({ seed: config.testSeed }, 'MAFIA_TEST_SEED is set: every game is dealt from one known seed (tests only)');
   if (config.timeScale !== 1) logger.warn({ timeScale: config.timeScale }, 'MAFIA_TEST_TIME_SCALE is set: every step is shortened (a test clock)');

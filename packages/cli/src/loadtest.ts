@@ -1,6 +1,7 @@
 import { parseFlags } from './flags.js';
 import { UsageError } from './io.js';
 import { runLoadtest, type LoadtestOptions, type LoadtestReport } from './loadtest/run.js';
+import type { Quantiles } from './loadtest/serverMetrics.js';
 
 const USAGE = 'usage: mafia loadtest --url URL --rooms R --players N [--preset classic] [--think MS] [--step S] [--connect C] [--idle S] [--timeout S] [--chat] [--json]';
 
@@ -40,6 +41,19 @@ function chatLine(c: NonNullable<LoadtestReport['chat']>): string {
   return `chat lines: ${c.sent} sent, ${c.written} written, refused ${JSON.stringify(c.refused)}; say → broadcast latency p50 ${l.p50} ms, p99 ${l.p99} ms, max ${l.max} ms`;
 }
 
+/** The server's account of the run, a line per stage (its /api/metrics: apps/server/src/room/stages.ts). */
+function accountLines(a: LoadtestReport['serverAccount']): string[] {
+  if ('error' in a) return [`the server's stages: not read (${a.error})`];
+  const row = (name: string, q: Quantiles) => `  ${name.padEnd(11)} ${String(q.count).padStart(8)} ${[q.meanMs, q.p50Ms, q.p95Ms, q.p99Ms].map((v) => v.toFixed(1).padStart(8)).join(' ')}`;
+  return [
+    'the server\'s stages over the run (ms; its /api/metrics, quantiles within histogram buckets):',
+    `  ${'stage'.padEnd(11)} ${'count'.padStart(8)} ${['mean', 'p50', 'p95', 'p99'].map((h) => h.padStart(8)).join(' ')}`,
+    ...Object.entries(a.stages).map(([k, q]) => row(k, q)),
+    ...(a.commits ? [row('commit', a.commits)] : []),
+    `  garbage collection ${Object.entries(a.gcSeconds).map(([k, v]) => `${k} ${v} s`).join(', ')}; event-loop delay p99 ${a.eventLoopP99Ms ?? '?'} ms (10 ms resolution included)`,
+  ];
+}
+
 /** `mafia loadtest`: exit 0 when every game finished without an error, 1 otherwise. */
 export async function loadtestCommand(args: string[]): Promise<number> {
   const o = parseLoadtestArgs(args);
@@ -56,6 +70,7 @@ export async function loadtestCommand(args: string[]): Promise<number> {
       `load test's own CPU: ${report.clientCpu.seconds} s (${(report.clientCpu.shareOfCore * 100).toFixed(1)} % of one core)`,
       `refused commands (bots acting on a view that moved on): ${JSON.stringify(report.refused)}`,
       ...(report.chat ? [chatLine(report.chat)] : []),
+      ...accountLines(report.serverAccount),
       `errors: ${Object.keys(report.errors).length === 0 ? 'none' : JSON.stringify(report.errors)}`,
       '',
     ].join('\n'));

@@ -21,6 +21,7 @@ import { HostGuard, registerHostGuard } from './hostGuard.js';
 import { normalizePublicUrl, registerInfo } from './info.js';
 import { registerOpenRooms } from './openRooms.js';
 import { registerMedia } from './media.js';
+import { createMetrics, registerMetrics } from './metrics.js';
 import { registerPages } from './pages.js';
 import { registerRoomProtocol } from './roomProtocol.js';
 import { answerAndClose } from './rawAnswer.js';
@@ -67,6 +68,8 @@ export interface BuildOptions {
   readonly testSeed?: number | null;
   /** ICE_SERVERS: the STUN/TURN servers GET /api/media gives clients for voice and video (default none). */
   readonly iceServers?: readonly IceServer[];
+  /** METRICS_TOKEN: a bearer token that reads GET /api/metrics from another machine (http/metrics.ts). */
+  readonly metricsToken?: string;
   /** The club's mailer, SMS gateway, clock and job polling (tests give their own; default: the environment's). */
   readonly club?: ClubOptions;
 }
@@ -103,8 +106,9 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
   const publicUrl = o.publicUrl ?? process.env.PUBLIC_URL;
   const hosts = new HostGuard({ publicUrl: publicUrl ? normalizePublicUrl(publicUrl) : undefined, allowedHosts: o.allowedHosts ?? [] });
   registerHostGuard(app, hosts);
+  const metrics = createMetrics();
   const manager = new RoomManager(o.storage, o.logger.child({ part: 'rooms' }), Date.now, o.idleMs, undefined, {
-    limits: o.roomLimits ?? DEFAULT_ROOM_LIMITS, timeScale: o.timeScale,
+    limits: o.roomLimits ?? DEFAULT_ROOM_LIMITS, timeScale: o.timeScale, stages: metrics.stages,
     ...(o.testSeed !== undefined && o.testSeed !== null ? { newGameSeed: () => o.testSeed! } : {}),
   });
   const createRoomSchema = createRoomSchemaWith(o.minStepSeconds);
@@ -133,6 +137,7 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
     if (failure !== null) return reply.status(503).send({ ok: false, storage: o.storage.kind, reason: `storage: ${failure}` });
     return health();
   });
+  registerMetrics(app, metrics, o.storage, { rooms: () => manager.roomCount, connections: () => manager.connectionCount(), sockets: () => guard.connections }, o.metricsToken);
   const health = () => ({
     ok: true,
     storage: o.storage.kind,

@@ -6,6 +6,7 @@ import { toRecord, type Conn } from './managerTypes.js';
 import { pauseTimer, resumeTimer } from './pause.js';
 import type { Entry } from './records.js';
 import type { Made, Room } from './room.js';
+import { stageNow } from './stages.js';
 import { onTestClock } from './testClock.js';
 import { alertText } from './views.js';
 
@@ -21,7 +22,9 @@ export abstract class RoomClockwork extends RoomCreation {
     // log, every client and the alarm below all see the same deadline.
     const entry = onTestClock(madeEntry, room.timer, this.timeScale);
     const ends = !room.ended && made?.effects.ended === true;
+    const t0 = stageNow();
     await this.storage.append(room.row.id, [toRecord(entry, this.now())]);
+    this.stages.observe('durable', stageNow() - t0);
     // The end is marked after its entry is written and before anyone hears of it (a crash in between
     // is repaired when the next start loads the room and finds its game over).
     // Should the database go away between the two, the entry is on the record all the same: the
@@ -160,7 +163,9 @@ export abstract class RoomClockwork extends RoomCreation {
   protected async appCommand(room: Room, by: 'app' | 'admin', id: string | null, command: Command, sender: Conn | null): Promise<void> {
     let made: ReturnType<Room['commandEntry']>;
     try {
+      const t0 = stageNow();
       made = room.commandEntry(by, id, command, HOST, this.clock());
+      this.stages.observe('engine', stageNow() - t0);
     } catch (e) {
       if (!(e instanceof RoomError)) throw e;
       this.log.error({ room: room.row.id, by, code: e.refusal.code, rule: e.refusal.rule, command, err: e.refusal.message }, 'the engine refused the app host\'s command');

@@ -5,13 +5,15 @@ import { newSeed } from '../secrets.js';
 import type { RoomRow, Storage } from '../storage/types.js';
 import { processClock } from './clock.js';
 import { errorText, refuse, RoomError, serverFailure } from './errors.js';
-import { duplicateAckFrame, withAck } from './frame.js';
 import type { CommandBody, Entry } from './records.js';
 import { parseEntry } from './storedEntry.js';
 import { Room } from './room.js';
 import { gamesOfLog, type RoomGame } from './games.js';
 import { CreationLedger, DEFAULT_ROOM_LIMITS, type RoomLimits } from './roomLimits.js';
-import { lobbyOf, updateText, viewerKey, viewerOf } from './views.js';
+import { duplicateAckFrame } from './frame.js';
+import { sendUpdates } from './broadcast.js';
+import { NO_STAGE_TIMES, stageNow, type StageTimes } from './stages.js';
+import { lobbyOf, viewerOf } from './views.js';
 import { DEFAULT_IDLE_MS, type Conn, type ManagerSeams } from './managerTypes.js';
 
 /**
@@ -45,6 +47,8 @@ export abstract class RoomHub {
   protected readonly newGameSeed: () => number;
   /** FOR TESTS ONLY: every new step's timer drawn in by this (testClock.ts); 1, real time, in a club's server. */
   protected readonly timeScale: number;
+  /** Where each message's stages are timed to (stages.ts). */
+  protected readonly stages: StageTimes;
 
   constructor(
     protected readonly storage: Storage,
@@ -60,12 +64,18 @@ export abstract class RoomHub {
     this.newGameSeed = more.newGameSeed ?? newSeed;
     this.limits = more.limits ?? DEFAULT_ROOM_LIMITS;
     this.timeScale = more.timeScale ?? 1;
+    this.stages = more.stages ?? NO_STAGE_TIMES;
     this.ledger = new CreationLedger(this.limits);
   }
 
   /** The server's time as its timers count it (epoch ms): the `now` clients set their clocks by (pong). */
   serverNow(): number {
     return this.clock();
+  }
+
+  /** Where each message's stages are timed to (stages.ts): the connections time their parse there too. */
+  get stageTimes(): StageTimes {
+    return this.stages;
   }
 
   /** Whether the room with this id is in memory now (for tests and /api/health). */
@@ -138,7 +148,14 @@ export abstract class RoomHub {
   /** Runs `job` after every earlier job of the room; a refusal goes to `conn` alone. */
   protected run(room: Room, conn: Conn | null, id: string | undefined, job: () => Promise<void>): Promise<void> {
     const key = room.row.id;
-    const next = (this.tails.get(key) ?? Promise.resolve()).then(job).catch((e: unknown) => {
+    // The message this job answers: its wait and its whole time are timed from its arrival (stages.ts).
+    const arrival = conn?.arrival ?? null;
+    const timed = arrival === null ? job : async () => {
+      this.stages.observe('wait', stageNow() - arrival.parsed);
+      await job();
+      this.stages.observe('total', stageNow() - arrival.at);
+    };
+    const next = (this.tails.get(key) ?? Promise.resolve()).then(timed).catch((e: unknown) => {
       if (e instanceof RoomError) conn?.refused ? conn.refused(e.refusal, id) : conn?.send(errorText(e.refusal, id));
       else {
         this.log.error({ room: key, err: e instanceof Error ? e.message : String(e) }, 'room job failed');
@@ -153,17 +170,7 @@ export abstract class RoomHub {
     this.tellBots(room, entries);
     const conns = this.members.get(room.row.id);
     if (!conns) return this.broadcasted(room, entries);
-    const texts = new Map<string, string | null>();
-    for (const c of conns) {
-      if (c.you === null) continue;
-      const k = viewerKey(c.you);
-      let text = texts.get(k);
-      if (text === undefined) texts.set(k, (text = updateText(room, entries, c.you)));
-      // Nothing this viewer may learn (another seat's night act): no message at all (R-NIGHT-4).
-      if (text === null) continue;
-      // The sender's copy names its command: the same text with `ack` added before the closing brace.
-      c.send(c === sender && ack !== undefined ? withAck(text, ack) : text);
-    }
+    sendUpdates(room, entries, conns, sender, ack, this.stages);
     this.broadcasted(room, entries);
   }
 

@@ -6,6 +6,7 @@ import { duplicateAckFrame } from './frame.js';
 import type { CommandBody } from './records.js';
 import type { Room } from './room.js';
 import { tapEntry } from './tap.js';
+import { stageNow } from './stages.js';
 import { RoomIdle } from './idle.js';
 import { viewerOf } from './views.js';
 import { toRecord, type Conn, type NextGameCheck } from './managerTypes.js';
@@ -146,7 +147,9 @@ export class RoomManager extends RoomIdle {
         return this.appCommand(room, 'admin', id, command, conn);
       }
       const actor = this.actorFor(room, you, command);
+      const t0 = stageNow();
       const made = room.commandEntry(by, id, command, actor, this.clock());
+      this.stages.observe('engine', stageNow() - t0);
       await this.commit(room, made.entry, made, conn, id);
     });
   }

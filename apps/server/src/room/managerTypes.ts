@@ -4,6 +4,7 @@ import type { LogRecord } from '../storage/types.js';
 import type { Refusal } from './errors.js';
 import type { Entry } from './records.js';
 import type { RoomLimits } from './roomLimits.js';
+import type { StageTimes } from './stages.js';
 
 /** The room manager's types (manager.ts re-exports them). */
 /** The manager's optional parts: tests give their own; the server gives the limits only. */
@@ -16,6 +17,8 @@ export interface ManagerSeams {
   readonly limits?: RoomLimits;
   /** FOR TESTS ONLY: the test clock's scale of every new step (testClock.ts; MAFIA_TEST_TIME_SCALE, 1 = real time). */
   readonly timeScale?: number;
+  /** Where the stages of each message are timed to (stages.ts; http/metrics.ts). */
+  readonly stages?: StageTimes;
 }
 
 /** A client connection as the rooms see it. */
@@ -25,10 +28,20 @@ export interface Conn {
   roomId: string | null;
   send(text: string): void;
   /**
+   * The message being handled now, from this connection (stages.ts): when its frame arrived and when
+   * it had been parsed (monotonic ms). Absent for a room's own jobs (timers) and for bots.
+   */
+  arrival?: Arrival | null;
+  /**
    * A refusal of a room job for this connection: sent, and counted as a strike when it is one (a
    * wrong seat code, a wrong key). Without it the error is only sent.
    */
   refused?(r: Refusal, id?: string): void;
+}
+
+export interface Arrival {
+  readonly at: number;
+  readonly parsed: number;
 }
 
 export type Created = CreatedRoom;

@@ -1,5 +1,5 @@
 import { pendingDecisions, project, projectEvent, seatNo, type GameState, type Pending, type ProjectedEvent, type Viewer } from '@mafia/engine';
-import { PROTOCOL_VERSION, type AppAlert, type Lobby, type LogItem, type RoomCode, type RoomId, type RoomMode, type SeatToken, type TimerView, type You } from '@mafia/protocol';
+import { PROTOCOL_VERSION, type AppAlert, type Lobby, type LogItem, type RoomCode, type RoomId, type RoomMode, type SeatToken, type ServerMessage, type TimerView, type You } from '@mafia/protocol';
 import { frame } from './frame.js';
 import { visibleTo } from './numbering.js';
 import { remainingOf } from './pause.js';
@@ -119,11 +119,17 @@ const LOBBY_KEEPS: ReadonlySet<Entry['kind']> = new Set(['command', 'tap', 'time
  * null when the viewer may see none of them: then he gets no message at all.
  */
 export function updateText(room: Room, entries: readonly Entry[], you: You, ack?: string): string | null {
+  const message = updateMessage(room, entries, you, ack);
+  return message && frame(message);
+}
+
+/** The `update` of updateText before it is serialised (the broadcast times the two apart: stages.ts). */
+export function updateMessage(room: Room, entries: readonly Entry[], you: You, ack?: string): Extract<ServerMessage, { type: 'update' }> | null {
   const viewer = viewerOf(you);
   const state = room.game?.state ?? null;
   const items = itemsFor(room, entries, viewer);
   if (items.length === 0 && entries.length > 0) return null;
-  return frame({
+  return {
     v: PROTOCOL_VERSION,
     type: 'update',
     seq: room.numbering.last(room.seq, viewer),
@@ -136,7 +142,7 @@ export function updateText(room: Room, entries: readonly Entry[], you: You, ack?
       timer: timerView(room.timer),
     }),
     ...(ack !== undefined ? { ack } : {}),
-  });
+  };
 }
 
 /** The `welcome` after hello or claim: who you are, the lobby, what you missed, the view now (and the room admin's standing alert). */

@@ -1,7 +1,7 @@
 import { Migrator, sql, type Kysely } from 'kysely';
 import { migrationProvider } from './migrations.js';
 import { DATABASE_WAIT_MS, DatabaseUnavailableError, failureText, isConnectionError, patiently, pause, sentNothing } from './outage.js';
-import { SeqConflictError, type LogRecord, type OpenRoomRow, type RoomRow, type SeatRecord, type Storage } from './types.js';
+import { SeqConflictError, type BatchTimes, type LogRecord, type OpenRoomRow, type RoomRow, type SeatRecord, type Storage } from './types.js';
 
 export interface RoomsTable {
   id: string; code: string; preset: string; mode: string; seats: number; options: string; names: string; timers: string; deal: string;
@@ -56,12 +56,17 @@ export class KyselyStorage implements Storage {
     /** PostgreSQL: the schema the tables live in (the migrator needs it named). */
     private readonly schema?: string,
     /** SQLite: every write (appends, rooms) goes to a writer thread instead (made at the first write, after the migrations). */
-    private readonly makeAppender?: () => Appender,
+    private readonly makeAppender?: (batchTimes: BatchTimes) => Appender,
     /** PostgreSQL: how long a write waits for an unreachable database before it is refused (ms). */
     private readonly waitMs: number = DATABASE_WAIT_MS,
   ) {}
 
   private appender: Appender | null = null;
+  batchTimes: BatchTimes | null = null;
+
+  private newAppender(): Appender {
+    return this.makeAppender!((ms, writes) => this.batchTimes?.(ms, writes));
+  }
 
   async migrate(): Promise<void> {
     // PostgreSQL: the migrator's tables are always looked for in a named schema. Unnamed, Kysely
@@ -78,7 +83,7 @@ export class KyselyStorage implements Storage {
   async createRoom(r: RoomRow): Promise<void> {
     if (this.makeAppender) {
       const row = [r.id, r.code, r.preset, r.mode, r.seats, r.options, r.names, r.timers, r.seed, r.hostKeyHash, r.createdAt, r.ended ? 1 : 0, r.deal, r.public ? 1 : 0, r.language ?? null];
-      return (this.appender ??= this.makeAppender()).createRoom(r.id, row);
+      return (this.appender ??= this.newAppender()).createRoom(r.id, row);
     }
     await patiently(() => this.noted(this.db.insertInto('rooms').values({
       id: r.id, code: r.code, preset: r.preset, mode: r.mode, seats: r.seats, options: r.options, names: r.names, timers: r.timers, deal: r.deal,
@@ -137,7 +142,7 @@ export class KyselyStorage implements Storage {
   private probedAt = 0;
 
   async health(): Promise<string | null> {
-    if (this.makeAppender) return (this.appender ??= this.makeAppender()).health();
+    if (this.makeAppender) return (this.appender ??= this.newAppender()).health();
     // SQLite in memory (tests): no writer thread, nothing to probe; a failed write still shows.
     if (this.kind === 'sqlite') return this.failure;
     // At most once a second, a probe that writes (txid_current makes the transaction commit a WAL
@@ -168,18 +173,18 @@ export class KyselyStorage implements Storage {
   }
 
   async markEnded(id: string): Promise<void> {
-    if (this.makeAppender) return (this.appender ??= this.makeAppender()).markEnded(id);
+    if (this.makeAppender) return (this.appender ??= this.newAppender()).markEnded(id);
     await patiently(() => this.noted(this.db.updateTable('rooms').set({ ended: 1 }).where('id', '=', id).execute()), this.waitMs);
   }
 
   async markOpen(id: string): Promise<void> {
-    if (this.makeAppender) return (this.appender ??= this.makeAppender()).markOpen(id);
+    if (this.makeAppender) return (this.appender ??= this.newAppender()).markOpen(id);
     await patiently(() => this.noted(this.db.updateTable('rooms').set({ ended: 0 }).where('id', '=', id).execute()), this.waitMs);
   }
 
   append(roomId: string, records: readonly LogRecord[]): Promise<void> {
     if (records.length === 0) return Promise.resolve();
-    if (this.makeAppender) return (this.appender ??= this.makeAppender()).append(roomId, records);
+    if (this.makeAppender) return (this.appender ??= this.newAppender()).append(roomId, records);
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ roomId, records, resolve, reject });
       if (!this.flushing) {
@@ -194,7 +199,9 @@ export class KyselyStorage implements Storage {
       const group = this.queue;
       this.queue = [];
       try {
+        const t0 = performance.now();
         await this.insertGroup(group);
+        this.batchTimes?.(performance.now() - t0, group.length);
         for (const a of group) a.resolve();
       } catch (e) {
         if (group.length === 1 || e instanceof DatabaseUnavailableError) for (const a of group) a.reject(this.explain(e, a));

@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { KyselyStorage, type Schema } from './kyselyStorage.js';
 import { SqliteWriter } from './sqliteWriter.js';
-import type { Storage } from './types.js';
+import type { BatchTimes, Storage } from './types.js';
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/mafia.sqlite';
 
@@ -33,7 +33,7 @@ function openSqlite(path: string): Storage {
   const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database }) });
   const isUnique = (e: unknown) => (e as { code?: string })?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
   // An in-memory database cannot be shared with a writer thread: it appends on the main thread.
-  const writer = file === ':memory:' ? undefined : () => new SqliteWriter(file);
+  const writer = file === ':memory:' ? undefined : (batchTimes: BatchTimes) => new SqliteWriter(file, batchTimes);
   return new KyselyStorage('sqlite', db, async () => {}, isUnique, undefined, writer);
 }
 

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { SeqConflictError, type LogRecord } from './types.js';
+import { SeqConflictError, type BatchTimes, type LogRecord } from './types.js';
 
 /**
  * The worker's code. It is a string run with `eval` so that the same file works from the built
@@ -126,7 +126,11 @@ export class SqliteWriter {
   private readonly checkpointer: Worker;
   private readonly checkpointerGone: Promise<void>;
 
-  constructor(private readonly file: string) {
+  /** When the batch in flight was sent, and how many writes it holds (for `batchTimes`). */
+  private sentAt = 0;
+  private sentWrites = 0;
+
+  constructor(private readonly file: string, private readonly batchTimes: BatchTimes = () => {}) {
     this.startWorker();
     this.checkpointer = new Worker(CHECKPOINT_SOURCE, { eval: true, workerData: { file, driver: driverPath(), everyMs: CHECKPOINT_EVERY_MS } });
     // A checkpointer that died costs only a longer WAL (the next start checkpoints it): no write fails for it.
@@ -224,6 +228,8 @@ export class SqliteWriter {
     const batch = this.queue;
     this.queue = [];
     this.inFlight = true;
+    this.sentAt = performance.now();
+    this.sentWrites = batch.length;
     this.worker.postMessage(batch);
   }
 
@@ -234,6 +240,7 @@ export class SqliteWriter {
       this.endProbe();
       return;
     }
+    this.batchTimes(performance.now() - this.sentAt, this.sentWrites);
     for (const r of results) {
       const w = this.waiting.get(r.id);
       if (!w) continue;

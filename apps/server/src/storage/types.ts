@@ -67,8 +67,13 @@ export class SeqConflictError extends Error {
  * Everything the server keeps, behind one interface with two back ends (SQLite, PostgreSQL).
  * An append is durable when its promise resolves: the server sends nothing before that.
  */
+/** Told of each group commit of the room log (http/metrics.ts): how long it took (ms) and how many writes it held. */
+export type BatchTimes = (ms: number, writes: number) => void;
+
 export interface Storage {
   readonly kind: 'sqlite' | 'postgres';
+  /** Told of each group commit of the room log (the time of the commit itself, without the wait for the one before). */
+  batchTimes?: BatchTimes | null;
   /**
    * The database itself, for the club's tables (apps/server/src/club): they are written on this
    * connection, not through the room log's writer thread. Typed by the club (club/schema.ts).

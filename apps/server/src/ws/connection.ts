@@ -4,6 +4,8 @@ import type { RawData, WebSocket } from 'ws';
 import { errorText, RoomError, serverFailure, type Refusal } from '../room/errors.js';
 import { frame } from '../room/frame.js';
 import type { Conn, RoomManager } from '../room/manager.js';
+import type { Arrival } from '../room/managerTypes.js';
+import { stageNow } from '../room/stages.js';
 import type { AddressGuard } from './addressGuard.js';
 import { takeToken, type Bucket } from './rateLimit.js';
 import type { RefusalCounter } from './refusalCounter.js';
@@ -80,6 +82,8 @@ export class Connection implements Conn, Bucket {
   awaitingPong = false;
   private strikes = 0;
   private tail: Promise<void> | null = null;
+  /** The message being handled now (Conn.arrival). */
+  arrival: Arrival | null = null;
   /** Until the connection has entered a room: the timer that closes it (HELLO_TIMEOUT). */
   private handshake: NodeJS.Timeout | null;
 
@@ -142,6 +146,7 @@ export class Connection implements Conn, Bucket {
   }
 
   receive(data: RawData, isBinary: boolean): void {
+    const at = stageNow();
     const { limits } = this.ctx;
     if (!takeToken(this, limits.perSecond, limits.burst, performance.now())) {
       return this.refuse({ code: 'rate-limited', message: `more than ${limits.perSecond} messages a second; this one was dropped` });
@@ -151,13 +156,20 @@ export class Connection implements Conn, Bucket {
     }
     if (isBinary) return this.refuse({ code: 'binary', message: 'messages are JSON text frames, not binary' });
     const parsed = parseClientMessage(String(data));
+    const arrival = { at, parsed: stageNow() };
+    this.ctx.manager.stageTimes.observe('parse', arrival.parsed - at);
     if (!parsed.ok) return this.refuse(parsed.error, parsed.error.id);
     const m = parsed.message;
     // Chained only while a message is in flight, so an idle connection holds no promise.
     const run = (this.tail ?? Promise.resolve())
-      .then(() => this.handle(m))
+      .then(() => {
+        // The room job this message starts (if any) is timed from here (stages.ts).
+        this.arrival = arrival;
+        return this.handle(m);
+      })
       .catch((e: unknown) => this.failed(e, idOf(m)))
       .then(() => {
+        this.arrival = null;
         if (this.roomId !== null) this.endHandshake();
       });
     const tail = run.then(() => {

@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import { postJson, tableAddress } from './addresses.js';
 import { BotClient, type ChatCounters } from './botClient.js';
 import { dayChat } from './chat.js';
+import { accountOf, readMetrics, type ServerAccount } from './serverMetrics.js';
 import { Latencies, Tally } from './stats.js';
 
 export interface LoadtestOptions {
@@ -74,6 +75,11 @@ export interface LoadtestReport {
     readonly refused: Readonly<Record<string, number>>;
     readonly latencyMs: { readonly p50: number; readonly p95: number; readonly p99: number; readonly max: number };
   } | null;
+  /**
+   * The server's own account of the run from its /api/metrics (each stage of a message, its
+   * commits, GC, event-loop delay), or why it could not be read.
+   */
+  readonly serverAccount: ServerAccount | { readonly error: string };
   readonly errors: Readonly<Record<string, number>>;
 }
 
@@ -175,6 +181,7 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
   const rssIdle = await rss(base);
   log(`server RSS ${(rssIdle / 2 ** 20).toFixed(1)} MiB with ${rooms.length} idle rooms and ${bots.length} connections`);
 
+  const metricsBefore = await readMetrics(base, process.env.METRICS_TOKEN);
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   const messages0 = counters.messages;
@@ -201,6 +208,8 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
   const rssEnd = await rss(base);
   loop.disable();
   const serverLoop = (await json(`${base}/api/health`)).eventLoopDelayMs ?? null;
+  const metricsAfter = await readMetrics(base, process.env.METRICS_TOKEN);
+  const serverAccount = typeof metricsBefore !== 'string' ? metricsBefore : typeof metricsAfter !== 'string' ? metricsAfter : accountOf(metricsBefore, metricsAfter);
   // The histogram holds the time between its 10 ms ticks: the lateness is that minus 10 ms.
   const ms = (ns: number) => Math.max(0, Math.round((ns / 1e6 - 10) * 10) / 10);
   for (const b of bots) b.close();
@@ -229,6 +238,7 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
     serverEventLoopDelayMs: serverLoop,
     refused: refused.counts,
     chat: chat && { sent: chat.sent, written: chat.written, refused: chat.refused.counts, latencyMs: chat.latencies.percentiles() },
+    serverAccount,
     errors: errors.counts,
   };
 }
