@@ -50,6 +50,7 @@ function accountLines(a: LoadtestReport['serverAccount']): string[] {
     `  ${'stage'.padEnd(11)} ${'count'.padStart(8)} ${['mean', 'p50', 'p95', 'p99'].map((h) => h.padStart(8)).join(' ')}`,
     ...Object.entries(a.stages).map(([k, q]) => row(k, q)),
     ...(a.commits ? [row('commit', a.commits)] : []),
+    ...(a.commitWrites ? [`${row('writes', a.commitWrites)}   (writes per commit, not ms)`] : []),
     `  garbage collection ${Object.entries(a.gcSeconds).map(([k, v]) => `${k} ${v} s`).join(', ')}; event-loop delay p99 ${a.eventLoopP99Ms ?? '?'} ms (10 ms resolution included)`,
   ];
 }

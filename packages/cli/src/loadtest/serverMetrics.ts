@@ -26,6 +26,8 @@ export interface ServerAccount {
   readonly stages: Readonly<Record<string, Quantiles>>;
   /** The room log's group commits over the run. */
   readonly commits: Quantiles | null;
+  /** The writes each of those commits held (mean, p50, p95, p99 as counts, in the `…Ms` fields' places). */
+  readonly commitWrites: Quantiles | null;
   /** Garbage collection over the run, seconds by kind. */
   readonly gcSeconds: Readonly<Record<string, number>>;
   /** The server's event-loop delay since the first read (prom-client resets it at each read; includes its 10 ms resolution). */
@@ -94,9 +96,10 @@ const STAGE_ORDER = ['parse', 'wait', 'engine', 'durable', 'projection', 'serial
 const order = (stage: string): number => (STAGE_ORDER.indexOf(stage) + STAGE_ORDER.length + 1) % (STAGE_ORDER.length + 1);
 
 const ms = (s: number): number => Math.round(s * 10_000) / 10;
-
-export function quantilesOf(h: Histogram): Quantiles {
-  return { count: h.count, meanMs: h.count ? ms(h.sum / h.count) : 0, p50Ms: ms(quantile(h, 0.5)), p95Ms: ms(quantile(h, 0.95)), p99Ms: ms(quantile(h, 0.99)) };
+/** `unit`: 1000 for seconds shown as milliseconds, 1 for a count shown as it is. */
+export function quantilesOf(h: Histogram, unit = 1000): Quantiles {
+  const r = (v: number) => Math.round(v * unit * 10) / 10;
+  return { count: h.count, meanMs: h.count ? r(h.sum / h.count) : 0, p50Ms: r(quantile(h, 0.5)), p95Ms: r(quantile(h, 0.95)), p99Ms: r(quantile(h, 0.99)) };
 }
 
 /** The run's account from the two reads of /api/metrics. */
@@ -105,10 +108,12 @@ export function accountOf(beforeText: string, afterText: string): ServerAccount 
   const after = parseMetrics(afterText);
   const stages: Record<string, Quantiles> = {};
   let commits: Quantiles | null = null;
+  let commitWrites: Quantiles | null = null;
   for (const [key, h] of after.histograms) {
     const stage = /^mafia_message_stage_seconds\{stage=(\w+)\}$/.exec(key)?.[1];
     if (stage) stages[stage] = quantilesOf(since(h, before.histograms.get(key)));
     if (key === 'mafia_storage_commit_seconds{}') commits = quantilesOf(since(h, before.histograms.get(key)));
+    if (key === 'mafia_storage_commit_writes{}') commitWrites = quantilesOf(since(h, before.histograms.get(key)), 1);
   }
   const sorted = Object.fromEntries(Object.entries(stages).sort(([a], [b]) => order(a) - order(b)));
   const gcSeconds: Record<string, number> = {};
@@ -117,7 +122,7 @@ export function accountOf(beforeText: string, afterText: string): ServerAccount 
     if (kind) gcSeconds[kind] = Math.round(since(h, before.histograms.get(key)).sum * 100) / 100;
   }
   const lag = after.samples.get('nodejs_eventloop_lag_p99_seconds{}');
-  return { stages: sorted, commits, gcSeconds, eventLoopP99Ms: lag === undefined ? null : ms(lag) };
+  return { stages: sorted, commits, commitWrites, gcSeconds, eventLoopP99Ms: lag === undefined ? null : ms(lag) };
 }
 
 /** GET /api/metrics, or why it could not be read (a server elsewhere without METRICS_TOKEN, an old server). */
