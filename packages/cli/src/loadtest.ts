@@ -3,15 +3,15 @@ import { UsageError } from './io.js';
 import { runLoadtest, type LoadtestOptions, type LoadtestReport } from './loadtest/run.js';
 import type { Quantiles } from './loadtest/serverMetrics.js';
 
-const USAGE = 'usage: mafia loadtest --url URL --rooms R --players N [--preset classic] [--think MS] [--step S] [--connect C] [--idle S] [--timeout S] [--chat] [--json]';
+const USAGE = 'usage: mafia loadtest --url URL --rooms R --players N [--preset classic] [--think MS] [--step S] [--connect C] [--idle S] [--timeout S] [--chat] [--workers N] [--json]';
 
 /**
  * `--step` is every step's length (speech, vote, night step …): the server takes whole seconds of at
  * least its MIN_STEP_SECONDS (packages/protocol), so at least the largest of them, 5 s.
  */
 const MIN_STEP = 5;
-const NUMBERS = { rooms: [1, 100_000], players: [1, 32], think: [0, 60_000], step: [MIN_STEP, 600], connect: [1, 10_000], timeout: [1, 86_400], idle: [0, 600] } as const;
-const WHOLE = new Set(['step']);
+const NUMBERS = { rooms: [1, 100_000], players: [1, 32], think: [0, 60_000], step: [MIN_STEP, 600], connect: [1, 10_000], timeout: [1, 86_400], idle: [0, 600], workers: [1, 16] } as const;
+const WHOLE = new Set(['step', 'workers']);
 const KEYS = Object.keys(NUMBERS) as (keyof typeof NUMBERS)[];
 /** `--chat`: a line in the day chat per living player every this many seconds while it is day (issue 26). */
 export const CHAT_SECONDS = 10;
@@ -29,7 +29,7 @@ export function parseLoadtestArgs(args: readonly string[]): LoadtestOptions & { 
   return {
     url: v.url!, preset: v.preset ?? 'classic', json,
     rooms: Math.floor(num('rooms', 1)), players: Math.floor(num('players', 10)),
-    thinkMs: num('think', 1000), stepSeconds: num('step', MIN_STEP), connectConcurrency: Math.floor(num('connect', 200)), idleSeconds: num('idle', 15), timeoutSeconds: num('timeout', 1800),
+    workers: num('workers', 1), thinkMs: num('think', 1000), stepSeconds: num('step', MIN_STEP), connectConcurrency: Math.floor(num('connect', 200)), idleSeconds: num('idle', 15), timeoutSeconds: num('timeout', 1800),
     ...(chat ? { chatSeconds: CHAT_SECONDS } : {}),
   };
 }
@@ -67,7 +67,7 @@ export async function loadtestCommand(args: string[]): Promise<number> {
       `command → broadcast latency: p50 ${l.p50} ms, p95 ${l.p95} ms, p99 ${l.p99} ms, max ${l.max} ms (${l.samples} commands)`,
       `messages received per second: ${report.messagesPerSecond}`,
       `server RSS: before ${mib(report.server.rssBeforeBytes)}, rooms created ${mib(report.server.rssRoomsBytes)} (${(report.server.bytesPerIdleRoom / 1024).toFixed(1)} KiB per idle room), players connected ${mib(report.server.rssIdleRoomsBytes)} (${(report.server.bytesPerConnection / 1024).toFixed(1)} KiB per connection; ${(report.server.bytesPerRoomWithPlayers / 1024).toFixed(1)} KiB per idle room with its players), peak ${mib(report.server.rssPeakBytes)}, end ${mib(report.server.rssEndBytes)}`,
-      `event loop delay: load test p99 ${report.clientEventLoopDelayMs.p99} ms (max ${report.clientEventLoopDelayMs.max}), server p99 ${report.serverEventLoopDelayMs?.p99.toFixed(1) ?? '?'} ms (max ${report.serverEventLoopDelayMs?.max.toFixed(1) ?? '?'})`,
+      `event loop delay: load test p99 ${report.clientEventLoopDelayMs.p99} ms (max ${report.clientEventLoopDelayMs.max}${report.workers > 1 ? `; the busiest of ${report.workers} worker threads` : ''}), server p99 ${report.serverEventLoopDelayMs?.p99.toFixed(1) ?? '?'} ms (max ${report.serverEventLoopDelayMs?.max.toFixed(1) ?? '?'})`,
       `load test's own CPU: ${report.clientCpu.seconds} s (${(report.clientCpu.shareOfCore * 100).toFixed(1)} % of one core)`,
       `refused commands (bots acting on a view that moved on): ${JSON.stringify(report.refused)}`,
       ...(report.chat ? [chatLine(report.chat)] : []),

@@ -1,10 +1,8 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { postJson, tableAddress } from './addresses.js';
-import { BotClient, type ChatCounters } from './botClient.js';
-import { dayChat } from './chat.js';
+import { pool, type PlayerOptions } from './players.js';
 import { accountOf, readMetrics, type ServerAccount } from './serverMetrics.js';
-import { Latencies, Tally } from './stats.js';
+import { playersHere, WorkerPlayers, type Players } from './workers.js';
 
 export interface LoadtestOptions {
   /** The server's base URL, e.g. http://127.0.0.1:3000 (the WebSocket is at /ws). */
@@ -31,6 +29,11 @@ export interface LoadtestOptions {
    * day (issue 26: 10); absent, nobody writes (the load test as it was before the chat).
    */
   readonly chatSeconds?: number;
+  /**
+   * `--workers N`: the players play in N worker threads (a table's in one), each with its own event
+   * loop; 1 (the default): in the load test's own thread.
+   */
+  readonly workers?: number;
   readonly log?: (line: string) => void;
 }
 
@@ -58,7 +61,9 @@ export interface LoadtestReport {
     /** (RSS with every room idle and every seat connected − RSS before) / rooms: a room with its players. */
     readonly bytesPerRoomWithPlayers: number;
   };
-  /** How late the load test's own event loop ran (its lateness is inside every latency it measures). */
+  /** The threads the players played in (`workers`). */
+  readonly workers: number;
+  /** How late the load test's event loop ran (with workers: the busiest thread's; its lateness is inside every latency it measures). */
   readonly clientEventLoopDelayMs: { readonly p50: number; readonly p99: number; readonly max: number };
   /**
    * The load test's own CPU while the games ran (user + system seconds, and as a share of one
@@ -106,14 +111,6 @@ async function warmRss(base: string): Promise<number> {
   return rss(base);
 }
 
-/** Runs `jobs` with at most `limit` at a time. */
-async function pool<T>(items: readonly T[], limit: number, job: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await job(items[next++]);
-  }));
-}
-
 /** The room admin's connection (an online room has no host key) that sends `start` and waits for its acknowledgement. */
 export async function startRoom(ws: string, code: string, adminKey: string, localAddress?: string): Promise<void> {
   const s = new WebSocket(ws, { perMessageDeflate: false, ...(localAddress ? { localAddress } : {}) });
@@ -142,11 +139,9 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
   const base = o.url.replace(/\/$/, '');
   const ws = `${base.replace(/^http/, 'ws')}/ws`;
   const log = o.log ?? (() => {});
-  const latencies = new Latencies();
-  const refused = new Tally();
-  const errors = new Tally();
-  const counters = { messages: 0, commands: 0 };
-  const chat: ChatCounters | null = o.chatSeconds ? { sent: 0, written: 0, refused: new Tally(), latencies: new Latencies() } : null;
+  const workers = o.workers ?? 1;
+  const players: Players = workers > 1 ? new WorkerPlayers(playerOptions(o, ws), workers) : playersHere(playerOptions(o, ws));
+  const { latencies, errors, counters, chat } = players;
   const s = o.stepSeconds;
   const rssBefore = await warmRss(base);
   log(`server RSS ${(rssBefore / 2 ** 20).toFixed(1)} MiB before (warm, no rooms)`);
@@ -163,62 +158,50 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
   const rssRooms = await rss(base);
   log(`server RSS ${(rssRooms / 2 ** 20).toFixed(1)} MiB with ${rooms.length} rooms and no players`);
 
-  log(`connecting ${o.rooms * o.players} players`);
-  const bots: BotClient[] = [];
-  const seats = rooms.flatMap((room, r) => Array.from({ length: o.players }, (_, k) => ({ room, seat: k + 1, seed: r * 1000 + k + 1 })));
-  await pool(seats, o.connectConcurrency, async ({ room, seat, seed }) => {
-    const talk = chat && o.chatSeconds ? { chat: dayChat(seat, o.chatSeconds * 1000), chatEveryMs: o.chatSeconds * 1000, chatCounters: chat } : {};
-    const b = new BotClient({ ws, localAddress: room.address, code: room.code, seat, seed, thinkMs: o.thinkMs, latencies, refused, errors, counters, ...talk });
-    try {
-      await b.connect();
-      bots.push(b);
-    } catch (e) {
-      errors.add(`connect: ${e instanceof Error ? e.message : String(e)}`);
-    }
-  });
+  log(`connecting ${o.rooms * o.players} players${workers > 1 ? ` in ${workers} worker threads` : ''}`);
+  const seats = rooms.flatMap((room, r) => Array.from({ length: o.players }, (_, k) => ({ code: room.code, address: room.address, seat: k + 1, seed: r * 1000 + k + 1 })));
+  await players.connect(seats);
   // Let the server settle before sampling its memory with every room idle and every seat connected.
   await new Promise((r) => setTimeout(r, (o.idleSeconds ?? 15) * 1000));
   const rssIdle = await rss(base);
-  log(`server RSS ${(rssIdle / 2 ** 20).toFixed(1)} MiB with ${rooms.length} idle rooms and ${bots.length} connections`);
+  log(`server RSS ${(rssIdle / 2 ** 20).toFixed(1)} MiB with ${rooms.length} idle rooms and ${players.connections} connections`);
 
   const metricsBefore = await readMetrics(base, process.env.METRICS_TOKEN);
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   const messages0 = counters.messages;
-  const loop = monitorEventLoopDelay({ resolution: 10 });
-  loop.enable();
+  players.watchLoop();
   await pool(rooms, 32, (room) => startRoom(ws, room.code, room.adminKey, room.address).catch((e: unknown) => errors.add(String(e))));
   let peak = rssIdle;
   let logged = 0;
   const sampler = setInterval(() => {
     rss(base).then((v) => (peak = Math.max(peak, v)), () => errors.add('health check failed'));
-    const finished = bots.filter((b) => b.ended).length;
+    const finished = players.finished;
     const recent = latencies.percentiles(logged).p99;
     logged = latencies.count;
-    log(`${((performance.now() - t0) / 1000).toFixed(0)} s: ${finished}/${bots.length} players done, ${counters.commands} commands${chat ? `, ${chat.sent} chat lines` : ''}, p99 of the last 5 s ${recent} ms`);
+    log(`${((performance.now() - t0) / 1000).toFixed(0)} s: ${finished}/${players.connections} players done, ${counters.commands} commands${chat ? `, ${chat.sent} chat lines` : ''}, p99 of the last 5 s ${recent} ms`);
   }, 5000);
   const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), o.timeoutSeconds * 1000).unref());
-  const outcome = await Promise.race([Promise.all(bots.map((b) => b.done)).then(() => 'done' as const), timeout]);
+  const outcome = await Promise.race([players.done().then(() => 'done' as const), timeout]);
+  if (outcome === 'timeout') await players.stop();
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   clearInterval(sampler);
-  const unfinished = bots.filter((b) => !b.ended).length;
+  const unfinished = players.connections - players.finished;
   if (outcome === 'timeout') errors.add(`timeout: ${unfinished} players still playing after ${o.timeoutSeconds} s`);
   const rssEnd = await rss(base);
-  loop.disable();
+  const loop = players.loopDelay();
   const serverLoop = (await json(`${base}/api/health`)).eventLoopDelayMs ?? null;
   const metricsAfter = await readMetrics(base, process.env.METRICS_TOKEN);
   const serverAccount = typeof metricsBefore !== 'string' ? metricsBefore : typeof metricsAfter !== 'string' ? metricsAfter : accountOf(metricsBefore, metricsAfter);
-  // The histogram holds the time between its 10 ms ticks: the lateness is that minus 10 ms.
-  const ms = (ns: number) => Math.max(0, Math.round((ns / 1e6 - 10) * 10) / 10);
-  for (const b of bots) b.close();
+  players.close();
   const p = latencies.percentiles();
   return {
     rooms: rooms.length,
     players: o.players,
-    connections: bots.length,
-    gamesFinished: Math.floor((bots.length - unfinished) / o.players),
+    connections: players.connections,
+    gamesFinished: Math.floor((players.connections - unfinished) / o.players),
     seconds: Math.round(seconds * 10) / 10,
     commands: counters.commands,
     latencyMs: { ...p, samples: latencies.count },
@@ -230,15 +213,20 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
       rssPeakBytes: Math.max(peak, rssEnd),
       rssEndBytes: rssEnd,
       bytesPerIdleRoom: rooms.length ? Math.round((rssRooms - rssBefore) / rooms.length) : 0,
-      bytesPerConnection: bots.length ? Math.round((rssIdle - rssRooms) / bots.length) : 0,
+      bytesPerConnection: players.connections ? Math.round((rssIdle - rssRooms) / players.connections) : 0,
       bytesPerRoomWithPlayers: rooms.length ? Math.round((rssIdle - rssBefore) / rooms.length) : 0,
     },
-    clientEventLoopDelayMs: { p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max) },
+    workers,
+    clientEventLoopDelayMs: loop,
     clientCpu: { seconds: Math.round(cpuSeconds * 10) / 10, shareOfCore: seconds > 0 ? Math.round((cpuSeconds / seconds) * 1000) / 1000 : 0 },
     serverEventLoopDelayMs: serverLoop,
-    refused: refused.counts,
+    refused: players.refused.counts,
     chat: chat && { sent: chat.sent, written: chat.written, refused: chat.refused.counts, latencyMs: chat.latencies.percentiles() },
     serverAccount,
     errors: errors.counts,
   };
+}
+
+function playerOptions(o: LoadtestOptions, ws: string): PlayerOptions {
+  return { ws, thinkMs: o.thinkMs, connectConcurrency: o.connectConcurrency, ...(o.chatSeconds ? { chatSeconds: o.chatSeconds } : {}) };
 }

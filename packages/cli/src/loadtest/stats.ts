@@ -10,6 +10,15 @@ export class Latencies {
     return this.samples.length;
   }
 
+  /** The samples from `from` on (a worker thread sends its new ones to the main thread). */
+  slice(from = 0): number[] {
+    return this.samples.slice(from);
+  }
+
+  addAll(ms: readonly number[]): void {
+    for (const x of ms) this.samples.push(x);
+  }
+
   /**
    * Nearest-rank percentiles of the samples from `from` on (all of them by default). The load test's
    * progress line asks for the last few seconds' only: sorting every sample every few seconds would
@@ -29,6 +38,11 @@ export class Tally {
   add(key: string): void {
     this.counts[key] = (this.counts[key] ?? 0) + 1;
   }
+  /** Adds another tally's counts (a worker thread's, at its end). */
+  merge(counts: Readonly<Record<string, number>>): void {
+    for (const [k, n] of Object.entries(counts)) this.counts[k] = (this.counts[k] ?? 0) + n;
+  }
+
   get total(): number {
     return Object.values(this.counts).reduce((a, b) => a + b, 0);
   }
