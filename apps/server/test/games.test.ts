@@ -54,5 +54,25 @@ describe('the app as host, online', () => {
     expect(report.latencyMs.samples).toBeLessThanOrEqual(report.commands);
     const rooms = await server.storage.openRooms();
     expect(rooms).toEqual([]);
+    // The server's own account: every line and command went through each stage.
+    const account = report.serverAccount;
+    if ('error' in account) throw new Error(account.error);
+    expect(account.stages.total!.count).toBeGreaterThanOrEqual(chat.written + report.latencyMs.samples);
+    expect(account.commits!.count).toBeGreaterThan(0);
+  });
+
+  it('plays_them_in_worker_threads_with_workers_and_gathers_every_thread_s_count', async () => {
+    const report = await runLoadtest({ url: server.base, rooms: 3, players: 10, preset: 'classic', thinkMs: 0, stepSeconds: 0.05, connectConcurrency: 10, timeoutSeconds: 120, idleSeconds: 0.5, chatSeconds: 0.1, workers: 2 });
+    expect(report.errors).toEqual({});
+    expect(report.workers).toBe(2);
+    expect(report.connections).toBe(30);
+    expect(report.gamesFinished).toBe(3);
+    // Each thread's samples and counts reached the main thread: one sample per acknowledged command.
+    expect(report.latencyMs.samples).toBeGreaterThan(0);
+    expect(report.latencyMs.samples).toBeLessThanOrEqual(report.commands);
+    const chat = report.chat!;
+    expect(chat.written).toBeGreaterThan(0);
+    expect(chat.written + Object.values(chat.refused).reduce((a, b) => a + b, 0)).toBe(chat.sent);
+    expect(await server.storage.openRooms()).toEqual([]);
   });
 });

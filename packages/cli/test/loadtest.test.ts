@@ -24,6 +24,14 @@ describe('mafia loadtest arguments', () => {
     expect(parseLoadtestArgs([...args, '--chat']).chatSeconds).toBe(10);
   });
 
+  it('yields_the_cpu_to_the_server_by_default_and_takes_workers', () => {
+    const args = ['--url', 'http://x', '--rooms', '1', '--players', '10'];
+    expect(parseLoadtestArgs(args)).toMatchObject({ nice: 10, workers: 1 });
+    expect(parseLoadtestArgs([...args, '--nice', '0', '--workers', '3'])).toMatchObject({ nice: 0, workers: 3 });
+    expect(() => parseLoadtestArgs([...args, '--nice', '20'])).toThrow(/--nice must be a whole number from 0 to 19/);
+    expect(() => parseLoadtestArgs([...args, '--workers', '1.5'])).toThrow(/--workers must be a whole number from 1 to 16/);
+  });
+
   it('accepts_only_step_lengths_the_server_accepts', () => {
     const args = ['--url', 'http://x', '--rooms', '1', '--players', '10', '--step'];
     for (const bad of ['0.05', '4', '5.5']) expect(() => parseLoadtestArgs([...args, bad]), bad).toThrow(/--step must be a whole number from 5 to 600/);

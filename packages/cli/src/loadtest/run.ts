@@ -1,3 +1,4 @@
+import { getPriority } from 'node:os';
 import WebSocket from 'ws';
 import { postJson, tableAddress } from './addresses.js';
 import { pool, type PlayerOptions } from './players.js';
@@ -61,6 +62,8 @@ export interface LoadtestReport {
     /** (RSS with every room idle and every seat connected − RSS before) / rooms: a room with its players. */
     readonly bytesPerRoomWithPlayers: number;
   };
+  /** The load test's CPU priority as it ran (nice: 0 normal, 19 lowest; `mafia loadtest --nice`). */
+  readonly nice: number;
   /** The threads the players played in (`workers`). */
   readonly workers: number;
   /** How late the load test's event loop ran (with workers: the busiest thread's; its lateness is inside every latency it measures). */
@@ -216,6 +219,7 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
       bytesPerConnection: players.connections ? Math.round((rssIdle - rssRooms) / players.connections) : 0,
       bytesPerRoomWithPlayers: rooms.length ? Math.round((rssIdle - rssBefore) / rooms.length) : 0,
     },
+    nice: getPriority(),
     workers,
     clientEventLoopDelayMs: loop,
     clientCpu: { seconds: Math.round(cpuSeconds * 10) / 10, shareOfCore: seconds > 0 ? Math.round((cpuSeconds / seconds) * 1000) / 1000 : 0 },
