@@ -80,6 +80,12 @@ export class PlayerGroup {
     return n;
   }
 
+  /** Chat lines sent and not yet answered (written or refused). */
+  get chatInFlight(): number {
+    const c = this.chat;
+    return c ? c.sent - c.written - c.refused.total : 0;
+  }
+
   /** Resolves when every connected player's game is over. */
   done(): Promise<void> {
     return Promise.all(this.bots.map((b) => b.done)).then(() => {});

@@ -187,6 +187,8 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
   const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), o.timeoutSeconds * 1000).unref());
   const outcome = await Promise.race([players.done().then(() => 'done' as const), timeout]);
   if (outcome === 'timeout') await players.stop();
+  // A chat line sent as its game ended is still answered: its answer is waited for (2 s at most).
+  for (let i = 0; i < 40 && players.chatInFlight > 0; i++) await new Promise((r) => setTimeout(r, 50));
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;

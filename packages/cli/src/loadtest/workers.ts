@@ -27,6 +27,8 @@ export interface Players {
   readonly chat: ChatCounters | null;
   readonly connections: number;
   readonly finished: number;
+  /** Chat lines sent and not yet answered. */
+  readonly chatInFlight: number;
   connect(seats: readonly Seat[]): Promise<void>;
   watchLoop(): void;
   done(): Promise<void>;
@@ -76,6 +78,11 @@ export class WorkerPlayers implements Players {
 
   get finished(): number {
     return this.threads.reduce((a, t) => a + (t.latest?.finished ?? 0), 0);
+  }
+
+  get chatInFlight(): number {
+    const c = this.chat;
+    return c ? c.sent - c.written - c.refused.total : 0;
   }
 
   async connect(seats: readonly Seat[]): Promise<void> {
