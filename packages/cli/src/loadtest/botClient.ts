@@ -2,7 +2,7 @@ import { createBot, nextSeatCommand, triedDecisions } from '@mafia/bots';
 import { seatNo, type ChatChannel, type GameView } from '@mafia/engine';
 import { parseServerFrame, type OutgoingClientMessage, type ServerMessage } from '@mafia/protocol';
 import WebSocket from 'ws';
-import type { Latencies, Tally } from './stats.js';
+import { Latencies, Tally } from './stats.js';
 
 /** A chat line a client writes (`say`, online rooms: issue 26). */
 export interface ChatLine {
@@ -43,6 +43,19 @@ export interface ChatCounters {
   readonly refused: Tally;
   /** From `say` to the update that acknowledges it, ms (apart from the commands' latency). */
   readonly latencies: Latencies;
+}
+
+export const newChatCounters = (): ChatCounters => ({ sent: 0, written: 0, refused: new Tally(), latencies: new Latencies() });
+
+/** Lines sent and not yet answered (written or refused). */
+export const linesInFlight = (c: ChatCounters | null): number => (c ? c.sent - c.written - c.refused.total : 0);
+
+/**
+ * Waits (2 s at most) for the answers of the lines sent as a game ended: they are still answered,
+ * and a count taken before would miss them.
+ */
+export async function awaitLineAnswers(c: ChatCounters | null): Promise<void> {
+  for (let i = 0; i < 40 && linesInFlight(c) > 0; i++) await new Promise((r) => setTimeout(r, 50));
 }
 
 export interface BotClientOptions {

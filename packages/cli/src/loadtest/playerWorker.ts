@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { awaitLineAnswers } from './botClient.js';
 import { PlayerGroup, type PlayerOptions, type Seat } from './players.js';
 import type { FromWorker, ToWorker } from './workers.js';
 
@@ -40,12 +41,7 @@ port.on('message', (m: ToWorker) => {
   if (m.type === 'start') {
     group.watchLoop();
     ticker = setInterval(progress, 1000);
-    // A line sent as the game ended is still answered: its answer is waited for (2 s at most), as
-    // the main thread's report waits for its own players' (run.ts reads the counts last).
-    void group.done().then(async () => {
-      for (let i = 0; i < 40 && group.chatInFlight > 0; i++) await new Promise((r) => setTimeout(r, 50));
-      end();
-    });
+    void group.done().then(() => awaitLineAnswers(group.chat)).then(end);
   } else if (m.type === 'stop') end();
 });
 

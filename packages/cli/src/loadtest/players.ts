@@ -1,5 +1,5 @@
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
-import { BotClient, type ChatCounters } from './botClient.js';
+import { BotClient, newChatCounters, type ChatCounters } from './botClient.js';
 import { dayChat } from './chat.js';
 import { Latencies, Tally } from './stats.js';
 
@@ -52,7 +52,7 @@ export class PlayerGroup {
   private loop: IntervalHistogram | null = null;
 
   constructor(private readonly o: PlayerOptions) {
-    this.chat = o.chatSeconds ? { sent: 0, written: 0, refused: new Tally(), latencies: new Latencies() } : null;
+    this.chat = o.chatSeconds ? newChatCounters() : null;
   }
 
   /** Connects every seat (a seat that cannot connect is counted as an error, not retried). */
@@ -78,12 +78,6 @@ export class PlayerGroup {
     let n = 0;
     for (const b of this.bots) if (b.ended) n++;
     return n;
-  }
-
-  /** Chat lines sent and not yet answered (written or refused). */
-  get chatInFlight(): number {
-    const c = this.chat;
-    return c ? c.sent - c.written - c.refused.total : 0;
   }
 
   /** Resolves when every connected player's game is over. */

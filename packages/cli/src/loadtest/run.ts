@@ -1,6 +1,7 @@
 import { getPriority } from 'node:os';
 import WebSocket from 'ws';
 import { postJson, tableAddress } from './addresses.js';
+import { awaitLineAnswers } from './botClient.js';
 import { pool, type PlayerOptions } from './players.js';
 import { accountOf, readMetrics, type ServerAccount } from './serverMetrics.js';
 import { playersHere, WorkerPlayers, type Players } from './workers.js';
@@ -187,8 +188,7 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
   const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), o.timeoutSeconds * 1000).unref());
   const outcome = await Promise.race([players.done().then(() => 'done' as const), timeout]);
   if (outcome === 'timeout') await players.stop();
-  // A chat line sent as its game ended is still answered: its answer is waited for (2 s at most).
-  for (let i = 0; i < 40 && players.chatInFlight > 0; i++) await new Promise((r) => setTimeout(r, 50));
+  await awaitLineAnswers(chat);
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;

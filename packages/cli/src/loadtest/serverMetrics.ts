@@ -109,18 +109,16 @@ export function accountOf(beforeText: string, afterText: string): ServerAccount 
   const stages: Record<string, Quantiles> = {};
   let commits: Quantiles | null = null;
   let commitWrites: Quantiles | null = null;
+  const gcSeconds: Record<string, number> = {};
   for (const [key, h] of after.histograms) {
     const stage = /^mafia_message_stage_seconds\{stage=(\w+)\}$/.exec(key)?.[1];
     if (stage) stages[stage] = quantilesOf(since(h, before.histograms.get(key)));
+    const kind = /^nodejs_gc_duration_seconds\{kind=(\w+)\}$/.exec(key)?.[1];
+    if (kind) gcSeconds[kind] = Math.round(since(h, before.histograms.get(key)).sum * 100) / 100;
     if (key === 'mafia_storage_commit_seconds{}') commits = quantilesOf(since(h, before.histograms.get(key)));
     if (key === 'mafia_storage_commit_writes{}') commitWrites = quantilesOf(since(h, before.histograms.get(key)), 1);
   }
   const sorted = Object.fromEntries(Object.entries(stages).sort(([a], [b]) => order(a) - order(b)));
-  const gcSeconds: Record<string, number> = {};
-  for (const [key, h] of after.histograms) {
-    const kind = /^nodejs_gc_duration_seconds\{kind=(\w+)\}$/.exec(key)?.[1];
-    if (kind) gcSeconds[kind] = Math.round(since(h, before.histograms.get(key)).sum * 100) / 100;
-  }
   const lag = after.samples.get('nodejs_eventloop_lag_p99_seconds{}');
   return { stages: sorted, commits, commitWrites, gcSeconds, eventLoopP99Ms: lag === undefined ? null : ms(lag) };
 }

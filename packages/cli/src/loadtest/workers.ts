@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { ChatCounters } from './botClient.js';
+import { newChatCounters, type ChatCounters } from './botClient.js';
 import { PlayerGroup, type LoopDelay, type PlayerOptions, type Seat } from './players.js';
 import { Latencies, Tally } from './stats.js';
 
@@ -27,8 +27,6 @@ export interface Players {
   readonly chat: ChatCounters | null;
   readonly connections: number;
   readonly finished: number;
-  /** Chat lines sent and not yet answered. */
-  readonly chatInFlight: number;
   connect(seats: readonly Seat[]): Promise<void>;
   watchLoop(): void;
   done(): Promise<void>;
@@ -73,16 +71,11 @@ export class WorkerPlayers implements Players {
   connections = 0;
 
   constructor(private readonly o: PlayerOptions, private readonly n: number) {
-    this.chat = o.chatSeconds ? { sent: 0, written: 0, refused: new Tally(), latencies: new Latencies() } : null;
+    this.chat = o.chatSeconds ? newChatCounters() : null;
   }
 
   get finished(): number {
     return this.threads.reduce((a, t) => a + (t.latest?.finished ?? 0), 0);
-  }
-
-  get chatInFlight(): number {
-    const c = this.chat;
-    return c ? c.sent - c.written - c.refused.total : 0;
   }
 
   async connect(seats: readonly Seat[]): Promise<void> {
