@@ -51,10 +51,11 @@ function chatLine(c: NonNullable<LoadtestReport['chat']>): string {
 /** The server's account of the run, a line per stage (its /api/metrics: apps/server/src/room/stages.ts). */
 function accountLines(a: LoadtestReport['serverAccount']): string[] {
   if ('error' in a) return [`the server's stages: not read (${a.error})`];
-  const row = (name: string, q: Quantiles) => `  ${name.padEnd(11)} ${String(q.count).padStart(8)} ${[q.meanMs, q.p50Ms, q.p95Ms, q.p99Ms].map((v) => v.toFixed(1).padStart(8)).join(' ')}`;
+  const max = (q: Quantiles) => (q.maxLeMs === null ? 'over top' : `≤ ${q.maxLeMs}`).padStart(10);
+  const row = (name: string, q: Quantiles) => `  ${name.padEnd(11)} ${String(q.count).padStart(8)} ${[q.meanMs, q.p50Ms, q.p95Ms, q.p99Ms].map((v) => v.toFixed(1).padStart(8)).join(' ')} ${max(q)}`;
   return [
     'the server\'s stages over the run (ms; its /api/metrics, quantiles within histogram buckets):',
-    `  ${'stage'.padEnd(11)} ${'count'.padStart(8)} ${['mean', 'p50', 'p95', 'p99'].map((h) => h.padStart(8)).join(' ')}`,
+    `  ${'stage'.padEnd(11)} ${'count'.padStart(8)} ${['mean', 'p50', 'p95', 'p99'].map((h) => h.padStart(8)).join(' ')} ${'max'.padStart(10)}`,
     ...Object.entries(a.stages).map(([k, q]) => row(k, q)),
     ...(a.commits ? [row('commit', a.commits)] : []),
     ...(a.commitWrites ? [`${row('writes', a.commitWrites)}   (writes per commit, not ms)`] : []),

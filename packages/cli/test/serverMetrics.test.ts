@@ -39,16 +39,23 @@ describe('the server account of a load test', () => {
     const after = exposition({ total: [10, 10, 110, 110], wait: [105, 105, 105, 105], parse: [7, 7, 7, 7] }, { total: 5.005, wait: 0.051, parse: 0.0007 }, 0.35, 0.0123);
     const a = accountOf(before, after);
     // The ten fast commands before the run do not count: its hundred took 10-100 ms.
-    expect(a.stages.total).toEqual({ count: 100, meanMs: 50, p50Ms: 55, p95Ms: 95.5, p99Ms: 99.1 });
+    expect(a.stages.total).toEqual({ count: 100, meanMs: 50, p50Ms: 55, p95Ms: 95.5, p99Ms: 99.1, maxLeMs: 100 });
     expect(a.stages.wait!.count).toBe(100);
     expect(a.stages.wait!.meanMs).toBe(0.5);
     expect(a.stages.parse!.count).toBe(7);
     // In the order a message goes through the stages, whatever order the server printed them in.
     expect(Object.keys(a.stages)).toEqual(['parse', 'wait', 'total']);
-    expect(a.commits).toEqual({ count: 0, meanMs: 0, p50Ms: 0, p95Ms: 0, p99Ms: 0 });
+    expect(a.commits).toEqual({ count: 0, meanMs: 0, p50Ms: 0, p95Ms: 0, p99Ms: 0, maxLeMs: 0 });
     expect(a.commitWrites).toBeNull();
     expect(a.gcSeconds).toEqual({ minor: 0.25 });
     expect(a.eventLoopP99Ms).toBe(12.3);
+  });
+
+  it('max_is_the_bound_of_the_highest_bucket_anything_fell_in', () => {
+    const before = exposition({ total: [0, 0, 0, 0] }, { total: 0 }, 0, 0);
+    expect(accountOf(before, exposition({ total: [3, 4, 4, 4] }, { total: 0.01 }, 0, 0)).stages.total!.maxLeMs).toBe(10);
+    // One observation above the top bound: no bound to give.
+    expect(accountOf(before, exposition({ total: [3, 4, 4, 5] }, { total: 2 }, 0, 0)).stages.total!.maxLeMs).toBeNull();
   });
 
   it('a_histogram_without_buckets_is_not_taken_for_one', () => {

@@ -10,7 +10,7 @@ import { SeqConflictError, type BatchTimes, type LogRecord } from './types.js';
  * receives in one transaction, retrying its operations one by one if that fails.
  */
 const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
+const { parentPort, workerData, receiveMessageOnPort } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file);
 db.pragma('journal_mode = WAL');
@@ -33,22 +33,36 @@ const write = db.transaction((ops) => { for (const op of ops) apply(op); });
 // The health probe: a real write (the header's user_version, which nothing else uses), so that a
 // full or failing disk fails it as it fails an append.
 const probe = () => db.pragma('user_version = ' + ((Number(db.pragma('user_version', { simple: true })) + 1) % 1000000));
-parentPort.on('message', (batch) => {
-  if (batch === 'close') { db.close(); parentPort.close(); return; }
-  if (batch === 'probe') {
-    try { probe(); parentPort.postMessage([{ id: 0, ok: true }]); }
-    catch (e) { parentPort.postMessage([{ id: 0, ok: false, code: e && e.code, message: String(e && e.message) }]); }
-    return;
-  }
+const control = (m) => {
+  if (m === 'close') { db.close(); parentPort.close(); return; }
+  try { probe(); parentPort.postMessage({ probe: true, ok: true }); }
+  catch (e) { parentPort.postMessage({ probe: true, ok: false, message: String(e && e.message) }); }
+};
+// One transaction for every write that came while the last one committed (group commit): the
+// main thread posts each write at once, and the batch forms here, without a round trip through
+// the main thread's event loop between two commits.
+const commit = (batch) => {
+  const t0 = performance.now();
   try {
     write(batch);
-    parentPort.postMessage(batch.map((a) => ({ id: a.id, ok: true })));
+    parentPort.postMessage({ ms: performance.now() - t0, results: batch.map((a) => ({ id: a.id, ok: true })) });
   } catch {
-    parentPort.postMessage(batch.map((a) => {
+    const results = batch.map((a) => {
       try { write([a]); return { id: a.id, ok: true }; }
       catch (e) { return { id: a.id, ok: false, code: e && e.code, message: String(e && e.message) }; }
-    }));
+    });
+    parentPort.postMessage({ ms: performance.now() - t0, results });
   }
+};
+parentPort.on('message', (first) => {
+  if (typeof first === 'string') return control(first);
+  const batch = [first];
+  let next;
+  while ((next = receiveMessageOnPort(parentPort)) !== undefined) {
+    if (typeof next.message === 'string') { commit(batch); return control(next.message); }
+    batch.push(next.message);
+  }
+  commit(batch);
 });
 `;
 
@@ -91,6 +105,11 @@ export class WriteError extends Error {
 
 interface Result { readonly id: number; readonly ok: boolean; readonly code?: string; readonly message?: string }
 
+/** What the thread answers: a committed batch (with the commit's own time), or the health probe. */
+type Answer =
+  | { readonly ms: number; readonly results: readonly Result[] }
+  | { readonly probe: true; readonly ok: boolean; readonly message?: string };
+
 const driverPath = (): string => createRequire(import.meta.url).resolve('better-sqlite3');
 
 /** How long after the writer thread died the next write or health probe starts a new one. */
@@ -101,9 +120,10 @@ const isConstraint = (code: string | undefined): boolean => code !== undefined &
 
 /**
  * Appends to SQLite on a worker thread. With `synchronous = FULL` every commit waits for an fsync;
- * on the main thread that wait would stall every room. Here the main thread goes on serving while a
- * batch commits, and everything appended meanwhile goes into the next batch (group commit). An
- * append resolves only after its batch is committed, so "durable before sent" still holds.
+ * on the main thread that wait would stall every room. Here the main thread posts each write to the
+ * thread at once and goes on serving; the thread commits everything that came while it committed
+ * the last batch as the next one (group commit). An append resolves only after its batch is
+ * committed, so "durable before sent" still holds.
  *
  * When the thread dies, what it had is refused to its callers (nothing is half-applied: a batch is
  * one transaction) and, WRITER_RESTART_MS later, the next write or probe starts a new thread. A
@@ -112,8 +132,6 @@ const isConstraint = (code: string | undefined): boolean => code !== undefined &
 export class SqliteWriter {
   private worker: Worker | null = null;
   private readonly waiting = new Map<number, Waiting>();
-  private queue: Op[] = [];
-  private inFlight = false;
   private nextId = 1;
   /** Why writes fail now (null: they work). */
   private failure: string | null = null;
@@ -126,10 +144,6 @@ export class SqliteWriter {
   private readonly checkpointer: Worker;
   private readonly checkpointerGone: Promise<void>;
 
-  /** When the batch in flight was sent, and how many writes it holds (for `batchTimes`). */
-  private sentAt = 0;
-  private sentWrites = 0;
-
   constructor(private readonly file: string, private readonly batchTimes: BatchTimes = () => {}) {
     this.startWorker();
     this.checkpointer = new Worker(CHECKPOINT_SOURCE, { eval: true, workerData: { file, driver: driverPath(), everyMs: CHECKPOINT_EVERY_MS } });
@@ -141,8 +155,7 @@ export class SqliteWriter {
   private startWorker(): void {
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file: this.file, driver: driverPath() } });
     this.worker = worker;
-    this.inFlight = false;
-    worker.on('message', (results: Result[]) => this.settle(results));
+    worker.on('message', (answer: Answer) => this.settle(answer));
     worker.on('error', (e) => this.died(worker, e.message));
     worker.on('exit', (code) => {
       if (!this.closing) this.died(worker, `the SQLite writer stopped (exit ${code})`);
@@ -155,8 +168,6 @@ export class SqliteWriter {
     this.worker = null;
     this.failure = why;
     this.diedAt = Date.now();
-    this.inFlight = false;
-    this.queue = [];
     const e = new WriteError(why, undefined);
     for (const w of this.waiting.values()) w.reject(e);
     this.waiting.clear();
@@ -214,33 +225,24 @@ export class SqliteWriter {
   }
 
   private write(roomId: string, seq: number, make: (id: number) => Op): Promise<void> {
-    if (this.live() === null) return Promise.reject(new WriteError(this.failure ?? 'the SQLite writer is not running', undefined));
+    const worker = this.live();
+    if (worker === null) return Promise.reject(new WriteError(this.failure ?? 'the SQLite writer is not running', undefined));
     const id = this.nextId++;
     return new Promise<void>((resolve, reject) => {
       this.waiting.set(id, { roomId, seq, resolve, reject });
-      this.queue.push(make(id));
-      if (!this.inFlight) this.send();
+      worker.postMessage(make(id));
     });
   }
 
-  private send(): void {
-    if (this.queue.length === 0 || this.worker === null) return;
-    const batch = this.queue;
-    this.queue = [];
-    this.inFlight = true;
-    this.sentAt = performance.now();
-    this.sentWrites = batch.length;
-    this.worker.postMessage(batch);
-  }
-
-  private settle(results: Result[]): void {
-    // The probe's answer (id 0): it does not take part in the batches.
-    if (results.length === 1 && results[0]!.id === 0) {
-      this.failure = results[0]!.ok ? null : results[0]!.message ?? 'the probe write failed';
+  private settle(answer: Answer): void {
+    // The probe's answer: it does not take part in the batches.
+    if ('probe' in answer) {
+      this.failure = answer.ok ? null : answer.message ?? 'the probe write failed';
       this.endProbe();
       return;
     }
-    this.batchTimes(performance.now() - this.sentAt, this.sentWrites);
+    const { results } = answer;
+    this.batchTimes(answer.ms, results.length);
     for (const r of results) {
       const w = this.waiting.get(r.id);
       if (!w) continue;
@@ -252,13 +254,11 @@ export class SqliteWriter {
     const trouble = results.find((r) => !r.ok && !isConstraint(r.code));
     if (trouble) this.failure = trouble.message ?? 'a write failed';
     else if (results.some((r) => r.ok)) this.failure = null;
-    this.inFlight = false;
-    this.send();
   }
 
   /** Waits for what was appended, then stops the worker and the checkpointer. */
   async close(): Promise<void> {
-    while ((this.inFlight || this.queue.length > 0) && this.worker !== null) await new Promise((r) => setTimeout(r, 2));
+    while (this.waiting.size > 0 && this.worker !== null) await new Promise((r) => setTimeout(r, 2));
     this.closing = true;
     this.checkpointer.postMessage('close');
     await this.checkpointerGone;

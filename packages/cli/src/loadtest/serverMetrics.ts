@@ -19,6 +19,8 @@ export interface Quantiles {
   readonly p50Ms: number;
   readonly p95Ms: number;
   readonly p99Ms: number;
+  /** The upper bound of the highest bucket anything fell in (the histogram's max, to its bucket); null above the top bucket. */
+  readonly maxLeMs: number | null;
 }
 
 export interface ServerAccount {
@@ -91,6 +93,12 @@ export function quantile(h: Histogram, q: number): number {
   return lower;
 }
 
+/** The upper bound of the highest bucket that holds an observation (seconds); Infinity above the top bound, 0 when empty. */
+export function maxBound(h: Histogram): number {
+  for (const [le, n] of h.buckets) if (n >= h.count && h.count > 0) return le;
+  return h.count > 0 ? Infinity : 0;
+}
+
 /** The server's stages in the order a message goes through them (apps/server/src/room/stages.ts). */
 const STAGE_ORDER = ['parse', 'wait', 'engine', 'durable', 'projection', 'serialise', 'send', 'total'];
 const order = (stage: string): number => (STAGE_ORDER.indexOf(stage) + STAGE_ORDER.length + 1) % (STAGE_ORDER.length + 1);
@@ -99,7 +107,11 @@ const ms = (s: number): number => Math.round(s * 10_000) / 10;
 /** `unit`: 1000 for seconds shown as milliseconds, 1 for a count shown as it is. */
 export function quantilesOf(h: Histogram, unit = 1000): Quantiles {
   const r = (v: number) => Math.round(v * unit * 10) / 10;
-  return { count: h.count, meanMs: h.count ? r(h.sum / h.count) : 0, p50Ms: r(quantile(h, 0.5)), p95Ms: r(quantile(h, 0.95)), p99Ms: r(quantile(h, 0.99)) };
+  const max = maxBound(h);
+  return {
+    count: h.count, meanMs: h.count ? r(h.sum / h.count) : 0, p50Ms: r(quantile(h, 0.5)), p95Ms: r(quantile(h, 0.95)), p99Ms: r(quantile(h, 0.99)),
+    maxLeMs: max === Infinity ? null : r(max),
+  };
 }
 
 /** The run's account from the two reads of /api/metrics. */
