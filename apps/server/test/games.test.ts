@@ -59,6 +59,11 @@ describe('the app as host, online', () => {
     if ('error' in account) throw new Error(account.error);
     expect(account.stages.total!.count).toBeGreaterThanOrEqual(chat.written + report.latencyMs.samples);
     expect(account.commits!.count).toBeGreaterThan(0);
+    // And second by second: the run's seconds, each with the work it held.
+    const seconds = report.serverSeconds;
+    if ('error' in seconds) throw new Error(seconds.error);
+    expect(seconds.seconds).toBeGreaterThanOrEqual(1);
+    expect(seconds.all.messages).toBeGreaterThan(0);
   });
 
   it('plays_them_in_worker_threads_with_workers_and_gathers_every_thread_s_count', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { serverSecondsSchema } from '@mafia/protocol';
 import { Client, createRoom, seatTheTable, startServer, tempDbUrl, V } from './helpers.js';
 
 /**
@@ -45,6 +46,19 @@ describe('GET /api/metrics', () => {
       expect(sample(after, 'mafia_rooms')).toBeGreaterThanOrEqual(1);
       expect(after).toContain('nodejs_eventloop_lag_p99_seconds');
       expect(sample(after, 'mafia_message_stage_seconds_count{stage="engine"}')).toBeGreaterThanOrEqual(1);
+      // Second by second: the three messages and their broadcasts and commits in the seconds that held them.
+      await new Promise((r) => setTimeout(r, 1100));
+      const seconds = serverSecondsSchema.parse(await (await fetch(`${server.base}/api/metrics/seconds`)).json()).seconds;
+      const sum = (k: 'messages' | 'broadcasts' | 'commits' | 'writes') => seconds.reduce((a, x) => a + x[k], 0);
+      expect(sum('messages')).toBeGreaterThanOrEqual(3);
+      expect(sum('broadcasts')).toBeGreaterThanOrEqual(3);
+      expect(sum('writes')).toBeGreaterThanOrEqual(sum('commits'));
+      expect(sum('commits')).toBeGreaterThanOrEqual(2);
+      const last = seconds.at(-1)!;
+      expect(last.cpuMs).toBeGreaterThanOrEqual(0);
+      expect(last.lagMaxMs).toBeGreaterThanOrEqual(last.lagP99Ms);
+      // Linux: the main thread's own time on a core and waiting for one.
+      if (process.platform === 'linux') expect(last.mainRunMs).not.toBeNull();
       await Promise.all([...seats, admin].map((c: Client) => c.close()));
     } finally {
       await server.stop();
@@ -59,6 +73,7 @@ describe('GET /api/metrics', () => {
       expect(refused.status).toBe(403);
       expect(await refused.json()).toEqual({ error: { code: 'metrics-forbidden', message: expect.stringContaining('METRICS_TOKEN') } });
       expect((await get({ forwarded: 'for=203.0.113.7' })).status).toBe(403);
+      expect((await fetch(`${server.base}/api/metrics/seconds`, { headers: { 'x-forwarded-for': '203.0.113.7' } })).status).toBe(403);
       expect((await get({ 'x-forwarded-for': '203.0.113.7', authorization: 'Bearer a-long-operator-tokeN' })).status).toBe(403);
       expect((await get({ 'x-forwarded-for': '203.0.113.7', authorization: 'Bearer a-long-operator-token' })).status).toBe(200);
     } finally {

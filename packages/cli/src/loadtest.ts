@@ -3,6 +3,7 @@ import { parseFlags } from './flags.js';
 import { UsageError } from './io.js';
 import { runLoadtest, type LoadtestOptions, type LoadtestReport } from './loadtest/run.js';
 import type { Quantiles } from './loadtest/serverMetrics.js';
+import { lateSecondsLines } from './loadtest/serverSeconds.js';
 
 const USAGE = 'usage: mafia loadtest --url URL --rooms R --players N [--preset classic] [--think MS] [--step S] [--connect C] [--idle S] [--timeout S] [--chat] [--workers N] [--nice N] [--json]';
 
@@ -82,6 +83,7 @@ export async function loadtestCommand(args: string[]): Promise<number> {
       `refused commands (bots acting on a view that moved on): ${JSON.stringify(report.refused)}`,
       ...(report.chat ? [chatLine(report.chat)] : []),
       ...accountLines(report.serverAccount),
+      ...lateSecondsLines(report.serverSeconds),
       `errors: ${Object.keys(report.errors).length === 0 ? 'none' : JSON.stringify(report.errors)}`,
       '',
     ].join('\n'));

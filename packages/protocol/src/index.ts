@@ -11,3 +11,4 @@ export * from './club/index.js';
 export * from './serverSchema.js';
 export * from './chat.js';
 export * from './signal.js';
+export * from './serverSeconds.js';

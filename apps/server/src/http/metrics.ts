@@ -2,7 +2,9 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { StageTimes } from '../room/stages.js';
+import { SecondLog } from './seconds.js';
 import type { BatchTimes, Storage } from '../storage/types.js';
+import type { ServerSeconds } from '@mafia/protocol';
 
 /**
  * GET /api/metrics in Prometheus's text format (prom-client): where each message's time goes
@@ -21,6 +23,8 @@ export interface ServerMetrics {
   readonly registry: Registry;
   readonly stages: StageTimes;
   readonly batches: BatchTimes;
+  /** The event loop's delay second by second beside the work of that second (GET /api/metrics/seconds). */
+  readonly seconds: SecondLog;
 }
 
 export function createMetrics(): ServerMetrics {
@@ -46,12 +50,21 @@ export function createMetrics(): ServerMetrics {
     buckets: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000],
     registers: [registry],
   });
+  const seconds = new SecondLog();
   return {
     registry,
-    stages: { observe: (s, ms) => stage.observe({ stage: s }, ms / 1000) },
+    seconds,
+    stages: {
+      observe: (s, ms) => {
+        stage.observe({ stage: s }, ms / 1000);
+        if (s === 'total') seconds.message();
+        else if (s === 'send') seconds.broadcast();
+      },
+    },
     batches: (ms, n) => {
       batch.observe(ms / 1000);
       writes.observe(n);
+      seconds.commit(ms, n);
     },
   };
 }
@@ -69,11 +82,17 @@ export function registerMetrics(app: FastifyInstance, metrics: ServerMetrics, st
   gauge(registry, 'mafia_connections', 'WebSocket connections in a room', sources.connections);
   gauge(registry, 'mafia_sockets', 'WebSocket connections open (in a room or not yet)', sources.sockets);
   storage.batchTimes = metrics.batches;
+  metrics.seconds.start();
+  app.addHook('onClose', async () => metrics.seconds.stop());
+  const forbidden = { error: { code: 'metrics-forbidden', message: 'the metrics are served to this machine itself, or with METRICS_TOKEN as a bearer token (docs/server.md)' } };
   app.get('/api/metrics', async (req, reply) => {
-    if (!mayRead(req, token)) {
-      return reply.status(403).send({ error: { code: 'metrics-forbidden', message: 'the metrics are served to this machine itself, or with METRICS_TOKEN as a bearer token (docs/server.md)' } });
-    }
+    if (!mayRead(req, token)) return reply.status(403).send(forbidden);
     return reply.header('content-type', registry.contentType).send(await registry.metrics());
+  });
+  app.get('/api/metrics/seconds', async (req, reply) => {
+    if (!mayRead(req, token)) return reply.status(403).send(forbidden);
+    const body: ServerSeconds = { seconds: metrics.seconds.seconds() };
+    return body;
   });
 }
 

@@ -4,6 +4,7 @@ import { postJson, tableAddress } from './addresses.js';
 import { awaitLineAnswers } from './botClient.js';
 import { pool, type PlayerOptions } from './players.js';
 import { accountOf, readMetrics, type ServerAccount } from './serverMetrics.js';
+import { lateSecondsOf, readSeconds, type LateSeconds } from './serverSeconds.js';
 import { playersHere, WorkerPlayers, type Players } from './workers.js';
 
 export interface LoadtestOptions {
@@ -89,6 +90,8 @@ export interface LoadtestReport {
    * commits, GC, event-loop delay), or why it could not be read.
    */
   readonly serverAccount: ServerAccount | { readonly error: string };
+  /** The server's seconds over the run: its event loop's delay beside the work and CPU of each (serverSeconds.ts). */
+  readonly serverSeconds: LateSeconds | { readonly error: string };
   readonly errors: Readonly<Record<string, number>>;
 }
 
@@ -172,6 +175,7 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
 
   const metricsBefore = await readMetrics(base, process.env.METRICS_TOKEN);
   const t0 = performance.now();
+  const startedAt = Date.now();
   const cpu0 = process.cpuUsage();
   const messages0 = counters.messages;
   players.watchLoop();
@@ -199,6 +203,8 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
   const loop = players.loopDelay();
   const serverLoop = (await json(`${base}/api/health`)).eventLoopDelayMs ?? null;
   const metricsAfter = await readMetrics(base, process.env.METRICS_TOKEN);
+  const secondsRead = await readSeconds(base, process.env.METRICS_TOKEN);
+  const serverSeconds = 'error' in secondsRead ? secondsRead : lateSecondsOf(secondsRead, startedAt, startedAt + seconds * 1000);
   const serverAccount = typeof metricsBefore !== 'string' ? metricsBefore : typeof metricsAfter !== 'string' ? metricsAfter : accountOf(metricsBefore, metricsAfter);
   players.close();
   const p = latencies.percentiles();
@@ -229,6 +235,7 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
     refused: players.refused.counts,
     chat: chat && { sent: chat.sent, written: chat.written, refused: chat.refused.counts, latencyMs: chat.latencies.percentiles() },
     serverAccount,
+    serverSeconds,
     errors: errors.counts,
   };
 }
