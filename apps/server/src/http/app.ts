@@ -22,6 +22,7 @@ import { normalizePublicUrl, registerInfo } from './info.js';
 import { registerOpenRooms } from './openRooms.js';
 import { registerMedia } from './media.js';
 import { createMetrics, registerMetrics } from './metrics.js';
+import { lateMs, LOOP_RESOLUTION_MS } from './seconds.js';
 import { registerPages } from './pages.js';
 import { registerRoomProtocol } from './roomProtocol.js';
 import { answerAndClose } from './rawAnswer.js';
@@ -115,9 +116,8 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
   const started = Date.now();
   // How late the event loop runs: every delay here is added to every message's latency. The
   // histogram holds the time between its 10 ms ticks, so the lateness is that minus 10 ms.
-  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   loopDelay.enable();
-  const lateMs = (ns: number): number => Math.max(0, Math.round((ns / 1e6 - 10) * 10) / 10);
 
   // Errors as JSON with a code and a message, never a stack trace.
   app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {

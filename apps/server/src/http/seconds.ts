@@ -18,6 +18,14 @@ function readSchedstat(): [number, number] | null {
 }
 
 const round = (ms: number): number => Math.round(ms * 10) / 10;
+
+/** The resolution every event-loop delay monitor of the server samples at (ms). */
+export const LOOP_RESOLUTION_MS = 10;
+
+/** A monitor's figure (ns) as lateness (ms): its histogram holds the time between its ticks, so the tick is taken off. */
+export const lateMs = (ns: number): number => round(Math.max(0, ns / 1e6 - LOOP_RESOLUTION_MS));
+
+const noWork = () => ({ messages: 0, broadcasts: 0, commits: 0, writes: 0, commitMaxMs: 0, gcMs: 0, majorGcMs: 0 });
 /** V8's full collections (NODE_PERFORMANCE_GC_MAJOR). */
 const GC_MAJOR = 4;
 
@@ -29,10 +37,10 @@ const GC_MAJOR = 4;
  */
 export class SecondLog {
   private readonly kept: ServerSecond[] = [];
-  private readonly delay = monitorEventLoopDelay({ resolution: 10 });
+  private readonly delay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   private readonly gc = new PerformanceObserver((list) => this.collected(list.getEntries()));
   private timer: NodeJS.Timeout | null = null;
-  private work = { messages: 0, broadcasts: 0, commits: 0, writes: 0, commitMaxMs: 0, gcMs: 0, majorGcMs: 0 };
+  private work = noWork();
   private cpu = process.cpuUsage();
   private sched = readSchedstat();
 
@@ -85,12 +93,10 @@ export class SecondLog {
     const sched = readSchedstat();
     const before = this.sched;
     this.sched = sched;
-    // The histogram holds the time between its 10 ms ticks: the lateness is that minus 10 ms.
-    const late = (ns: number): number => round(Math.max(0, ns / 1e6 - 10));
     const w = this.work;
     this.kept.push({
       at: Date.now(),
-      lagMaxMs: late(this.delay.max), lagP99Ms: late(this.delay.percentile(99)),
+      lagMaxMs: lateMs(this.delay.max), lagP99Ms: lateMs(this.delay.percentile(99)),
       gcMs: round(w.gcMs), majorGcMs: round(w.majorGcMs),
       messages: w.messages, broadcasts: w.broadcasts, commits: w.commits, writes: w.writes, commitMaxMs: round(w.commitMaxMs),
       cpuMs: round((cpu.user + cpu.system) / 1000),
@@ -99,6 +105,6 @@ export class SecondLog {
     });
     if (this.kept.length > SECONDS_KEPT) this.kept.shift();
     this.delay.reset();
-    this.work = { messages: 0, broadcasts: 0, commits: 0, writes: 0, commitMaxMs: 0, gcMs: 0, majorGcMs: 0 };
+    this.work = noWork();
   }
 }

@@ -135,13 +135,21 @@ export function accountOf(beforeText: string, afterText: string): ServerAccount 
   return { stages: sorted, commits, commitWrites, gcSeconds, eventLoopP99Ms: lag === undefined ? null : ms(lag) };
 }
 
-/** GET /api/metrics, or why it could not be read (a server elsewhere without METRICS_TOKEN, an old server). */
-export async function readMetrics(base: string, token: string | undefined): Promise<string | { readonly error: string }> {
+/**
+ * GET one of the server's metrics endpoints (with METRICS_TOKEN as a bearer token when given) and
+ * read its body with `read`, or why it could not be read (a server elsewhere without the token, an
+ * old server, a body not of the expected shape).
+ */
+export async function readMetricsPath<T>(base: string, path: string, token: string | undefined, read: (r: Response) => Promise<T | { readonly error: string }>): Promise<T | { readonly error: string }> {
   try {
-    const r = await fetch(`${base}/api/metrics`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
-    if (!r.ok) return { error: `GET /api/metrics: ${r.status}` };
-    return await r.text();
+    const r = await fetch(`${base}${path}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+    if (!r.ok) return { error: `GET ${path}: ${r.status}` };
+    return await read(r);
   } catch (e) {
-    return { error: `GET /api/metrics: ${e instanceof Error ? e.message : String(e)}` };
+    return { error: `GET ${path}: ${e instanceof Error ? e.message : String(e)}` };
   }
 }
+
+/** GET /api/metrics (Prometheus text), or why it could not be read. */
+export const readMetrics = (base: string, token: string | undefined): Promise<string | { readonly error: string }> =>
+  readMetricsPath(base, '/api/metrics', token, (r) => r.text());

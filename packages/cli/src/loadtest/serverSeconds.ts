@@ -1,4 +1,5 @@
 import { serverSecondsSchema, type ServerSecond } from '@mafia/protocol';
+import { readMetricsPath } from './serverMetrics.js';
 
 /**
  * The server's late seconds over a load test (issue 28: event-loop lag sampled with its cause):
@@ -63,16 +64,11 @@ export function lateSecondsOf(all: readonly ServerSecond[], fromMs: number, toMs
 }
 
 /** GET /api/metrics/seconds, or why it could not be read. */
-export async function readSeconds(base: string, token: string | undefined): Promise<ServerSecond[] | { readonly error: string }> {
-  try {
-    const r = await fetch(`${base}/api/metrics/seconds`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
-    if (!r.ok) return { error: `GET /api/metrics/seconds: ${r.status}` };
+export const readSeconds = (base: string, token: string | undefined): Promise<ServerSecond[] | { readonly error: string }> =>
+  readMetricsPath(base, '/api/metrics/seconds', token, async (r) => {
     const parsed = serverSecondsSchema.safeParse(await r.json());
     return parsed.success ? parsed.data.seconds : { error: 'GET /api/metrics/seconds: not the expected shape' };
-  } catch (e) {
-    return { error: `GET /api/metrics/seconds: ${e instanceof Error ? e.message : String(e)}` };
-  }
-}
+  });
 
 const main = (m: { mainRunMs: number | null; mainWaitMs: number | null }): string =>
   m.mainRunMs === null ? '' : `, main thread on a core ${m.mainRunMs} ms and waiting for one ${m.mainWaitMs} ms`;
