@@ -28,7 +28,7 @@ export interface ServerProcess {
  * `openFiles` starts it under that soft limit of open files (`ulimit -n`); `env` adds to its environment.
  */
 export async function spawnServer(databaseUrl: string, port: number, o: { openFiles?: number; env?: Record<string, string> } = {}): Promise<ServerProcess> {
-  const node = [process.execPath, '--single-threaded-gc', MAIN];
+  const node = [process.execPath, '--max-semi-space-size=8', MAIN];
   const [cmd, ...args] = o.openFiles === undefined ? node : ['sh', '-c', `ulimit -n ${o.openFiles} && exec "$0" "$@"`, ...node];
   const child = spawn(cmd!, args, {
     env: { ...process.env, ...o.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' },

@@ -52,7 +52,7 @@ export async function startServer(database: DatabaseKind, env: Record<string, st
   const applicationName = `mafia-audit-${schema}`;
   url ??= database === 'sqlite' ? `sqlite:${join(dir, 'audit.sqlite')}` : `${PG_URL}${PG_URL.includes('?') ? '&' : '?'}schema=${schema}&application_name=${applicationName}`;
   // The V8 flags of `npm start` (package.json): the audit measures the server as clubs run it.
-  const child: ChildProcess = spawn(process.execPath, ['--single-threaded-gc', '--max-semi-space-size=8', MAIN], {
+  const child: ChildProcess = spawn(process.execPath, ['--max-semi-space-size=8', MAIN], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: url, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     cwd: REPO,
