@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../src/tools/nodeFlags.js';
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
@@ -28,7 +29,7 @@ export interface ServerProcess {
  * `openFiles` starts it under that soft limit of open files (`ulimit -n`); `env` adds to its environment.
  */
 export async function spawnServer(databaseUrl: string, port: number, o: { openFiles?: number; env?: Record<string, string> } = {}): Promise<ServerProcess> {
-  const node = [process.execPath, '--max-semi-space-size=8', MAIN];
+  const node = [process.execPath, ...SERVER_NODE_FLAGS, MAIN];
   const [cmd, ...args] = o.openFiles === undefined ? node : ['sh', '-c', `ulimit -n ${o.openFiles} && exec "$0" "$@"`, ...node];
   const child = spawn(cmd!, args, {
     env: { ...process.env, ...o.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' },

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../nodeFlags.js';
 
 /** The built server, as `npm start` runs it (apps/server/dist/tools/audit → apps/server/dist). */
 const MAIN = fileURLToPath(new URL('../../main.js', import.meta.url));
@@ -51,8 +52,8 @@ export async function startServer(database: DatabaseKind, env: Record<string, st
   const schema = `audit_${randomBytes(4).toString('hex')}`;
   const applicationName = `mafia-audit-${schema}`;
   url ??= database === 'sqlite' ? `sqlite:${join(dir, 'audit.sqlite')}` : `${PG_URL}${PG_URL.includes('?') ? '&' : '?'}schema=${schema}&application_name=${applicationName}`;
-  // The V8 flags of `npm start` (package.json): the audit measures the server as clubs run it.
-  const child: ChildProcess = spawn(process.execPath, ['--max-semi-space-size=8', MAIN], {
+  // The V8 flags of `npm start`: the audit measures the server as clubs run it.
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, MAIN], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: url, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     cwd: REPO,
