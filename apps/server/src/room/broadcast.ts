@@ -1,8 +1,9 @@
-import { frame, withAck } from './frame.js';
+import { withAck } from './frame.js';
 import type { Conn } from './managerTypes.js';
 import type { Entry } from './records.js';
 import type { Room } from './room.js';
 import { stageNow, type StageTimes } from './stages.js';
+import { updateFrame } from './updateFrame.js';
 import { updateMessage, viewerKey } from './views.js';
 
 /**
@@ -23,7 +24,7 @@ export function sendUpdates(room: Room, entries: readonly Entry[], conns: Iterab
       const t0 = stageNow();
       const message = updateMessage(room, entries, c.you);
       const t1 = stageNow();
-      text = message && frame(message);
+      text = message && updateFrame(message);
       serialise += stageNow() - t1;
       projection += t1 - t0;
       texts.set(k, text);

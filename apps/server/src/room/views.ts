@@ -1,6 +1,7 @@
 import { pendingDecisions, project, projectEvent, seatNo, type GameState, type Pending, type ProjectedEvent, type Viewer } from '@mafia/engine';
 import { PROTOCOL_VERSION, type AppAlert, type Lobby, type LogItem, type RoomCode, type RoomId, type RoomMode, type SeatToken, type ServerMessage, type TimerView, type You } from '@mafia/protocol';
 import { frame } from './frame.js';
+import { updateFrame } from './updateFrame.js';
 import { visibleTo } from './numbering.js';
 import { remainingOf } from './pause.js';
 import type { Entry, TimerRec } from './records.js';
@@ -120,7 +121,7 @@ const LOBBY_KEEPS: ReadonlySet<Entry['kind']> = new Set(['command', 'tap', 'time
  */
 export function updateText(room: Room, entries: readonly Entry[], you: You, ack?: string): string | null {
   const message = updateMessage(room, entries, you, ack);
-  return message && frame(message);
+  return message && updateFrame(message);
 }
 
 /** The `update` of updateText before it is serialised (the broadcast times the two apart: stages.ts). */

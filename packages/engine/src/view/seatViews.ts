@@ -61,10 +61,13 @@ interface OwnResults {
   results: GameView['results'];
 }
 
-/** The tables of the games projected last (a few games may run side by side). */
-const RECENT = 8;
-const tables: (SeatTable | undefined)[] = new Array<SeatTable | undefined>(RECENT).fill(undefined);
-let nextTable = 0;
+/**
+ * Each game's table, found by its state's `roles` (the identity every state of a game shares until a
+ * role changes): a server projects a thousand games in turn, and a table per game keeps its lists
+ * (and their identity, which the server's serialiser caches by) from one update to the next. A
+ * table goes with its game's states.
+ */
+const tables = new WeakMap<readonly RoleId[], SeatTable>();
 
 let lastTable: SeatTable | undefined;
 
@@ -74,16 +77,13 @@ const tableFits = (t: SeatTable, s: GameState): boolean =>
 export function seatTable(s: GameState): SeatTable {
   const last = lastTable;
   if (last !== undefined && tableFits(last, s)) return last;
-  for (let k = 0; k < RECENT; k++) {
-    const t = tables[k];
-    if (t !== undefined && tableFits(t, s)) return (lastTable = t);
-  }
+  const known = tables.get(s.roles);
+  if (known !== undefined && tableFits(known, s)) return (lastTable = known);
   const lists = new Array<SeatList | undefined>(s.seats + 2).fill(undefined);
   const own = new Array<OwnResults | undefined>(s.seats + 2).fill(undefined);
   // `views` is made at its first use (seats with the default name use the shared GLOBAL_VIEWS).
   const t: SeatTable = { roles: s.roles, teams: s.teams, names: s.setup.names, options: s.options, views: [], roleIndex: s.roles.map((r) => ROLE_INDEX.get(r) ?? -1), lists, own, baseAlive: null, baseFouls: null, base: [] };
-  tables[nextTable] = t;
-  nextTable = (nextTable + 1) % RECENT;
+  tables.set(s.roles, t);
   return (lastTable = t);
 }
 
