@@ -4,7 +4,7 @@ import { replayCommand } from './replay.js';
 const HELP = `mafia — the Mafia Host command line
 
   mafia replay FILE|-        replay a game protocol (spec/protocol.md); prints the result JSON
-  mafia simulate --preset P --players N --games G [--bots random|heuristic] [--seed S] [--json]
+  mafia simulate --preset P --players N --games G [--bots random|heuristic] [--town K] [--mafia K] [--others K] [--seed S] [--json]
   mafia score --preset fiim [--ci-max X] [--ci-share X] [--json] FILE|- ...
                              tournament standings of fiim games: points, compensation Ci, total per player
   mafia presets [--json]     list presets, their options and recommended compositions

@@ -1,4 +1,4 @@
-import { BOT_KINDS, isBotKind, SetupError, simulate, type BotKind, type SimulateResult } from '@mafia/bots';
+import { BOT_KINDS, isBotKind, SetupError, simulate, type BotKind, type BotsSpec, type SimulateResult } from '@mafia/bots';
 import { createGame } from '@mafia/engine';
 import { parseFlags, wholeNumber } from './flags.js';
 import { UsageError } from './io.js';
@@ -8,12 +8,19 @@ export interface SimulateArgs {
   readonly players: number;
   readonly games: number;
   readonly bots: BotKind;
+  /** Each side's bots (`--town`, `--mafia`, `--others`); a side not named plays `bots`. */
+  readonly sides: { readonly town: BotKind; readonly mafia: BotKind; readonly solo: BotKind };
   readonly seed: string;
   readonly json: boolean;
 }
 
-const USAGE = 'usage: mafia simulate --preset P --players N --games G [--bots random|heuristic] [--seed S] [--json]';
-const VALUE_FLAGS = ['preset', 'players', 'games', 'bots', 'seed'] as const;
+const USAGE = 'usage: mafia simulate --preset P --players N --games G [--bots random|heuristic] [--town K] [--mafia K] [--others K] [--seed S] [--json]';
+const VALUE_FLAGS = ['preset', 'players', 'games', 'bots', 'town', 'mafia', 'others', 'seed'] as const;
+
+function botKind(flag: string, value: string): BotKind {
+  if (!isBotKind(value)) throw new UsageError(`unknown bots kind ${JSON.stringify(value)} for --${flag}; kinds: ${BOT_KINDS.join(', ')}`, 'bad-argument');
+  return value;
+}
 const MAX_PLAYERS = 1000;
 const MAX_GAMES = 100_000_000;
 
@@ -21,8 +28,12 @@ const MAX_GAMES = 100_000_000;
 export function parseSimulateArgs(args: readonly string[]): SimulateArgs {
   const { values, switches } = parseFlags(args, { usage: USAGE, values: VALUE_FLAGS, switches: ['json'], required: ['preset', 'players', 'games'] });
   const { json } = switches;
-  const bots = values.bots ?? 'random';
-  if (!isBotKind(bots)) throw new UsageError(`unknown bots kind ${JSON.stringify(bots)}; kinds: ${BOT_KINDS.join(', ')}`, 'bad-argument');
+  const bots = botKind('bots', values.bots ?? 'random');
+  const sides = {
+    town: values.town === undefined ? bots : botKind('town', values.town),
+    mafia: values.mafia === undefined ? bots : botKind('mafia', values.mafia),
+    solo: values.others === undefined ? bots : botKind('others', values.others),
+  };
   const seed = values.seed ?? '1';
   if (seed === '') throw new UsageError('--seed must not be empty', 'bad-argument');
   return {
@@ -30,9 +41,23 @@ export function parseSimulateArgs(args: readonly string[]): SimulateArgs {
     players: wholeNumber('players', values.players!, 1, MAX_PLAYERS),
     games: wholeNumber('games', values.games!, 1, MAX_GAMES),
     bots,
+    sides,
     seed,
     json,
   };
+}
+
+/** The bots of every seat: one kind, or a kind per side when the sides differ (the harness deals them by the dealt team). */
+export function botsSpec(a: SimulateArgs): BotsSpec {
+  const { town, mafia, solo } = a.sides;
+  return town === mafia && mafia === solo ? town : { town, mafia, solo };
+}
+
+/** How the report names the bots: `heuristic bots`, or each side's. */
+function botsText(a: SimulateArgs): string {
+  const { town, mafia, solo } = a.sides;
+  if (town === mafia && mafia === solo) return `${town} bots`;
+  return `town ${town}, mafia ${mafia}, others ${solo}`;
 }
 
 const round = (x: number, digits: number): number => Number(x.toFixed(digits));
@@ -53,7 +78,7 @@ export function jsonSummary(r: SimulateResult): string {
 }
 
 export function humanSummary(a: SimulateArgs, r: SimulateResult): string {
-  const lines = [`${a.preset}, ${a.players} players, ${r.games} games, ${a.bots} bots, seed ${a.seed}`, 'win rates (95% Wilson interval):'];
+  const lines = [`${a.preset}, ${a.players} players, ${r.games} games, ${botsText(a)}, seed ${a.seed}`, 'win rates (95% Wilson interval):'];
   const width = Math.max(...Object.keys(r.winRates).map((k) => k.length));
   for (const [k, w] of Object.entries(r.winRates)) {
     lines.push(`  ${k.padEnd(width)}  ${pct(w.rate).padStart(7)}  [${pct(w.low)} – ${pct(w.high)}]  ${w.wins} games`);
@@ -71,7 +96,7 @@ export function simulateCommand(args: string[]): number {
   if (!probe.ok) throw new UsageError(probe.error.message, probe.error.code);
   let r: SimulateResult;
   try {
-    r = simulate({ preset: a.preset, players: a.players, games: a.games, bots: a.bots, seed: a.seed });
+    r = simulate({ preset: a.preset, players: a.players, games: a.games, bots: botsSpec(a), seed: a.seed });
   } catch (e) {
     if (e instanceof SetupError) throw new UsageError(e.message, e.error.code);
     throw e;

@@ -82,8 +82,30 @@ describe('mafia simulate', () => {
 
   it('parses_both_flag_forms', () => {
     expect(parseSimulateArgs(['--preset', 'classic', '--players=10', '--games', '3', '--json'])).toEqual({
-      preset: 'classic', players: 10, games: 3, bots: 'random', seed: '1', json: true,
+      preset: 'classic', players: 10, games: 3, bots: 'random', sides: { town: 'random', mafia: 'random', solo: 'random' }, seed: '1', json: true,
     });
     expect(() => parseSimulateArgs(['--json=yes'])).toThrow(UsageError);
+  });
+
+  it('each_side_plays_its_own_bots_and_a_side_not_named_plays_the_bots_kind', () => {
+    const a = parseSimulateArgs(['--preset', 'sport', '--players', '10', '--games', '3', '--bots', 'heuristic', '--mafia', 'random']);
+    expect(a.sides).toEqual({ town: 'heuristic', mafia: 'random', solo: 'heuristic' });
+    expect(parseSimulateArgs(['--preset', 'sport', '--players', '10', '--games', '3', '--town', 'heuristic', '--others', 'heuristic']).sides).toEqual({ town: 'heuristic', mafia: 'random', solo: 'heuristic' });
+  });
+
+  it('an_unknown_kind_for_a_side_is_a_usage_error_naming_the_flag', async () => {
+    const r = await run(['--preset', 'sport', '--players', '10', '--games', '3', '--mafia', 'clever']);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/unknown bots kind "clever" for --mafia; kinds: random, heuristic/);
+    expect(r.out).toBe('');
+  });
+
+  it('a_strong_town_against_random_mafia_wins_more_than_random_town_against_a_strong_mafia', async () => {
+    const games = ['--preset', 'sport', '--players', '10', '--games', '300', '--seed', 'sides', '--json'];
+    const strongTown = JSON.parse((await run([...games, '--town', 'heuristic', '--mafia', 'random'])).out);
+    const strongMafia = JSON.parse((await run([...games, '--town', 'random', '--mafia', 'heuristic'])).out);
+    expect(strongTown.winRates.town.rate).toBeGreaterThan(strongMafia.winRates.town.rate);
+    const r = await run(['--preset', 'sport', '--players', '10', '--games', '5', '--town', 'heuristic', '--mafia', 'random']);
+    expect(r.out).toMatch(/^sport, 10 players, 5 games, town heuristic, mafia random, others random, seed 1$/m);
   });
 });
