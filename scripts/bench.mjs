@@ -15,6 +15,10 @@
 // `npm run bench -- --presets` also measures every other preset at 10 seats the same way (warm-up,
 // median of three runs) and prints its phases/s as a fraction of classic's (issue 3: at least 0.5),
 // and fiim's as a fraction of sport's, the table it plays by other rules (issue 13: at least 0.9).
+//
+// `npm run bench -- --bots` also measures the heuristic bots: sport at 10 seats, heuristic bots on
+// every seat, 10,000 games three times after a warm-up, their median in games per second on this one
+// core (issue 27: at least 2,000), with the same determinism check.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -87,4 +91,22 @@ if (process.argv.includes('--presets')) {
   const mid = (a) => a.slice().sort((x, y) => x - y)[Math.floor(a.length / 2)];
   console.log(`in turns: sport median ${fmt(mid(turns.sport))} (${turns.sport.map(fmt).join(' · ')}), fiim median ${fmt(mid(turns.fiim))} (${turns.fiim.map(fmt).join(' · ')})`);
   console.log(`fiim / sport: ${(mid(turns.fiim) / mid(turns.sport)).toFixed(2)} in turns, ${(medians.fiim / medians.sport).toFixed(2)} in blocks (issue 13: at least 0.9)`);
+}
+
+if (process.argv.includes('--bots')) {
+  const table = { preset: 'sport', players: 10, bots: 'heuristic' };
+  const BOT_GAMES = 10_000;
+  simulate({ ...table, games: 2_000, seed: 'warm-up' });
+  const botRuns = [];
+  for (let k = 0; k < RUNS; k++) {
+    const r = simulate({ ...table, games: BOT_GAMES, seed: 1 });
+    botRuns.push(r);
+    console.log(`heuristic run ${k + 1}: ${fmt(r.gamesPerSecond)} games/s, ${fmt(r.phasesPerSecond)} phases/s, ${r.meanPhases.toFixed(2)} phases/game (town ${r.winRates.town.wins}, mafia ${r.winRates.mafia.wins})`);
+  }
+  if (!botRuns.every((r) => JSON.stringify(r.winRates) === JSON.stringify(botRuns[0].winRates))) {
+    console.error('bench: the heuristic runs played different games (winners differ): the bots are not deterministic');
+    process.exit(1);
+  }
+  const games = botRuns.map((r) => r.gamesPerSecond).sort((a, b) => a - b);
+  console.log(`heuristic median: ${fmt(games[Math.floor(games.length / 2)])} games/s (sport, 10 seats, heuristic bots, ${fmt(BOT_GAMES)} games, seed 1, one core; issue 27: at least 2,000)`);
 }
