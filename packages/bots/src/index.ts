@@ -7,3 +7,4 @@ export {
   simulate, playGame, wilson, SetupError,
   type SimulateOptions, type SimulateResult, type WinRate, type GameRecord, type GameOptionsForSim, type BotsSpec, type BotFactory,
 } from './simulate.js';
+export { FollowUpCount, type FollowUp } from './followUp.js';

@@ -5,6 +5,7 @@ import {
 } from '@mafia/engine';
 import type { Bot, BotKind, ViewSource } from './bot.js';
 import { createBot } from './factory.js';
+import { FollowUpCount, type FollowUp } from './followUp.js';
 
 /** Which bots play: one kind for every seat, or one kind per team (the harness deals them by the dealt team). */
 export type BotsSpec = BotKind | { readonly [team in Team]?: BotKind };
@@ -41,6 +42,8 @@ export interface GameRecord {
   readonly illegal: number;
   /** Commands sent (seats and host). */
   readonly commands: number;
+  /** The town checker's black checks on nights 2–3 and the days after them (followUp.ts). */
+  readonly followUp: FollowUp;
 }
 
 export interface WinRate {
@@ -62,6 +65,8 @@ export interface SimulateResult {
   readonly phases: number;
   readonly unfinished: number;
   readonly illegalCommands: number;
+  /** Over all games: the town checker's black checks on nights 2–3, and the next days a mafioso went. */
+  readonly followUp: FollowUp;
 }
 
 /** createGame refused the setup (unknown preset, a player count the preset does not allow…). */
@@ -164,10 +169,11 @@ export function playGame(o: GameOptionsForSim): GameRecord {
   let phases = countPhases(created.events);
   let illegal = 0;
   let commands = 0;
+  const followUp = new FollowUpCount();
 
   while (state.phase.kind !== 'ended') {
     // Runaway guards: too many phases, or a phase that never ends (e.g. endless re-votes).
-    if (phases > cap || commands > cap * COMMANDS_PER_PHASE) return { winner: null, phases, illegal, commands };
+    if (phases > cap || commands > cap * COMMANDS_PER_PHASE) return { winner: null, phases, illegal, commands, followUp };
     let moved = false;
     const count = pendingDecisionsInto(state, pending);
     for (let k = 0; k < count; k++) {
@@ -200,7 +206,10 @@ export function playGame(o: GameOptionsForSim): GameRecord {
       state = d.state;
       // NightStarted and DayStarted always replace `phase`: the same object means no new phase
       // (and no pass over the events, whose many shapes make every `type` read a slow one).
-      if (state.phase !== phaseBefore) phases += countPhases(d.events);
+      if (state.phase !== phaseBefore) {
+        phases += countPhases(d.events);
+        followUp.take(d.events, state);
+      }
       moved = true;
       // A cast vote leaves the other voters' pending votes as they were, as long as the same round
       // is still open: go on down the list instead of asking pendingDecisions again.
@@ -212,16 +221,19 @@ export function playGame(o: GameOptionsForSim): GameRecord {
     }
     if (moved) continue;
     const host = nextHostCommand(state);
-    if (host === null) return { winner: null, phases, illegal, commands };
+    if (host === null) return { winner: null, phases, illegal, commands, followUp };
     commands++;
     const phaseBefore: GameState['phase'] = state.phase;
     const d = decideInPlace(state, host, HOST);
     if (!d.ok) throw new Error(`the host's own step ${host.type} was refused: ${d.error.message}`);
     state = d.state;
-    if (state.phase !== phaseBefore) phases += countPhases(d.events);
+    if (state.phase !== phaseBefore) {
+      phases += countPhases(d.events);
+      followUp.take(d.events, state);
+    }
     hostSteps++;
   }
-  return { winner: state.winner, phases, illegal, commands };
+  return { winner: state.winner, phases, illegal, commands, followUp };
 }
 
 /** 95% Wilson score interval for `wins` out of `n`. */
@@ -242,6 +254,8 @@ export function simulate(o: SimulateOptions): SimulateResult {
   let phases = 0;
   let unfinished = 0;
   let illegal = 0;
+  let blackChecks = 0;
+  let executedNextDay = 0;
   const t0 = performance.now();
   for (let g = 0; g < o.games; g++) {
     const r = playGame({
@@ -249,6 +263,8 @@ export function simulate(o: SimulateOptions): SimulateResult {
     });
     phases += r.phases;
     illegal += r.illegal;
+    blackChecks += r.followUp.blackChecks;
+    executedNextDay += r.followUp.executedNextDay;
     const key = r.winner ?? 'unfinished';
     if (r.winner === null) unfinished++;
     wins.set(key, (wins.get(key) ?? 0) + 1);
@@ -270,5 +286,6 @@ export function simulate(o: SimulateOptions): SimulateResult {
     phases,
     unfinished,
     illegalCommands: illegal,
+    followUp: { blackChecks, executedNextDay },
   };
 }

@@ -84,6 +84,8 @@ export function humanSummary(a: SimulateArgs, r: SimulateResult): string {
     lines.push(`  ${k.padEnd(width)}  ${pct(w.rate).padStart(7)}  [${pct(w.low)} – ${pct(w.high)}]  ${w.wins} games`);
   }
   lines.push(`mean game length: ${r.meanPhases.toFixed(2)} phases (nights and days)`);
+  const f = r.followUp;
+  if (f.blackChecks > 0) lines.push(`the town's checker found a mafioso on night 2 or 3 ${f.blackChecks} times; a mafioso went the next day ${f.executedNextDay} times (${pct(f.executedNextDay / f.blackChecks)})`);
   lines.push(`speed: ${r.seconds.toFixed(3)} s, ${Math.round(r.gamesPerSecond).toLocaleString('en-US')} games/s, ${Math.round(r.phasesPerSecond).toLocaleString('en-US')} phases/s`);
   return `${lines.join('\n')}\n`;
 }
