@@ -70,4 +70,15 @@ describe('host history in words', () => {
     expect(describeEvent({ type: 'Undone', count: 2 } as ProjectedEvent, ru)).toBe('отменены 2 записи');
     expect(describeEvent({ type: 'Undone', count: 1 } as ProjectedEvent, hostT('en'))).toBe('1 entry undone');
   });
+
+  it('a_statement_reads_as_the_speakers_words_in_both_languages', () => {
+    const claim: ProjectedEvent = { type: 'StatementMade', by: seatNo(3), statement: { kind: 'claim', role: 'commissar' } };
+    const check: ProjectedEvent = { type: 'StatementMade', by: seatNo(3), statement: { kind: 'checked', target: seatNo(7), night: 2, color: 'black' } };
+    const version: ProjectedEvent = { type: 'StatementMade', by: seatNo(4), statement: { kind: 'version', seats: [seatNo(2), seatNo(5), seatNo(8)] } };
+    expect(describeEvent(claim, hostT('ru'))).toBe('№ 3: «Я — Комиссар»');
+    expect(describeEvent(check, hostT('ru'))).toBe('№ 3: «Проверил № 7 в ночь 2: чёрный»');
+    expect(describeEvent(version, hostT('ru'))).toBe('№ 4: «Моя версия: № 2, № 5, № 8»');
+    expect(describeEvent(claim, hostT('en'))).toBe('№ 3: “I am the Commissar”');
+    expect(describeEvent(check, hostT('en'))).toBe('№ 3: “I checked № 7 on night 2: black”');
+  });
 });

@@ -1,11 +1,21 @@
 import { z } from 'zod';
-import { ALL_ACTS, ALL_ROLE_IDS, seatNo, type Command } from '@mafia/engine';
+import { ALL_ACTS, ALL_ROLE_IDS, MAX_VERSION_SEATS, seatNo, type Command } from '@mafia/engine';
 
 /**
  * A seat number on the wire: a whole number from 1 (the engine checks it against the table),
  * parsed into the engine's `SeatNo` here, at the edge, so no code behind it casts one.
  */
 export const seatSchema = z.number().int().min(1).max(64).transform(seatNo);
+
+/** A statement (engine model/statement.ts), strict: its kind decides its fields. */
+const statementSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('claim'), role: z.enum(ALL_ROLE_IDS) }).strict(),
+  z.object({ kind: z.literal('checked'), target: seatSchema, night: z.number().int().min(1).max(100), color: z.enum(['red', 'black']) }).strict(),
+  z.object({ kind: z.literal('suspect'), target: seatSchema }).strict(),
+  z.object({ kind: z.literal('trust'), target: seatSchema }).strict(),
+  z.object({ kind: z.literal('willVote'), target: seatSchema }).strict(),
+  z.object({ kind: z.literal('version'), seats: z.array(seatSchema).min(1).max(MAX_VERSION_SEATS) }).strict(),
+]);
 
 /**
  * The engine's commands (packages/engine/src/game/commands.ts) as strict zod schemas: an unknown
@@ -19,6 +29,8 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('endLastWords') }).strict(),
   z.object({ type: z.literal('dyingNote'), by: seatSchema, named: seatSchema }).strict(),
   z.object({ type: z.literal('nominate'), by: seatSchema, target: seatSchema }).strict(),
+  // Issue 27: a statement in the speaker's own turn (the engine checks the turn, the seats and the deck).
+  z.object({ type: z.literal('statement'), by: seatSchema, statement: statementSchema }).strict(),
   z.object({ type: z.literal('endSpeech') }).strict(),
   z.object({ type: z.literal('foul'), seat: seatSchema }).strict(),
   // R-FIIM-12: a removal's reason (fiim only; the engine refuses one elsewhere).

@@ -74,6 +74,7 @@ describe('client messages', () => {
       endLastWords: {},
       dyingNote: { by: 3, named: 5 },
       nominate: { by: 1, target: 2 },
+      statement: { by: 1, statement: { kind: 'checked', target: 4, night: 1, color: 'black' } },
       endSpeech: {},
       foul: { seat: 1 },
       remove: { seat: 1, reason: 'left' },
@@ -97,6 +98,21 @@ describe('client messages', () => {
       expect(m.type === 'command' ? m.command : null).toEqual(command);
     }
     expect(err({ v: 1, type: 'command', id: 'x', command: { type: 'circle', from: 1, dir: 'left' } }).path).toBe('command.dir');
+  });
+
+  it('takes a statement strictly: its kind decides its fields', () => {
+    const cmd = (statement: unknown) => ({ v: 1, type: 'command', id: 's1', command: { type: 'statement', by: 3, statement } });
+    const parsed = (statement: unknown) => {
+      const m = ok(cmd(statement));
+      return m.type === 'command' && m.command.type === 'statement' ? m.command.statement : null;
+    };
+    expect(parsed({ kind: 'claim', role: 'commissar' })).toEqual({ kind: 'claim', role: 'commissar' });
+    expect(parsed({ kind: 'version', seats: [2, 5, 8] })).toEqual({ kind: 'version', seats: [2, 5, 8] });
+    expect(err(cmd({ kind: 'claim', role: 'wizard' })).path).toBe('command.statement.role');
+    expect(err(cmd({ kind: 'checked', target: 4, night: 1, color: 'green' })).path).toBe('command.statement.color');
+    expect(err(cmd({ kind: 'version', seats: [1, 2, 3, 4] })).path).toBe('command.statement.seats');
+    expect(err(cmd({ kind: 'suspect', target: 4, why: 'eyes' })).code).toBe('bad-message');
+    expect(err(cmd({ kind: 'shout' })).path).toBe('command.statement.kind');
   });
 
   it('takes the tournament commands strictly: a removal\'s reason is one of two, extra points a number', () => {

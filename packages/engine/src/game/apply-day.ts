@@ -8,7 +8,7 @@ import type { GameState } from '../model/state.js';
  * acts of the night's victims (the best move, a name in blood, the Commissar's dying note).
  */
 export type DayEvent = Extract<GameEvent, {
-  readonly type: 'SpeechEnded' | 'DayStarted' | 'BestMoveMade' | 'LastWordsEnded' | 'DyingNoteOwed' | 'DyingNoteLeft' | 'BloodNamed' | 'SilenceBroken' | 'SpeechShortened';
+  readonly type: 'SpeechEnded' | 'DayStarted' | 'BestMoveMade' | 'LastWordsEnded' | 'DyingNoteOwed' | 'DyingNoteLeft' | 'BloodNamed' | 'SilenceBroken' | 'SpeechShortened' | 'StatementMade';
 }>;
 
 /** Folds a day event (game/apply.ts `applyEvent`: `s` is the state before it, read before any write). */
@@ -69,6 +69,11 @@ export function applyDayEvent(f: StateWriter, s: GameState, e: DayEvent): boolea
     case 'BestMoveMade':
       f.m().bestMove = { by: e.by, named: e.named };
       return true;
+    case 'StatementMade': {
+      const n = s.phase.kind === 'day' ? s.phase.n : 0;
+      f.m().said = append(s.said, { day: n, by: e.by, statement: e.statement });
+      return true;
+    }
     case 'LastWordsEnded': {
       // Each leaving player has his own last word (issue 11); with no seat, every one ends (older logs).
       const d = f.d();

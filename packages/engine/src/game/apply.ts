@@ -111,6 +111,7 @@ function applyEvent(f: Fold, s: GameState, e: GameEvent): boolean {
     case 'BloodNamed':
     case 'SilenceBroken':
     case 'SpeechShortened':
+    case 'StatementMade':
       return applyDayEvent(f, s, e);
     case 'DefenceStarted':
     case 'VoteOpened':

@@ -1,5 +1,6 @@
 import type { ActKind, RoleId, SeatNo } from '../ids.js';
 import type { Winner } from '../model/state.js';
+import type { Statement } from '../model/statement.js';
 
 /**
  * A command is a request from a seat or from the host. `decide` turns it into events or refuses it
@@ -20,6 +21,8 @@ export type Command =
   /** R-ROLE Commissar (`commissarDyingNote`): the Commissar killed last night by a dark role names one player. */
   | { readonly type: 'dyingNote'; readonly by: SeatNo; readonly named: SeatNo }
   | { readonly type: 'nominate'; readonly by: SeatNo; readonly target: SeatNo }
+  /** Issue 27: a statement in the player's own speech, defence or last word (model/statement.ts). */
+  | { readonly type: 'statement'; readonly by: SeatNo; readonly statement: Statement }
   | { readonly type: 'endSpeech' }
   | { readonly type: 'foul'; readonly seat: SeatNo }
   /** `reason` (R-FIIM-12): `disqualified` (the default in `fiim`) or `left`; other presets take none. */

@@ -12,6 +12,7 @@ import { endLastWords, endSpeech, nominate } from '../day/speeches.js';
 import { circle, closeVote, liftVote, vote } from '../day/vote.js';
 import { silenceBroken } from '../day/silence.js';
 import { rakeTakes } from '../day/rake.js';
+import { statement } from '../day/statements.js';
 import { timeUp } from './time-up.js';
 
 // Where each command's rules live (the dispatcher below only routes): night acts and the night's end
@@ -106,6 +107,7 @@ function handle(d: Draft, c: Command, actor: Actor): void {
     case 'silenceBroken': return silenceBroken(d, c);
     case 'rakeTakes': return rakeTakes(d, c, actor);
     case 'victimList': return victimList(d, c, actor);
+    case 'statement': return statement(d, c, actor);
     case 'override': return override(d, c.action);
     case 'techFoul': return techFoul(d, c);
     case 'teamDefeat': return teamDefeat(d, c);

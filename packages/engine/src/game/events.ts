@@ -1,3 +1,4 @@
+import type { Statement } from '../model/statement.js';
 import type { RoleId, SeatNo, Team } from '../ids.js';
 import type { ActResult, DayOutcome, DayStage, GameSetup, NightAct, RemovalReason, Tally, Winner } from '../model/state.js';
 
@@ -48,6 +49,8 @@ export type GameEvent =
   /** R-ROLE Commissar: his dying note names `named` (public: the host reads it out). */
   | { readonly type: 'DyingNoteLeft'; readonly by: SeatNo; readonly named: SeatNo }
   | { readonly type: 'Nominated'; readonly by: SeatNo; readonly target: SeatNo }
+  /** Issue 27: a player said something in his speech, defence or last word (model/statement.ts). */
+  | { readonly type: 'StatementMade'; readonly by: SeatNo; readonly statement: Statement }
   | { readonly type: 'SpeechEnded'; readonly seat: SeatNo; readonly skipped: boolean }
   | { readonly type: 'Fouled'; readonly seat: SeatNo; readonly total: number }
   | { readonly type: 'PlayerRemoved'; readonly seat: SeatNo; readonly reason: RemovalReason }

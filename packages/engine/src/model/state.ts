@@ -1,3 +1,4 @@
+import type { Said } from './statement.js';
 // The whole game state and its parts: the bottom of the engine, imported by every layer above it
 // and importing nothing of the engine but ids and the options.
 import type { ActKind, ModificationId, PresetId, RoleId, SeatNo, Team } from '../ids.js';
@@ -157,6 +158,8 @@ export interface GameState {
   readonly bestMove: BestMove | null;
   /** Every answered night act, in order (each actor sees only his own). */
   readonly checks: readonly CheckRecord[];
+  /** Every statement made in a speech, in order (public: model/statement.ts). */
+  readonly said: readonly Said[];
   /** Every act of every resolved night, in order (the acts of players who left that night excluded). */
   readonly pastActs: readonly PastAct[];
   /** R-VOTE-9: seats that cannot be executed at the coming day's vote (alibi), set by the last night. */

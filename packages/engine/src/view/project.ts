@@ -51,6 +51,7 @@ export function project(s: GameState, viewer: Viewer): GameView {
     donSeeks: donSeeks(s.setup),
     myActs: myActs ?? NONE,
     results,
+    said: s.said,
     bestMove: s.bestMove,
     winner: s.winner,
     winners: s.winners,

@@ -1,3 +1,4 @@
+import type { Said } from '../model/statement.js';
 import type { RoleId, SeatNo, Team } from '../ids.js';
 import type { ActResult, BestMove, DayState, Phase, RemovalReason, Winner } from '../model/state.js';
 import type { NightStep } from '../night/script.js';
@@ -69,6 +70,8 @@ export interface GameView {
    * Absent otherwise. Public knowledge (the speaker is on every view), so it tells nobody anything.
    */
   readonly ownTurn?: 'endSpeech' | 'endLastWords';
+  /** Every statement of the game so far, in order (public: model/statement.ts). */
+  readonly said: readonly Said[];
   /** Answers the viewer received (own checks only; the host sees all). */
   readonly results: readonly (ActResult & { readonly night: number })[];
   readonly bestMove: BestMove | null;

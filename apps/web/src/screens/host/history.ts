@@ -41,6 +41,7 @@ const WORDS: { readonly [T in EventType]: (e: Of<T>) => Sentence } = {
   DyingNoteOwed: (e) => s('DyingNoteOwed', { by: e.by }),
   DyingNoteLeft: (e) => s('DyingNoteLeft', { by: e.by, target: e.named }),
   Nominated: (e) => s('Nominated', { by: e.by, target: e.target }),
+  StatementMade: (e) => statementSentence(e),
   SpeechEnded: (e) => s(e.skipped ? 'SpeechSkipped' : 'SpeechEnded', { seat: e.seat }),
   Fouled: (e) => s('Fouled', { seat: e.seat, count: e.total }),
   // The reasons before `fiim` keep their own sentences; FIIM's (R-FIIM-12..15) name the reason.
@@ -64,6 +65,17 @@ const WORDS: { readonly [T in EventType]: (e: Of<T>) => Sentence } = {
     e.action.kind === 'endGame' ? s('HostOverrideEnd', { winner: e.action.winner }) : s(e.action.kind === 'eliminate' ? 'HostOverride' : 'HostOverrideRevive', { seat: e.action.seat }),
   Undone: (e) => s('Undone', { count: e.count }),
 };
+
+/** A statement in the speaker's words (issue 27): one sentence per kind, chosen by i18next's context. */
+function statementSentence(e: Of<'StatementMade'>): Sentence {
+  const st = e.statement;
+  switch (st.kind) {
+    case 'claim': return s('StatementMade', { by: e.by, role: st.role, context: 'claim' });
+    case 'checked': return s('StatementMade', { by: e.by, target: st.target, night: st.night, context: st.color === 'red' ? 'checkedRed' : 'checkedBlack' });
+    case 'version': return s('StatementMade', { by: e.by, seats: list(st.seats), context: 'version' });
+    default: return s('StatementMade', { by: e.by, target: st.target, context: st.kind });
+  }
+}
 
 /** Points with their sign, as the referee says them: «+0.3», «−0.2» (a true minus sign). */
 export function signedPoints(p: number): string {
