@@ -1,4 +1,4 @@
-import { type Command, type GameView, type Pending, type SeatNo } from '@mafia/engine';
+import { type Command, type GameView, type Pending, type SeatNo, type Statement } from '@mafia/engine';
 
 /**
  * The seat's own projected view (`project(state, { kind: 'seat', seat })`), made when the bot asks
@@ -16,6 +16,11 @@ export interface Bot {
   readonly kind: BotKind;
   readonly seat: SeatNo;
   decide(view: ViewSource, pending: Pending): Command | null;
+  /**
+   * The seat's turn to talk (its speech, defence or last word) has come: what it says, as statements
+   * (issue 27), in order; none to keep silent. Asked once per turn, before its nomination.
+   */
+  speak?(view: ViewSource): readonly Statement[];
 }
 
 /** A ViewSource for a view already made (tests, clients that hold a view). */

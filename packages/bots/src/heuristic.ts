@@ -1,6 +1,7 @@
-import { seatAt, seatNo, type Command, type GameView, type Pending, type SeatNo } from '@mafia/engine';
+import { seatAt, seatNo, type Command, type GameView, type Pending, type SeatNo, type Statement } from '@mafia/engine';
 import { Rng, aliveSeats, isNominated, type Bot, type ViewSource } from './bot.js';
 import { actCommand } from './acts.js';
+import { speechOf, talkEvidence } from './talking.js';
 
 type Side = 'mafia' | 'town';
 
@@ -29,6 +30,13 @@ export class HeuristicBot implements Bot {
 
   constructor(readonly seat: SeatNo, seed: number) {
     this.rng = new Rng(seed);
+  }
+
+  /** Its turn to talk: the checker's claim and checks, the mafia's counter-claim (talking.ts). */
+  speak(source: ViewSource): readonly Statement[] {
+    const view = source();
+    this.observe(view);
+    return speechOf(view, this.seat);
   }
 
   decide(source: ViewSource, pending: Pending): Command | null {
@@ -145,6 +153,7 @@ export class HeuristicBot implements Bot {
       if (sides[target] === 'town') score[by] += 0.5;
       else if (sides[target] === 'mafia') score[by] -= 0.75;
     }
+    talkEvidence(view, this.seat, score);
     for (let s = 1; s <= n; s++) {
       if (sides[s] === 'mafia') score[s] += 100;
       else if (sides[s] === 'town') score[s] -= 100;

@@ -1,11 +1,12 @@
 import {
   createGame, decideInPlace, nextHostCommand, ownedCopy, pendingDecisionsInto, project,
   type Pending,
-  type Actor, type GameEvent, type GameState, type RuleError, seatAt, seatNo, type SeatNo, type Team,
+  type Actor, type GameEvent, type GameState, type RuleError, seatAt, seatNo, type SeatNo, type Statement, type Team,
 } from '@mafia/engine';
 import type { Bot, BotKind, ViewSource } from './bot.js';
 import { createBot } from './factory.js';
 import { FollowUpCount, type FollowUp } from './followUp.js';
+import { talkTurn } from './talk.js';
 
 /** Which bots play: one kind for every seat, or one kind per team (the harness deals them by the dealt team). */
 export type BotsSpec = BotKind | { readonly [team in Team]?: BotKind };
@@ -81,6 +82,7 @@ const DEFAULT_PHASE_CAP = 200;
 const COMMANDS_PER_PHASE = 500;
 const HOST: Actor = { kind: 'host' };
 const NO_SEATS: readonly SeatNo[] = [];
+const NO_STATEMENTS: readonly Statement[] = [];
 
 function countPhases(events: readonly GameEvent[]): number {
   let n = 0;
@@ -170,10 +172,28 @@ export function playGame(o: GameOptionsForSim): GameRecord {
   let illegal = 0;
   let commands = 0;
   const followUp = new FollowUpCount();
+  // The turn to talk last offered (talk.ts): each speaker is asked once per turn what he says.
+  let talked = -1;
 
   while (state.phase.kind !== 'ended') {
     // Runaway guards: too many phases, or a phase that never ends (e.g. endless re-votes).
     if (phases > cap || commands > cap * COMMANDS_PER_PHASE) return { winner: null, phases, illegal, commands, followUp };
+    const turn = talkTurn(state);
+    if (turn !== null && turn.key !== talked) {
+      talked = turn.key;
+      const bot = bots[turn.seat - 1];
+      const said = bot.speak ? bot.speak(sources[turn.seat - 1]) : NO_STATEMENTS;
+      for (let k = 0; k < said.length; k++) {
+        commands++;
+        const d = decideInPlace(state, { type: 'statement', by: turn.seat, statement: said[k] }, viewers[turn.seat]);
+        if (!d.ok) {
+          illegal++;
+          if (o.strict) throw new Error(`bot ${bot.kind} at seat ${turn.seat} said what it may not (${JSON.stringify(said[k])}): ${d.error.message}`);
+          break;
+        }
+        state = d.state;
+      }
+    }
     let moved = false;
     const count = pendingDecisionsInto(state, pending);
     for (let k = 0; k < count; k++) {

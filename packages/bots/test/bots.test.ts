@@ -202,6 +202,7 @@ describe('what a bot sees', () => {
       },
       me: { seat: S(3), role: 'commissar', team: 'town', alive: true },
       myActs: [],
+      said: [],
       results: [{ by: S(3), act: 'check', target: S(8), answer: 'yes', night: 2 }],
       bestMove: null,
       winner: null,

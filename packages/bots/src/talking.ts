@@ -1,0 +1,90 @@
+import { MAX_STATEMENTS_PER_DAY, type GameView, type RoleId, type SeatNo, type Statement } from '@mafia/engine';
+
+/** The town's checkers whose checks answer "black" (yes) or "red" (no). */
+const CHECKERS: ReadonlySet<RoleId> = new Set<RoleId>(['commissar', 'sheriff']);
+const NOTHING: readonly Statement[] = [];
+
+/**
+ * What the heuristic bot says in its turn to talk (issue 27). The town's checker keeps his role
+ * hidden while he has nothing to show (the Don is hunting him) and claims when it pays: once he has
+ * found a living mafioso, when he is up for the vote, and in his last word. Then he names every check
+ * he has not named yet. A mafioso answers a checker who named one of the mafia: he claims the same
+ * role and calls the checker black, unless a teammate already has.
+ */
+export function speechOf(view: GameView, seat: SeatNo): readonly Statement[] {
+  const me = view.me;
+  const day = view.day;
+  if (me === null || day === null) return NOTHING;
+  let today = 0;
+  for (const x of view.said) if (x.by === seat && x.day === day.n) today++;
+  const room = MAX_STATEMENTS_PER_DAY - today;
+  if (room <= 0) return NOTHING;
+  const said = me.team === 'mafia' ? counterClaim(view, seat, day.n) : me.team === 'town' && CHECKERS.has(me.role) ? checkerSpeech(view, seat, me.role) : NOTHING;
+  return said.length > room ? said.slice(0, room) : said;
+}
+
+function checkerSpeech(view: GameView, seat: SeatNo, role: RoleId): readonly Statement[] {
+  const day = view.day!;
+  let claimed = false;
+  const named = new Set<number>();
+  for (const x of view.said) {
+    if (x.by !== seat) continue;
+    if (x.statement.kind === 'claim') claimed = true;
+    else if (x.statement.kind === 'checked') named.add(x.statement.target);
+  }
+  const checks = view.results.filter((r) => r.act === 'check' && (r.answer === 'yes' || r.answer === 'no'));
+  const livingBlack = checks.some((r) => r.answer === 'yes' && view.seats[r.target - 1].alive);
+  const onTrial = day.candidates.includes(seat) || day.nominations.some(([, target]) => target === seat);
+  const lastWord = day.stage === 'lastWords';
+  if (!claimed && !livingBlack && !onTrial && !lastWord) return NOTHING;
+  const out: Statement[] = [];
+  if (!claimed) out.push({ kind: 'claim', role });
+  for (const r of checks) {
+    if (named.has(r.target)) continue;
+    named.add(r.target);
+    out.push({ kind: 'checked', target: r.target, night: r.night, color: r.answer === 'yes' ? 'black' : 'red' });
+  }
+  return out;
+}
+
+function counterClaim(view: GameView, seat: SeatNo, dayN: number): readonly Statement[] {
+  const mafia = (s: SeatNo): boolean => view.seats[s - 1].team === 'mafia';
+  let exposer: SeatNo | 0 = 0;
+  for (const x of view.said) {
+    // A teammate has already answered.
+    if (x.statement.kind === 'claim' && mafia(x.by)) return NOTHING;
+    if (exposer === 0 && x.statement.kind === 'checked' && x.statement.color === 'black' && mafia(x.statement.target) && !mafia(x.by)) exposer = x.by;
+  }
+  if (exposer === 0 || exposer === seat || !view.seats[exposer - 1].alive) return NOTHING;
+  const claim = view.said.find((x) => x.by === exposer && x.statement.kind === 'claim');
+  if (claim === undefined || claim.statement.kind !== 'claim') return NOTHING;
+  return [{ kind: 'claim', role: claim.statement.role }, { kind: 'checked', target: exposer, night: Math.max(1, dayN), color: 'black' }];
+}
+
+/**
+ * What the talk tells a town player (higher = more likely mafia), added to `score`: the checks named
+ * by whoever claimed a checker's role. One claimant is believed; of several, the first to claim is
+ * believed more and the later ones are suspected (a false Commissar answers a true one). A checker
+ * knows that anyone else claiming his role lies.
+ */
+export function talkEvidence(view: GameView, seat: SeatNo, score: Float64Array): void {
+  const claimants: SeatNo[] = [];
+  for (const x of view.said) if (x.statement.kind === 'claim' && CHECKERS.has(x.statement.role) && !claimants.includes(x.by)) claimants.push(x.by);
+  if (claimants.length === 0) return;
+  const iAmChecker = view.me !== null && view.me.team === 'town' && CHECKERS.has(view.me.role);
+  const single = claimants.length === 1;
+  for (let i = 0; i < claimants.length; i++) {
+    const c = claimants[i];
+    if (c === seat) continue;
+    if (iAmChecker) {
+      score[c] += 50;
+      continue;
+    }
+    const weight = single ? 6 : i === 0 ? 2 : 1;
+    if (!single && i > 0) score[c] += 1.5;
+    for (const x of view.said) {
+      if (x.by !== c || x.statement.kind !== 'checked') continue;
+      score[x.statement.target] += x.statement.color === 'black' ? weight : -weight;
+    }
+  }
+}

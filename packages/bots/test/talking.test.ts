@@ -1,0 +1,98 @@
+/**
+ * Issue 27: what the heuristic bot says in its turn to talk, and what the town makes of it. One
+ * scenario per behaviour, on a classic table where seat 3 is the Commissar and 2, 5 (Don), 8 the mafia.
+ */
+import { createGame, project, seatNo, type GameView, type Said } from '@mafia/engine';
+import { describe, expect, it } from 'vitest';
+import { createBot, viewOf } from '../src/index.js';
+import { playGame } from '../src/simulate.js';
+import { speechOf } from '../src/talking.js';
+
+const S = seatNo;
+const MAFIA = [2, 5, 8];
+
+/** Seat `me`'s view on day 2 (speeches), with its own card and the talk so far. */
+function dayView(me: number, o: { role: string; team: 'town' | 'mafia'; results?: GameView['results']; said?: Said[]; stage?: 'speeches' | 'lastWords' | 'vote'; candidates?: number[] }): GameView {
+  const created = createGame({ preset: 'classic', players: 10, seed: 1 });
+  if (!created.ok) throw new Error(created.error.message);
+  const { nightSteps, roleVariants, donSeeks } = project(created.game.state, { kind: 'seat', seat: S(me) });
+  const mafiaSeesTeam = o.team === 'mafia';
+  return {
+    viewer: { kind: 'seat', seat: S(me) },
+    preset: 'classic',
+    nightSteps, roleVariants, donSeeks,
+    phase: { kind: 'day', n: 2 },
+    seats: Array.from({ length: 10 }, (_, i) => ({
+      seat: S(i + 1), name: `${i + 1}`, alive: true, fouls: 0,
+      ...(i + 1 === me ? { role: o.role as never, team: o.team } : mafiaSeesTeam && MAFIA.includes(i + 1) ? { role: 'mafia' as never, team: 'mafia' as const } : {}),
+    })),
+    day: {
+      n: 2, emergency: false, stage: o.stage ?? 'speeches', speaker: o.stage === 'vote' ? null : S(me), lastWords: o.stage === 'lastWords' ? [S(me)] : [],
+      nominations: [], round: 0, candidates: (o.candidates ?? []).map(S), ballots: new Array(10).fill(0), lift: [], tally: null, left: [],
+      voteCancelled: false, circle: null, blood: [], dyingNote: null, rakeChoice: null,
+    },
+    me: { seat: S(me), role: o.role as never, team: o.team, alive: true },
+    myActs: [],
+    said: o.said ?? [],
+    results: o.results ?? [],
+    bestMove: null,
+    winner: null,
+    winners: [],
+  } as GameView;
+}
+
+describe('the heuristic bot talks', () => {
+  it('the_commissar_who_found_a_living_mafioso_claims_and_names_every_check', () => {
+    const view = dayView(3, { role: 'commissar', team: 'town', results: [
+      { by: S(3), act: 'check', target: S(6), answer: 'no', night: 1 },
+      { by: S(3), act: 'check', target: S(8), answer: 'yes', night: 2 },
+    ] });
+    expect(speechOf(view, S(3))).toEqual([
+      { kind: 'claim', role: 'commissar' },
+      { kind: 'checked', target: 6, night: 1, color: 'red' },
+      { kind: 'checked', target: 8, night: 2, color: 'black' },
+    ]);
+  });
+
+  it('the_commissar_with_only_red_checks_keeps_his_card_hidden_until_his_last_word', () => {
+    const results: GameView['results'] = [{ by: S(3), act: 'check', target: S(6), answer: 'no', night: 1 }];
+    expect(speechOf(dayView(3, { role: 'commissar', team: 'town', results }), S(3))).toEqual([]);
+    expect(speechOf(dayView(3, { role: 'commissar', team: 'town', results, stage: 'lastWords' }), S(3))).toEqual([
+      { kind: 'claim', role: 'commissar' },
+      { kind: 'checked', target: 6, night: 1, color: 'red' },
+    ]);
+  });
+
+  it('a_mafioso_answers_the_checker_who_named_a_teammate_with_a_counter_claim', () => {
+    const said: Said[] = [
+      { day: 2, by: S(3), statement: { kind: 'claim', role: 'commissar' } },
+      { day: 2, by: S(3), statement: { kind: 'checked', target: S(8), night: 2, color: 'black' } },
+    ];
+    expect(speechOf(dayView(5, { role: 'don', team: 'mafia', said }), S(5))).toEqual([
+      { kind: 'claim', role: 'commissar' },
+      { kind: 'checked', target: 3, night: 2, color: 'black' },
+    ]);
+    // Once a teammate has answered, the others keep quiet.
+    const answered: Said[] = [...said, { day: 2, by: S(5), statement: { kind: 'claim', role: 'commissar' } }];
+    expect(speechOf(dayView(2, { role: 'mafia', team: 'mafia', said: answered }), S(2))).toEqual([]);
+  });
+
+  it('a_civilian_votes_for_the_seat_a_lone_claimed_commissar_named_black', () => {
+    const said: Said[] = [
+      { day: 2, by: S(3), statement: { kind: 'claim', role: 'commissar' } },
+      { day: 2, by: S(3), statement: { kind: 'checked', target: S(8), night: 2, color: 'black' } },
+    ];
+    const bot = createBot('heuristic', S(7), 1);
+    const view = dayView(7, { role: 'civilian', team: 'town', said, stage: 'vote', candidates: [4, 8] });
+    expect(bot.decide(viewOf(view), { kind: 'vote', seat: S(7), candidates: [S(4), S(8)] })).toEqual({ type: 'vote', by: 7, target: 8 });
+  });
+
+  it('talking_bots_say_only_what_the_rules_let_them_say_in_every_preset', () => {
+    for (const preset of ['sport', 'classic', 'fiim', 'club', 'tabletop', 'party', 'piter', 'extended']) {
+      for (let g = 0; g < 20; g++) {
+        const r = playGame({ preset, players: 10, seed: `talk/${g}`, bots: 'heuristic', strict: true });
+        expect(r.illegal, `${preset} game ${g}`).toBe(0);
+      }
+    }
+  });
+});
