@@ -227,10 +227,17 @@ export class HeuristicBot implements Bot {
     const score = this.suspicion(view);
     const day = view.day!;
     // Trust: a candidate pushed by someone who earlier pushed a revealed mafioso.
+    // Among candidates it knows nothing against, the town goes with the ballots already cast (a
+    // split town lets the mafia's bloc decide), and before any, with the first nominee.
+    let cast = 0;
+    for (const b of day.ballots) if (b !== 0) cast++;
     const weight = (s: SeatNo): number => {
       let w = score[s];
       for (const [by, target] of day.nominations) if (target === s && score[by] < 0 && by !== s) w += 1;
       if (s === this.seat) w -= 1000;
+      let votes = 0;
+      for (const b of day.ballots) if (b === s) votes++;
+      w += cast > 0 ? 0.01 * votes : candidates[0] === s ? 0.01 : 0;
       return w;
     };
     return this.best(candidates, weight) || candidates[candidates.length - 1];

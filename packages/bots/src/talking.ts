@@ -81,7 +81,8 @@ export function talkEvidence(view: GameView, seat: SeatNo, score: Float64Array):
       continue;
     }
     const weight = single ? 6 : i === 0 ? 2 : 1;
-    if (!single && i > 0) score[c] += 1.5;
+    // The claimant himself: a lone one is trusted, a later one of several suspected.
+    score[c] += single ? -3 : i === 0 ? -1 : 1.5;
     for (const x of view.said) {
       if (x.by !== c || x.statement.kind !== 'checked') continue;
       score[x.statement.target] += x.statement.color === 'black' ? weight : -weight;
