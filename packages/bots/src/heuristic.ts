@@ -1,7 +1,9 @@
 import { seatAt, seatNo, type Command, type GameView, type Pending, type SeatNo, type Statement } from '@mafia/engine';
 import { Rng, aliveSeats, isNominated, type Bot, type ViewSource } from './bot.js';
 import { actCommand } from './acts.js';
-import { speechOf, talkEvidence } from './talking.js';
+import { mayTalk, speechOf, talkEvidence } from './talking.js';
+
+const SILENCE: readonly Statement[] = [];
 
 type Side = 'mafia' | 'town';
 
@@ -26,7 +28,7 @@ export class HeuristicBot implements Bot {
   /** Public record seen so far: [day, by, target] nominations and [day, by, target] votes. */
   private readonly noms: [number, SeatNo, SeatNo][] = [];
   private readonly votes: [number, SeatNo, SeatNo][] = [];
-  private readonly seen = new Set<string>();
+  private readonly seen = new Set<number>();
 
   constructor(readonly seat: SeatNo, seed: number) {
     this.rng = new Rng(seed);
@@ -34,15 +36,22 @@ export class HeuristicBot implements Bot {
 
   /** Its turn to talk: the checker's claim and checks, the mafia's counter-claim (talking.ts). */
   speak(source: ViewSource): readonly Statement[] {
+    // A town player who checks nobody has nothing to say yet (talking.ts): his view is not made.
+    if (this.quiet) return SILENCE;
     const view = source();
     this.observe(view);
+    this.quiet = !mayTalk(view);
     return speechOf(view, this.seat);
   }
+
+  /** Its last view said it is a town player who checks nobody (roles can change: looked at again by `decide`). */
+  private quiet = false;
 
   decide(source: ViewSource, pending: Pending): Command | null {
     // It reads the public record at every decision, so it always looks.
     const view = source();
     this.observe(view);
+    this.quiet = !mayTalk(view);
     const mafia = view.me?.team === 'mafia';
     switch (pending.kind) {
       case 'act': {
@@ -92,7 +101,8 @@ export class HeuristicBot implements Bot {
     const day = view.day;
     if (!day) return;
     for (const [by, target] of day.nominations) {
-      const key = `n${day.n}:${by}:${target}`;
+      // Numbers, not strings (seats and rounds below 65): asked at every decision, a string key per record was most of the garbage.
+      const key = (day.n * 65 + by) * 65 + target;
       if (this.seen.has(key)) continue;
       this.seen.add(key);
       this.noms.push([day.n, by, target]);
@@ -101,7 +111,7 @@ export class HeuristicBot implements Bot {
       for (let i = 0; i < day.ballots.length; i++) {
         const target = day.ballots[i];
         if (target === 0) continue;
-        const key = `v${day.n}:${day.round}:${i + 1}`;
+        const key = -((day.n * 65 + day.round) * 65 + i + 1);
         if (this.seen.has(key)) continue;
         this.seen.add(key);
         this.votes.push([day.n, seatAt(i), seatNo(target)]);

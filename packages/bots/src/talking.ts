@@ -23,6 +23,12 @@ export function speechOf(view: GameView, seat: SeatNo): readonly Statement[] {
   return said.length > room ? said.slice(0, room) : said;
 }
 
+/** Whether the seat has anything to say in its turn (`speechOf`): the town's checkers and the mafia. */
+export function mayTalk(view: GameView): boolean {
+  const me = view.me;
+  return me !== null && (me.team === 'mafia' || (me.team === 'town' && CHECKERS.has(me.role)));
+}
+
 function checkerSpeech(view: GameView, seat: SeatNo, role: RoleId): readonly Statement[] {
   const day = view.day!;
   let claimed = false;
