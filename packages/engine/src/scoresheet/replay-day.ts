@@ -2,13 +2,14 @@ import { seatNo } from '../ids.js';
 import { fail } from '../errors.js';
 import { allowedAfterEnd } from '../game/host-commands.js';
 import { ballotRule, procedureRule } from '../voting/tally.js';
+import { checkSaid } from './replay-said.js';
 import { checkDayShape, checkPenaltyShape, extraPointsOf, penaltiesOf } from './replay-fields.js';
 import { expectPhase, onlyInFiim, type Entry, type Replayer } from './replayer.js';
 import { expectArray, expectInt, expectObject, expectSeat, onlyKeys, seatKey } from './shape.js';
 
 const DAY_KEYS = [
   'day', 'fouls', 'removed', 'bestMove', 'nominations', 'votes', 'circle', 'revote', 'liftAll', 'rakeTakes', 'blood',
-  'techFouls', 'foulsAfterVote', 'removedAfterVote', 'teamDefeat', 'extraPoints',
+  'techFouls', 'foulsAfterVote', 'removedAfterVote', 'teamDefeat', 'extraPoints', 'said',
 ];
 /** spec/protocol.md "Tournament fields": an error outside `fiim`. */
 const FIIM_DAY_KEYS = ['techFouls', 'foulsAfterVote', 'removedAfterVote', 'teamDefeat', 'extraPoints'];
@@ -18,6 +19,8 @@ export function dayStep(r: Replayer, step: Record<string, unknown>, path: string
   onlyKeys(step, DAY_KEYS, path);
   const n = expectInt(step.day, `${path}.day`);
   expectPhase(r, 'day', n, `${path}.day`);
+  // What was said changes no rule: its shape is checked, then it is left out (replay-said.ts).
+  checkSaid(r.state, step, path);
   checkDayShape(step, path);
   onlyInFiim(r, step, FIIM_DAY_KEYS, path);
   checkPenaltyShape(step, path);

@@ -6,11 +6,12 @@ import { dayStep } from './replay-day.js';
 import { checkPenaltyShape, extraPointsOf, penaltiesOf } from './replay-fields.js';
 import { expectPhase, onlyInFiim, Replayer } from './replayer.js';
 import { expectArray, expectInt, expectObject, expectSeat, onlyKeys } from './shape.js';
+import { checkSaid } from './replay-said.js';
 
 export type ReplayOutcome = { readonly ok: true; readonly result: ProtocolResult } | { readonly ok: false; readonly error: RuleError };
 
 const TOP_KEYS = ['format', 'preset', 'options', 'seats', 'names', 'modifications', 'immune', 'steps'];
-const NIGHT_KEYS = ['night', 'acts', 'fouls', 'techFouls', 'removed', 'teamDefeat', 'extraPoints'];
+const NIGHT_KEYS = ['night', 'acts', 'fouls', 'techFouls', 'removed', 'teamDefeat', 'extraPoints', 'said'];
 const ACT_KEYS = ['by', 'act', 'target', 'target2', 'role'];
 const FIIM_NIGHT_KEYS = ['fouls', 'techFouls', 'removed', 'teamDefeat', 'extraPoints'];
 
@@ -85,6 +86,8 @@ function nightStep(r: Replayer, step: Record<string, unknown>, path: string): vo
   const n = expectInt(step.night, `${path}.night`);
   expectPhase(r, 'night', n, `${path}.night`);
   onlyInFiim(r, step, FIIM_NIGHT_KEYS, path);
+  // What was said changes no rule: its shape is checked, then it is left out (replay-said.ts).
+  checkSaid(r.state, step, path);
   checkPenaltyShape(step, path);
   const acts = step.acts === undefined ? [] : expectArray(step.acts, `${path}.acts`);
   acts.forEach((raw, j) => {
