@@ -30,7 +30,7 @@ export { roleOf, roleIn, roleAt, actAt, builtRoles, isBuiltRole, actOf } from '.
 export type { RoleDef, ActSpec, NightStage } from './model/role.js';
 export { replayProtocol, type ReplayOutcome } from './scoresheet/replay.js';
 export { exportProtocol, type ExportOutcome, type ExportOptions } from './scoresheet/export.js';
-export type { ProtocolDocument, ProtocolStep, ProtocolNightStep, ProtocolDayStep, ProtocolAct, ProtocolRemoval } from './scoresheet/document.js';
+export type { ProtocolDocument, ProtocolStep, ProtocolNightStep, ProtocolDayStep, ProtocolAct, ProtocolRemoval, ProtocolStatement } from './scoresheet/document.js';
 export { gameResult } from './scoresheet/game-result.js';
 export type { ProtocolResult } from './scoresheet/result.js';
 export { gameScores } from './scoresheet/result.js';

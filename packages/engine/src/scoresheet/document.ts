@@ -45,7 +45,18 @@ export interface ProtocolDayStep {
   readonly removedAfterVote?: readonly ProtocolRemoval[];
   readonly teamDefeat?: number;
   readonly extraPoints?: Readonly<Record<string, number>>;
+  /** spec/protocol.md "What was said": [SEAT, STATEMENT] in the order said. */
+  readonly said?: readonly (readonly [number, ProtocolStatement])[];
 }
+
+/** A statement as the protocol writes it (spec/protocol.md "What was said"). */
+export type ProtocolStatement =
+  | { readonly claim: string }
+  | { readonly checked: number; readonly answer: string; readonly night: number }
+  | { readonly suspect: number }
+  | { readonly trust: number }
+  | { readonly vote: number }
+  | { readonly version: readonly number[] };
 
 export type ProtocolStep = ProtocolNightStep | ProtocolDayStep;
 

@@ -1,7 +1,8 @@
 import type { SeatNo } from '../ids.js';
 import type { GameEvent } from '../game/events.js';
 import type { RemovalReason } from '../model/state.js';
-import type { ProtocolRemoval } from './document.js';
+import type { ProtocolRemoval, ProtocolStatement } from './document.js';
+import type { Statement } from '../model/statement.js';
 import { actFields } from './result.js';
 import { day, dropVote, fouledAfterRemoval, leftMidDay, night, penaltyStep, refuse, where, type Builder } from './export-steps.js';
 
@@ -30,7 +31,7 @@ export function collectSteps(events: readonly GameEvent[], fiim: boolean): { rea
       case 'DayStarted':
         cur = {
           kind: 'day', n: e.n, fouls: [], removed: [], techFouls: [], foulsAfterVote: [], removedAfterVote: [], nominations: [],
-          blood: [], rounds: [], round: 0, extra: new Map(), counted: false, done: false, cancelled: false, ended: false, notes: [],
+          blood: [], said: [], rounds: [], round: 0, extra: new Map(), counted: false, done: false, cancelled: false, ended: false, notes: [],
         };
         steps.push(cur);
         break;
@@ -60,6 +61,9 @@ export function collectSteps(events: readonly GameEvent[], fiim: boolean): { rea
         break;
       case 'Nominated':
         day(cur).nominations.push([e.by, e.target]);
+        break;
+      case 'StatementMade':
+        day(cur).said.push([e.by, protocolStatement(e.statement)]);
         break;
       case 'VoteCounted':
         day(cur).counted = true;
@@ -160,4 +164,16 @@ export function collectSteps(events: readonly GameEvent[], fiim: boolean): { rea
     }
   }
   return { steps, ended };
+}
+
+/** The engine's statement as spec/protocol.md writes it ("What was said"). */
+function protocolStatement(st: Statement): ProtocolStatement {
+  switch (st.kind) {
+    case 'claim': return { claim: st.role };
+    case 'checked': return { checked: st.target, answer: st.color, night: st.night };
+    case 'suspect': return { suspect: st.target };
+    case 'trust': return { trust: st.target };
+    case 'willVote': return { vote: st.target };
+    case 'version': return { version: [...st.seats] };
+  }
 }

@@ -1,5 +1,5 @@
 import type { SeatNo } from '../ids.js';
-import type { ProtocolAct, ProtocolDayStep, ProtocolNightStep, ProtocolRemoval } from './document.js';
+import type { ProtocolAct, ProtocolDayStep, ProtocolNightStep, ProtocolRemoval, ProtocolStatement } from './document.js';
 
 /** What a protocol cannot record: the export gives `{ ok: false, reason }` with its message. */
 export class Unexportable extends Error {}
@@ -41,6 +41,8 @@ export interface DayBuilder {
   bestMove?: [number, number[]];
   readonly nominations: [number, number][];
   readonly blood: [number, number][];
+  /** What was said, as the protocol writes it. */
+  readonly said: [number, ProtocolStatement][];
   circle?: { from: number; dir: 'up' | 'down' };
   /** rounds[k]: voter → target, in the order cast (a voter's later ballot replaces his earlier one). */
   readonly rounds: Map<number, number>[];
@@ -169,5 +171,6 @@ export function dayStep(b: DayBuilder): ProtocolDayStep {
     ...(b.removedAfterVote.length ? { removedAfterVote: b.removedAfterVote } : {}),
     ...(b.teamDefeat !== undefined ? { teamDefeat: b.teamDefeat } : {}),
     ...extraField(b.extra),
+    ...(b.said.length ? { said: b.said } : {}),
   };
 }
