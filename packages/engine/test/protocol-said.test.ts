@@ -41,4 +41,12 @@ describe('a protocol\'s said', () => {
     expect(bad({ checked: 8, answer: 'green', night: 1 }).path).toBe('steps[1].said[0][1].answer');
     expect(bad({ claim: 'don', extra: 1 }).code).toBe('unknown-field');
   });
+
+  it('a_morning_victim_is_a_speaker_of_that_day_but_not_of_the_next', () => {
+    // Seat 4, shot on night 2, speaks on day 2 (a morning victim) but not on day 3.
+    const day2 = { day: 2, nominations: [[1, 8], [3, 5]], votes: { '8': [1, 3, 6], '5': [5, 7, 8, 9, 10] }, said: [[4, { suspect: 8 }]] };
+    replayOk(protocol('sport', TABLE10, [N1, D1(), N2_KILL_4, day2]));
+    const e = replayErr(protocol('sport', TABLE10, [N1, D1(), N2_KILL_4, { ...day2, said: [] }, { night: 3, acts: [] }, { day: 3, said: [[4, { trust: 1 }]] }]));
+    expect(e.code).toBe('not-alive');
+  });
 });

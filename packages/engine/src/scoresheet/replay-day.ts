@@ -20,7 +20,8 @@ export function dayStep(r: Replayer, step: Record<string, unknown>, path: string
   const n = expectInt(step.day, `${path}.day`);
   expectPhase(r, 'day', n, `${path}.day`);
   // What was said changes no rule: its shape is checked, then it is left out (replay-said.ts).
-  checkSaid(r.state, step, path);
+  checkSaid(r.state, step, path, r.aliveAtNight);
+  r.aliveAtNight = null;
   checkDayShape(step, path);
   onlyInFiim(r, step, FIIM_DAY_KEYS, path);
   checkPenaltyShape(step, path);

@@ -11,13 +11,18 @@ const KINDS = ['claim', 'checked', 'suspect', 'trust', 'vote', 'version', 'plan'
  * A step's `said` (spec/protocol.md "What was said"): what was said, true or false, checked only for
  * its shape and ignored by the rules. An unknown kind, a seat or a role that does not exist, or a
  * speaker who was not in the game at that moment is an error. `s` is the state as the step begins:
- * a day's speakers are the players alive that morning and the morning's victims (their last words);
- * a night's, the players alive that night.
+ * a day's speakers are the players alive that morning and the morning's victims (alive when the
+ * night before began, `aliveAtNight`, or giving their last word); a night's, the players alive that night.
  */
-export function checkSaid(s: GameState, step: Record<string, unknown>, path: string): void {
+export function checkSaid(s: GameState, step: Record<string, unknown>, path: string, aliveAtNight: readonly boolean[] | null): void {
   if (step.said === undefined) return;
   const list = expectArray(step.said, `${path}.said`);
-  const victims: number[] = s.phase.kind === 'day' && s.day !== null ? [...s.day.victims, ...s.day.lastWords] : [];
+  // A day's morning victims: alive when the night before it began, or giving their last word now.
+  const victims: number[] = [];
+  if (s.phase.kind === 'day' && s.day !== null) {
+    for (const seat of s.day.lastWords) victims.push(seat);
+    if (aliveAtNight !== null) for (let i = 0; i < s.seats; i++) if (aliveAtNight[i]) victims.push(i + 1);
+  }
   list.forEach((raw, k) => {
     const p = `${path}.said[${k}]`;
     const pair = expectArray(raw, p);

@@ -87,7 +87,8 @@ function nightStep(r: Replayer, step: Record<string, unknown>, path: string): vo
   expectPhase(r, 'night', n, `${path}.night`);
   onlyInFiim(r, step, FIIM_NIGHT_KEYS, path);
   // What was said changes no rule: its shape is checked, then it is left out (replay-said.ts).
-  checkSaid(r.state, step, path);
+  checkSaid(r.state, step, path, null);
+  r.aliveAtNight = r.state.alive;
   checkPenaltyShape(step, path);
   const acts = step.acts === undefined ? [] : expectArray(step.acts, `${path}.acts`);
   acts.forEach((raw, j) => {

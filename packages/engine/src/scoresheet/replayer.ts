@@ -8,6 +8,9 @@ import { TimelineCollector, type TimelineEntry } from './result.js';
 /** A game being replayed from a protocol: each command runs through the engine, its events make the timeline. */
 export class Replayer {
   private readonly collector: TimelineCollector;
+  /** Who was alive as the last night began (spec/protocol.md "What was said": the morning's victims speak too); null after a day. */
+  aliveAtNight: readonly boolean[] | null = null;
+
   constructor(public game: Game) {
     const p = game.state.phase;
     this.collector = new TimelineCollector(game.state.options.fiim, p.kind === 'ended' ? null : { kind: p.kind, n: p.n });
