@@ -20,20 +20,23 @@ const dusk = (s: GameState, n: number, gone: SeatNo[]): GameState =>
 const nightStarted = (n: number): GameEvent => ({ type: 'NightStarted', n }) as GameEvent;
 
 describe('the follow-up of the town checker\'s black checks', () => {
-  it('counts_a_black_check_on_night_2_and_the_mafioso_voted_out_on_day_2', () => {
+  /** The count after the Commissar's check of `target` on night `n` (answer `answer`) and a day after it with `gone` out. */
+  const afterDay = (n: number, target: (s: GameState) => SeatNo, answer: 'yes' | 'no', gone: (s: GameState) => SeatNo[]) => {
     const s = sportState();
     const f = new FollowUpCount();
-    f.take([nightResolved(2, [{ by: seatOf(s, 'commissar'), act: 'check', target: mafiaSeat(s), answer: 'yes' }])], dawn(s, 2));
-    f.take([nightStarted(3)], dusk(s, 2, [mafiaSeat(s)]));
+    f.take([nightResolved(n, [{ by: seatOf(s, 'commissar'), act: 'check', target: target(s), answer }])], dawn(s, n));
+    f.take([nightStarted(n + 1)], dusk(s, n, gone(s)));
+    return f;
+  };
+
+  it('counts_a_black_check_on_night_2_and_the_mafioso_voted_out_on_day_2', () => {
+    const f = afterDay(2, mafiaSeat, 'yes', (s) => [mafiaSeat(s)]);
     expect(f.blackChecks).toBe(1);
     expect(f.executedNextDay).toBe(1);
   });
 
   it('a_civilian_voted_out_the_day_after_is_a_black_check_not_followed', () => {
-    const s = sportState();
-    const f = new FollowUpCount();
-    f.take([nightResolved(3, [{ by: seatOf(s, 'commissar'), act: 'check', target: mafiaSeat(s), answer: 'yes' }])], dawn(s, 3));
-    f.take([nightStarted(4)], dusk(s, 3, [civilianSeat(s)]));
+    const f = afterDay(3, mafiaSeat, 'yes', (s) => [civilianSeat(s)]);
     expect(f.blackChecks).toBe(1);
     expect(f.executedNextDay).toBe(0);
   });

@@ -34,19 +34,30 @@ function keyJson(key: string): string {
   return text;
 }
 
-/** The view's JSON, byte for byte `JSON.stringify(view)`, its shared members' texts made once. */
-export function viewJson(view: GameView): string {
+/**
+ * An object's JSON, byte for byte `JSON.stringify(value)` for a plain object: its members in their
+ * order, those that are `undefined` left out, each member's text made by `member`.
+ */
+function membersJson(value: object, member: (key: string, v: unknown) => string): string {
   let out = '{';
   let first = true;
-  for (const key of Object.keys(view)) {
-    const value = (view as unknown as Record<string, unknown>)[key];
-    if (value === undefined) continue;
-    const text = value !== null && typeof value === 'object' && SHARED.has(key) ? sharedJson(value) : JSON.stringify(value);
-    out += (first ? '' : ',') + keyJson(key) + text;
+  for (const key of Object.keys(value)) {
+    const v = (value as Record<string, unknown>)[key];
+    if (v === undefined) continue;
+    out += (first ? '' : ',') + keyJson(key) + member(key, v);
     first = false;
   }
   return `${out}}`;
 }
+
+const viewMember = (key: string, v: unknown): string => (v !== null && typeof v === 'object' && SHARED.has(key) ? sharedJson(v) : JSON.stringify(v));
+
+/** The view's JSON, byte for byte `JSON.stringify(view)`, its shared members' texts made once. */
+export function viewJson(view: GameView): string {
+  return membersJson(view, viewMember);
+}
+
+const messageMember = (key: string, v: unknown): string => (key === 'view' ? viewJson(v as GameView) : JSON.stringify(v));
 
 /**
  * An `update`'s frame: byte for byte `frame(message)`, with its view serialised by `viewJson`. Most
@@ -57,13 +68,5 @@ export function viewJson(view: GameView): string {
 export function updateFrame(message: Update): string {
   const view = message.view;
   if (view === undefined || view === null) return frame(message);
-  let out = '{';
-  let first = true;
-  for (const key of Object.keys(message)) {
-    const value = (message as unknown as Record<string, unknown>)[key];
-    if (value === undefined) continue;
-    out += (first ? '' : ',') + keyJson(key) + (key === 'view' ? viewJson(view) : JSON.stringify(value));
-    first = false;
-  }
-  return `${out}}`;
+  return membersJson(message, messageMember);
 }
