@@ -8,3 +8,4 @@ export {
   type SimulateOptions, type SimulateResult, type WinRate, type GameRecord, type GameOptionsForSim, type BotsSpec, type BotFactory,
 } from './simulate.js';
 export { FollowUpCount, type FollowUp } from './followUp.js';
+export * from './balance/index.js';

@@ -17,6 +17,10 @@ export interface GameOptionsForSim {
   readonly preset: string;
   readonly players: number;
   readonly seed: string | number;
+  /** The deck dealt instead of the preset's recommended one (createGame's `composition`). */
+  readonly composition?: readonly string[];
+  /** Options over the preset's defaults (createGame's `options`). */
+  readonly options?: Readonly<Record<string, unknown>>;
   readonly bots?: BotsSpec;
   /**
    * A game that runs longer than this many phases (or 500 times as many commands) is stopped and
@@ -139,7 +143,7 @@ function kindFor(spec: BotsSpec, team: Team): BotKind {
  * anything (more) to decide, the host moves the game on (`nextHostCommand`).
  */
 export function playGame(o: GameOptionsForSim): GameRecord {
-  const created = createGame({ preset: o.preset, players: o.players, seed: o.seed });
+  const created = createGame({ preset: o.preset, players: o.players, seed: o.seed, composition: o.composition, options: o.options });
   if (!created.ok) throw new SetupError(created.error);
   // The simulator owns this state and lets decideInPlace fold every command into it (no copies).
   let state: GameState = ownedCopy(created.game.state);
@@ -279,7 +283,8 @@ export function simulate(o: SimulateOptions): SimulateResult {
   const t0 = performance.now();
   for (let g = 0; g < o.games; g++) {
     const r = playGame({
-      preset: o.preset, players: o.players, seed: `${seed}/${g}`, bots: o.bots, phaseCap: o.phaseCap, strict: o.strict, makeBot: o.makeBot,
+      preset: o.preset, players: o.players, seed: `${seed}/${g}`, composition: o.composition, options: o.options,
+      bots: o.bots, phaseCap: o.phaseCap, strict: o.strict, makeBot: o.makeBot,
     });
     phases += r.phases;
     illegal += r.illegal;

@@ -9,10 +9,14 @@ export interface FlagSpec<V extends string, S extends string> {
   readonly positionals?: boolean;
   /** Value flags that must be given: `missing --flag; usage…` otherwise. */
   readonly required?: readonly V[];
+  /** Value flags that may be given more than once (`--option a=1 --option b=2`): every value in `lists`. */
+  readonly repeatable?: readonly V[];
 }
 
 export interface Flags<V extends string, S extends string> {
   readonly values: Partial<Record<V, string>>;
+  /** Each repeatable flag's values in the order given (empty when not given). */
+  readonly lists: Partial<Record<V, string[]>>;
   readonly switches: Record<S, boolean>;
   readonly positionals: readonly string[];
 }
@@ -34,6 +38,7 @@ export function parseFlags<V extends string, S extends string>(args: readonly st
   const values: Partial<Record<V, string>> = {};
   const switches = Object.fromEntries(spec.switches.map((s) => [s, false])) as Record<S, boolean>;
   const positionals: string[] = [];
+  const lists: Partial<Record<V, string[]>> = {};
   for (const token of tokens) {
     if (token.kind === 'option-terminator') throw bad(`unexpected argument "--"; ${spec.usage}`);
     if (token.kind === 'positional') {
@@ -52,11 +57,15 @@ export function parseFlags<V extends string, S extends string>(args: readonly st
     }
     const value = token.value;
     if (value === undefined || (!token.inlineValue && value.startsWith('--'))) throw bad(`--${name} needs a value; ${spec.usage}`);
+    if ((spec.repeatable as readonly string[] | undefined)?.includes(name)) {
+      (lists[name as V] ??= []).push(value);
+      continue;
+    }
     if (values[name as V] !== undefined) throw bad(`--${name} is given twice`);
     values[name as V] = value;
   }
   for (const f of spec.required ?? []) if (values[f] === undefined) throw bad(`missing --${f}; ${spec.usage}`);
-  return { values, switches, positionals };
+  return { values, lists, switches, positionals };
 }
 
 /** A flag's whole number from min to max, or a UsageError naming the flag and what it got. */

@@ -5,6 +5,8 @@ const HELP = `mafia — the Mafia Host command line
 
   mafia replay FILE|-        replay a game protocol (spec/protocol.md); prints the result JSON
   mafia simulate --preset P --players N --games G [--bots random|heuristic] [--town K] [--mafia K] [--others K] [--seed S] [--json]
+  mafia balance --preset P --players N [--roles ROLE=COUNT,…] [--option K=V …] [--games G] [--seed S] [--workers W] [--no-suggest] [--json]
+                             the sides' win rates with heuristic bots, a verdict (fair: town 45–55%) and a change towards even
   mafia score --preset fiim [--ci-max X] [--ci-share X] [--json] FILE|- ...
                              tournament standings of fiim games: points, compensation Ci, total per player
   mafia presets [--json]     list presets, their options and recommended compositions
@@ -23,6 +25,7 @@ The server's own tools run from the server app (they start it or open its databa
 const COMMANDS: Record<string, () => Promise<Handler>> = {
   replay: async () => replayCommand,
   simulate: async () => (await import('./simulate.js')).simulateCommand,
+  balance: async () => (await import('./balance.js')).balanceCommand,
   score: async () => (await import('./score.js')).scoreCommand,
   presets: async () => (await import('./presets.js')).presetsCommand,
   seating: async () => (await import('./seating.js')).seatingCommand,
