@@ -1,34 +1,37 @@
-import { seatAt, seatNo, type Command, type GameView, type Pending, type SeatNo, type Statement } from '@mafia/engine';
+import { type ActKind, type Command, type GameView, type Pending, type SeatNo, type Statement } from '@mafia/engine';
 import { Rng, aliveSeats, isNominated, type Bot, type ViewSource } from './bot.js';
 import { actCommand } from './acts.js';
-import { mayTalk, speechOf, talkEvidence } from './talking.js';
+import { mayTalk, speechOf } from './talking.js';
+import { TableRecord, type Side } from './record.js';
+import { livingClaimant, mafiaShot, SHIELDS, shieldTarget, soloShot, teammateInDanger, type Pick } from './nightChoice.js';
 
 const SILENCE: readonly Statement[] = [];
 
-type Side = 'mafia' | 'town';
 
 /**
  * A sensible player that still sees only its own view.
  *
  * - The mafia agree on the night's victim without talking: every member computes the same seat
  *   from facts all of them see (the night number, who is alive, who the teammates are), so the
- *   unanimous shot (R-NIGHT-2) lands. By day they push a non-mafia candidate, follow each other's
- *   votes, and vote against the lift when a teammate is tied.
+ *   unanimous shot (R-NIGHT-2) lands; on most nights after a checker claimed, he is the seat
+ *   (nightChoice.ts). By day they push a non-mafia candidate, follow each other's votes, and vote
+ *   against the lift when a teammate is tied.
  * - The Don hunts the Commissar: he checks unchecked non-mafia players and, once he finds the
  *   Commissar, nominates and votes against him.
  * - The Commissar remembers his checks (`view.results`): he checks players he has not checked,
  *   nominates and votes against the black ones and never against the red ones.
- * - The town remembers the public record (nominations and votes) and reads it against the cards
- *   shown on death: whoever pushed a player who turned out red grows suspicious, whoever pushed
- *   a revealed mafioso earns trust; they vote with trusted players and against suspicious ones.
+ * - The town remembers the public record (nominations, votes, who the night took: record.ts) and
+ *   reads it against the sides it knows (cards shown on death, a believed checker's checks):
+ *   whoever pushed a red grows suspicious, whoever pushed a mafioso earns trust, whoever voted
+ *   elsewhere while a known mafioso stood for the vote is suspected; they vote accordingly.
+ * - The town's protectors (Doctor, Beauty, Lover, Girl) cover the claimed checker, else the player
+ *   they trust most; the Lawyer covers the teammate in danger (nightChoice.ts).
  */
 export class HeuristicBot implements Bot {
   readonly kind = 'heuristic' as const;
   private readonly rng: Rng;
-  /** Public record seen so far: [day, by, target] nominations and [day, by, target] votes. */
-  private readonly noms: [number, SeatNo, SeatNo][] = [];
-  private readonly votes: [number, SeatNo, SeatNo][] = [];
-  private readonly seen = new Set<number>();
+  /** What the table has seen so far: nominations, votes, who the night took (record.ts). */
+  private readonly record = new TableRecord();
 
   constructor(readonly seat: SeatNo, seed: number) {
     this.rng = new Rng(seed);
@@ -39,7 +42,7 @@ export class HeuristicBot implements Bot {
     // A town player who checks nobody has nothing to say yet (talking.ts): his view is not made.
     if (this.quiet) return SILENCE;
     const view = source();
-    this.observe(view);
+    this.record.observe(view);
     this.quiet = !mayTalk(view);
     return speechOf(view, this.seat);
   }
@@ -50,18 +53,13 @@ export class HeuristicBot implements Bot {
   decide(source: ViewSource, pending: Pending): Command | null {
     // It reads the public record at every decision, so it always looks.
     const view = source();
-    this.observe(view);
+    this.record.observe(view);
     this.quiet = !mayTalk(view);
     const mafia = view.me?.team === 'mafia';
     switch (pending.kind) {
       case 'act': {
         const act = pending.acts[0];
-        let target = act === 'kill' && mafia ? this.teamTarget(view) : this.checkTarget(view, mafia);
-        // A solo killer (Psycho, turned Werewolf) has no team to read: any other alive player, at random.
-        if (act === 'kill' && view.me?.team === 'solo') {
-          const others = aliveSeats(view, (s) => s !== this.seat);
-          target = others.length === 0 ? 0 : this.rng.pick(others);
-        }
+        const target = this.nightTarget(view, act);
         // Acts with limits or extra fields (issue 3 roles): completed legally.
         if (pending.forbidden !== undefined || pending.needsTarget2 === true) return actCommand(view, pending, this.rng, act, target);
         return target === 0 ? null : { type: 'act', by: this.seat, act, target };
@@ -96,29 +94,6 @@ export class HeuristicBot implements Bot {
 
   // ---- what this seat knows --------------------------------------------------------------
 
-  /** Remembers the public day record in the view (nominations, cast votes). */
-  private observe(view: GameView): void {
-    const day = view.day;
-    if (!day) return;
-    for (const [by, target] of day.nominations) {
-      // Numbers, not strings (seats and rounds below 65): asked at every decision, a string key per record was most of the garbage.
-      const key = (day.n * 65 + by) * 65 + target;
-      if (this.seen.has(key)) continue;
-      this.seen.add(key);
-      this.noms.push([day.n, by, target]);
-    }
-    if (day.stage === 'vote') {
-      for (let i = 0; i < day.ballots.length; i++) {
-        const target = day.ballots[i];
-        if (target === 0) continue;
-        const key = -((day.n * 65 + day.round) * 65 + i + 1);
-        if (this.seen.has(key)) continue;
-        this.seen.add(key);
-        this.votes.push([day.n, seatAt(i), seatNo(target)]);
-      }
-    }
-  }
-
   /** The side of `seat` as far as this seat knows: its own card, open cards, its own checks. */
   private sideOf(view: GameView, seat: SeatNo): Side | null {
     if (seat === this.seat) return view.me?.team === 'mafia' ? 'mafia' : 'town';
@@ -149,26 +124,9 @@ export class HeuristicBot implements Bot {
     return false;
   }
 
-  /** Suspicion from the public record read against known sides (higher = more likely mafia). */
+  /** Suspicion from the public record read against known sides (record.ts; higher = more likely mafia). */
   private suspicion(view: GameView): Float64Array {
-    const n = view.seats.length;
-    const score = new Float64Array(n + 1);
-    const sides: (Side | null)[] = new Array(n + 1).fill(null);
-    for (let s = 1; s <= n; s++) sides[s] = this.sideOf(view, seatNo(s));
-    for (const [, by, target] of this.noms) {
-      if (sides[target] === 'town') score[by] += 1;
-      else if (sides[target] === 'mafia') score[by] -= 1.5;
-    }
-    for (const [, by, target] of this.votes) {
-      if (sides[target] === 'town') score[by] += 0.5;
-      else if (sides[target] === 'mafia') score[by] -= 0.75;
-    }
-    talkEvidence(view, this.seat, score);
-    for (let s = 1; s <= n; s++) {
-      if (sides[s] === 'mafia') score[s] += 100;
-      else if (sides[s] === 'town') score[s] -= 100;
-    }
-    return score;
+    return this.record.suspicion(view, this.seat, (s) => this.sideOf(view, s));
   }
 
   /** The seat with the highest score among `seats` (random among equals). */
@@ -201,6 +159,22 @@ export class HeuristicBot implements Bot {
     for (const s of targets) h = Math.imul(h ^ s, 0xc2b2ae35) ^ (h >>> 13);
     return targets[(h >>> 0) % targets.length];
   }
+
+  /** Each role's act as a sensible player uses it (docs/bots.md, a paragraph per role). */
+  private nightTarget(view: GameView, act: ActKind): SeatNo | 0 {
+    const team = view.me?.team;
+    if (act === 'kill') {
+      if (team === 'mafia') return mafiaShot(view, this.teamTarget(view));
+      if (team === 'solo') return soloShot(view, this.seat, this.rng);
+      return this.checkTarget(view, false);
+    }
+    if (team === 'town' && SHIELDS.has(act)) return shieldTarget(view, this.seat, this.suspicion(view), this.pick);
+    if (team === 'mafia' && act === 'alibi') return teammateInDanger(view, this.rng);
+    if (team === 'mafia' && act === 'block') return livingClaimant(view) || this.checkTarget(view, true);
+    return this.checkTarget(view, team === 'mafia');
+  }
+
+  private readonly pick: Pick = (seats, score) => this.best(seats, score);
 
   /** A check (or any other single-target act): someone not checked yet, the most suspicious first. */
   private checkTarget(view: GameView, mafia: boolean): SeatNo | 0 {

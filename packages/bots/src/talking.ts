@@ -67,18 +67,37 @@ function counterClaim(view: GameView, seat: SeatNo, dayN: number): readonly Stat
   return [{ kind: 'claim', role: claim.statement.role }, { kind: 'checked', target: exposer, night: Math.max(1, dayN), color: 'black' }];
 }
 
+/** Who claimed a town checker's role (the Commissar, the Sheriff), in the order they claimed. */
+export function checkerClaimants(view: GameView): SeatNo[] {
+  const claimants: SeatNo[] = [];
+  for (const x of view.said) if (x.statement.kind === 'claim' && CHECKERS.has(x.statement.role) && !claimants.includes(x.by)) claimants.push(x.by);
+  return claimants;
+}
+
 /**
  * What the talk tells a town player (higher = more likely mafia), added to `score`: the checks named
  * by whoever claimed a checker's role. One claimant is believed; of several, the first to claim is
  * believed more and the later ones are suspected (a false Commissar answers a true one). A checker
  * knows that anyone else claiming his role lies.
  */
-export function talkEvidence(view: GameView, seat: SeatNo, score: Float64Array): void {
-  const claimants: SeatNo[] = [];
-  for (const x of view.said) if (x.statement.kind === 'claim' && CHECKERS.has(x.statement.role) && !claimants.includes(x.by)) claimants.push(x.by);
+export function talkEvidence(view: GameView, seat: SeatNo, score: Float64Array, deaths?: { has(seat: SeatNo): boolean }): void {
+  const claimants = checkerClaimants(view);
   if (claimants.length === 0) return;
   const iAmChecker = view.me !== null && view.me.team === 'town' && CHECKERS.has(view.me.role);
   const single = claimants.length === 1;
+  // A claimant the night took is proven (the mafia shoot the true checker, not their own false one):
+  // of two, the one left alive lies.
+  let proven: SeatNo | 0 = 0;
+  if (deaths && !single) {
+    for (const c of claimants) {
+      if (!deaths.has(c)) continue;
+      if (proven !== 0) {
+        proven = 0;
+        break;
+      }
+      proven = c;
+    }
+  }
   for (let i = 0; i < claimants.length; i++) {
     const c = claimants[i];
     if (c === seat) continue;
@@ -86,9 +105,17 @@ export function talkEvidence(view: GameView, seat: SeatNo, score: Float64Array):
       score[c] += 50;
       continue;
     }
-    const weight = single ? 6 : i === 0 ? 2 : 1;
-    // The claimant himself: a lone one is trusted, a later one of several suspected.
-    score[c] += single ? -3 : i === 0 ? -1 : 1.5;
+    let weight: number;
+    // The claimant himself: a lone or proven one is trusted, a later one of several suspected, one
+    // beside a proven checker all but known.
+    if (proven !== 0) {
+      weight = c === proven ? 6 : 0;
+      score[c] += c === proven ? -3 : 8;
+    } else {
+      weight = single ? 6 : i === 0 ? 2 : 1;
+      score[c] += single ? -3 : i === 0 ? -1 : 1.5;
+    }
+    if (weight === 0) continue;
     for (const x of view.said) {
       if (x.by !== c || x.statement.kind !== 'checked') continue;
       score[x.statement.target] += x.statement.color === 'black' ? weight : -weight;
