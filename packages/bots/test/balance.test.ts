@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  applyChanges, balanceSetup, BalanceSetupError, estimateOf, playShare, runHere, simulate, singleChanges, suggestChange,
-  unfairness, verdictOf, type Tally,
+  answerShare, applyChanges, balanceSetup, BalanceSetupError, estimateOf, LabCancelled, playShare, runHere, SharePool, simulate,
+  singleChanges, suggestChange, unfairness, verdictOf, type FromLabWorker, type LabWorker, type Tally,
 } from '../src/index.js';
 
 const tally = (town: number, mafia: number, extra: Record<string, number> = {}): Tally => ({
@@ -105,5 +105,49 @@ describe('the suggestion', () => {
     }, { seed: '1' });
     expect(r).toEqual({ suggestion: null, tried: 0, games: 0 });
     expect(asked).toBe(0);
+  });
+});
+
+describe('the share pool', () => {
+  /** A worker in this thread that answers when told to: the test decides the order of answers. */
+  function slowWorker() {
+    const held: (() => void)[] = [];
+    let answer: (m: FromLabWorker) => void = () => {};
+    const w: LabWorker = {
+      post: (m) => held.push(() => answer(answerShare(m))),
+      listen: (a) => {
+        answer = a;
+      },
+      close: () => {},
+    };
+    return { w, release: () => held.splice(0).forEach((f) => f()) };
+  }
+
+  it('cuts_a_request_into_shares_and_adds_them_up_to_the_single_thread_figures', async () => {
+    const a = slowWorker();
+    const b = slowWorker();
+    const pool = new SharePool([a.w, b.w], 30);
+    const setup = balanceSetup('classic', 7);
+    const result = pool.run({ setup, seed: 's', from: 0, count: 100 });
+    for (let i = 0; i < 4; i++) {
+      a.release();
+      b.release();
+      await Promise.resolve();
+    }
+    expect(await result).toEqual(playShare({ setup, seed: 's', from: 0, count: 100 }));
+  });
+
+  it('cancel_rejects_what_is_queued_and_drops_what_is_being_played', async () => {
+    const a = slowWorker();
+    const pool = new SharePool([a.w], 10);
+    const setup = balanceSetup('classic', 7);
+    const first = pool.run({ setup, seed: 's', from: 0, count: 30 });
+    pool.cancel();
+    await expect(first).rejects.toBeInstanceOf(LabCancelled);
+    a.release();
+    // The worker is free again and the next request is answered in full.
+    const next = pool.run({ setup, seed: 's', from: 0, count: 10 });
+    a.release();
+    expect((await next).games).toBe(10);
   });
 });
