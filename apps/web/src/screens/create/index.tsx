@@ -16,12 +16,17 @@ import {
 import { OptionField } from './OptionField';
 import { RulesCodeField, rulesCodeText } from './RulesCodeField';
 import { codeProblem, shownOptions, withRulesCode } from './rulesCode';
+import { BalancePanel } from './balance/BalancePanel';
+import { labSetup } from './balance/lab';
+import { useBalanceLab, type LabWorkers } from './balance/useBalanceLab';
 import './create.css';
 
 export interface CreateProps {
   /** For tests: where the request goes and where the host key is kept. */
   readonly http?: HttpOptions;
   readonly secrets?: Secrets;
+  /** For tests: the balance lab's workers (the browser's Web Workers otherwise). */
+  readonly labWorkers?: LabWorkers;
 }
 
 interface Refusal {
@@ -32,7 +37,7 @@ interface Refusal {
 }
 
 /** /new: the room form. Submit → POST /api/rooms → keep the host key → the lobby as its host. */
-export default function Create({ http, secrets }: CreateProps = {}) {
+export default function Create({ http, secrets, labWorkers }: CreateProps = {}) {
   const { t, i18n } = useTranslation('create');
   const navigate = useNavigate();
   const [form, setForm] = useState<CreateForm>(() => initialForm('classic'));
@@ -46,6 +51,8 @@ export default function Create({ http, secrets }: CreateProps = {}) {
   const seatsOk = Number.isInteger(form.seats) && form.seats >= preset.minPlayers && form.seats <= preset.maxPlayers;
   const role = (r: RoleId) => roleLabel(t, form.preset, r);
   const shown = shownOptions(preset, form);
+  const labTable = useMemo(() => labSetup(form.preset, form.seats, form.deck, form.options), [form.preset, form.seats, form.deck, form.options]);
+  const lab = useBalanceLab(labTable, labWorkers);
   const optionsRef = useRef<HTMLDetailsElement>(null);
   const timersRef = useRef<HTMLDetailsElement>(null);
   // A refusal inside a folded section opens it, so its message is seen.
@@ -259,6 +266,12 @@ export default function Create({ http, secrets }: CreateProps = {}) {
             {errorFor('timers')}
           </div>
         </details>
+
+        <BalancePanel
+          lab={lab}
+          setup={labTable}
+          onApply={(s) => update({ ...withDeck(form, s.setup.composition), options: { ...form.options, ...s.setup.options } as CreateForm['options'] })}
+        />
 
         {errorFor('form')}
         <Button type="submit" variant="primary" size="large" block disabled={busy} data-testid="create-submit">
