@@ -50,7 +50,7 @@ describe('the balance lab of the create page', () => {
     const reports: LabReport[] = [];
     await lab.measure(unfair, (r) => reports.push(r), 400);
     const games = reports.filter((r) => !r.searching && !r.searched).map((r) => r.estimate!.games);
-    expect(games[0]).toBe(100);
+    expect(games[0]).toBe(16);
     expect(games).toEqual([...games].sort((a, b) => a - b));
     expect(games[games.length - 1]).toBe(400);
     // The figures are those of the same games played in one thread.

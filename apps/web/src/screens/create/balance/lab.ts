@@ -4,8 +4,11 @@ import {
 } from '@mafia/bots';
 import type { RoleId } from '@mafia/engine';
 
-/** Games per share: a first estimate comes after the first share of each worker (tens of milliseconds). */
-const SHARE = 50;
+/** Games per share: small, so that the first estimate comes after a few games of each worker. */
+const SHARE = 25;
+/** The first round's games per worker (before the engine is warm a game takes milliseconds); later rounds double. */
+const FIRST_ROUND = 8;
+const ROUND_MAX = 200;
 /** The table's own estimate grows to this many games, then the search for a change starts. */
 export const BASE_GAMES = 4000;
 /** The seed of every game of the page's lab (game i: `page/i`): the same table always shows the same figures. */
@@ -76,10 +79,14 @@ export class PageLab {
     const live = () => generation === this.generation;
     const tally = emptyTally();
     try {
-      // A round of one share per worker at a time: each round's figures are shown at once.
-      for (let from = 0; from < games && live(); from += SHARE * this.size) {
-        const count = Math.min(SHARE * this.size, games - from);
+      // Rounds of games over the workers, each shown at once: a first round of a few games (the first
+      // estimate within a blink), then rounds twice as long up to a share's worth per worker.
+      let perWorker = FIRST_ROUND;
+      for (let from = 0; from < games && live(); ) {
+        const count = Math.min(perWorker * this.size, games - from);
         addTally(tally, await this.pool.run({ setup, seed: SEED, from, count }));
+        from += count;
+        perWorker = Math.min(perWorker * 2, ROUND_MAX);
         if (live()) report({ estimate: estimateOf(tally), searching: false, suggestion: null, searched: false });
       }
       if (!live()) return;

@@ -22,6 +22,7 @@ export function useBalanceLab(setup: BalanceSetup | null, workers?: LabWorkers):
   const [report, setReport] = useState<LabReport>(EMPTY);
   const [pending, setPending] = useState(false);
   const key = setup === null ? '' : JSON.stringify(setup);
+  const measured = useRef(false);
   const setupRef = useRef(setup);
   setupRef.current = setup;
 
@@ -37,12 +38,17 @@ export function useBalanceLab(setup: BalanceSetup | null, workers?: LabWorkers):
     const table = setupRef.current;
     if (table === null || lab === null) return;
     setPending(true);
-    const timer = setTimeout(() => {
-      void lab.measure(table, (r) => {
-        setPending(false);
-        setReport(r);
-      });
-    }, SETTLE_MS);
+    const start = () => void lab.measure(table, (r) => {
+      setPending(false);
+      setReport(r);
+    });
+    // The page's first table at once; a change after it once the taps have settled.
+    if (!measured.current) {
+      measured.current = true;
+      start();
+      return;
+    }
+    const timer = setTimeout(start, SETTLE_MS);
     return () => clearTimeout(timer);
   }, [key, lab]);
 
