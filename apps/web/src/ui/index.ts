@@ -11,3 +11,4 @@ export { RoomClosed } from './RoomClosed';
 export { useLockout, LOCKOUT_MS } from './useLockout';
 export { copyOrSelect } from './copyText';
 export { ProtocolButton } from './ProtocolButton';
+export { SaidList } from './SaidList';

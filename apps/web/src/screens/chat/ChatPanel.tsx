@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { asRefusal, refusalText, type RefusalLike } from '../../i18n/refusals';
 import type { RoomState } from '../../net/client';
-import { Button } from '../../ui';
+import { Button, SaidList } from '../../ui';
 import { authorOf, channelOf, chatTabs, closedReason, linesOf, type ChatTab } from './model';
 import './chat.css';
 
@@ -63,6 +63,8 @@ export function ChatPanel({ state, say }: ChatPanelProps) {
       ) : (
         <h3 style={{ margin: 0 }}>{t('chat.title')}</h3>
       )}
+      {/* The day's statements (issue 27) with the living's day chat: the speakers' lines of the day. */}
+      {tab === 'table' && state.view?.phase.kind === 'day' ? <SaidList said={state.view.said} day={state.view.phase.n} preset={state.view.preset} /> : null}
       <ol className="chat-lines" ref={list} aria-live="polite" data-testid={`chat-lines-${tab}`}>
         {lines.length === 0 ? <li className="muted">{t('chat.empty')}</li> : null}
         {lines.map((line) => {

@@ -2,7 +2,8 @@ import type { Command, GameView, Pending } from '@mafia/engine';
 import type { RoomMode } from '@mafia/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, SeatGrid, useLockout, type SeatInfo } from '../../ui';
+import { Button, SaidList, SeatGrid, useLockout, type SeatInfo } from '../../ui';
+import { StatementComposer } from './StatementComposer';
 import { dayControls, extraCommand, toggleSeat, type DayControls, type ExtraKind } from './logic';
 import { parseSeat, parseSeats } from '../seat';
 
@@ -90,6 +91,10 @@ export function DayPanel({ view, pending, seat, mode, send }: DayPanelProps) {
       {mode_ === 'extra' && extra ? <p className="muted" style={{ margin: 0 }}>{t(`day.extra.${extra.kind}.hint`)}</p> : null}
 
       <SeatGrid label={t('day.grid')} seats={seats} onSelect={onSelect} />
+
+      {/* His own turn to talk, where his phone is his control (not at a human host's table): what he says. */}
+      {(c.mySpeech || c.myLastWords === 0) && mode !== 'human' ? <StatementComposer view={view} seat={seat} send={send} /> : null}
+      {day ? <SaidList said={view.said} day={day.n} preset={view.preset} /> : null}
 
       {c.vote ? (
         <div className="row" role="group" aria-label={t('day.voteHint')}>

@@ -2,6 +2,7 @@ import type { RoleId } from '@mafia/engine';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roleName } from '../../i18n/roleName';
+import { statementText } from '../../i18n/statementText';
 import type { RoomState } from '../../net/client';
 import { useNarrator } from '../../narrator/useNarrator';
 import type { Speaker } from '../../narrator/speaker';
@@ -115,8 +116,12 @@ export function TableScreen({ code, state, speaker, now = Date.now, nextGame, ad
   };
 
   const preset = state.view?.preset;
+  // Under each seat, the last thing its player said today («Я — Комиссар»): the statements are public.
+  const today = state.view?.phase.kind === 'day' ? state.view.phase.n : -1;
+  const lastSaid = new Map<number, string>();
+  for (const x of state.view?.said ?? []) if (x.day === today) lastSaid.set(x.by, t('said.quote', { ns: 'common', text: statementText(t, preset, x.statement) }));
   const seats: SeatInfo[] = model.seats.map((s) => {
-    const notes = [s.role ? roleName(t, preset, s.role) : '', s.fouls > 0 ? t('fouls', { count: s.fouls }) : ''].filter(Boolean);
+    const notes = [s.role ? roleName(t, preset, s.role) : '', s.fouls > 0 ? t('fouls', { count: s.fouls }) : '', lastSaid.get(s.seat) ?? ''].filter(Boolean);
     // The speaking seat stands out, so the room sees whose turn it is from across the table.
     const state = !s.alive ? 'dead' : s.seat === model.speaker ? 'selected' : 'alive';
     return { seat: s.seat, name: s.name, state, ...(notes.length ? { note: notes.join(' · ') } : {}) };
