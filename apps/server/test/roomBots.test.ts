@@ -63,6 +63,8 @@ describe('bots in rooms', () => {
       // The person never taps: his steps end on their timers (R-HOST-2); the bots play theirs.
       const end = await person.next((m) => m.type === 'update' && m.view?.phase.kind === 'ended', 100_000);
       expect(end.view.winner).toBeTruthy();
+      // What the bots said in their turns reached the person's phone; he said nothing himself.
+      for (const x of end.view.said) expect(x.by).toBeGreaterThanOrEqual(2);
       const by = await commandsBy(server, created.room);
       const botCommands = [...by].filter(([who]) => Number(who) >= 2).reduce((n, [, k]) => n + k, 0);
       expect(botCommands, `commands by seat: ${JSON.stringify([...by])}`).toBeGreaterThan(10);

@@ -44,4 +44,28 @@ describe('a bot seat\'s next command', () => {
     expect(nextSeatCommand(bot, 2, view('endLastWords'), [], tried)).toEqual({ type: 'endLastWords' });
     expect(nextSeatCommand(bot, 3, view(), [], tried)).toBeNull();
   });
+
+  it('says its statements in its own turn, one a frame and once a turn, before it ends the turn', () => {
+    let asked = 0;
+    const bot: Bot = {
+      kind: 'heuristic', seat: me,
+      speak: () => {
+        asked++;
+        return [{ kind: 'claim', role: 'commissar' }, { kind: 'checked', target: seatNo(5), night: 1, color: 'black' }];
+      },
+      decide: () => null,
+    };
+    const turn = (seq: number, speaker = me) => ({
+      phase: { kind: 'day', n: 2 }, ownTurn: 'endSpeech', me: { seat: me },
+      day: { n: 2, stage: 'speeches', round: 0, speaker, lastWords: [] },
+    }) as unknown as GameView;
+    const tried = triedDecisions();
+    expect(nextSeatCommand(bot, 1, turn(1), [], tried)).toEqual({ type: 'statement', by: me, statement: { kind: 'claim', role: 'commissar' } });
+    // The same frame again (the command is on its way): nothing more on it, and the turn is not ended.
+    expect(nextSeatCommand(bot, 1, turn(1), [], tried)).toBeNull();
+    expect(nextSeatCommand(bot, 2, turn(2), [], tried)).toEqual({ type: 'statement', by: me, statement: { kind: 'checked', target: 5, night: 1, color: 'black' } });
+    expect(nextSeatCommand(bot, 3, turn(3), [], tried)).toEqual({ type: 'endSpeech' });
+    expect(asked).toBe(1);
+  });
 });
+
