@@ -46,7 +46,25 @@ describe('one person and nine bots', () => {
       await until(() => start.isEnabled(), 'the start button enabled', 8_000);
       await start.click();
       await watcher.wait((s) => s.view !== null, 'the start');
+      // What the bots say in their turns (issue 27) shows on the person's phone: its lines are read
+      // as the game goes, and the first time any shows, the phone is looked at in Russian at 360 px.
+      const seen = new Set<string>();
+      let polling = true;
+      let shot = false;
+      const poll = (async () => {
+        while (polling) {
+          const lines = await phone.locator('[data-testid="said-line"]').allTextContents().catch(() => [] as string[]);
+          for (const l of lines) seen.add(l);
+          if (lines.length > 0 && !shot) {
+            shot = true;
+            await shots.at(phone, 'seat', 'said', 360).catch(() => {});
+          }
+          await new Promise((r) => setTimeout(r, 250));
+        }
+      })();
       const end = await watcher.wait((s) => s.view?.phase.kind === 'ended', 'the end of the game', 240_000);
+      polling = false;
+      await poll;
       const winner = byTestId(phone, 'winner').first();
       await winner.waitFor({ timeout: 10_000 });
       expect(await winner.getAttribute('data-winner')).toBe(String(end.view!.winner));
@@ -54,6 +72,16 @@ describe('one person and nine bots', () => {
       // The bots played: the public log holds commands of their seats (nominations, votes, speeches ended).
       const botSeats = new Set(end.log.flatMap((i) => (i.kind === 'events' && typeof i.by === 'number' && i.by >= 2 ? [i.by] : [])));
       expect(botSeats.size, 'bot seats whose commands reached the table').toBeGreaterThan(3);
+      // Every statement of a day before the last reached the phone in the clubs' words, by a bot's seat.
+      const said = end.view!.said;
+      const lastDay = Math.max(0, ...said.map((x) => x.day));
+      for (const x of said) {
+        expect(x.by, 'a statement by a bot seat').toBeGreaterThanOrEqual(2);
+        if (x.day < lastDay) expect([...seen].some((l) => l.startsWith(`№ ${x.by}: «`)), `№ ${x.by}'s statement on day ${x.day} shown; seen: ${[...seen].join(' | ')}`).toBe(true);
+      }
+      if (said.length > 0) expect(seen.size, 'the bots\' statements on the phone').toBeGreaterThan(0);
+      for (const l of seen) expect(l).toMatch(/^№ \d+: «(Я — .+|Проверил № \d+ в ночь \d+: (красный|чёрный)|Подозреваю № \d+|Доверяю № \d+|Голосую за № \d+|Моя версия: № [\d, ]+)»$/);
+      console.log(`statements: ${said.length} in the game, ${seen.size} lines seen on the phone`);
     } finally {
       watcher.close();
     }

@@ -94,7 +94,8 @@ export function DayPanel({ view, pending, seat, mode, send }: DayPanelProps) {
 
       {/* His own turn to talk, where his phone is his control (not at a human host's table): what he says. */}
       {(c.mySpeech || c.myLastWords === 0) && mode !== 'human' ? <StatementComposer view={view} seat={seat} send={send} /> : null}
-      {day ? <SaidList said={view.said} day={day.n} preset={view.preset} /> : null}
+      {/* Online, the day chat shows them (ChatPanel): not twice on one phone. */}
+      {day && mode !== 'online' ? <SaidList said={view.said} day={day.n} preset={view.preset} /> : null}
 
       {c.vote ? (
         <div className="row" role="group" aria-label={t('day.voteHint')}>
