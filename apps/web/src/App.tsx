@@ -7,6 +7,7 @@ import { withNamespace } from './i18n/language';
 const Home = lazy(() => import('./screens/home'));
 const Create = lazy(() => import('./screens/create'));
 const Play = lazy(() => import('./screens/play'));
+const Practice = lazy(() => import('./screens/practice'));
 const Lobby = lazy(() => import('./screens/lobby'));
 const Host = lazy(() => import('./screens/host'));
 const Table = lazy(() => import('./screens/table'));
@@ -58,6 +59,7 @@ export function App() {
         <Route path="/" element={<Home />} />
         <Route path="/new" element={<Create />} />
         <Route path="/play" element={<Play />} />
+        <Route path="/practice" element={<Practice />} />
         <Route path="/r/:code" element={<Lobby />} />
         <Route path="/r/:code/host" element={<Host />} />
         <Route path="/r/:code/table" element={<Table />} />

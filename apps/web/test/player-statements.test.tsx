@@ -12,7 +12,7 @@ import { newGame, run, until } from './classicGame';
 import { createI18n } from '../src/i18n';
 import type { RoomState } from '../src/net/client';
 import { PlayerScreen } from '../src/screens/player/PlayerScreen';
-import { statementOf, toggleSaySeat, emptyDraft } from '../src/screens/player/statementDraft';
+import { statementOf, toggleSaySeat, emptyDraft, type SayDraft } from '../src/screens/player/statementDraft';
 import { lobbyOf } from './typed';
 
 afterEach(() => {
@@ -96,7 +96,7 @@ describe('statements on the phone', () => {
   });
 
   it('a_version_keeps_the_last_three_seats_tapped', () => {
-    let d = { ...emptyDraft(1), kind: 'version' as const };
+    let d: SayDraft = { ...emptyDraft(1), kind: 'version' };
     for (const s of [2, 3, 5, 8]) d = toggleSaySeat(d, s);
     expect(statementOf(d)).toEqual({ kind: 'version', seats: [3, 5, 8] });
     expect(statementOf(toggleSaySeat(d, 5))).toEqual({ kind: 'version', seats: [3, 8] });

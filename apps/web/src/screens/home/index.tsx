@@ -22,6 +22,9 @@ export default function Home() {
       <Link className="btn btn-block btn-large" to="/play" data-testid="home-play">
         {t('home.play')}
       </Link>
+      <Link className="btn btn-block btn-large" to="/practice" data-testid="home-practice">
+        {t('home.practice')}
+      </Link>
       <form className="card stack" onSubmit={join} aria-labelledby="join-title">
         <h2 id="join-title" style={{ margin: 0 }}>
           {t('home.joinTitle')}
