@@ -59,12 +59,27 @@ describe('bots in rooms', () => {
       expect(welcome.lobby.bots).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10]);
       expect(server.manager.botSeats(created.room).map((b) => b.seat)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10]);
 
+      const review = (key?: string) => fetch(`${server.base}/api/rooms/${created.code}/review`, key ? { headers: { 'x-room-key': key } } : {});
+      // No review before the game has ended, none without the room's key.
+      expect(await (await review(created.adminKey)).json()).toEqual({ error: { code: 'game-not-ended', message: 'the review opens once the game has ended' } });
       await admin.request({ v: V, type: 'start', id: 'go' }, 'update');
       // The person never taps: his steps end on their timers (R-HOST-2); the bots play theirs.
       const end = await person.next((m) => m.type === 'update' && m.view?.phase.kind === 'ended', 100_000);
       expect(end.view.winner).toBeTruthy();
       // What the bots said in their turns reached the person's phone; he said nothing himself.
       for (const x of end.view.said) expect(x.by).toBeGreaterThanOrEqual(2);
+      // The review: each bot's votes and acts with their reasons, for the room's key only.
+      expect((await review()).status).toBe(403);
+      expect((await review('wrong-key')).status).toBe(403);
+      const r = await review(created.adminKey);
+      expect(r.status).toBe(200);
+      const body = (await r.json()) as { game: number; bots: { seat: number; name: string; journal: { phase: string; n: number; act: string; target: number; reason: { code: string } }[] }[] };
+      expect(body.game).toBe(1);
+      expect(body.bots.map((b) => [b.seat, b.name])).toEqual(Array.from({ length: 9 }, (_, i) => [i + 2, `Бот ${i + 2}`]));
+      const entries = body.bots.flatMap((b) => b.journal);
+      expect(entries.length).toBeGreaterThan(5);
+      for (const e of entries) expect(e.reason.code).toMatch(/^[a-zA-Z]+$/);
+      expect(entries.some((e) => e.act === 'vote')).toBe(true);
       const by = await commandsBy(server, created.room);
       const botCommands = [...by].filter(([who]) => Number(who) >= 2).reduce((n, [, k]) => n + k, 0);
       expect(botCommands, `commands by seat: ${JSON.stringify([...by])}`).toBeGreaterThan(10);

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
-import { byTestId, newDevice, serverAndBrowser, Shots, testClock } from './harness';
+import { byTestId, newDevice, serverAndBrowser, Shots, testClock, until } from './harness';
 import { Oracle } from './oracle';
 
 /** The room keeps the preset's own timers (a 60 s speech): on the test clock at a twentieth. */
@@ -50,6 +50,14 @@ describe('a practice game against bots', () => {
       const aliveOthers = end.view!.seats.filter((s) => s.alive && s.team !== 'mafia').length;
       if (end.view!.winner === 'town') expect(aliveMafia).toBe(0);
       if (end.view!.winner === 'mafia') expect(aliveMafia).toBeGreaterThanOrEqual(aliveOthers);
+      // The review: every bot's votes and night acts with its reasons, in Russian.
+      const review = byTestId(phone, 'review');
+      await review.waitFor({ timeout: 10_000 });
+      await until(async () => (await phone.locator('[data-testid="review-line"]').count()) > 5 || undefined, 'the bots\' reasons in the review');
+      const lines = await phone.locator('[data-testid="review-line"]').allTextContents();
+      for (const l of lines) expect(l).toMatch(/^(День|Ночь) \d+: .+ № \d+.* — .+\.$/);
+      expect(await phone.locator('[data-testid^="review-bot-"]').count()).toBe(9);
+      await phone.locator('[data-testid="review-bot-2"] summary').click();
       await shots.at(phone, 'practice', 'ended', 360);
       expect(errors, 'no uncaught errors on the page').toEqual([]);
     } finally {

@@ -1,4 +1,5 @@
 import { type Command, type GameView, type Pending, type SeatNo, type Statement } from '@mafia/engine';
+import type { JournalEntry } from './journal.js';
 
 /**
  * The seat's own projected view (`project(state, { kind: 'seat', seat })`), made when the bot asks
@@ -21,6 +22,8 @@ export interface Bot {
    * (issue 27), in order; none to keep silent. Asked once per turn, before its nomination.
    */
   speak?(view: ViewSource): readonly Statement[];
+  /** What it did and why (journal.ts), when it keeps a journal. */
+  readonly journal?: readonly JournalEntry[] | null;
 }
 
 /** A ViewSource for a view already made (tests, clients that hold a view). */

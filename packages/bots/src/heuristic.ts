@@ -3,6 +3,7 @@ import { Rng, aliveSeats, isNominated, type Bot, type ViewSource } from './bot.j
 import { actCommand } from './acts.js';
 import { mayTalk, speechOf } from './talking.js';
 import { TableRecord, type Side } from './record.js';
+import { when, type JournalEntry, type Reason } from './journal.js';
 import { livingClaimant, mafiaShot, SHIELDS, shieldTarget, soloShot, teammateInDanger, type Pick } from './nightChoice.js';
 
 const SILENCE: readonly Statement[] = [];
@@ -33,8 +34,12 @@ export class HeuristicBot implements Bot {
   /** What the table has seen so far: nominations, votes, who the night took (record.ts). */
   private readonly record = new TableRecord();
 
-  constructor(readonly seat: SeatNo, seed: number) {
+  /** What it did and why, for the review of a practice game (journal.ts); null when not kept (simulations). */
+  readonly journal: JournalEntry[] | null;
+
+  constructor(readonly seat: SeatNo, seed: number, o: { readonly journal?: boolean } = {}) {
     this.rng = new Rng(seed);
+    this.journal = o.journal ? [] : null;
   }
 
   /** Its turn to talk: the checker's claim and checks, the mafia's counter-claim (talking.ts). */
@@ -51,8 +56,40 @@ export class HeuristicBot implements Bot {
   private quiet = false;
 
   decide(source: ViewSource, pending: Pending): Command | null {
+    const command = this.choose(source, pending);
+    if (this.journal !== null && command !== null) this.write(this.lastView!, command);
+    return command;
+  }
+
+  /** The last view it decided on (the journal's entry is written from it). */
+  private lastView: GameView | null = null;
+
+  private write(view: GameView, command: Command): void {
+    const mafia = view.me?.team === 'mafia';
+    if (command.type === 'vote' || command.type === 'nominate') {
+      const target = command.target as SeatNo;
+      const reason: Reason = mafia
+        ? { code: this.foundCommissar(view) === target ? 'hunt' : 'mafiaPush' }
+        : this.record.reasonAgainst(view, this.seat, (s) => this.sideOf(view, s), target);
+      this.journal!.push({ ...when(view), act: command.type, target, reason });
+    } else if (command.type === 'act') {
+      this.journal!.push({ ...when(view), act: command.act, target: command.target, reason: this.actReason(view, command.act, command.target as SeatNo) });
+    }
+  }
+
+  private actReason(view: GameView, act: ActKind, target: SeatNo): Reason {
+    const team = view.me?.team;
+    if (act === 'kill' && team !== 'town') return livingClaimant(view, this.seat) === target ? { code: 'shotClaimant' } : { code: team === 'mafia' ? 'shotAgreed' : 'random' };
+    if (act === 'kill') return this.record.reasonAgainst(view, this.seat, (s) => this.sideOf(view, s), target);
+    if (team === 'town' && SHIELDS.has(act)) return { code: livingClaimant(view, this.seat) === target ? 'coverClaimant' : 'coverTrusted' };
+    if (act === 'check' || act === 'compare') return { code: 'checkSuspect' };
+    return { code: 'random' };
+  }
+
+  private choose(source: ViewSource, pending: Pending): Command | null {
     // It reads the public record at every decision, so it always looks.
     const view = source();
+    this.lastView = view;
     this.record.observe(view);
     this.quiet = !mayTalk(view);
     const mafia = view.me?.team === 'mafia';

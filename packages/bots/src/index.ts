@@ -9,3 +9,4 @@ export {
 } from './simulate.js';
 export { FollowUpCount, type FollowUp } from './followUp.js';
 export * from './balance/index.js';
+export type { JournalEntry, Reason } from './journal.js';

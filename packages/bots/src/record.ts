@@ -1,5 +1,6 @@
 import { seatAt, seatNo, type GameView, type SeatNo } from '@mafia/engine';
 import { NightDeaths } from './deaths.js';
+import { talkReason, type Reason } from './journal.js';
 import { talkEvidence } from './talking.js';
 
 export type Side = 'mafia' | 'town';
@@ -54,15 +55,7 @@ export class TableRecord {
   suspicion(view: GameView, me: SeatNo, sideOf: (seat: SeatNo) => Side | null): Float64Array {
     const n = view.seats.length;
     const score = new Float64Array(n + 1);
-    const sides: (Side | null)[] = new Array(n + 1).fill(null);
-    for (let s = 1; s <= n; s++) sides[s] = sideOf(seatNo(s));
-    talkEvidence(view, me, score, this.deaths);
-    const believed = sides.slice();
-    for (let s = 1; s <= n; s++) {
-      if (believed[s] !== null) continue;
-      if (score[s] >= BELIEVED) believed[s] = 'mafia';
-      else if (score[s] <= -BELIEVED) believed[s] = 'town';
-    }
+    const { sides, believed } = this.sides(view, me, sideOf, score);
     for (const [, by, target] of this.noms) {
       if (believed[target] === 'town') score[by] += 1;
       else if (believed[target] === 'mafia') score[by] -= 1.5;
@@ -83,5 +76,42 @@ export class TableRecord {
       else if (sides[s] === 'town') score[s] -= 100;
     }
     return score;
+  }
+
+  /** The sides this player knows, and those the talk (already added to `score`) has all but proven. */
+  private sides(view: GameView, me: SeatNo, sideOf: (seat: SeatNo) => Side | null, score: Float64Array): { sides: (Side | null)[]; believed: (Side | null)[] } {
+    const n = view.seats.length;
+    const sides: (Side | null)[] = new Array(n + 1).fill(null);
+    for (let s = 1; s <= n; s++) sides[s] = sideOf(seatNo(s));
+    talkEvidence(view, me, score, this.deaths);
+    const believed = sides.slice();
+    for (let s = 1; s <= n; s++) {
+      if (believed[s] !== null) continue;
+      if (score[s] >= BELIEVED) believed[s] = 'mafia';
+      else if (score[s] <= -BELIEVED) believed[s] = 'town';
+    }
+    return { sides, believed };
+  }
+
+  /**
+   * The strongest reason this player holds against `target` (the review of a practice game): a side
+   * known, the talk, then the record: a nomination of a red, a vote against a red, a vote that spared
+   * a known mafioso (the latest of the weightiest kind); else nothing but the table's votes.
+   */
+  reasonAgainst(view: GameView, me: SeatNo, sideOf: (seat: SeatNo) => Side | null, target: SeatNo): Reason {
+    if (sideOf(target) === 'mafia') return view.seats[target - 1].team ? { code: 'cardShown' } : { code: 'myCheck' };
+    const talk = talkReason(view, target, (s) => this.deaths.has(s));
+    if (talk) return talk;
+    const { believed } = this.sides(view, me, sideOf, new Float64Array(view.seats.length + 1));
+    let found: Reason | null = null;
+    for (const [day, by, t] of this.noms) if (by === target && believed[t] === 'town') found = { code: 'pushedRed', seat: t, day };
+    if (found) return found;
+    for (const [day, by, t] of this.votes) if (by === target && believed[t] === 'town') found = { code: 'votedRed', seat: t, day };
+    if (found) return found;
+    for (const [day, , t] of this.votes) {
+      if (believed[t] !== 'mafia') continue;
+      if (this.votes.some(([d2, by, t2]) => d2 === day && by === target && believed[t2] !== 'mafia')) found = { code: 'sparedBlack', day };
+    }
+    return found ?? { code: 'crowd' };
   }
 }

@@ -12,3 +12,4 @@ export * from './serverSchema.js';
 export * from './chat.js';
 export * from './signal.js';
 export * from './serverSeconds.js';
+export * from './review.js';

@@ -1,6 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createRoomSchemaWith, CODE_PATTERN } from '@mafia/protocol';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { IceServer } from '@mafia/protocol';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from '../config.js';
@@ -25,6 +25,7 @@ import { createMetrics, registerMetrics } from './metrics.js';
 import { lateMs, LOOP_RESOLUTION_MS } from './seconds.js';
 import { registerPages } from './pages.js';
 import { registerRoomProtocol } from './roomProtocol.js';
+import { registerRoomReview } from './roomReview.js';
 import { answerAndClose } from './rawAnswer.js';
 import { registerSecurityHeaders } from './securityHeaders.js';
 
@@ -178,11 +179,13 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
     return lobby;
   });
 
-  registerRoomProtocol(app, o.storage, {
-    may: (req) => guard.mayLookUp(clientAddress(req.raw, trustProxy)),
-    missed: (req) => guard.missed(clientAddress(req.raw, trustProxy)),
-    tooMany: (reply) => tooManyLookups(reply, guard, refusals),
-  });
+  const lookups = {
+    may: (req: FastifyRequest) => guard.mayLookUp(clientAddress(req.raw, trustProxy)),
+    missed: (req: FastifyRequest) => guard.missed(clientAddress(req.raw, trustProxy)),
+    tooMany: (reply: FastifyReply) => tooManyLookups(reply, guard, refusals),
+  };
+  registerRoomProtocol(app, o.storage, lookups);
+  registerRoomReview(app, o.storage, manager, lookups);
 
   app.get('/ws', async (_req, reply) =>
     reply.status(426).header('upgrade', 'websocket').send({ error: { code: 'upgrade-required', message: '/ws speaks WebSocket only (docs/wire-protocol.md)' } }));

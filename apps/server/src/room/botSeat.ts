@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createBot, nextSeatCommand, triedDecisions, type Bot, type BotKind } from '@mafia/bots';
+import { createBot, nextSeatCommand, triedDecisions, type Bot, type BotKind, type JournalEntry } from '@mafia/bots';
 import { seatNo, type Command } from '@mafia/engine';
 import { parseServerFrame, type You } from '@mafia/protocol';
 import type { Conn } from './managerTypes.js';
@@ -28,7 +28,10 @@ export class BotSeat implements Conn {
   readonly id: number;
   you: You | null;
   roomId: string | null;
-  private readonly bot: Bot;
+  private bot: Bot;
+  /** The last frame's game was over: the next game at this table gets a fresh bot (its record and journal start anew). */
+  private sawEnd = false;
+  private games = 1;
   private latest: string | null = null;
   private busy = false;
   private stopped = false;
@@ -50,7 +53,12 @@ export class BotSeat implements Conn {
     this.id = o.id;
     this.you = { as: 'seat', seat: o.seat };
     this.roomId = o.roomId;
-    this.bot = createBot(o.kind, seatNo(o.seat), o.seed);
+    this.bot = createBot(o.kind, seatNo(o.seat), o.seed, { journal: true });
+  }
+
+  /** What the bot did this game and why (the review of a practice game; journal.ts); empty for a bot that keeps none. */
+  get journal(): readonly JournalEntry[] {
+    return this.bot.journal ?? [];
   }
 
   get seat(): number {
@@ -117,6 +125,9 @@ export class BotSeat implements Conn {
     }
     const m = parsed.message;
     if ((m.type !== 'welcome' && m.type !== 'update') || !m.view) return null;
+    const ended = m.view.phase.kind === 'ended';
+    if (this.sawEnd && !ended) this.bot = createBot(this.o.kind, seatNo(this.o.seat), this.o.seed + this.games++, { journal: true });
+    this.sawEnd = ended;
     return nextSeatCommand(this.bot, m.seq, m.view, m.pending ?? [], this.tried);
   }
 }

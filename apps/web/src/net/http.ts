@@ -1,4 +1,4 @@
-import type { CreatedRoom, CreateRoomRequest, Lobby, MediaSettings, OpenRooms } from '@mafia/protocol';
+import { roomReviewSchema, type CreatedRoom, type CreateRoomRequest, type Lobby, type MediaSettings, type OpenRooms, type RoomReview } from '@mafia/protocol';
 
 /**
  * POST /api/rooms answers this: a human room's `hostKey` or an app/online room's `adminKey`, shown
@@ -76,6 +76,14 @@ export function getOpenRooms(o: HttpOptions = {}): Promise<OpenRooms> {
  */
 export function getRoomProtocol(code: string, game: number, key: string, o: HttpOptions = {}): Promise<unknown> {
   return call<unknown>(`/api/rooms/${encodeURIComponent(code)}/games/${game}/protocol`, { method: 'GET', headers: { 'x-room-key': key } }, o);
+}
+
+/**
+ * GET /api/rooms/CODE/review with the room's key in `x-room-key`: what each bot did in the ended game
+ * and why (a practice game's review). Throws ApiError `game-not-ended`, `bad-key`, `no-room`.
+ */
+export async function getRoomReview(code: string, key: string, o: HttpOptions = {}): Promise<RoomReview> {
+  return roomReviewSchema.parse(await call<unknown>(`/api/rooms/${encodeURIComponent(code)}/review`, { method: 'GET', headers: { 'x-room-key': key } }, o));
 }
 
 /** GET /api/media: the ICE servers (STUN/TURN) for voice and video, as the server's ICE_SERVERS set them. */

@@ -8,6 +8,7 @@ import { secrets } from '../../net/secrets';
 import { useRoom } from '../../net/useRoom';
 import { SeatAdmin, useHoldsAdminKey } from '../admin/SeatAdmin';
 import { useCode } from '../useCode';
+import { BotReview } from './BotReview';
 import { PlayerScreen } from './PlayerScreen';
 import { SeatTaken } from './SeatTaken';
 
@@ -32,6 +33,7 @@ function Seated({ code, seat, token }: { readonly code: string; readonly seat: n
   const say = useCallback((channel: ChatChannel, text: string) => (client ? client.say(channel, text) : Promise.reject(new Error('not connected'))), [client]);
   const back = useCallback(() => client?.back(), [client]);
   const starts = useHoldsAdminKey(code);
+  const adminKey = useMemo(() => secrets().getAdminKey(code), [code]);
   const tap = useCallback((by: number, step: number) => (client ? client.tap(by, step) : Promise.reject(new Error('not connected'))), [client]);
   // A replacement took this seat (issue 24): say so, rather than back to the lobby.
   if (state.seatLost) return <SeatTaken code={code} seat={state.seatLost.seat} name={state.seatLost.name} />;
@@ -41,6 +43,8 @@ function Seated({ code, seat, token }: { readonly code: string; readonly seat: n
     <PlayerScreen code={code} state={state} send={send} tap={tap} starts={starts} say={say} back={back}>
       {/* Voice and video: an online room's table is its players' faces (issue 26); nothing of the game needs it. */}
       {state.lobby?.mode === 'online' ? <MediaPanel client={client} state={state} me={mediaPeer(seat)} /> : null}
+      {/* A practice game (or any room with bots) made on this device: its bots' reasons once it has ended. */}
+      {state.view?.phase.kind === 'ended' && adminKey && (state.lobby?.bots?.length ?? 0) > 0 ? <BotReview code={code} roomKey={adminKey} view={state.view} /> : null}
       {/* The creator of an online room also plays: his room's controls are on his seat screen, on their own socket. */}
       <SeatAdmin code={code} />
     </PlayerScreen>

@@ -1,0 +1,24 @@
+// @vitest-environment jsdom
+/** Issue 27 point 4: the review of a practice game words each bot's reasons (ru/en). */
+import { describe, expect, it } from 'vitest';
+import { createI18n } from '../src/i18n';
+import { reviewLine } from '../src/screens/player/BotReview';
+
+describe('the review of a practice game', () => {
+  it('words_each_reason_in_russian_and_english', () => {
+    const i18n = createI18n();
+    void i18n.changeLanguage('ru');
+    const ru = i18n.getFixedT('ru', 'player');
+    expect(reviewLine(ru, { phase: 'day', n: 2, act: 'vote', target: 7, reason: { code: 'votedRed', seat: 4, day: 1 } }))
+      .toBe('День 2: голосовал против № 7 — в день 1 он голосовал против красного № 4.');
+    expect(reviewLine(ru, { phase: 'day', n: 3, act: 'vote', target: 8, reason: { code: 'namedBlack', by: 3 } }))
+      .toBe('День 3: голосовал против № 8 — № 3 назвался проверяющим и назвал его чёрным.');
+    expect(reviewLine(ru, { phase: 'night', n: 2, act: 'kill', target: 3, reason: { code: 'shotClaimant' } }))
+      .toBe('Ночь 2: стрелял в № 3 — он назвался проверяющим.');
+    expect(reviewLine(ru, { phase: 'night', n: 2, act: 'heal', target: 5, reason: { code: 'coverTrusted' } }))
+      .toBe('Ночь 2: лечил № 5 — ему я доверял больше всех.');
+    const en = i18n.getFixedT('en', 'player');
+    expect(reviewLine(en, { phase: 'day', n: 1, act: 'nominate', target: 6, reason: { code: 'crowd' } }))
+      .toBe('Day 1: nominated № 6 — nothing much against him, I went with the table.');
+  });
+});
