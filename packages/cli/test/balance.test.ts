@@ -1,26 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { balanceSetup, estimateOf, runHere } from '@mafia/bots';
-import { main } from '../src/main.js';
+import { runCli } from './runCli.js';
 import { parseBalanceArgs } from '../src/balance.js';
 import { BalancePool } from '../src/balance/pool.js';
 
-async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    out += String(chunk);
-    return true;
-  });
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    err += String(chunk);
-    return true;
-  });
-  try {
-    return { code: await main(['balance', ...args]), out, err };
-  } finally {
-    vi.restoreAllMocks();
-  }
-}
+const run = (args: string[]) => runCli('balance', args);
 
 describe('mafia balance', () => {
   afterEach(() => vi.restoreAllMocks());

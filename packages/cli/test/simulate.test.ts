@@ -1,25 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../src/main.js';
+import { runCli } from './runCli.js';
 import { parseSimulateArgs } from '../src/simulate.js';
 import { UsageError } from '../src/io.js';
 
-async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    out += String(chunk);
-    return true;
-  });
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    err += String(chunk);
-    return true;
-  });
-  try {
-    return { code: await main(['simulate', ...args]), out, err };
-  } finally {
-    vi.restoreAllMocks();
-  }
-}
+const run = (args: string[]) => runCli('simulate', args);
 
 describe('mafia simulate', () => {
   afterEach(() => vi.restoreAllMocks());

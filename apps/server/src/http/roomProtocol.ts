@@ -15,7 +15,27 @@ export interface RoomLookups {
 /** The header that carries the room's host key (human rooms) or room-admin key (app and online rooms). */
 export const ROOM_KEY_HEADER = 'x-room-key';
 
-const fail = (status: number, code: string, message: string, params?: Record<string, string>) => ({ status, body: { error: { code, message, ...(params ? { params } : {}) } } });
+export const fail = (status: number, code: string, message: string, params?: Record<string, string>) => ({ status, body: { error: { code, message, ...(params ? { params } : {}) } } });
+type Failure = ReturnType<typeof fail>;
+type RoomRow = NonNullable<Awaited<ReturnType<Storage['roomByCode']>>>;
+
+/**
+ * The room `code` for whoever runs it: the key in `x-room-key` must be the room's host key or
+ * room-admin key (403 otherwise); an unknown code is a 404 counted as a missed look-up; null when the
+ * address has looked up too many.
+ */
+export async function keyedRoom(req: FastifyRequest, storage: Storage, lookups: RoomLookups, code: string): Promise<{ row: RoomRow } | Failure | null> {
+  const key = req.headers[ROOM_KEY_HEADER];
+  if (typeof key !== 'string' || key === '') return fail(403, 'key-required', `the ${ROOM_KEY_HEADER} header must hold the room's host key or room-admin key`);
+  if (!lookups.may(req)) return null;
+  const row = await storage.roomByCode(code);
+  if (!row) {
+    lookups.missed(req);
+    return fail(404, 'no-room', `there is no room with the code ${code}`);
+  }
+  if (!secretMatches(key, row.hostKeyHash)) return fail(403, 'bad-key', 'wrong host or room-admin key for this room');
+  return { row };
+}
 
 /**
  * GET /api/rooms/:code/games/:n/protocol: the protocol of the room's game n (1, 2, … as the room
@@ -31,15 +51,9 @@ export function registerRoomProtocol(app: FastifyInstance, storage: Storage, loo
       const code = req.params.code.toUpperCase();
       if (!CODE_PATTERN.test(code)) return fail(400, 'bad-code', 'a room code is 6 letters or digits');
       if (!/^[1-9]\d{0,5}$/.test(req.params.n)) return fail(400, 'bad-request', 'the game number is a whole number from 1');
-      const key = req.headers[ROOM_KEY_HEADER];
-      if (typeof key !== 'string' || key === '') return fail(403, 'key-required', `the ${ROOM_KEY_HEADER} header must hold the room's host key or room-admin key`);
-      if (!lookups.may(req)) return null;
-      const row = await storage.roomByCode(code);
-      if (!row) {
-        lookups.missed(req);
-        return fail(404, 'no-room', `there is no room with the code ${code}`);
-      }
-      if (!secretMatches(key, row.hostKeyHash)) return fail(403, 'bad-key', 'wrong host or room-admin key for this room');
+      const room = await keyedRoom(req, storage, lookups, code);
+      if (room === null || !('row' in room)) return room;
+      const { row } = room;
       const game = gamesOfLog(await storage.readLog(row.id)).find((g) => g.gameNo === Number(req.params.n));
       if (!game) return fail(404, 'no-game', `room ${code} has not played a game ${req.params.n}`);
       const out = protocolOfRoomGame(game);

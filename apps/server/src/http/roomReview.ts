@@ -1,11 +1,8 @@
 import { CODE_PATTERN, type RoomReview } from '@mafia/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { RoomManager } from '../room/manager.js';
-import { secretMatches } from '../secrets.js';
 import type { Storage } from '../storage/types.js';
-import { ROOM_KEY_HEADER, type RoomLookups } from './roomProtocol.js';
-
-const fail = (status: number, code: string, message: string) => ({ status, body: { error: { code, message } } });
+import { fail, keyedRoom, type RoomLookups } from './roomProtocol.js';
 
 /**
  * GET /api/rooms/:code/review: what each bot of the room did in its last game and why (the review of
@@ -19,15 +16,9 @@ export function registerRoomReview(app: FastifyInstance, storage: Storage, manag
     const answer = async () => {
       const code = req.params.code.toUpperCase();
       if (!CODE_PATTERN.test(code)) return fail(400, 'bad-code', 'a room code is 6 letters or digits');
-      const key = req.headers[ROOM_KEY_HEADER];
-      if (typeof key !== 'string' || key === '') return fail(403, 'key-required', `the ${ROOM_KEY_HEADER} header must hold the room's host key or room-admin key`);
-      if (!lookups.may(req)) return null;
-      const row = await storage.roomByCode(code);
-      if (!row) {
-        lookups.missed(req);
-        return fail(404, 'no-room', `there is no room with the code ${code}`);
-      }
-      if (!secretMatches(key, row.hostKeyHash)) return fail(403, 'bad-key', 'wrong host or room-admin key for this room');
+      const room = await keyedRoom(req, storage, lookups, code);
+      if (room === null || !('row' in room)) return room;
+      const { row } = room;
       const lobby = await manager.lobby(code);
       if (!lobby || !lobby.started || !lobby.ended) return fail(409, 'game-not-ended', 'the review opens once the game has ended');
       const review: RoomReview = {
