@@ -51,9 +51,10 @@ describe('statements', () => {
     expect(run(g0, say(me, { kind: 'trust', target: S(other) })).state.said).toHaveLength(1);
   });
 
-  it('there_are_no_statements_at_night', () => {
+  it('at_night_nobody_makes_a_speechs_statement_only_the_mafia_their_plan', () => {
     const g = newGame('sport');
-    expect(refused(g, say(1, { kind: 'claim', role: 'civilian' })).code).toBe('wrong-phase');
+    expect(refused(g, say(1, { kind: 'claim', role: 'civilian' })).code).toBe('not-mafia');
+    expect(refused(g, say(2, { kind: 'claim', role: 'civilian' })).message).toMatch(/at night the mafia's meeting says its plan/);
   });
 
   it('a_claim_names_a_card_of_this_games_deck', () => {

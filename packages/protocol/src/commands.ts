@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALL_ACTS, ALL_ROLE_IDS, MAX_VERSION_SEATS, seatNo, type Command } from '@mafia/engine';
+import { ALL_ACTS, ALL_ROLE_IDS, MAX_PLAN_SHOTS, MAX_VERSION_SEATS, seatNo, type Command } from '@mafia/engine';
 
 /**
  * A seat number on the wire: a whole number from 1 (the engine checks it against the table),
@@ -15,6 +15,8 @@ const statementSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('trust'), target: seatSchema }).strict(),
   z.object({ kind: z.literal('willVote'), target: seatSchema }).strict(),
   z.object({ kind: z.literal('version'), seats: z.array(seatSchema).min(1).max(MAX_VERSION_SEATS) }).strict(),
+  // The mafia's night meeting: their shot order (the engine: a living mafioso, at night, nights from tonight).
+  z.object({ kind: z.literal('plan'), shots: z.array(z.object({ night: z.number().int().min(1).max(100), target: seatSchema }).strict()).min(1).max(MAX_PLAN_SHOTS) }).strict(),
 ]);
 
 /**

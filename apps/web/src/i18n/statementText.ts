@@ -10,6 +10,7 @@ export function statementText(tt: unknown, preset: string | null | undefined, st
     case 'claim': return t('said.claim', { ns: 'common', role: roleName(t, preset, st.role) });
     case 'checked': return t(st.color === 'red' ? 'said.checkedRed' : 'said.checkedBlack', { ns: 'common', target: st.target, night: st.night });
     case 'version': return t('said.version', { ns: 'common', seats: st.seats.join(', ') });
+    case 'plan': return t('said.plan', { ns: 'common', shots: st.shots.map((x) => t('said.shot', { ns: 'common', night: x.night, target: x.target })).join(', ') });
     default: return t(`said.${st.kind}`, { ns: 'common', target: st.target });
   }
 }

@@ -4,7 +4,7 @@ import type { Actor, Command } from '../game/commands.js';
 import type { Draft } from '../game/draft.js';
 import { isIn, needAlive, needDay, needSeat, needSelfOrHost } from '../game/guards.js';
 import type { GameState } from '../model/state.js';
-import { MAX_STATEMENTS_PER_DAY, MAX_VERSION_SEATS, STATEMENT_KINDS, type Statement } from '../model/statement.js';
+import { MAX_PLAN_SHOTS, MAX_STATEMENTS_PER_DAY, MAX_VERSION_SEATS, STATEMENT_KINDS, type Statement } from '../model/statement.js';
 
 const ROLES: ReadonlySet<string> = new Set(ALL_ROLE_IDS);
 const KINDS: ReadonlySet<string> = new Set(STATEMENT_KINDS);
@@ -18,6 +18,7 @@ const KINDS: ReadonlySet<string> = new Set(STATEMENT_KINDS);
  */
 export function statement(d: Draft, c: Extract<Command, { type: 'statement' }>, actor: Actor): void {
   const s = d.state;
+  if (s.phase.kind === 'night') return nightStatement(d, c, actor);
   const day = needDay(s, ['speeches', 'defence', 'lastWords'], 'a statement', 'R-PHASE-2');
   const by = needSeat(s, c.by, 'the speaking player');
   needSelfOrHost(actor, by);
@@ -30,11 +31,42 @@ export function statement(d: Draft, c: Extract<Command, { type: 'statement' }>, 
   d.emit({ type: 'StatementMade', by, statement: checked(s, by, day.n, c.statement) });
 }
 
+/**
+ * The mafia's night meeting (issue 27): a living member of the mafia says, at night, their shot order
+ * (`plan`); the mafia alone hear it. Nights from this one on, each once, any seat at the table; at
+ * most MAX_STATEMENTS_PER_DAY statements of a player a night.
+ */
+function nightStatement(d: Draft, c: Extract<Command, { type: 'statement' }>, actor: Actor): void {
+  const s = d.state;
+  const n = s.phase.kind === 'night' ? s.phase.n : 0;
+  const by = needSeat(s, c.by, 'the speaking player');
+  needSelfOrHost(actor, by);
+  if (s.teams[by - 1] !== 'mafia') fail('not-mafia', 'R-NIGHT-2', `seat ${by} is not of the mafia: at night only the mafia speak, at their meeting`);
+  needAlive(s, by, 'the speaking player', 'R-NIGHT-2');
+  let tonight = 0;
+  for (const said of s.said) if (said.night === n && said.by === by) tonight++;
+  if (tonight >= MAX_STATEMENTS_PER_DAY) fail('too-many-statements', 'INPUT', `seat ${by} has made ${MAX_STATEMENTS_PER_DAY} statements tonight, the most a night allows`);
+  const raw = c.statement as unknown as Record<string, unknown> | null;
+  if (!raw || typeof raw !== 'object' || raw.kind !== 'plan') fail('bad-statement', 'INPUT', `at night the mafia's meeting says its plan ("plan"), got ${JSON.stringify(raw?.kind)}`);
+  const shots = raw!.shots;
+  if (!Array.isArray(shots) || shots.length < 1 || shots.length > MAX_PLAN_SHOTS) fail('bad-statement', 'INPUT', `a plan names 1 to ${MAX_PLAN_SHOTS} shots`);
+  const out: { night: number; target: SeatNo }[] = [];
+  for (const shot of shots as unknown[]) {
+    const x = shot as Record<string, unknown> | null;
+    const night = x?.night;
+    if (typeof night !== 'number' || !Number.isInteger(night) || night < n || night > n + 20) fail('bad-statement', 'INPUT', `a plan's shot is of tonight (${n}) or a night after it, got ${JSON.stringify(night)}`);
+    if (out.some((o) => o.night === night)) fail('bad-statement', 'INPUT', `a plan names night ${night} once`);
+    out.push({ night: night as number, target: needSeat(s, x?.target, 'the planned shot') });
+  }
+  d.emit({ type: 'StatementMade', by, statement: { kind: 'plan', shots: out } });
+}
+
 /** The statement as the game records it (a fresh plain object), or a clear refusal naming what is wrong. */
 function checked(s: GameState, by: SeatNo, dayN: number, raw: unknown): Statement {
   if (!raw || typeof raw !== 'object') fail('bad-statement', 'INPUT', 'a statement must be an object with a "kind"');
   const st = raw as Record<string, unknown>;
   const kind = st.kind;
+  if (kind === 'plan') fail('bad-statement', 'INPUT', 'a plan is said at night, at the mafia\'s meeting, not in a speech');
   if (typeof kind !== 'string' || !KINDS.has(kind)) fail('bad-statement', 'INPUT', `unknown statement kind ${JSON.stringify(kind)}; kinds: ${STATEMENT_KINDS.join(', ')}`);
   const other = (seat: unknown, what: string): SeatNo => {
     const n = needSeat(s, seat, what);
@@ -70,5 +102,7 @@ function checked(s: GameState, by: SeatNo, dayN: number, raw: unknown): Statemen
       if (new Set(named).size !== named.length) fail('bad-statement', 'INPUT', 'a version names each seat once');
       return { kind: 'version', seats: named };
     }
+    case 'plan':
+      return fail('bad-statement', 'INPUT', 'a plan is said at night, at the mafia\'s meeting');
   }
 }

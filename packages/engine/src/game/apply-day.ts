@@ -70,8 +70,9 @@ export function applyDayEvent(f: StateWriter, s: GameState, e: DayEvent): boolea
       f.m().bestMove = { by: e.by, named: e.named };
       return true;
     case 'StatementMade': {
-      const n = s.phase.kind === 'day' ? s.phase.n : 0;
-      f.m().said = append(s.said, { day: n, by: e.by, statement: e.statement });
+      // A night's statement (the mafia's meeting) belongs to the day that follows the night.
+      const p = s.phase;
+      f.m().said = append(s.said, p.kind === 'night' ? { day: p.n, by: e.by, statement: e.statement, night: p.n } : { day: p.kind === 'day' ? p.n : 0, by: e.by, statement: e.statement });
       return true;
     }
     case 'LastWordsEnded': {

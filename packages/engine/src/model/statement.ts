@@ -12,16 +12,38 @@ export type Statement =
   | { readonly kind: 'suspect'; readonly target: SeatNo }
   | { readonly kind: 'trust'; readonly target: SeatNo }
   | { readonly kind: 'willVote'; readonly target: SeatNo }
-  | { readonly kind: 'version'; readonly seats: readonly SeatNo[] };
+  | { readonly kind: 'version'; readonly seats: readonly SeatNo[] }
+  /**
+   * The mafia's night meeting (spec/protocol.md `plan`): who they shoot on which night, «ночь 2 — 5-й,
+   * ночь 3 — 8-й». Said at night by a living member, heard by the mafia only.
+   */
+  | { readonly kind: 'plan'; readonly shots: readonly PlannedShot[] };
 
+export interface PlannedShot {
+  readonly night: number;
+  readonly target: SeatNo;
+}
+
+/** The statements of a turn to talk by day (the night's plan is the mafia's: NIGHT_STATEMENT_KINDS). */
 export const STATEMENT_KINDS = ['claim', 'checked', 'suspect', 'trust', 'willVote', 'version'] as const satisfies readonly Statement['kind'][];
+export const NIGHT_STATEMENT_KINDS = ['plan'] as const satisfies readonly Statement['kind'][];
 
-/** A statement as the game keeps it: who said it, on which day. */
+/**
+ * A statement as the game keeps it: who said it, on which day; `night` when it was said at night
+ * (the mafia's meeting: `day` is then the day that follows the night, its number).
+ */
 export interface Said {
   readonly day: number;
   readonly by: SeatNo;
   readonly statement: Statement;
+  readonly night?: number;
 }
+
+/** Heard by the mafia only (and the host): the night meeting's statements. */
+export const isMafiaOnly = (st: Statement): boolean => st.kind === 'plan';
+
+/** Nights a plan names at most. */
+export const MAX_PLAN_SHOTS = 5;
 
 /** Statements a player may make in one day (his speech, defence and last word together): talk, not a flood. */
 export const MAX_STATEMENTS_PER_DAY = 8;

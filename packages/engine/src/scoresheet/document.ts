@@ -24,6 +24,8 @@ export interface ProtocolNightStep {
   readonly removed?: readonly ProtocolRemoval[];
   readonly teamDefeat?: number;
   readonly extraPoints?: Readonly<Record<string, number>>;
+  /** The mafia's night meeting (spec/protocol.md "What was said"). */
+  readonly said?: readonly (readonly [number, ProtocolStatement])[];
 }
 
 type Ballots = Readonly<Record<string, readonly number[]>>;
@@ -56,7 +58,8 @@ export type ProtocolStatement =
   | { readonly suspect: number }
   | { readonly trust: number }
   | { readonly vote: number }
-  | { readonly version: readonly number[] };
+  | { readonly version: readonly number[] }
+  | { readonly plan: readonly (readonly [number, number])[] };
 
 export type ProtocolStep = ProtocolNightStep | ProtocolDayStep;
 

@@ -25,7 +25,7 @@ export function collectSteps(events: readonly GameEvent[], fiim: boolean): { rea
       case 'GameCreated':
         break;
       case 'NightStarted':
-        cur = { kind: 'night', n: e.n, acts: [], fouls: [], techFouls: [], removed: [], extra: new Map(), done: false, pending: new Set(), notes: [] };
+        cur = { kind: 'night', n: e.n, acts: [], fouls: [], techFouls: [], removed: [], extra: new Map(), done: false, pending: new Set(), notes: [], said: [] };
         steps.push(cur);
         break;
       case 'DayStarted':
@@ -63,7 +63,8 @@ export function collectSteps(events: readonly GameEvent[], fiim: boolean): { rea
         day(cur).nominations.push([e.by, e.target]);
         break;
       case 'StatementMade':
-        day(cur).said.push([e.by, protocolStatement(e.statement)]);
+        // The mafia's meeting is a night's `said`; a speech's, its day's.
+        (cur?.kind === 'night' ? night(cur) : day(cur)).said.push([e.by, protocolStatement(e.statement)]);
         break;
       case 'VoteCounted':
         day(cur).counted = true;
@@ -175,5 +176,6 @@ function protocolStatement(st: Statement): ProtocolStatement {
     case 'trust': return { trust: st.target };
     case 'willVote': return { vote: st.target };
     case 'version': return { version: [...st.seats] };
+    case 'plan': return { plan: st.shots.map((x) => [x.night, x.target] as [number, number]) };
   }
 }

@@ -25,6 +25,8 @@ export interface NightBuilder {
   done: boolean;
   /** Seats with a removal pending tonight (RemovalPending). */
   readonly pending: Set<number>;
+  /** The mafia's meeting, as the protocol writes it. */
+  readonly said: [number, ProtocolStatement][];
   /** What the protocol writes in another order or leaves out (the reason given if it does not replay). */
   readonly notes: string[];
 }
@@ -143,6 +145,7 @@ export function nightStep(b: NightBuilder): ProtocolNightStep {
     ...(b.removed.length ? { removed: b.removed } : {}),
     ...(b.teamDefeat !== undefined ? { teamDefeat: b.teamDefeat } : {}),
     ...extraField(b.extra),
+    ...(b.said.length ? { said: b.said } : {}),
   };
 }
 

@@ -7,6 +7,20 @@ import { tournamentScores } from '../game/tournament.js';
 import { ownTurnOf } from '../game/effects.js';
 import type { DayView, GameView, TournamentView, Viewer } from './types.js';
 import { NONE, ownResults, seatList, seatTable } from './seatViews.js';
+import { isMafiaOnly, type Said } from '../model/statement.js';
+
+/**
+ * The game's statements as `viewer` may hear them: the mafia's night meeting (a plan) only by the
+ * mafia and the host; for everyone else the same list as a game without a meeting (the same object
+ * while no plan was said, so nothing is copied).
+ */
+export function saidFor(s: GameState, viewer: Viewer): readonly Said[] {
+  if (viewer.kind === 'host') return s.said;
+  let secret = false;
+  for (let i = 0; i < s.said.length && !secret; i++) secret = isMafiaOnly(s.said[i].statement);
+  if (!secret || (viewer.kind === 'seat' && s.teams[viewer.seat - 1] === 'mafia')) return s.said;
+  return s.said.filter((x) => !isMafiaOnly(x.statement));
+}
 
 /**
  * The view of the game for one viewer. Every path from the state to a player goes through here:
@@ -51,7 +65,7 @@ export function project(s: GameState, viewer: Viewer): GameView {
     donSeeks: donSeeks(s.setup),
     myActs: myActs ?? NONE,
     results,
-    said: s.said,
+    said: saidFor(s, viewer),
     bestMove: s.bestMove,
     winner: s.winner,
     winners: s.winners,

@@ -3,6 +3,7 @@ import type { GameEvent } from '../game/events.js';
 import type { GameSetup, GameState } from '../model/state.js';
 import type { Viewer } from './types.js';
 import { canSeeRole } from './visibility.js';
+import { isMafiaOnly } from '../model/statement.js';
 
 /**
  * An event as `viewer` may receive it, or null when he may not see it at all. `state` is the state
@@ -45,6 +46,9 @@ export function projectEvent(e: GameEvent, state: GameState, viewer: Viewer): Pr
       // How many events an undo took back counts the hidden ones too (a night's idle seats, a role
       // that changed): anyone but the host learns only that something was undone (his view shows what).
       return e.count === 0 ? e : UNDONE_FOR_OTHERS;
+    case 'StatementMade':
+      // The mafia's night meeting (a plan) is the mafia's: nobody else learns it was said (view.said likewise).
+      return !isMafiaOnly(e.statement) || (mine !== null && state.teams[mine - 1] === 'mafia') ? e : null;
     case 'RoleChanged':
       // A new role is hidden information: only its holder learns it (roles that announce more
       // say so through their own public events).

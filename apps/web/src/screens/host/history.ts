@@ -73,6 +73,7 @@ function statementSentence(e: Of<'StatementMade'>): Sentence {
     case 'claim': return s('StatementMade', { by: e.by, role: st.role, context: 'claim' });
     case 'checked': return s('StatementMade', { by: e.by, target: st.target, night: st.night, context: st.color === 'red' ? 'checkedRed' : 'checkedBlack' });
     case 'version': return s('StatementMade', { by: e.by, seats: list(st.seats), context: 'version' });
+    case 'plan': return s('StatementMade', { by: e.by, shots: st.shots.map((x) => `${x.night}: № ${x.target}`).join(', '), context: 'plan' });
     default: return s('StatementMade', { by: e.by, target: st.target, context: st.kind });
   }
 }

@@ -1,6 +1,7 @@
 import { MAX_VERSION_SEATS, presetOf, type GameView, type PresetId, type RoleId, type SeatNo, type Statement } from '@mafia/engine';
 
-export type SayKind = Statement['kind'];
+/** What a speaker says by day (the night's plan is the mafia's meeting, not a speech). */
+export type SayKind = Exclude<Statement['kind'], 'plan'>;
 export const SAY_KINDS: readonly SayKind[] = ['claim', 'checked', 'suspect', 'trust', 'willVote', 'version'];
 
 /** What the speaker has chosen so far on his phone. */
