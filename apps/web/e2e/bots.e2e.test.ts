@@ -72,11 +72,11 @@ describe('one person and nine bots', () => {
       // The bots played: the public log holds commands of their seats (nominations, votes, speeches ended).
       const botSeats = new Set(end.log.flatMap((i) => (i.kind === 'events' && typeof i.by === 'number' && i.by >= 2 ? [i.by] : [])));
       expect(botSeats.size, 'bot seats whose commands reached the table').toBeGreaterThan(3);
-      // Every statement of a day before the last reached the phone in the clubs' words, by a bot's seat.
+      // Every statement of a day before the last reached the phone in the clubs' words (seat 1's too: once
+      // he missed two steps, a bot stood in for him, and it talks as the others do).
       const said = end.view!.said;
       const lastDay = Math.max(0, ...said.map((x) => x.day));
       for (const x of said) {
-        expect(x.by, 'a statement by a bot seat').toBeGreaterThanOrEqual(2);
         if (x.day < lastDay) expect([...seen].some((l) => l.startsWith(`№ ${x.by}: «`)), `№ ${x.by}'s statement on day ${x.day} shown; seen: ${[...seen].join(' | ')}`).toBe(true);
       }
       if (said.length > 0) expect(seen.size, 'the bots\' statements on the phone').toBeGreaterThan(0);
