@@ -66,8 +66,6 @@ describe('bots in rooms', () => {
       // The person never taps: his steps end on their timers (R-HOST-2); the bots play theirs.
       const end = await person.next((m) => m.type === 'update' && m.view?.phase.kind === 'ended', 100_000);
       expect(end.view.winner).toBeTruthy();
-      // What the bots said in their turns reached the person's phone (his stand-in's too, once he was idle).
-      for (const x of end.view.said) expect(x.day).toBeGreaterThanOrEqual(1);
       // The review: each bot's votes and acts with their reasons, for the room's key only.
       expect((await review()).status).toBe(403);
       expect((await review('wrong-key')).status).toBe(403);
