@@ -22,6 +22,11 @@ export interface Bot {
    * (issue 27), in order; none to keep silent. Asked once per turn, before its nomination.
    */
   speak?(view: ViewSource): readonly Statement[];
+  /**
+   * The mafia's night meeting: what this member says there (a plan), asked once a night of each
+   * living member of the mafia; none to listen.
+   */
+  meet?(view: ViewSource): readonly Statement[];
   /** What it did and why (journal.ts), when it keeps a journal. */
   readonly journal?: readonly JournalEntry[] | null;
 }

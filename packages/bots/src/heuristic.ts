@@ -3,6 +3,7 @@ import { Rng, aliveSeats, isNominated, type Bot, type ViewSource } from './bot.j
 import { actCommand } from './acts.js';
 import { mayTalk, speechOf } from './talking.js';
 import { TableRecord, type Side } from './record.js';
+import { agreedSeat, meetingPlan, plannedTonight } from './meeting.js';
 import { when, type JournalEntry, type Reason } from './journal.js';
 import { livingClaimant, mafiaShot, SHIELDS, shieldTarget, soloShot, teammateInDanger, type Pick } from './nightChoice.js';
 
@@ -189,12 +190,15 @@ export class HeuristicBot implements Bot {
    * (night number, the alive seats, the teammates).
    */
   private teamTarget(view: GameView): SeatNo | 0 {
-    const targets = aliveSeats(view, (s) => view.seats[s - 1].team !== 'mafia');
-    if (targets.length === 0) return 0;
-    const n = view.phase.kind === 'night' ? view.phase.n : 0;
-    let h = Math.imul(n + 0x9e37, 0x85ebca6b);
-    for (const s of targets) h = Math.imul(h ^ s, 0xc2b2ae35) ^ (h >>> 13);
-    return targets[(h >>> 0) % targets.length];
+    // The meeting's plan first (meeting.ts); a night it does not name (or whose seat is gone), the hash.
+    const planned = plannedTonight(view);
+    if (planned !== 0) return planned;
+    return agreedSeat(aliveSeats(view, (s) => view.seats[s - 1].team !== 'mafia'), view.phase.kind === 'night' ? view.phase.n : 0);
+  }
+
+  /** Its word at the mafia's night meeting: the lowest living member names the shot order (meeting.ts). */
+  meet(source: ViewSource): readonly Statement[] {
+    return meetingPlan(source(), this.seat);
   }
 
   /** Each role's act as a sensible player uses it (docs/bots.md, a paragraph per role). */

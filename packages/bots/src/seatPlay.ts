@@ -16,8 +16,12 @@ export interface TriedDecisions {
 
 export const triedDecisions = (): TriedDecisions => ({ seq: -1, keys: new Set(), turn: '', saying: [] });
 
-/** The seat's own turn to talk now (its speech, defence or last word), named so that it is asked once; null otherwise. */
+/**
+ * The seat's own turn to talk now (its speech, defence or last word; at night the mafia's meeting,
+ * once a night), named so that it is asked once; null otherwise.
+ */
 function turnOf(view: GameView): string | null {
+  if (view.phase.kind === 'night') return view.me?.team === 'mafia' && view.me.alive ? `night:${view.phase.n}` : null;
   const day = view.day;
   if (view.ownTurn === undefined || !day) return null;
   return `${day.n}:${day.stage}:${day.round}:${day.speaker ?? day.lastWords[0] ?? ''}`;
@@ -44,11 +48,12 @@ export function nextSeatCommand(bot: Bot, seq: number, view: GameView, pending: 
   // Its turn to talk: what it says first (a statement a frame: each one is answered by a new frame),
   // asked once per turn (talk.ts in the simulator does the same).
   const turn = turnOf(view);
-  if (turn !== null && bot.speak) {
+  const say = view.phase.kind === 'night' ? bot.meet : bot.speak;
+  if (turn !== null && say) {
     if (turn !== tried.turn) {
       tried.turn = turn;
       tried.saying.length = 0;
-      tried.saying.push(...bot.speak(viewOf(view)));
+      tried.saying.push(...say.call(bot, viewOf(view)));
     }
     // One statement a frame; while more are to come the turn is not ended (the next frame says them).
     if (tried.saying.length > 0) return once('say') ? { type: 'statement', by: view.me!.seat, statement: tried.saying.shift()! } : null;

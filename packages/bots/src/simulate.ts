@@ -132,6 +132,12 @@ function seatViewers(n: number): readonly Actor[] {
   return VIEWERS;
 }
 
+/** The seat (1-based) of the first living member of the mafia, or 0: who speaks first at their meeting. */
+function firstLivingMafia(s: GameState): number {
+  for (let i = 0; i < s.seats; i++) if (s.alive[i] && s.teams[i] === 'mafia') return i + 1;
+  return 0;
+}
+
 function kindFor(spec: BotsSpec, team: Team): BotKind {
   if (typeof spec === 'string') return spec;
   return spec[team] ?? 'random';
@@ -178,10 +184,30 @@ export function playGame(o: GameOptionsForSim): GameRecord {
   const followUp = new FollowUpCount();
   // The turn to talk last offered (talk.ts): each speaker is asked once per turn what he says.
   let talked = -1;
+  // The night whose mafia meeting was held: its first living member is asked once what he says there.
+  let met = -1;
 
   while (state.phase.kind !== 'ended') {
     // Runaway guards: too many phases, or a phase that never ends (e.g. endless re-votes).
     if (phases > cap || commands > cap * COMMANDS_PER_PHASE) return { winner: null, phases, illegal, commands, followUp };
+    if (state.phase.kind === 'night' && state.phase.n !== met) {
+      met = state.phase.n;
+      const first = firstLivingMafia(state);
+      if (first > 0) {
+        const bot = bots[first - 1];
+        const said = bot.meet ? bot.meet(sources[first - 1]) : NO_STATEMENTS;
+        for (let k = 0; k < said.length; k++) {
+          commands++;
+          const d = decideInPlace(state, { type: 'statement', by: seatAt(first - 1), statement: said[k] }, viewers[first]);
+          if (!d.ok) {
+            illegal++;
+            if (o.strict) throw new Error(`bot ${bot.kind} at seat ${first} said at the meeting what it may not (${JSON.stringify(said[k])}): ${d.error.message}`);
+            break;
+          }
+          state = d.state;
+        }
+      }
+    }
     const turn = talkTurn(state);
     if (turn !== null && turn.key !== talked) {
       talked = turn.key;

@@ -9,6 +9,7 @@ import { Rng } from '../src/bot.js';
 import { NightDeaths } from '../src/deaths.js';
 import { mafiaShot, SHOOT_CLAIMANT_PERCENT, shieldTarget, teammateInDanger, type Pick } from '../src/nightChoice.js';
 import { talkEvidence } from '../src/talking.js';
+import { meetingPlan, plannedTonight } from '../src/meeting.js';
 
 const S = seatNo;
 const MAFIA = [2, 5, 8];
@@ -136,5 +137,31 @@ describe('who the night took', () => {
     expect(after[5]).toBeGreaterThanOrEqual(8);
     expect(after[8]).toBeGreaterThan(before[8]);
     expect(after[6]).toBeLessThan(0);
+  });
+});
+
+describe('the mafia\'s night meeting', () => {
+  it('the_first_living_mafioso_names_the_shot_order_once_and_the_shots_follow_it', () => {
+    const night1 = view({ me: 2, role: 'mafia', team: 'mafia', phase: { kind: 'night', n: 1 } });
+    const said = meetingPlan(night1, S(2));
+    expect(said).toHaveLength(1);
+    const plan = said[0] as Extract<(typeof said)[number], { kind: 'plan' }>;
+    expect(plan.shots.map((x) => x.night)).toEqual([2, 3, 4]);
+    for (const x of plan.shots) expect(MAFIA).not.toContain(x.target);
+    expect(new Set(plan.shots.map((x) => x.target)).size).toBe(3);
+    // The others listen; once said, nobody says it again.
+    expect(meetingPlan(view({ me: 5, role: 'don', team: 'mafia', phase: { kind: 'night', n: 1 } }), S(5))).toEqual([]);
+    const heard: Said = { day: 1, night: 1, by: S(2), statement: plan };
+    expect(meetingPlan(view({ me: 2, role: 'mafia', team: 'mafia', phase: { kind: 'night', n: 2 }, said: [heard] }), S(2))).toEqual([]);
+    // Night 3: every member's shot is the plan's seat for night 3.
+    const night3 = (me: number) => view({ me, role: 'mafia', team: 'mafia', phase: { kind: 'night', n: 3 }, said: [heard] });
+    expect(plannedTonight(night3(2))).toBe(plan.shots[1].target);
+    expect(plannedTonight(night3(8))).toBe(plan.shots[1].target);
+    // The planned seat is gone: no planned shot tonight (the agreed hash decides).
+    expect(plannedTonight(view({ me: 2, role: 'mafia', team: 'mafia', phase: { kind: 'night', n: 3 }, said: [heard], dead: [plan.shots[1].target] }))).toBe(0);
+  });
+
+  it('a_town_player_says_nothing_at_night', () => {
+    expect(meetingPlan(view({ me: 4, role: 'doctor', team: 'town', phase: { kind: 'night', n: 1 } }), S(4))).toEqual([]);
   });
 });

@@ -67,5 +67,25 @@ describe('a bot seat\'s next command', () => {
     expect(nextSeatCommand(bot, 3, turn(3), [], tried)).toEqual({ type: 'endSpeech' });
     expect(asked).toBe(1);
   });
-});
 
+  it('a_mafia_bot_says_its_plan_at_the_nights_meeting_once_then_acts', () => {
+    const plan = { kind: 'plan' as const, shots: [{ night: 2, target: seatNo(5) }] };
+    let asked = 0;
+    const bot: Bot = {
+      kind: 'heuristic', seat: me,
+      meet: () => {
+        asked++;
+        return [plan];
+      },
+      decide: (_v, p) => (p.kind === 'act' ? { type: 'act', by: me, act: 'kill', target: seatNo(5) } : null),
+    };
+    const night = (team: string) => ({ phase: { kind: 'night', n: 1 }, me: { seat: me, team, alive: true }, day: null }) as unknown as GameView;
+    const act: Pending = { kind: 'act', seat: me, acts: ['kill'] } as unknown as Pending;
+    const tried = triedDecisions();
+    expect(nextSeatCommand(bot, 1, night('mafia'), [act], tried)).toEqual({ type: 'statement', by: me, statement: plan });
+    expect(nextSeatCommand(bot, 2, night('mafia'), [act], tried)).toEqual({ type: 'act', by: me, act: 'kill', target: 5 });
+    expect(asked).toBe(1);
+    // A town bot at night has no meeting.
+    expect(nextSeatCommand(bot, 3, night('town'), [], triedDecisions())).toBeNull();
+  });
+});

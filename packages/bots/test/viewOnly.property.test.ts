@@ -49,6 +49,13 @@ function twinned(parted: string[]) {
         if (JSON.stringify(said) !== JSON.stringify(twinSaid)) parted.push(`${kind} ${seat} said ${JSON.stringify(said)}, its twin ${JSON.stringify(twinSaid)}`);
         return said;
       }),
+      meet: bot.meet && ((source) => {
+        const view = source();
+        const said = bot.meet!(viewOf(view));
+        const twinSaid = twin.meet!(viewOf(stripped(view)));
+        if (JSON.stringify(said) !== JSON.stringify(twinSaid)) parted.push(`${kind} ${seat} said at the meeting ${JSON.stringify(said)}, its twin ${JSON.stringify(twinSaid)}`);
+        return said;
+      }),
       decide(source, pending) {
         const view = source();
         const command = bot.decide(viewOf(view), pending);
