@@ -1,5 +1,5 @@
 import { createBot, nextSeatCommand, triedDecisions, type Bot } from '@mafia/bots';
-import { seatNo, timeUpCommand, type GameState } from '@mafia/engine';
+import { seatNo, timeUpCommand, type GameState, type Statement } from '@mafia/engine';
 import { parseServerFrame, type CreateRoomRequest } from '@mafia/protocol';
 import pino from 'pino';
 import { RoomError } from '../room/errors.js';
@@ -12,8 +12,8 @@ import { NAMES, normalised, Recorder } from './auditTable.js';
  * game played twice through the server's RoomManager, dealt from the same seed (the manager's
  * `newGameSeed` seam: a function argument here, never reachable from HTTP or a WebSocket), with the
  * same moves: in one the living mafia write in their night chat and call each other (WebRTC
- * signalling: an offer, its answer, a bye, relayed by the server while their meeting runs), in the
- * other they do not. Every
+ * signalling: an offer, its answer, a bye, relayed by the server while their meeting runs) and say
+ * their plan (issue 27: a statement only the mafia hear), in the other they do not. Every
  * town seat, the spectator and the room admin must receive the same frames in both: as many during
  * the nights, of the same byte sizes, and (once the room's id, code and tokens are replaced) the same
  * text all game long.
@@ -30,7 +30,7 @@ class OnlineTable {
   readonly admin = new Recorder(-1);
   readonly spectator = new Recorder(0);
   /** Request ids, each client's own (an id is echoed in its sender's `ack`): a chat line never shifts another's. */
-  private readonly ids = { say: 0, command: 0, skip: 0 };
+  private readonly ids = { say: 0, command: 0, skip: 0, plan: 0 };
   private constructor(private readonly manager: RoomManager, readonly roomId: string) {}
 
   static async open(manager: RoomManager, req: CreateRoomRequest): Promise<OnlineTable> {
@@ -79,6 +79,14 @@ class OnlineTable {
     }
   }
 
+  /** The seat says a statement (the mafia's plan at night); true when the server took it. */
+  async plan(seat: number, statement: Statement): Promise<boolean> {
+    const c = this.seats[seat - 1]!;
+    const before = c.frames.length;
+    await this.manager.command(c, `plan-${++this.ids.plan}`, { type: 'statement', by: seatNo(seat), statement });
+    return !c.frames.slice(before).some((f) => f.includes('"type":"error"'));
+  }
+
   /** A seat's own decisions on its latest frame (each pending decision once, at most 3 commands); true when it sent one. */
   async play(seat: number, bot: Bot, round: number): Promise<boolean> {
     const c = this.seats[seat - 1]!;
@@ -119,6 +127,8 @@ interface Played {
   readonly lines: number;
   /** Signals of the mafia's meeting relayed. */
   readonly signals: number;
+  /** The meeting's plans said (issue 27: statements only the mafia hear). */
+  readonly plans: number;
   readonly nights: number;
 }
 
@@ -135,6 +145,8 @@ async function play(req: CreateRoomRequest, seed: number, meeting: boolean): Pro
     const written = new Map<number, number>();
     let lines = 0;
     let signals = 0;
+    let plans = 0;
+    const planned = new Set<number>();
     const called = new Set<string>();
     for (let round = 0; round < 600; round++) {
       // Room jobs on an in-memory database never wait for I/O: let the audit's other clients (the
@@ -150,6 +162,12 @@ async function play(req: CreateRoomRequest, seed: number, meeting: boolean): Pro
         }
         // Each pair of the living mafia calls once a night (the first asks, the second answers).
         const mafia = s.teams.flatMap((team, i) => (team === 'mafia' && s.alive[i] ? [i + 1] : []));
+        // Issue 27: the first of them says the meeting's plan once a night (a statement only the mafia hear).
+        const town = s.teams.findIndex((team, i) => team !== 'mafia' && s.alive[i]) + 1;
+        if (mafia.length > 0 && town > 0 && !planned.has(s.phase.n)) {
+          planned.add(s.phase.n);
+          if (await t.plan(mafia[0]!, { kind: 'plan', shots: [{ night: s.phase.n + 1, target: seatNo(town) }] })) plans++;
+        }
         for (const a of mafia) for (const b of mafia) {
           const call = `n${s.phase.n}-${a}-${b}`;
           if (a < b && !called.has(call)) {
@@ -165,7 +183,7 @@ async function play(req: CreateRoomRequest, seed: number, meeting: boolean): Pro
     const frames = new Map<number, string[]>([[0, t.spectator.frames], [-1, t.admin.frames]]);
     t.seats.forEach((c, i) => frames.set(i + 1, c.frames));
     const state = t.state;
-    return { frames, teams: state.teams, lines, signals, nights: state.phase.kind === 'ended' ? -1 : state.phase.n };
+    return { frames, teams: state.teams, lines, signals, plans, nights: state.phase.kind === 'ended' ? -1 : state.phase.n };
   } finally {
     await manager.close();
     await storage.close();
@@ -177,7 +195,7 @@ async function play(req: CreateRoomRequest, seed: number, meeting: boolean): Pro
  * every seat outside the mafia, the spectator and the room admin. During the nights: how many frames
  * and each one's size; all game long: each frame's text once ids and times are placeholders.
  */
-export function differences(preset: string, a: Pick<Played, 'frames' | 'teams'>, b: Pick<Played, 'frames' | 'teams'>): Omit<ChatPairsResult, 'games' | 'lines' | 'signals' | 'strays'> {
+export function differences(preset: string, a: Pick<Played, 'frames' | 'teams'>, b: Pick<Played, 'frames' | 'teams'>): Omit<ChatPairsResult, 'games' | 'lines' | 'signals' | 'strays' | 'plans'> {
   const r = { clients: 0, nightFrames: 0, nightBytes: 0, differing: [] as string[] };
   const sizes = (fs: readonly string[]) => fs.map((f) => Buffer.byteLength(f));
   for (const [viewer, fa] of a.frames) {
@@ -212,6 +230,8 @@ export interface ChatPairsResult {
   /** Signals of the mafia's meeting relayed in those games, and how many reached a client outside the living mafia. */
   readonly signals: number;
   readonly strays: number;
+  /** The meeting's plans said (statements the mafia alone hear). */
+  readonly plans: number;
   /** Clients compared, and their night frames (in both games). */
   readonly clients: number;
   readonly nightFrames: number;
@@ -221,13 +241,14 @@ export interface ChatPairsResult {
 
 /** Each preset's game with the mafia's night meeting and without, compared client by client. */
 export async function chatPairs(presets: readonly string[] = ['classic', 'piter'], seed = 11): Promise<ChatPairsResult> {
-  const r = { games: 0, lines: 0, signals: 0, strays: 0, clients: 0, nightFrames: 0, nightBytes: 0, differing: [] as string[] };
+  const r = { games: 0, lines: 0, signals: 0, strays: 0, plans: 0, clients: 0, nightFrames: 0, nightBytes: 0, differing: [] as string[] };
   for (const preset of presets) {
     const req: CreateRoomRequest = { preset, seats: 10, mode: 'online', names: NAMES.slice(0, 10), timers: { speech: 600, defence: 600, lastWords: 600, nightStep: 600, vote: 600 } };
     const [a, b] = [await play(req, seed, true), await play(req, seed, false)];
     r.games += 2;
     r.lines += a.lines;
     r.signals += a.signals;
+    r.plans += a.plans;
     r.strays += strays(a);
     const d = differences(preset, a, b);
     r.clients += d.clients;

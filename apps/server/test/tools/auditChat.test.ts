@@ -96,6 +96,8 @@ describe('a night with a mafia meeting and one without', () => {
     // The mafia also called each other (offer, answer, bye per pair and night), and no signal went elsewhere.
     expect(r.signals).toBeGreaterThanOrEqual(9);
     expect(r.strays).toBe(0);
+    // And said their plan each night (issue 27): a statement the town never learns was made.
+    expect(r.plans).toBeGreaterThanOrEqual(2);
     expect(r.nightFrames).toBeGreaterThan(20);
   }, 60_000);
 });

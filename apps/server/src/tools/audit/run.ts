@@ -65,8 +65,8 @@ async function pairedFrames(o: { presets?: readonly string[] }): Promise<Check> 
 async function meetingPairs(): Promise<Check[]> {
   const r = await chatPairs();
   return [
-    check('chat', 'a night with a mafia meeting (chat and calls) looks the same as one without to every town client', r.differing.length === 0 && r.lines > 0 && r.signals > 0,
-      `${r.games / 2} pairs, ${r.lines} mafia lines, ${r.signals} signals relayed; ${r.clients} clients: ${r.nightFrames} night frames (${(r.nightBytes / 1024).toFixed(0)} KiB) alike in count and size; ${r.differing.length} differing${r.differing.length ? `: ${r.differing.slice(0, 3).join(' | ')}` : ''}`, 'issue 26'),
+    check('chat', 'a night with a mafia meeting (chat, calls and the plan) looks the same as one without to every town client', r.differing.length === 0 && r.lines > 0 && r.signals > 0 && r.plans > 0,
+      `${r.games / 2} pairs, ${r.lines} mafia lines, ${r.signals} signals relayed, ${r.plans} plans said; ${r.clients} clients: ${r.nightFrames} night frames (${(r.nightBytes / 1024).toFixed(0)} KiB) alike in count and size; ${r.differing.length} differing${r.differing.length ? `: ${r.differing.slice(0, 3).join(' | ')}` : ''}`, 'issue 26'),
     check('media', 'no signal of the mafia\'s meeting reaches a town seat, the spectator or the admin', r.strays === 0 && r.signals > 0,
       `${r.signals} signals relayed among the mafia; ${r.strays} elsewhere`, 'issue 26'),
   ];
