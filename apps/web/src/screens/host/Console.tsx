@@ -30,6 +30,7 @@ import { MorningPanel, NightPanel } from './NightPanel';
 import { ToolsPanel } from './ToolsPanel';
 import { EndPanel, HistoryPanel } from './EndPanel';
 import { LiftBoardPanel, SpeechPanel, VoteBoardPanel } from './DayBoards';
+import { StatementComposer } from '../player/StatementComposer';
 import { gridSeats } from './seatGrid';
 import type { HostActions, Tx } from './types';
 import { parseSeat, parseSeats } from '../seat';
@@ -204,6 +205,8 @@ export function HostConsole({ state, actions, voice: voiceOut }: { readonly stat
       {view && mode === 'speech' && speaker !== null ? (
         <SpeechPanel t={t} view={view} speaker={speaker} picked={picked} nominatePending={nominatePending} busy={busy} send={send} />
       ) : null}
+      {/* What the speaker says («Я — Комиссар»), marked by the host for him: the table sees it under his number. */}
+      {view && mode === 'speech' && speaker !== null ? <StatementComposer view={view} seat={speaker} byHost send={async (c) => send(c)} /> : null}
 
       {view && mode === 'vote' && board ? <VoteBoardPanel t={t} view={view} board={board} currentCandidate={currentCandidate} setCandidate={setCandidate} /> : null}
 

@@ -10,9 +10,10 @@ import { claimableRoles, emptyDraft, nightsSoFar, SAY_KINDS, seatsFor, statement
 /**
  * The speaker's statements on his phone (issue 27): during his own speech, defence or last word he
  * marks what he says («Я — Комиссар», «Проверил № 4: чёрный», a version of three seats), each one a
- * `statement` command the engine checks; the whole table then sees it under his number.
+ * `statement` command the engine checks; the whole table then sees it under his number. At a human
+ * host's table the host marks them for the speaker from his console (`byHost`).
  */
-export function StatementComposer({ view, seat, send }: { view: GameView; seat: number; send: (cmd: Command) => Promise<unknown> }) {
+export function StatementComposer({ view, seat, send, byHost = false }: { view: GameView; seat: number; send: (cmd: Command) => Promise<unknown>; byHost?: boolean }) {
   const { t } = useTranslation('player');
   const nights = nightsSoFar(view);
   const [draft, setDraft] = useState<SayDraft>(() => emptyDraft(nights[nights.length - 1] ?? 1));
@@ -25,8 +26,8 @@ export function StatementComposer({ view, seat, send }: { view: GameView; seat: 
   };
   return (
     <section className="card stack" data-testid="say" aria-label={t('say.title')}>
-      <strong>{t('say.title')}</strong>
-      <p className="muted" style={{ margin: 0 }}>{t('say.hint')}</p>
+      <strong>{byHost ? t('say.titleFor', { n: seat }) : t('say.title')}</strong>
+      <p className="muted" style={{ margin: 0 }}>{byHost ? t('say.hintHost', { n: seat }) : t('say.hint')}</p>
       <div className="row" role="group" aria-label={t('say.title')} style={{ flexWrap: 'wrap' }}>
         {SAY_KINDS.map((k) => (
           <Button key={k} data-testid={`say-${k}`} aria-pressed={draft.kind === k} variant={draft.kind === k ? 'primary' : 'default'} onClick={() => setDraft({ ...emptyDraft(draft.night), kind: k })}>
