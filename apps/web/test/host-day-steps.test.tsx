@@ -5,16 +5,13 @@
  * announced; a game without nights never says «not known» about last night; a double tap on the big
  * button ends one step only.
  */
-import type { Command, GameView, ProjectedEvent } from '@mafia/engine';
+import type { GameView, ProjectedEvent } from '@mafia/engine';
 import type { LogItem } from '@mafia/protocol';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createI18n } from '../src/i18n';
-import type { RoomState } from '../src/net/client';
-import { HostConsole, type HostActions } from '../src/screens/host/Console';
 import { LOCKOUT_MS } from '../src/ui';
 import { HostGame, S } from './hostGame';
+import { showConsole } from './hostConsole';
 
 afterEach(() => {
   cleanup();
@@ -23,29 +20,7 @@ afterEach(() => {
 
 type Day = NonNullable<GameView['day']>;
 
-async function show(view: GameView, log: readonly LogItem[], pending: RoomState['pending'] = []) {
-  const i18n = createI18n();
-  await i18n.changeLanguage('ru');
-  const sent: Command[] = [];
-  const actions: HostActions = {
-    command: (c) => {
-      sent.push(c);
-      return Promise.resolve(sent.length);
-    },
-    timer: () => Promise.resolve(0),
-    start: () => Promise.resolve(0),
-  };
-  const state: RoomState = {
-    status: 'open', you: { as: 'host' }, lobby: null, view, pending, timer: null, seq: log.length, lastError: null, log: [...log],
-    unacked: [], clockOffset: 0, attempt: 0,
-  };
-  render(
-    <I18nextProvider i18n={i18n}>
-      <HostConsole state={state} actions={actions} />
-    </I18nextProvider>,
-  );
-  return sent;
-}
+const show = showConsole;
 
 /** Day 1 of the ten-seat classic table (after the introduction night), with the day changed as given. */
 function dayOne(change: Partial<Day>): { view: GameView; log: LogItem[] } {
