@@ -4,7 +4,8 @@ import { actCommand } from './acts.js';
 import { mayTalk, speechOf } from './talking.js';
 import { TableRecord, type Side } from './record.js';
 import { agreedSeat, meetingPlan, plannedTonight } from './meeting.js';
-import { when, type JournalEntry, type Reason } from './journal.js';
+import type { JournalEntry } from './journal.js';
+import { journalEntry } from './journalWriter.js';
 import { livingClaimant, mafiaShot, SHIELDS, shieldTarget, soloShot, teammateInDanger, type Pick } from './nightChoice.js';
 
 const SILENCE: readonly Statement[] = [];
@@ -66,25 +67,12 @@ export class HeuristicBot implements Bot {
   private lastView: GameView | null = null;
 
   private write(view: GameView, command: Command): void {
-    const mafia = view.me?.team === 'mafia';
-    if (command.type === 'vote' || command.type === 'nominate') {
-      const target = command.target as SeatNo;
-      const reason: Reason = mafia
-        ? { code: this.foundCommissar(view) === target ? 'hunt' : 'mafiaPush' }
-        : this.record.reasonAgainst(view, this.seat, (s) => this.sideOf(view, s), target);
-      this.journal!.push({ ...when(view), act: command.type, target, reason });
-    } else if (command.type === 'act') {
-      this.journal!.push({ ...when(view), act: command.act, target: command.target, reason: this.actReason(view, command.act, command.target as SeatNo) });
-    }
-  }
-
-  private actReason(view: GameView, act: ActKind, target: SeatNo): Reason {
-    const team = view.me?.team;
-    if (act === 'kill' && team !== 'town') return livingClaimant(view, this.seat) === target ? { code: 'shotClaimant' } : { code: team === 'mafia' ? 'shotAgreed' : 'random' };
-    if (act === 'kill') return this.record.reasonAgainst(view, this.seat, (s) => this.sideOf(view, s), target);
-    if (team === 'town' && SHIELDS.has(act)) return { code: livingClaimant(view, this.seat) === target ? 'coverClaimant' : 'coverTrusted' };
-    if (act === 'check' || act === 'compare') return { code: 'checkSuspect' };
-    return { code: 'random' };
+    const entry = journalEntry(view, command, {
+      seat: this.seat,
+      reasonAgainst: (target) => this.record.reasonAgainst(view, this.seat, (s) => this.sideOf(view, s), target),
+      foundCommissar: () => this.foundCommissar(view),
+    });
+    if (entry) this.journal!.push(entry);
   }
 
   private choose(source: ViewSource, pending: Pending): Command | null {

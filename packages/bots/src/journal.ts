@@ -51,3 +51,4 @@ export function when(view: GameView): { phase: 'day' | 'night'; n: number } {
   const p = view.phase;
   return p.kind === 'night' ? { phase: 'night', n: p.n } : { phase: 'day', n: p.kind === 'day' ? p.n : 0 };
 }
+
