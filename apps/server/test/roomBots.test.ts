@@ -208,4 +208,36 @@ describe('bots in rooms', () => {
       await second.stop();
     }
   }, 150_000);
+
+  it('the_review_of_the_next_game_at_the_same_table_holds_that_games_journals_only', async () => {
+    const server = await startServer(db.url, undefined, undefined, { timeScale: TIME_SCALE });
+    try {
+      const created = await createRoom(server.base, { preset: 'classic', seats: 7, mode: 'online', timers: TIMERS });
+      const admin = await adminOf(server.ws, created);
+      for (let seat = 1; seat <= 7; seat++) await addBot(admin, seat);
+      const review = async () => (await (await fetch(`${server.base}/api/rooms/${created.code}/review`, { headers: { 'x-room-key': created.adminKey! } })).json()) as { game: number; bots: { journal: { phase: string; n: number }[] }[] };
+      await admin.request({ v: V, type: 'start', id: 'go' }, 'update');
+      await admin.next((m) => m.type === 'update' && m.view?.phase.kind === 'ended', 100_000);
+      const first = await review();
+      expect(first.game).toBe(1);
+      await admin.request({ v: V, type: 'next', id: 'again' }, 'update');
+      // The next game is under way: no review until it ends.
+      expect((await fetch(`${server.base}/api/rooms/${created.code}/review`, { headers: { 'x-room-key': created.adminKey! } })).status).toBe(409);
+      await admin.next((m) => m.type === 'update' && m.view?.phase.kind === 'ended', 100_000);
+      const second = await review();
+      expect(second.game).toBe(2);
+      // Each bot's journal starts again with the new game (a fresh bot): none carries the first game's entries.
+      const entries = (r: typeof first) => r.bots.reduce((n, b) => n + b.journal.length, 0);
+      expect(entries(first)).toBeGreaterThan(0);
+      expect(entries(second)).toBeGreaterThan(0);
+      second.bots.forEach((b, i) => {
+        const before = first.bots[i]!.journal;
+        if (before.length > 0) expect(JSON.stringify(b.journal.slice(0, before.length))).not.toBe(JSON.stringify(before));
+      });
+      await admin.close();
+    } finally {
+      await server.stop();
+    }
+  }, 150_000);
 });
+
