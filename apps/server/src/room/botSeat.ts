@@ -29,14 +29,14 @@ export class BotSeat implements Conn {
   you: You | null;
   roomId: string | null;
   private bot: Bot;
-  /** The last frame's game was over: the next game at this table gets a fresh bot (its record and journal start anew). */
-  private sawEnd = false;
+  /** The room's game the bot plays (the lobby's `game`): the next game at this table gets a fresh bot (its record and journal start anew). */
+  private game = 0;
   private games = 1;
   private latest: string | null = null;
   private busy = false;
   private stopped = false;
   private timer: NodeJS.Timeout | null = null;
-  private readonly tried = triedDecisions();
+  private tried = triedDecisions();
   private nextId = 1;
   /**
    * Its command ids' prefix, new for each bot object: a room remembers every id it applied for the
@@ -77,11 +77,27 @@ export class BotSeat implements Conn {
       if (this.troubles.length < 20) this.troubles.push(text.slice(0, 300));
       return;
     }
+    // A frame with the lobby (a claim, the start, the end) may start the table's next game: every
+    // one is read, the bot may decide on a later frame only.
+    if (text.includes('"lobby":')) this.followGame(text);
     // An update that changes nothing of the game (a chat line) has no view: nothing new to decide on.
     if (!text.includes('"view":')) return;
     this.viewFrames++;
     this.latest = text;
     this.schedule();
+  }
+
+  private followGame(text: string): void {
+    const parsed = parseServerFrame(text);
+    if (!parsed.ok) return;
+    const m = parsed.message;
+    const game = (m.type === 'welcome' || m.type === 'update') ? m.lobby?.game : undefined;
+    if (game === undefined || game === this.game) return;
+    if (this.game !== 0) {
+      this.bot = createBot(this.o.kind, seatNo(this.o.seat), this.o.seed + this.games++, { journal: true });
+      this.tried = triedDecisions();
+    }
+    this.game = game;
   }
 
   stop(): void {
@@ -125,9 +141,6 @@ export class BotSeat implements Conn {
     }
     const m = parsed.message;
     if ((m.type !== 'welcome' && m.type !== 'update') || !m.view) return null;
-    const ended = m.view.phase.kind === 'ended';
-    if (this.sawEnd && !ended) this.bot = createBot(this.o.kind, seatNo(this.o.seat), this.o.seed + this.games++, { journal: true });
-    this.sawEnd = ended;
     return nextSeatCommand(this.bot, m.seq, m.view, m.pending ?? [], this.tried);
   }
 }
