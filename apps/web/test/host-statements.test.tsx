@@ -33,4 +33,24 @@ describe('the host marks statements', () => {
     g.run(sent[0]!);
     expect(g.view.said).toEqual([{ day: 1, by: speaker, statement: { kind: 'suspect', target: other } }]);
   });
+
+  it('the_host_marks_a_last_word_too_for_the_player_who_gives_it', async () => {
+    const g = new HostGame();
+    g.run({ type: 'endNight' });
+    const view = { ...g.view, day: { ...g.view.day!, stage: 'lastWords' as const, lastWords: [g.view.day!.speaker!], speaker: null } };
+    const leaving = view.day.lastWords[0]!;
+    const sent = await showConsole(view, g.log);
+    expect(screen.getByTestId('say').textContent).toContain(`Заявление игрока № ${leaving}`);
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('say-claim'));
+    });
+    await act(async () => {
+      fireEvent.change(screen.getByTestId('say-role'), { target: { value: 'commissar' } });
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('say-submit'));
+    });
+    expect(sent).toEqual([{ type: 'statement', by: leaving, statement: { kind: 'claim', role: 'commissar' } }]);
+  });
 });
+

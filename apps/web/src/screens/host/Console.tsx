@@ -141,6 +141,10 @@ export function HostConsole({ state, actions, voice: voiceOut }: { readonly stat
 
   const phaseKind = view ? view.phase.kind : 'lobby';
   const phaseN = view && view.phase.kind !== 'ended' ? view.phase.n : 0;
+  // Whoever talks now (a speech, a defence, a last word): the host marks his statements for him.
+  const day = view?.phase.kind === 'day' ? view.day : null;
+  const talker = day && (day.stage === 'speeches' || day.stage === 'defence') ? day.speaker : day?.stage === 'lastWords' ? (day.lastWords[0] ?? null) : null;
+  const talkKey = `${day?.n}:${day?.stage}:${day?.round}:${talker}`;
   const nominatePending = speaker !== null && pending.some((p) => p.kind === 'nominate' && p.seat === speaker);
 
   return (
@@ -206,7 +210,7 @@ export function HostConsole({ state, actions, voice: voiceOut }: { readonly stat
         <SpeechPanel t={t} view={view} speaker={speaker} picked={picked} nominatePending={nominatePending} busy={busy} send={send} />
       ) : null}
       {/* What the speaker says («Я — Комиссар»), marked by the host for him: the table sees it under his number. */}
-      {view && mode === 'speech' && speaker !== null ? <StatementComposer view={view} seat={speaker} byHost send={async (c) => send(c)} /> : null}
+      {view && talker !== null ? <StatementComposer key={`say:${talkKey}`} view={view} seat={talker} byHost send={async (c) => send(c)} /> : null}
 
       {view && mode === 'vote' && board ? <VoteBoardPanel t={t} view={view} board={board} currentCandidate={currentCandidate} setCandidate={setCandidate} /> : null}
 
