@@ -58,13 +58,12 @@ export class HeuristicBot implements Bot {
   private quiet = false;
 
   decide(source: ViewSource, pending: Pending): Command | null {
-    const command = this.choose(source, pending);
-    if (this.journal !== null && command !== null) this.write(this.lastView!, command);
+    // It reads the public record at every decision, so it always looks.
+    const view = source();
+    const command = this.choose(view, pending);
+    if (this.journal !== null && command !== null) this.write(view, command);
     return command;
   }
-
-  /** The last view it decided on (the journal's entry is written from it). */
-  private lastView: GameView | null = null;
 
   private write(view: GameView, command: Command): void {
     const entry = journalEntry(view, command, {
@@ -75,10 +74,7 @@ export class HeuristicBot implements Bot {
     if (entry) this.journal!.push(entry);
   }
 
-  private choose(source: ViewSource, pending: Pending): Command | null {
-    // It reads the public record at every decision, so it always looks.
-    const view = source();
-    this.lastView = view;
+  private choose(view: GameView, pending: Pending): Command | null {
     this.record.observe(view);
     this.quiet = !mayTalk(view);
     const mafia = view.me?.team === 'mafia';

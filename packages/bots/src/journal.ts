@@ -27,13 +27,6 @@ export interface JournalEntry {
   readonly reason: Reason;
 }
 
-/** What a town player's suspicion of `target` rests on most (record.ts computes the same figures). */
-export interface Evidence {
-  /** Own check or an open card: the side is known. */
-  readonly known: 'mafia' | 'town' | null;
-  readonly knownBy: 'myCheck' | 'cardShown' | null;
-}
-
 /** The strongest public reason against `target` from the talk: a claimant's black check, or a false claim. */
 export function talkReason(view: GameView, target: SeatNo, proven: (s: SeatNo) => boolean): Reason | null {
   const claimants = checkerClaimants(view);

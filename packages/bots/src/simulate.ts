@@ -86,7 +86,6 @@ const DEFAULT_PHASE_CAP = 200;
 const COMMANDS_PER_PHASE = 500;
 const HOST: Actor = { kind: 'host' };
 const NO_SEATS: readonly SeatNo[] = [];
-const NO_STATEMENTS: readonly Statement[] = [];
 
 function countPhases(events: readonly GameEvent[]): number {
   let n = 0;
@@ -186,6 +185,19 @@ export function playGame(o: GameOptionsForSim): GameRecord {
   let talked = -1;
   // The night whose mafia meeting was held: its first living member is asked once what he says there.
   let met = -1;
+  /** The seat's statements, in order, each a command the engine checks; the first refused one ends them. */
+  const say = (seat: number, said: readonly Statement[], where: string): void => {
+    for (let k = 0; k < said.length; k++) {
+      commands++;
+      const d = decideInPlace(state, { type: 'statement', by: seatAt(seat - 1), statement: said[k] }, viewers[seat]);
+      if (!d.ok) {
+        illegal++;
+        if (o.strict) throw new Error(`bot ${bots[seat - 1].kind} at seat ${seat} said ${where}what it may not (${JSON.stringify(said[k])}): ${d.error.message}`);
+        return;
+      }
+      state = d.state;
+    }
+  };
 
   while (state.phase.kind !== 'ended') {
     // Runaway guards: too many phases, or a phase that never ends (e.g. endless re-votes).
@@ -193,36 +205,14 @@ export function playGame(o: GameOptionsForSim): GameRecord {
     if (state.phase.kind === 'night' && state.phase.n !== met) {
       met = state.phase.n;
       const first = firstLivingMafia(state);
-      if (first > 0) {
-        const bot = bots[first - 1];
-        const said = bot.meet ? bot.meet(sources[first - 1]) : NO_STATEMENTS;
-        for (let k = 0; k < said.length; k++) {
-          commands++;
-          const d = decideInPlace(state, { type: 'statement', by: seatAt(first - 1), statement: said[k] }, viewers[first]);
-          if (!d.ok) {
-            illegal++;
-            if (o.strict) throw new Error(`bot ${bot.kind} at seat ${first} said at the meeting what it may not (${JSON.stringify(said[k])}): ${d.error.message}`);
-            break;
-          }
-          state = d.state;
-        }
-      }
+      const bot = bots[first - 1];
+      if (first > 0 && bot.meet) say(first, bot.meet(sources[first - 1]), 'at the meeting ');
     }
     const turn = talkTurn(state);
     if (turn !== null && turn.key !== talked) {
       talked = turn.key;
       const bot = bots[turn.seat - 1];
-      const said = bot.speak ? bot.speak(sources[turn.seat - 1]) : NO_STATEMENTS;
-      for (let k = 0; k < said.length; k++) {
-        commands++;
-        const d = decideInPlace(state, { type: 'statement', by: turn.seat, statement: said[k] }, viewers[turn.seat]);
-        if (!d.ok) {
-          illegal++;
-          if (o.strict) throw new Error(`bot ${bot.kind} at seat ${turn.seat} said what it may not (${JSON.stringify(said[k])}): ${d.error.message}`);
-          break;
-        }
-        state = d.state;
-      }
+      if (bot.speak) say(turn.seat, bot.speak(sources[turn.seat - 1]), '');
     }
     let moved = false;
     const count = pendingDecisionsInto(state, pending);

@@ -82,9 +82,11 @@ export function parseBalanceArgs(args: readonly string[]): BalanceArgs {
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 const VERDICT_TEXT = { fair: 'fair', 'favours-town': 'favours the town', 'favours-mafia': 'favours the mafia' } as const;
 
+/** `revealOnDeath=true, firstNight=checks`: the options set over the preset's defaults ('' for none). */
+const optionsText = (s: BalanceSetup): string => Object.entries(s.options).map(([k, v]) => `${k}=${String(v)}`).join(', ');
+
 function setupLines(s: BalanceSetup): string[] {
-  const opts = Object.entries(s.options).map(([k, v]) => `${k}=${String(v)}`).join(', ');
-  return [`${s.preset}, ${s.players} players: ${compositionText(s.composition)}`, `options: ${opts || "the preset's defaults"}`];
+  return [`${s.preset}, ${s.players} players: ${compositionText(s.composition)}`, `options: ${optionsText(s) || "the preset's defaults"}`];
 }
 
 function estimateLines(e: Estimate, indent: string): string[] {
@@ -117,7 +119,8 @@ export function humanBalance(a: BalanceArgs, r: BalanceResult): string {
     else {
       const g = s.suggestion;
       lines.push(`suggestion: ${g.changes.map(changeText).join(' and ')} → town ${pct(g.estimate.town)} [${pct(g.estimate.sides.town.low)} – ${pct(g.estimate.sides.town.high)}], ${VERDICT_TEXT[g.estimate.verdict]} (${tried})`);
-      lines.push(`  that table: ${compositionText(g.setup.composition)}${Object.keys(g.setup.options).length ? `; ${Object.entries(g.setup.options).map(([k, v]) => `${k}=${String(v)}`).join(', ')}` : ''}`);
+      const opts = optionsText(g.setup);
+      lines.push(`  that table: ${compositionText(g.setup.composition)}${opts ? `; ${opts}` : ''}`);
     }
   }
   return `${lines.join('\n')}\n`;

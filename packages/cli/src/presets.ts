@@ -1,4 +1,5 @@
 import { builtPresets, OPTION_SPECS, PRESET_IDS, type OptionName, type OptionSpec, type Preset } from '@mafia/engine';
+import { compositionText } from '@mafia/bots';
 import { printJson, UsageError } from './io.js';
 
 const USAGE = 'usage: mafia presets [--json]';
@@ -126,12 +127,8 @@ function describePreset(p: Preset): PresetInfo {
   };
 }
 
-/** `don, mafia×2, commissar, civilian×6`: roles in first-appearance order with counts. */
-export function compositionText(roles: readonly string[]): string {
-  const counts = new Map<string, number>();
-  for (const r of roles) counts.set(r, (counts.get(r) ?? 0) + 1);
-  return [...counts].map(([r, c]) => (c === 1 ? r : `${r}×${c}`)).join(', ');
-}
+/** `don, mafia×2, commissar, civilian×6` (the balance lab words a deck the same way). */
+export { compositionText } from '@mafia/bots';
 
 /** `enum: introduction | checks`, `integer 10–600`, `number -10 to 0`, `string ^[0-9]{13}$`, `boolean`. */
 export function optionType(o: Pick<PresetOptionInfo, 'kind' | 'values' | 'pattern' | 'min' | 'max'>): string {

@@ -2,7 +2,7 @@ export * from './ids.js';
 export * from './errors.js';
 export * from './rng.js';
 export type { GameState, GameSetup, NightAct, ActResult, Answer, DayState, DayStage, DayOutcome, Phase, Winner, Tally, BestMove, CheckRecord, RemovalReason, PendingRemoval } from './model/state.js';
-export { STATEMENT_KINDS, NIGHT_STATEMENT_KINDS, MAX_STATEMENTS_PER_DAY, MAX_VERSION_SEATS, MAX_PLAN_SHOTS, isMafiaOnly, type Statement, type Said, type PlannedShot } from './model/statement.js';
+export { STATEMENT_KINDS, MAX_STATEMENTS_PER_DAY, MAX_VERSION_SEATS, MAX_PLAN_SHOTS, isMafiaOnly, type Statement, type Said, type PlannedShot } from './model/statement.js';
 export type { GameEvent, EventType, HostOverrideAction, IdleStage } from './game/events.js';
 export { HOST, HOST_ONLY, isHostOnly, type Actor, type Command, type OverrideCommand } from './game/commands.js';
 export { apply, initialState, ownedCopy } from './game/apply.js';

@@ -1,7 +1,7 @@
 import { applyChanges, combinable, singleChanges, type Change } from './changes.js';
 import type { Runner } from './batch.js';
 import type { BalanceSetup } from './setup.js';
-import { addTally, estimateOf, unfairness, type Estimate, type Tally } from './tally.js';
+import { addTally, emptyTally, estimateOf, unfairness, type Estimate, type Tally } from './tally.js';
 
 /** A change the lab found that brings the table nearer even, measured. */
 export interface Suggestion {
@@ -31,7 +31,9 @@ export interface SearchOptions {
 interface Candidate {
   readonly changes: readonly Change[];
   readonly setup: BalanceSetup;
-  tally: Tally;
+  readonly tally: Tally;
+  /** The tally's figures, made again each time games are added to it. */
+  estimate: Estimate;
 }
 
 /** How far from even: the fair band first, then the distance from 50 %. */
@@ -55,6 +57,7 @@ export async function suggestChange(base: BalanceSetup, baseEstimate: Estimate, 
     let done = 0;
     await Promise.all(list.map(async (c) => {
       addTally(c.tally, await run({ setup: c.setup, seed: o.seed, from, count }));
+      c.estimate = estimateOf(c.tally);
       games += count;
       o.progress?.(++done, list.length);
     }));
@@ -63,20 +66,23 @@ export async function suggestChange(base: BalanceSetup, baseEstimate: Estimate, 
     const out: Candidate[] = [];
     for (const ch of changes) {
       const setup = applyChanges(base, ch);
-      if (setup) out.push({ changes: ch, setup, tally: { games: 0, phases: 0, unfinished: 0, illegal: 0, wins: {} } });
+      if (setup) {
+        const tally = emptyTally();
+        out.push({ changes: ch, setup, tally, estimate: estimateOf(tally) });
+      }
     }
     return out;
   };
   // A candidate whose bots broke a rule or a game that never ended is not a table to recommend.
   const sound = (c: Candidate): boolean => c.tally.unfinished === 0 && c.tally.illegal === 0;
-  const better = (c: Candidate): boolean => sound(c) && distance(estimateOf(c.tally)) < distance(baseEstimate);
-  const byDistance = (a: Candidate, b: Candidate): number => distance(estimateOf(a.tally)) - distance(estimateOf(b.tally));
+  const better = (c: Candidate): boolean => sound(c) && distance(c.estimate) < distance(baseEstimate);
+  const byDistance = (a: Candidate, b: Candidate): number => distance(a.estimate) - distance(b.estimate);
 
   const singles = candidates(singleChanges(base).map((c) => [c]));
   await measure(singles, 0, screen);
   tried += singles.length;
   let pool = singles.filter(better).sort(byDistance);
-  if (!pool.some((c) => estimateOf(c.tally).verdict === 'fair')) {
+  if (!pool.some((c) => c.estimate.verdict === 'fair')) {
     const top = pool.slice(0, PAIR_FROM);
     const pairs: Change[][] = [];
     for (let i = 0; i < top.length; i++) {
@@ -90,14 +96,14 @@ export async function suggestChange(base: BalanceSetup, baseEstimate: Estimate, 
     pool = pool.concat(paired.filter(better)).sort(byDistance);
   }
   // Finalists: the fair ones of fewest steps first, else the nearest even.
-  const fair = pool.filter((c) => estimateOf(c.tally).verdict === 'fair');
+  const fair = pool.filter((c) => c.estimate.verdict === 'fair');
   const fewest = fair.length ? Math.min(...fair.map((c) => c.changes.length)) : 0;
   const finalists = (fair.length ? fair.filter((c) => c.changes.length === fewest) : pool).slice(0, FINALISTS);
   if (finalists.length === 0) return { suggestion: null, tried, games };
   await measure(finalists, screen, confirm);
   const confirmed = finalists.filter(better);
-  const fairNow = confirmed.filter((c) => estimateOf(c.tally).verdict === 'fair');
+  const fairNow = confirmed.filter((c) => c.estimate.verdict === 'fair');
   const best = (fairNow.length ? fairNow : confirmed).sort(byDistance)[0];
   if (!best) return { suggestion: null, tried, games };
-  return { suggestion: { changes: best.changes, setup: best.setup, estimate: estimateOf(best.tally) }, tried, games };
+  return { suggestion: { changes: best.changes, setup: best.setup, estimate: best.estimate }, tried, games };
 }

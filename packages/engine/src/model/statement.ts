@@ -24,9 +24,8 @@ export interface PlannedShot {
   readonly target: SeatNo;
 }
 
-/** The statements of a turn to talk by day (the night's plan is the mafia's: NIGHT_STATEMENT_KINDS). */
+/** The statements of a turn to talk by day (the night's only statement is the mafia's `plan`). */
 export const STATEMENT_KINDS = ['claim', 'checked', 'suspect', 'trust', 'willVote', 'version'] as const satisfies readonly Statement['kind'][];
-export const NIGHT_STATEMENT_KINDS = ['plan'] as const satisfies readonly Statement['kind'][];
 
 /**
  * A statement as the game keeps it: who said it, on which day; `night` when it was said at night
