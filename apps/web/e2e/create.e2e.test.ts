@@ -168,7 +168,7 @@ describe('home and create pages (real browser, real server)', () => {
     await estimate.waitFor();
     const shown = await page.evaluate(() => (window as unknown as { firstEstimate: number[] }).firstEstimate[0]);
     const formShown = await page.evaluate(() => (window as unknown as { formShown: number }).formShown);
-    expect(await estimate.textContent()).toMatch(/Мирные выигрывают \d+ %/);
+    expect(await estimate.textContent()).toMatch(/Мирные выигрывают \d+\s%/);
     // It narrows: the games grow to the lab's 4,000, and the verdict is said.
     await until(async () => Number(await estimate.getAttribute('data-games')) >= 4000 || undefined, 'the estimate from 4,000 games', 30_000);
     expect(await byTestId(page, 'balance-verdict').textContent()).toMatch(/^(Игра ровная|Перевес у мирных|Перевес у мафии)/);

@@ -85,7 +85,7 @@ describe('the balance lab of the create page', () => {
   it('shows_the_estimate_in_russian_and_applies_the_suggested_change_to_the_deck', async () => {
     renderCreate('ru');
     const estimate = await screen.findByTestId('balance-estimate', {}, { timeout: 10_000 });
-    expect(estimate.textContent).toMatch(/Мирные выигрывают \d+ % \(от \d+ до \d+ %\)/);
+    expect(estimate.textContent).toMatch(/Мирные выигрывают \d+\s% \(от \d+ до \d+\s%\)/);
     expect(estimate.textContent).toMatch(/По \d+ партиям ботов/);
     // A mafia card more and a civilian's fewer: the table turns and the lab measures it anew; with
     // eleven cards for ten players in between there is no table to measure.
@@ -95,7 +95,7 @@ describe('the balance lab of the create page', () => {
     await waitFor(() => expect(screen.getByTestId('balance-verdict').textContent).toBe('Перевес у мафии.'), { timeout: 20_000 });
     const apply = await screen.findByTestId('balance-apply', {}, { timeout: 60_000 });
     const before = Number(screen.getByTestId('deck-mafia').getAttribute('data-count')) + Number(screen.getByTestId('deck-civilian').getAttribute('data-count'));
-    expect(screen.getByTestId('balance-suggestion').textContent).toMatch(/Ровнее \(мирные \d+ %\), если:/);
+    expect(screen.getByTestId('balance-suggestion').textContent).toMatch(/Ровнее \(мирные \d+\s%\), если:/);
     fireEvent.click(apply);
     // The form now holds the suggested table (a card or an option changed), and the lab measures it.
     await waitFor(() => expect(screen.queryByTestId('balance-apply')).toBeNull());
