@@ -91,6 +91,13 @@ describe('seed-004 evening points (R-CLUB, seed 004)', () => {
 });
 
 describe('display rounding (R-CLUB, seed 004)', () => {
+  it('float_dust_around_zero_shows_as_zero_not_nan', () => {
+    // fast-check found it: -3·0.1·8 + 1·0.1·16 + the evening point's line summed to 5.55e-17.
+    expect(displayPoints(5.551115123125783e-17)).toBe('0.00');
+    expect(displayPoints(-5.551115123125783e-17)).toBe('0.00');
+    expect(displayPoints(1e-7)).toBe('0.00');
+  });
+
   it('points_are_shown_with_two_decimals_rounded_half_away_from_zero', () => {
     expect(displayPoints(75)).toBe('75.00');
     expect(displayPoints(1.005)).toBe('1.01');

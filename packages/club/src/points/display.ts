@@ -6,7 +6,8 @@ export function displayPoints(x: number): string {
   if (!Number.isFinite(x)) throw new RangeError(`points must be finite (got ${x})`);
   // 12 significant digits first: strips float dust (75.00000000000001; 1.005, stored as 1.00499999999999989) before rounding.
   const clean = Math.abs(Number(x.toPrecision(12)));
-  const cents = Math.round(Number(`${clean}e2`));
+  // Fixed notation before the shift: dust like 5.55e-17 prints with an exponent, and "5.55e-17e2" is NaN.
+  const cents = Math.round(Number(`${clean.toFixed(12)}e2`));
   const out = Number(`${cents}e-2`) * (x < 0 ? -1 : 1);
   return (out === 0 ? 0 : out).toFixed(2);
 }
