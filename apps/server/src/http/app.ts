@@ -5,7 +5,10 @@ import type { Logger } from 'pino';
 import type { IceServer } from '@mafia/protocol';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from '../config.js';
 import { registerClub, type ClubOptions, type ClubParts } from '../club/index.js';
-import { RoomError } from '../room/errors.js';
+import { RoomElsewhere, RoomError } from '../room/errors.js';
+import type { Placement } from '../room/managerTypes.js';
+import type { ClusterLink } from '../ws/upstream.js';
+import { forwardToHolder } from './forward.js';
 import { isConnectionError } from '../storage/outage.js';
 import { databaseUnavailable } from './unavailable.js';
 import { RoomManager } from '../room/manager.js';
@@ -74,6 +77,15 @@ export interface BuildOptions {
   readonly metricsToken?: string;
   /** The club's mailer, SMS gateway, clock and job polling (tests give their own; default: the environment's). */
   readonly club?: ClubOptions;
+  /** Several nodes on one PostgreSQL and one Redis (issue 29: cluster/); absent, one process. */
+  readonly cluster?: ClusterParts;
+}
+
+/** What the HTTP side needs of the cluster: where rooms live, how to pass a client on, what /api/health tells. */
+export interface ClusterParts {
+  readonly placement: Placement;
+  readonly link: ClusterLink;
+  status(): Record<string, unknown>;
 }
 
 /**
@@ -110,7 +122,7 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
   registerHostGuard(app, hosts);
   const metrics = createMetrics();
   const manager = new RoomManager(o.storage, o.logger.child({ part: 'rooms' }), Date.now, o.idleMs, undefined, {
-    limits: o.roomLimits ?? DEFAULT_ROOM_LIMITS, timeScale: o.timeScale, stages: metrics.stages,
+    limits: o.roomLimits ?? DEFAULT_ROOM_LIMITS, timeScale: o.timeScale, stages: metrics.stages, ...(o.cluster ? { placement: o.cluster.placement } : {}),
     ...(o.testSeed !== undefined && o.testSeed !== null ? { newGameSeed: () => o.testSeed! } : {}),
   });
   const createRoomSchema = createRoomSchemaWith(o.minStepSeconds);
@@ -121,7 +133,9 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
   loopDelay.enable();
 
   // Errors as JSON with a code and a message, never a stack trace.
-  app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
+  app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
+    // A room another node holds: asked of that node, its answer passed back (cluster mode).
+    if (err instanceof RoomElsewhere && o.cluster) return forwardToHolder(err, req, reply, o.cluster.link);
     if (err instanceof RoomError) return reply.status(err.refusal.code === 'too-many-rooms' ? 429 : 400).send({ error: err.refusal });
     if (isConnectionError(err)) return databaseUnavailable(reply);
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
@@ -151,6 +165,7 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
     rssBytes: process.memoryUsage().rss,
     heapUsedBytes: process.memoryUsage().heapUsed,
     eventLoopDelayMs: { p50: lateMs(loopDelay.percentile(50)), p99: lateMs(loopDelay.percentile(99)), max: lateMs(loopDelay.max) },
+    ...(o.cluster ? { cluster: o.cluster.status() } : {}),
   });
 
   app.post('/api/rooms', async (req, reply) => {
@@ -214,7 +229,7 @@ function guardConnections(app: FastifyInstance, manager: RoomManager, o: BuildOp
   const guard = new AddressGuard({ ...DEFAULT_ADDRESS_LIMITS, ...o.addressLimits });
   const refusals = new RefusalCounter(log, o.refusalLogMs);
   const limits = { ...DEFAULT_LIMITS, ...o.limits };
-  acceptWebSockets(app, { manager, log, limits, guard, refusals }, { trustProxy: o.trustProxy ?? false, allowedOrigins: o.allowedOrigins ?? [], hosts });
+  acceptWebSockets(app, { manager, log, limits, guard, refusals, ...(o.cluster ? { cluster: o.cluster.link } : {}) }, { trustProxy: o.trustProxy ?? false, allowedOrigins: o.allowedOrigins ?? [], hosts });
   // Every TCP connection, WebSockets included: past a full house of WebSockets there are still
   // HTTP_HEADROOM connections for pages and /api/health; the rest of FD_RESERVE stays for storage and files.
   const tcp = capConnections(app.server, { perAddress: guard.limits.httpConnectionsPerAddress, total: guard.limits.maxConnections + HTTP_HEADROOM }, o.trustProxy ?? false, refusals);

@@ -60,6 +60,20 @@ export abstract class RoomCreation extends RoomHub {
   }
 
   /**
+   * Several nodes: a room whose node is gone (cluster/leases.ts sweeps for them) is loaded here from
+   * its log if this node gets its lease first (RoomElsewhere when another node was quicker).
+   * Answers false for a room nobody needs to hold any more (ended, or gone).
+   */
+  async adopt(roomId: string): Promise<boolean> {
+    if (this.rooms.has(roomId) || this.closed) return true;
+    const row = await this.storage.roomById(roomId);
+    if (!row || row.ended) return false;
+    await this.byCode(row.code);
+    this.log.info({ room: roomId }, 'room taken over from a node that is gone');
+    return true;
+  }
+
+  /**
    * The lobby of open games (openRooms.ts): public online rooms not started, not closed and not
    * past ROOM_UNSTARTED_TTL_HOURS (even when the sweep has not closed them yet), the newest first.
    */
@@ -118,6 +132,8 @@ export abstract class RoomCreation extends RoomHub {
         if (attempt < 5 && (await this.storage.roomByCode(row.code))) continue;
         throw e;
       }
+      // Several nodes: the node that made the room holds it (nobody else knows of it yet).
+      await this.placement?.take(row.id);
       const room = new Room(row);
       this.rooms.set(row.id, room);
       this.codes.set(row.code, row.id);

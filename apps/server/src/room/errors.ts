@@ -16,6 +16,22 @@ export class RoomError extends Error {
   }
 }
 
+/**
+ * The room is held by another node of the cluster (issue 29): `url` is where that node is reached
+ * (its NODE_URL). The connection or request is passed on there; nothing was done here.
+ */
+export class RoomElsewhere extends Error {
+  constructor(readonly roomId: string, readonly url: string) {
+    super(`room ${roomId} is served by ${url}`);
+  }
+}
+
+/** A room whose node cannot be reached right now (its lease not yet expired after a crash). */
+export const ROOM_UNAVAILABLE: Refusal = { code: 'room-unavailable', message: 'the server holding this room cannot be reached right now; try again in a few seconds' };
+
+/** The room moved to another node (this one lost it): the client reconnects and is served there. */
+export const ROOM_MOVED: Refusal = { code: 'room-moved', message: 'this room is now served by another server; reconnect' };
+
 export const refuse = (code: string, message: string, extra: Omit<Refusal, 'code' | 'message'> = {}): never => {
   throw new RoomError({ code, message, ...extra });
 };

@@ -14,7 +14,8 @@ import { duplicateAckFrame } from './frame.js';
 import { sendUpdates } from './broadcast.js';
 import { NO_STAGE_TIMES, stageNow, type StageTimes } from './stages.js';
 import { lobbyOf, viewerOf } from './views.js';
-import { DEFAULT_IDLE_MS, type Conn, type ManagerSeams } from './managerTypes.js';
+import { DEFAULT_IDLE_MS, type Conn, type ManagerSeams, type Placement } from './managerTypes.js';
+import { FencedError } from '../storage/fences.js';
 
 /**
  * The rooms in memory and their connections (the base of RoomManager: manager.ts): loading, each
@@ -49,6 +50,8 @@ export abstract class RoomHub {
   protected readonly timeScale: number;
   /** Where each message's stages are timed to (stages.ts). */
   protected readonly stages: StageTimes;
+  /** Several nodes (issue 29): which rooms this node may hold; null, one process holds them all. */
+  protected readonly placement: Placement | null;
 
   constructor(
     protected readonly storage: Storage,
@@ -66,6 +69,8 @@ export abstract class RoomHub {
     this.timeScale = more.timeScale ?? 1;
     this.stages = more.stages ?? NO_STAGE_TIMES;
     this.ledger = new CreationLedger(this.limits);
+    this.placement = more.placement ?? null;
+    this.placement?.onLost((id) => this.dropMoved(id));
   }
 
   /** The server's time as its timers count it (epoch ms): the `now` clients set their clocks by (pong). */
@@ -112,7 +117,9 @@ export abstract class RoomHub {
         if (!row) return undefined;
         const known = this.rooms.get(row.id);
         if (known) return known;
-        const room = await this.loadRow(row);
+        // Several nodes: only the node holding the room's lease loads it (RoomElsewhere otherwise).
+        await this.placement?.take(row.id);
+        const room = this.rooms.get(row.id) ?? (await this.loadRow(row));
         if (row.ended && !room.started && !room.closed) {
           // Expired before its game started (expireUnstarted): as if there were no such room.
           this.evict(room);
@@ -156,6 +163,8 @@ export abstract class RoomHub {
       this.stages.observe('total', stageNow() - arrival.at);
     };
     const next = (this.tails.get(key) ?? Promise.resolve()).then(timed).catch((e: unknown) => {
+      // Another node has taken the room over: nothing was written; this node lets it go.
+      if (e instanceof FencedError) return this.dropMoved(key);
       if (e instanceof RoomError) conn?.refused ? conn.refused(e.refusal, id) : conn?.send(errorText(e.refusal, id));
       else {
         this.log.error({ room: key, err: e instanceof Error ? e.message : String(e) }, 'room job failed');
@@ -245,8 +254,28 @@ export abstract class RoomHub {
     return false;
   }
 
+  /**
+   * The room was taken over by another node (its lease lost, or an append fenced off): every
+   * connection of it here is told and closed (its client reconnects and reaches the new holder),
+   * and the room leaves memory without another write.
+   */
+  protected dropMoved(id: string): void {
+    const room = this.rooms.get(id);
+    const conns = this.members.get(id);
+    if (!room && !conns) return;
+    this.members.delete(id);
+    for (const c of conns ?? []) {
+      c.roomId = null;
+      c.you = null;
+      c.moved?.();
+    }
+    if (room) this.evict(room);
+    this.log.warn({ room: id }, 'room taken over by another node: dropped here');
+  }
+
   protected evict(room: Room): void {
     const id = room.row.id;
+    this.placement?.release(id);
     this.dropBots(id);
     this.rooms.delete(id);
     this.codes.delete(room.row.code);

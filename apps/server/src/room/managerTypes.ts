@@ -19,6 +19,27 @@ export interface ManagerSeams {
   readonly timeScale?: number;
   /** Where the stages of each message are timed to (stages.ts; http/metrics.ts). */
   readonly stages?: StageTimes;
+  /** Several nodes (issue 29): which node holds each room (cluster/leases.ts); absent, this process holds every room. */
+  readonly placement?: Placement;
+}
+
+/**
+ * Where rooms live when several nodes share one database (issue 29). A node holds a room in memory
+ * only while it holds the room's lease; everything else reaches the room through that node.
+ */
+export interface Placement {
+  /**
+   * Before a room is loaded into memory (or right after it was made): resolves once this node holds
+   * it; throws RoomElsewhere (errors.ts) naming the node that does, or a RoomError when none can be
+   * reached.
+   */
+  take(roomId: string): Promise<void>;
+  /** The room left this node's memory: its lease is given up (if still this node's). */
+  release(roomId: string): void;
+  /** `handler` is told of each room this node has lost (another node took it over). */
+  onLost(handler: (roomId: string) => void): void;
+  /** Whether this node holds the room now. */
+  holds(roomId: string): boolean;
 }
 
 /** A client connection as the rooms see it. */
@@ -37,6 +58,8 @@ export interface Conn {
    * wrong seat code, a wrong key). Without it the error is only sent.
    */
   refused?(r: Refusal, id?: string): void;
+  /** The room moved to another node: told so and closed, the client reconnects (cluster mode). */
+  moved?(): void;
 }
 
 export interface Arrival {

@@ -1,4 +1,5 @@
 import { Migrator, sql, type Kysely } from 'kysely';
+import { checkFences, FencedError, type Fences } from './fences.js';
 import { migrationProvider } from './migrations.js';
 import { DATABASE_WAIT_MS, DatabaseUnavailableError, failureText, isConnectionError, patiently, pause, sentNothing } from './outage.js';
 import { SeqConflictError, type BatchTimes, type LogRecord, type OpenRoomRow, type RoomRow, type SeatRecord, type Storage } from './types.js';
@@ -63,6 +64,11 @@ export class KyselyStorage implements Storage {
 
   private appender: Appender | null = null;
   batchTimes: BatchTimes | null = null;
+  /**
+   * Cluster mode (PostgreSQL, several nodes): the fencing tokens this node holds. Every append
+   * transaction then checks its rooms' tokens (fences.ts); unset, nothing is checked (one process).
+   */
+  fences: Fences | null = null;
 
   private newAppender(): Appender {
     return this.makeAppender!((ms, writes) => this.batchTimes?.(ms, writes));
@@ -162,7 +168,8 @@ export class KyselyStorage implements Storage {
       this.failure = null;
       return v;
     }, (e: unknown) => {
-      if (!this.isUniqueViolation(e)) this.failure = failureText(e);
+      // A taken key or a stale fence is a refused write, not storage trouble.
+      if (!this.isUniqueViolation(e) && !(e instanceof FencedError)) this.failure = failureText(e);
       throw e;
     });
   }
@@ -258,7 +265,9 @@ export class KyselyStorage implements Storage {
   private async insert(group: readonly PendingAppend[]): Promise<void> {
     const rows: LogTable[] = [];
     for (const a of group) for (const r of a.records) rows.push({ room_id: a.roomId, seq: r.seq, kind: r.kind, body: r.body, at: r.at });
+    const fences = this.kind === 'postgres' ? this.fences : null;
     await this.db.transaction().execute(async (tx) => {
+      if (fences) await checkFences(tx, [...new Set(group.map((a) => a.roomId))], fences);
       for (let i = 0; i < rows.length; i += 1000) await tx.insertInto('room_log').values(rows.slice(i, i + 1000)).execute();
     });
   }

@@ -8,6 +8,7 @@ import { nicknameKeyMigration } from './nicknameKeyMigration.js';
 import { publicPageMigration } from './publicPageMigration.js';
 import { publicRoomsMigration } from './publicRoomsMigration.js';
 import { ratingsMigration } from './ratingsMigration.js';
+import { roomOwnersMigration } from './roomOwnersMigration.js';
 import { seriesMigration } from './seriesMigration.js';
 import { signinLinksMigration } from './signinLinksMigration.js';
 import { tableHostsMigration } from './tableHostsMigration.js';
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '012_nickname_key': nicknameKeyMigration,
   '013_public_page': publicPageMigration,
   '014_public_rooms': publicRoomsMigration,
+  '015_room_owners': roomOwnersMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

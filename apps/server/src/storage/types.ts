@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Fences } from './fences.js';
 
 /** A room as stored: what it was created with. Its game lives in its log. */
 /** How a room's deck differs from its preset's recommended one (the `deal` column, JSON). */
@@ -79,6 +80,8 @@ export interface Storage {
    * connection, not through the room log's writer thread. Typed by the club (club/schema.ts).
    */
   readonly db: Kysely<any>;
+  /** Cluster mode (PostgreSQL only): the fencing tokens every append is checked against (fences.ts). */
+  fences?: Fences | null;
   migrate(): Promise<void>;
   createRoom(room: RoomRow): Promise<void>;
   roomById(id: string): Promise<RoomRow | undefined>;

@@ -1,7 +1,7 @@
 import { parseClientMessage, PROTOCOL_VERSION, type ClientMessage, type You } from '@mafia/protocol';
 import type { Logger } from 'pino';
 import type { RawData, WebSocket } from 'ws';
-import { errorText, RoomError, serverFailure, type Refusal } from '../room/errors.js';
+import { errorText, ROOM_MOVED, ROOM_UNAVAILABLE, RoomElsewhere, RoomError, serverFailure, type Refusal } from '../room/errors.js';
 import { frame } from '../room/frame.js';
 import type { Conn, RoomManager } from '../room/manager.js';
 import type { Arrival } from '../room/managerTypes.js';
@@ -9,6 +9,7 @@ import { stageNow } from '../room/stages.js';
 import type { AddressGuard } from './addressGuard.js';
 import { takeToken, type Bucket } from './rateLimit.js';
 import type { RefusalCounter } from './refusalCounter.js';
+import { Upstream, type ClusterLink } from './upstream.js';
 
 export interface ConnectionLimits {
   /** Messages per second a connection may keep up, and the burst it may send at once. */
@@ -40,6 +41,8 @@ export interface ConnectionContext {
   readonly limits: ConnectionLimits;
   readonly guard: AddressGuard;
   readonly refusals: RefusalCounter;
+  /** Several nodes (issue 29): how a client whose room another node holds is passed on there. */
+  readonly cluster?: ClusterLink;
 }
 
 const idOf = (m: ClientMessage): string | undefined => (m.type === 'hello' || m.type === 'claim' || m.type === 'ping' || m.type === 'back' || m.type === 'signal' ? undefined : m.id);
@@ -86,9 +89,16 @@ export class Connection implements Conn, Bucket {
   arrival: Arrival | null = null;
   /** Until the connection has entered a room: the timer that closes it (HELLO_TIMEOUT). */
   private handshake: NodeJS.Timeout | null;
+  /** Cluster mode: the node holding this client's room, whom its frames are passed on to (upstream.ts). */
+  private upstream: Upstream | null = null;
+  /** Until when a client whose room's node cannot be reached keeps being passed on (epoch ms). */
+  private passingUntil = 0;
 
-  /** `address`: the client's address key (addressGuard.ts), counted in `ctx.guard` until the socket closes. */
-  constructor(private readonly socket: ConnSocket, readonly ctx: ConnectionContext, readonly address: string) {
+  /**
+   * `address`: the client's address key (addressGuard.ts), counted in `ctx.guard` until the socket
+   * closes. `forwarded`: passed on by another node of the cluster, so never passed on again.
+   */
+  constructor(private readonly socket: ConnSocket, readonly ctx: ConnectionContext, readonly address: string, readonly forwarded = false) {
     this.tokens = ctx.limits.burst;
     // The monotonic clock: a wall clock set back would leave the bucket empty for as long as it went back.
     this.refilled = performance.now();
@@ -104,6 +114,8 @@ export class Connection implements Conn, Bucket {
   /** The socket closed: leave the room, give the address its slot back. */
   gone(): void {
     this.endHandshake();
+    this.upstream?.close();
+    this.upstream = null;
     this.ctx.manager.leave(this);
     this.ctx.guard.closed(this.address);
   }
@@ -155,19 +167,27 @@ export class Connection implements Conn, Bucket {
       return this.refuse({ code: 'rate-limited', message: `more than ${this.ctx.guard.limits.messagesPerSecond} messages a second from this address; this one was dropped` });
     }
     if (isBinary) return this.refuse({ code: 'binary', message: 'messages are JSON text frames, not binary' });
-    const parsed = parseClientMessage(String(data));
+    const text = String(data);
+    // Passed on to the room's node: it reads the frame, as it does its own clients'.
+    if (this.upstream) return this.upstream.send(text);
+    const parsed = parseClientMessage(text);
     const arrival = { at, parsed: stageNow() };
     this.ctx.manager.stageTimes.observe('parse', arrival.parsed - at);
     if (!parsed.ok) return this.refuse(parsed.error, parsed.error.id);
-    const m = parsed.message;
+    this.enqueue(parsed.message, text, arrival);
+  }
+
+  private enqueue(m: ClientMessage, text: string, arrival: Arrival): void {
     // Chained only while a message is in flight, so an idle connection holds no promise.
     const run = (this.tail ?? Promise.resolve())
       .then(() => {
+        // Passed on while this frame waited its turn: the room's node gets it, in order.
+        if (this.upstream) return this.upstream.send(text);
         // The room job this message starts (if any) is timed from here (stages.ts).
         this.arrival = arrival;
         return this.handle(m);
       })
-      .catch((e: unknown) => this.failed(e, idOf(m)))
+      .catch((e: unknown) => (e instanceof RoomElsewhere ? this.passOn(e, m, text) : this.failed(e, idOf(m))))
       .then(() => {
         this.arrival = null;
         if (this.roomId !== null) this.endHandshake();
@@ -205,6 +225,38 @@ export class Connection implements Conn, Bucket {
       case 'signal': return manager.signal(this, m.to, m.data);
       case 'ping': return this.send(frame({ v: PROTOCOL_VERSION, type: 'pong', now: manager.serverNow() }));
     }
+  }
+
+  /**
+   * The room is held by another node (issue 29): this client is passed on there, the hello or
+   * claim first. While that node cannot be reached (it died and its lease has not run out), the
+   * message is tried again every 250 ms for `retryMs`: the room's next holder takes it then.
+   */
+  private passOn(e: RoomElsewhere, m: ClientMessage, text: string): void {
+    const link = this.ctx.cluster;
+    if (!link || this.forwarded) return this.moved();
+    this.endHandshake();
+    if (this.passingUntil === 0) this.passingUntil = Date.now() + link.retryMs;
+    this.upstream = new Upstream(e.url, link, this.address, text, {
+      relay: (t) => this.send(t),
+      ended: (opened) => {
+        this.upstream = null;
+        if (opened) return this.moved();
+        if (Date.now() >= this.passingUntil || this.socket.readyState !== this.socket.OPEN) {
+          this.send(errorText(ROOM_UNAVAILABLE));
+          return void this.socket.close(1013, 'room unavailable');
+        }
+        setTimeout(() => this.enqueue(m, text, { at: stageNow(), parsed: stageNow() }), 250).unref();
+      },
+    });
+  }
+
+  /** The room is served by another node now: the client is told and reconnects (to whichever node). */
+  moved(): void {
+    this.upstream?.close();
+    this.upstream = null;
+    this.send(errorText(ROOM_MOVED));
+    this.socket.close(1012, 'room moved');
   }
 
   /** Out of look-ups of unknown codes: no room is looked up (a hit would tell the code exists) until they decay. */

@@ -7,6 +7,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { Admission } from './addressGuard.js';
 import { clientAddress, originAllowed, type TrustProxy } from './clientAddress.js';
 import { Connection, type ConnectionContext } from './connection.js';
+import { CLIENT_HEADER, CLUSTER_HEADER, fromNode } from './upstream.js';
 
 export interface UpgradeOptions {
   readonly trustProxy: TrustProxy;
@@ -50,16 +51,20 @@ export function acceptWebSockets(app: FastifyInstance, ctx: ConnectionContext, o
       refuseUpgrade(socket, { status: '404 Not Found', code: 'not-found', message: `only /ws speaks WebSocket, not ${path.slice(0, 100)}` });
       return;
     }
-    if (!o.hosts.allows(req.headers.host)) {
+    // A client another node of the cluster passed on: that node checked its Host and Origin, and
+    // names the client's address (its own is only the node's).
+    const forwarded = fromNode(req.headers[CLUSTER_HEADER], ctx.cluster?.secret);
+    if (!forwarded && !o.hosts.allows(req.headers.host)) {
       ctx.refusals.count('bad-host');
       const { code, message } = HostGuard.refusal(req.headers.host);
       return refuseUpgrade(socket, { status: '403 Forbidden', code, message });
     }
-    if (!originAllowed(req.headers.origin, req.headers.host, o.allowedOrigins)) {
+    if (!forwarded && !originAllowed(req.headers.origin, req.headers.host, o.allowedOrigins)) {
       ctx.refusals.count('bad-origin');
       return refuseUpgrade(socket, { status: '403 Forbidden', code: 'bad-origin', message: `pages of ${req.headers.origin} may not open a connection here` });
     }
-    const address = clientAddress(req, o.trustProxy);
+    const passedOn = req.headers[CLIENT_HEADER];
+    const address = forwarded && typeof passedOn === 'string' && passedOn !== '' ? passedOn.slice(0, 64) : clientAddress(req, o.trustProxy);
     const admission = ctx.guard.admission(address);
     if (admission !== 'ok') {
       const refusal = admissionRefusal(admission, ctx);
@@ -68,7 +73,7 @@ export function acceptWebSockets(app: FastifyInstance, ctx: ConnectionContext, o
     }
     // handleUpgrade calls back in this same turn (no verifyClient): nothing else is admitted between.
     wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
-      new Connection(ws, ctx, address);
+      new Connection(ws, ctx, address, forwarded);
     });
   });
   // The pings go out in PING_SLICES turns over the interval, not all at once: 10,000 pings in one
