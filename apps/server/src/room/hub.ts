@@ -164,7 +164,7 @@ export abstract class RoomHub {
     };
     const next = (this.tails.get(key) ?? Promise.resolve()).then(timed).catch((e: unknown) => {
       // Another node has taken the room over: nothing was written; this node lets it go.
-      if (e instanceof FencedError) return this.dropMoved(key);
+      if (e instanceof FencedError) return this.dropMoved(key, conn, id);
       if (e instanceof RoomError) conn?.refused ? conn.refused(e.refusal, id) : conn?.send(errorText(e.refusal, id));
       else {
         this.log.error({ room: key, err: e instanceof Error ? e.message : String(e) }, 'room job failed');
@@ -259,15 +259,16 @@ export abstract class RoomHub {
    * connection of it here is told and closed (its client reconnects and reaches the new holder),
    * and the room leaves memory without another write.
    */
-  protected dropMoved(id: string): void {
+  protected dropMoved(id: string, sender: Conn | null = null, requestId?: string): void {
     const room = this.rooms.get(id);
     const conns = this.members.get(id);
     if (!room && !conns) return;
     this.members.delete(id);
-    for (const c of conns ?? []) {
+    // The sender of the refused command is told which of its requests was not recorded.
+    for (const c of new Set([...(conns ?? []), ...(sender ? [sender] : [])])) {
       c.roomId = null;
       c.you = null;
-      c.moved?.();
+      c.moved?.(c === sender ? requestId : undefined);
     }
     if (room) this.evict(room);
     this.log.warn({ room: id }, 'room taken over by another node: dropped here');

@@ -58,8 +58,8 @@ export interface Conn {
    * wrong seat code, a wrong key). Without it the error is only sent.
    */
   refused?(r: Refusal, id?: string): void;
-  /** The room moved to another node: told so and closed, the client reconnects (cluster mode). */
-  moved?(): void;
+  /** The room moved to another node: told so (naming the request not recorded, if any) and closed; the client reconnects (cluster mode). */
+  moved?(requestId?: string): void;
 }
 
 export interface Arrival {

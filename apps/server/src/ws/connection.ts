@@ -252,10 +252,10 @@ export class Connection implements Conn, Bucket {
   }
 
   /** The room is served by another node now: the client is told and reconnects (to whichever node). */
-  moved(): void {
+  moved(requestId?: string): void {
     this.upstream?.close();
     this.upstream = null;
-    this.send(errorText(ROOM_MOVED));
+    this.send(errorText(ROOM_MOVED, requestId));
     this.socket.close(1012, 'room moved');
   }
 
