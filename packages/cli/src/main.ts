@@ -20,6 +20,8 @@ The server's own tools run from the server app (they start it or open its databa
                              node apps/server/dist/tools/audit.js: a real server on 127.0.0.1, attacked
   npm run recompute -- [--db PATH|sqlite:PATH|postgres://…] [--club ID] [--json]
                              node apps/server/dist/tools/recompute.js: the clubs' points and ratings rebuilt
+  npm run chaos -- [--nodes 3] [--rooms 200] [--kills 20] [--database postgres://…] [--json]
+                             node apps/server/dist/tools/chaos.js: several nodes killed at random while bots play
 `;
 
 const COMMANDS: Record<string, () => Promise<Handler>> = {
@@ -36,6 +38,7 @@ const COMMANDS: Record<string, () => Promise<Handler>> = {
 const MOVED: Record<string, string> = {
   audit: 'npm run audit -- … (node apps/server/dist/tools/audit.js)',
   recompute: 'npm run recompute -- … (node apps/server/dist/tools/recompute.js)',
+  chaos: 'npm run chaos -- … (node apps/server/dist/tools/chaos.js)',
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -22,6 +22,8 @@ return v`;
  * Renews every lease this node holds; answers the keys another node holds now. A key that is gone
  * (expired during a stall, or Redis restarted and kept nothing) is set again: the fencing token in
  * PostgreSQL still decides whether this node may write, so a wrong renewal costs one refused append.
+ * Each room renewed is (again) on the list of rooms held somewhere (ARGV[3]; keys are ARGV[4] and the
+ * room id), which a restarted Redis has lost too: the sweep needs it to find the room if this node dies.
  */
 const RENEW = `
 local lost = {}
@@ -29,6 +31,7 @@ for i, k in ipairs(KEYS) do
   local v = redis.call('GET', k)
   if v == false or v == ARGV[1] then
     redis.call('SET', k, ARGV[1], 'PX', ARGV[2])
+    redis.call('SADD', ARGV[3], string.sub(k, string.len(ARGV[4]) + 1))
   else
     lost[#lost + 1] = k
   end
@@ -152,7 +155,7 @@ export class RoomLeases implements Placement, Fences {
       const chunk = ids.slice(i, i + 500);
       let lost: string[];
       try {
-        lost = (await this.redis.eval(RENEW, chunk.length, ...chunk.map((id) => this.key(id)), this.me, this.config.leaseMs)) as string[];
+        lost = (await this.redis.eval(RENEW, chunk.length, ...chunk.map((id) => this.key(id)), this.me, this.config.leaseMs, this.liveKey, this.key(''))) as string[];
         this.redisFailing = null;
       } catch (e) {
         // Unrenewed, the leases run out and another node may take the rooms: its new fencing token

@@ -43,6 +43,9 @@ export abstract class RoomCreation extends RoomHub {
     let n = 0;
     for (const id of ids) {
       if (this.members.has(id)) continue;
+      // Several nodes: a room another node holds is that node's to expire (its players may be
+      // gathering there); one nobody holds is taken for the moment of its expiry.
+      if (this.placement && !this.placement.holds(id) && !(await this.placement.take(id).then(() => true, () => false))) continue;
       const room = this.rooms.get(id);
       const expire = async () => {
         if (this.members.has(id) || room?.started) return;
@@ -54,6 +57,7 @@ export abstract class RoomCreation extends RoomHub {
       // In the room's queue when it is in memory, so it never races a start.
       if (room) await this.run(room, null, undefined, expire);
       else await expire();
+      if (!this.rooms.has(id)) this.placement?.release(id);
     }
     if (n > 0) this.log.info({ rooms: n }, 'rooms that never started expired');
     return n;

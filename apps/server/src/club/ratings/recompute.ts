@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { rateGames, sideOfTeam, type GameWinner, type RatedGame } from '@mafia/club';
 import type { Team } from '@mafia/engine';
 import type { ClubContext } from '../ports.js';
@@ -82,7 +82,16 @@ async function insertAll<T extends object>(trx: Kysely<any>, table: string, rows
  */
 export async function recomputeRatings(ctx: Pick<ClubContext, 'db'>, clubId: string): Promise<RecomputeResult> {
   const t0 = performance.now();
-  const db = ratingsDb(ctx.db);
+  // Read and written in one transaction. On PostgreSQL, several nodes (issue 29) recomputing one
+  // club take turns (a lock per club for the transaction): each reads what the one before wrote,
+  // so two never write two versions of the club's rows into each other.
+  return ratingsDb(ctx.db).transaction().execute(async (trx) => {
+    if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`SELECT pg_advisory_xact_lock(hashtext(${`ratings:${clubId}`}))`.execute(trx);
+    return rewrite(trx, clubId, t0);
+  });
+}
+
+async function rewrite(db: RatingsDb, clubId: string, t0: number): Promise<RecomputeResult> {
   const loaded = await loadGames(db, clubId);
   const { ratings, history } = rateGames(asRated(loaded));
   const eveningRows = memberEveningRows(clubId, loaded, await countedEvenings(db, clubId));
@@ -104,15 +113,13 @@ export async function recomputeRatings(ctx: Pick<ClubContext, 'db'>, clubId: str
   const memberRows = [...ratings].filter(([m]) => !m.startsWith(GUEST)).sort(([a], [b]) => (a < b ? -1 : 1)).map(([user_id, r]) => ({
     club_id: clubId, user_id, red: r.red, black: r.black, games_red: r.gamesRed, games_black: r.gamesBlack,
   }));
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('member_rating_changes').where('club_id', '=', clubId).execute();
-    await trx.deleteFrom('rating_games').where('club_id', '=', clubId).execute();
-    await trx.deleteFrom('member_ratings').where('club_id', '=', clubId).execute();
-    await trx.deleteFrom('member_evenings').where('club_id', '=', clubId).execute();
-    await insertAll(trx, 'rating_games', gameRows, 1000);
-    await insertAll(trx, 'member_rating_changes', changeRows, 1000);
-    await insertAll(trx, 'member_ratings', memberRows, 1000);
-    await insertAll(trx, 'member_evenings', eveningRows, 1000);
-  });
+  await db.deleteFrom('member_rating_changes').where('club_id', '=', clubId).execute();
+  await db.deleteFrom('rating_games').where('club_id', '=', clubId).execute();
+  await db.deleteFrom('member_ratings').where('club_id', '=', clubId).execute();
+  await db.deleteFrom('member_evenings').where('club_id', '=', clubId).execute();
+  await insertAll(db, 'rating_games', gameRows, 1000);
+  await insertAll(db, 'member_rating_changes', changeRows, 1000);
+  await insertAll(db, 'member_ratings', memberRows, 1000);
+  await insertAll(db, 'member_evenings', eveningRows, 1000);
   return { games: history.length, rated: history.filter((h) => h.rated).length, ms: Math.round(performance.now() - t0) };
 }
