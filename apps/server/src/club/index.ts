@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { RoomManager } from '../room/manager.js';
 import type { Storage } from '../storage/types.js';
-import { registerAuth } from './auth/index.js';
+import { registerAuth, type SharedLimits } from './auth/index.js';
 import { ClubError } from './errors.js';
 import { DbJobQueue } from './jobs.js';
 import { mailerFromEnv } from './mail/index.js';
@@ -34,6 +34,8 @@ export interface ClubOptions {
   readonly jobPollMs?: number;
   /** The base of links in messages (default PUBLIC_URL, else http://localhost:PORT). */
   readonly publicUrl?: string;
+  /** Several nodes (issue 29): the rate limits counted in this Redis, under this key prefix, shared by every node. */
+  readonly sharedLimits?: SharedLimits;
 }
 
 export interface ClubParts {
@@ -73,7 +75,7 @@ export async function registerClub(app: FastifyInstance, storage: Storage, rooms
       const code = status === 429 ? 'too-many-requests' : status === 403 && err.code?.startsWith('FST_CSRF') ? 'bad-csrf' : status >= 500 ? 'server-error' : 'bad-request';
       return reply.status(status).send({ error: { code, message: status >= 500 ? 'the server could not do that' : err.message } });
     });
-    await registerAuth(scope, context);
+    await registerAuth(scope, context, o.sharedLimits);
     await registerMeRoutes(scope, context);
     await registerClubRoutes(scope, context);
     await registerEveningRoutes(scope, context);

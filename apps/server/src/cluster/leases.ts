@@ -43,6 +43,9 @@ const RELEASE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
 
+/** How many orphaned rooms a node loads at once (each: a lease, a fencing token, the log read). */
+const ADOPTING_AT_ONCE = 16;
+
 const pause = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
@@ -185,15 +188,25 @@ export class RoomLeases implements Placement, Fences {
       this.redisFailing = errorText(e);
       return;
     }
-    for (const id of orphans) {
-      if (this.stopped) return;
-      const needed = await this.adoptHandler(id).catch((e: unknown) => {
-        if (!(e instanceof RoomElsewhere)) this.log.warn({ room: id, err: errorText(e) }, 'taking over a room failed');
-        return true;
-      });
-      // An ended room that nobody holds: off the list of rooms held somewhere.
-      if (!needed) await this.redis.srem(this.liveKey, id).catch(() => {});
+    // Shuffled, so that the nodes left mostly take different rooms instead of racing for the same
+    // ones; several at a time, so that a hundred rooms of a dead node are held again within seconds.
+    for (let i = orphans.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [orphans[i], orphans[j]] = [orphans[j]!, orphans[i]!];
     }
+    let next = 0;
+    const adoptNext = async (): Promise<void> => {
+      while (next < orphans.length && !this.stopped) {
+        const id = orphans[next++]!;
+        const needed = await this.adoptHandler(id).catch((e: unknown) => {
+          if (!(e instanceof RoomElsewhere)) this.log.warn({ room: id, err: errorText(e) }, 'taking over a room failed');
+          return true;
+        });
+        // An ended room that nobody holds: off the list of rooms held somewhere.
+        if (!needed) await this.redis.srem(this.liveKey, id).catch(() => {});
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(ADOPTING_AT_ONCE, orphans.length) }, adoptNext));
   }
 
   /** Stops renewing and gives every lease up (a clean shutdown: the other nodes take the rooms at once). */

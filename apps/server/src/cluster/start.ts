@@ -34,6 +34,7 @@ export function joinCluster(config: ClusterConfig, storage: Storage, log: Logger
   return {
     leases,
     placement: leases,
+    sharedLimits: { redis, prefix: config.prefix },
     link: { secret: config.secret, retryMs: config.leaseMs * 2 + 2000 },
     status: () => leases.status(),
     async stop() {

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { IceServer } from '@mafia/protocol';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from '../config.js';
 import { registerClub, type ClubOptions, type ClubParts } from '../club/index.js';
+import type { SharedLimits } from '../club/auth/index.js';
 import { RoomElsewhere, RoomError } from '../room/errors.js';
 import type { Placement } from '../room/managerTypes.js';
 import type { ClusterLink } from '../ws/upstream.js';
@@ -84,6 +85,8 @@ export interface BuildOptions {
 /** What the HTTP side needs of the cluster: where rooms live, how to pass a client on, what /api/health tells. */
 export interface ClusterParts {
   readonly placement: Placement;
+  /** Rate limits counted across the nodes (the club's: @fastify/rate-limit on Redis). */
+  readonly sharedLimits: SharedLimits;
   readonly link: ClusterLink;
   status(): Record<string, unknown>;
 }
@@ -205,7 +208,9 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
   app.get('/ws', async (_req, reply) =>
     reply.status(426).header('upgrade', 'websocket').send({ error: { code: 'upgrade-required', message: '/ws speaks WebSocket only (docs/wire-protocol.md)' } }));
 
-  const club = await registerClub(app, o.storage, manager, o.logger.child({ part: 'club' }), { ...(o.publicUrl !== undefined ? { publicUrl: o.publicUrl } : {}), ...o.club });
+  const club = await registerClub(app, o.storage, manager, o.logger.child({ part: 'club' }), {
+    ...(o.publicUrl !== undefined ? { publicUrl: o.publicUrl } : {}), ...(o.cluster ? { sharedLimits: o.cluster.sharedLimits } : {}), ...o.club,
+  });
   registerSecurityHeaders(app);
   registerMedia(app, o.iceServers ?? []);
   registerInfo(app, o.publicUrl !== undefined ? { publicUrl: o.publicUrl } : {});

@@ -9,7 +9,7 @@ import { stageNow } from '../room/stages.js';
 import type { AddressGuard } from './addressGuard.js';
 import { takeToken, type Bucket } from './rateLimit.js';
 import type { RefusalCounter } from './refusalCounter.js';
-import { Upstream, type ClusterLink } from './upstream.js';
+import { Upstream, waitBeforeTrying, type ClusterLink } from './upstream.js';
 
 export interface ConnectionLimits {
   /** Messages per second a connection may keep up, and the burst it may send at once. */
@@ -230,23 +230,28 @@ export class Connection implements Conn, Bucket {
   /**
    * The room is held by another node (issue 29): this client is passed on there, the hello or
    * claim first. While that node cannot be reached (it died and its lease has not run out), the
-   * message is tried again every 250 ms for `retryMs`: the room's next holder takes it then.
+   * message is tried again every half second for `retryMs`: the room's next holder takes it then.
    */
   private passOn(e: RoomElsewhere, m: ClientMessage, text: string): void {
     const link = this.ctx.cluster;
     if (!link || this.forwarded) return this.moved();
     this.endHandshake();
     if (this.passingUntil === 0) this.passingUntil = Date.now() + link.retryMs;
+    const retry = () => {
+      if (Date.now() >= this.passingUntil || this.socket.readyState !== this.socket.OPEN) {
+        this.send(errorText(ROOM_UNAVAILABLE));
+        return void this.socket.close(1013, 'room unavailable');
+      }
+      setTimeout(() => this.enqueue(m, text, { at: stageNow(), parsed: stageNow() }), 500).unref();
+    };
+    // Another client found that node unreachable a moment ago: wait instead of trying it again.
+    if (waitBeforeTrying(e.url) > 0) return retry();
     this.upstream = new Upstream(e.url, link, this.address, text, {
       relay: (t) => this.send(t),
       ended: (opened) => {
         this.upstream = null;
         if (opened) return this.moved();
-        if (Date.now() >= this.passingUntil || this.socket.readyState !== this.socket.OPEN) {
-          this.send(errorText(ROOM_UNAVAILABLE));
-          return void this.socket.close(1013, 'room unavailable');
-        }
-        setTimeout(() => this.enqueue(m, text, { at: stageNow(), parsed: stageNow() }), 250).unref();
+        retry();
       },
     });
   }

@@ -21,6 +21,22 @@ export function fromNode(header: string | string[] | undefined, secret: string |
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/**
+ * Nodes found unreachable a moment ago (their URL → until when, epoch ms). When a node dies, its
+ * thousand clients reconnect to the others within a second and each would try the dead node again
+ * and again until its leases run out: one failed attempt now tells the others to wait instead.
+ */
+const unreachable = new Map<string, number>();
+const UNREACHABLE_MS = 500;
+
+/** How long to wait before trying `nodeUrl` (0: at once). */
+export function waitBeforeTrying(nodeUrl: string, now = Date.now()): number {
+  const until = unreachable.get(nodeUrl);
+  if (until === undefined) return 0;
+  if (until <= now) unreachable.delete(nodeUrl);
+  return Math.max(0, until - now);
+}
+
 export interface UpstreamClient {
   /** A frame from the room's node, for the client as it is. */
   relay(text: string): void;
@@ -40,7 +56,7 @@ export class Upstream {
   private opened = false;
   private over = false;
 
-  constructor(nodeUrl: string, link: ClusterLink, address: string, first: string, private readonly client: UpstreamClient) {
+  constructor(private readonly nodeUrl: string, link: ClusterLink, address: string, first: string, private readonly client: UpstreamClient) {
     this.waiting = [first];
     this.ws = new WebSocket(`${nodeUrl.replace(/^http/, 'ws')}/ws`, {
       headers: { [CLUSTER_HEADER]: link.secret, [CLIENT_HEADER]: address },
@@ -76,6 +92,7 @@ export class Upstream {
   private end(): void {
     if (this.over) return;
     this.over = true;
+    if (!this.opened) unreachable.set(this.nodeUrl, Date.now() + UNREACHABLE_MS);
     this.client.ended(this.opened);
   }
 }

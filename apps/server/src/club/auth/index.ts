@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyCsrf from '@fastify/csrf-protection';
 import fastifyRateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
 import fastifySession from '@fastify/session';
 import type { FastifyInstance } from 'fastify';
 import { ClubError } from '../errors.js';
@@ -24,7 +25,13 @@ const UNSAFE = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
  * the scope needs the session's CSRF token in `x-csrf-token`, except a route whose config says
  * `csrf: false` (the invitation answer: its link's token is the credential).
  */
-export async function registerAuth(scope: FastifyInstance, ctx: ClubContext): Promise<void> {
+/** Where several nodes count their rate limits together (issue 29): one attacker, one budget, whichever node he asks. */
+export interface SharedLimits {
+  readonly redis: Redis;
+  readonly prefix: string;
+}
+
+export async function registerAuth(scope: FastifyInstance, ctx: ClubContext, shared?: SharedLimits): Promise<void> {
   scope.decorate('clubDb', ctx.db);
   const secret = await sessionSecret(ctx.db, process.env);
   // The secret signs the CSRF cookie as well as the session's.
@@ -54,6 +61,8 @@ export async function registerAuth(scope: FastifyInstance, ctx: ClubContext): Pr
   });
   await scope.register(fastifyRateLimit, {
     global: false,
+    // Redis away: the limits are not counted for that while (sign-in keeps working) rather than refusing everyone.
+    ...(shared ? { redis: shared.redis, nameSpace: `${shared.prefix}rate:`, skipOnError: true } : {}),
     errorResponseBuilder: (_req, c) => new ClubError('too-many-requests', `too many attempts; try again in ${c.after}`, 429, { params: { retryAfterSeconds: Math.ceil(c.ttl / 1000) } }),
   });
   handleSigninJobs(ctx);
