@@ -4,6 +4,8 @@
 // (CLUSTER_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/mafia_cluster, created when
 // missing) and the machine's Redis (REDIS_URL, default redis://127.0.0.1:6379); HAProxy listens
 // on PORT (3000) and the nodes on the three ports after it. Ctrl-C stops all four.
+// CLUSTER_BALANCERS=2 starts a second HAProxy on PORT+10 (one HAProxy process holds 9,800
+// connections where a process may open 20,000 files: the 10,000 of the load test need two).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -55,10 +57,13 @@ for (const [i, p] of nodes.entries()) {
     NODE_ID: `node${i + 1}`, NODE_URL: `http://127.0.0.1:${p}`, TRUST_PROXY: '1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   });
 }
-run('haproxy', 'haproxy', ['-db', '-f', 'deploy/haproxy.cfg'], {
-  MAFIA_BIND: `0.0.0.0:${port}`, MAFIA_NODE1: `127.0.0.1:${nodes[0]}`, MAFIA_NODE2: `127.0.0.1:${nodes[1]}`, MAFIA_NODE3: `127.0.0.1:${nodes[2]}`,
-});
-process.stdout.write(`cluster: HAProxy on http://localhost:${port}, nodes on ${nodes.join(', ')}; PostgreSQL ${databaseUrl.replace(/\/\/[^@]*@/, '//')}; Redis ${redisUrl}. Ctrl-C stops them.\n`);
+const balancers = Array.from({ length: Number(process.env.CLUSTER_BALANCERS ?? 1) }, (_, i) => port + 10 * i);
+for (const [i, p] of balancers.entries()) {
+  run(`haproxy${i > 0 ? i + 1 : ''}`, 'haproxy', ['-db', '-f', 'deploy/haproxy.cfg'], {
+    MAFIA_BIND: `0.0.0.0:${p}`, MAFIA_NODE1: `127.0.0.1:${nodes[0]}`, MAFIA_NODE2: `127.0.0.1:${nodes[1]}`, MAFIA_NODE3: `127.0.0.1:${nodes[2]}`,
+  });
+}
+process.stdout.write(`cluster: HAProxy on ${balancers.map((p) => `http://localhost:${p}`).join(' and ')}, nodes on ${nodes.join(', ')}; PostgreSQL ${databaseUrl.replace(/\/\/[^@]*@/, '//')}; Redis ${redisUrl}. Ctrl-C stops them.\n`);
 const stop = () => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
   setTimeout(() => process.exit(0), 3000).unref();

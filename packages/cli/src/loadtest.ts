@@ -26,7 +26,8 @@ export const CHAT_SECONDS = 10;
 
 export function parseLoadtestArgs(args: readonly string[]): LoadtestOptions & { json: boolean; nice: number } {
   const { values: v, switches: { json, chat } } = parseFlags(args, { usage: USAGE, values: ['url', 'preset', ...KEYS], switches: ['json', 'chat'], required: ['url', 'rooms', 'players'] });
-  if (!/^https?:\/\//.test(v.url!)) throw new UsageError(`--url must be an http:// or https:// URL, got ${JSON.stringify(v.url)}`, 'bad-argument');
+  // A comma-separated list spreads the tables over several addresses (two balancers in front of the same nodes).
+  for (const u of v.url!.split(',')) if (!/^https?:\/\//.test(u.trim())) throw new UsageError(`--url must be an http:// or https:// URL (or several, comma-separated), got ${JSON.stringify(u)}`, 'bad-argument');
   const num = (k: keyof typeof NUMBERS, dflt: number): number => {
     if (v[k] === undefined) return dflt;
     const n = Number(v[k]);

@@ -10,6 +10,8 @@ export interface Seat {
   readonly address: string;
   readonly seat: number;
   readonly seed: number;
+  /** The WebSocket URL this player connects to, when the run spreads its tables over several (`--url A,B`). */
+  readonly ws?: string;
 }
 
 export interface PlayerOptions {
@@ -58,9 +60,9 @@ export class PlayerGroup {
   /** Connects every seat (a seat that cannot connect is counted as an error, not retried). */
   async connect(seats: readonly Seat[]): Promise<void> {
     const { chat, o } = this;
-    await pool(seats, o.connectConcurrency, async ({ code, address, seat, seed }) => {
+    await pool(seats, o.connectConcurrency, async ({ code, address, seat, seed, ws }) => {
       const talk = chat && o.chatSeconds ? { chat: dayChat(seat, o.chatSeconds * 1000), chatEveryMs: o.chatSeconds * 1000, chatCounters: chat } : {};
-      const b = new BotClient({ ws: o.ws, localAddress: address, code, seat, seed, thinkMs: o.thinkMs, latencies: this.latencies, refused: this.refused, errors: this.errors, counters: this.counters, ...talk });
+      const b = new BotClient({ ws: ws ?? o.ws, localAddress: address, code, seat, seed, thinkMs: o.thinkMs, latencies: this.latencies, refused: this.refused, errors: this.errors, counters: this.counters, ...talk });
       try {
         await b.connect();
         this.bots.push(b);

@@ -143,8 +143,12 @@ export async function startRoom(ws: string, code: string, adminKey: string, loca
  * write in the day chat) and reports latency, message rate, the server's memory and every error.
  */
 export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
-  const base = o.url.replace(/\/$/, '');
-  const ws = `${base.replace(/^http/, 'ws')}/ws`;
+  // Several URLs (`--url A,B`: two balancers in front of the same nodes): the tables are spread over
+  // them; rooms are made, and the server's memory and metrics read, through the first.
+  const bases = o.url.split(',').map((u) => u.trim().replace(/\/$/, ''));
+  const base = bases[0]!;
+  const wsOf = (b: string) => `${b.replace(/^http/, 'ws')}/ws`;
+  const ws = wsOf(base);
   const log = o.log ?? (() => {});
   const workers = o.workers ?? 1;
   const players: Players = workers > 1 ? new WorkerPlayers(playerOptions(o, ws), workers) : playersHere(playerOptions(o, ws));
@@ -166,7 +170,7 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
   log(`server RSS ${(rssRooms / 2 ** 20).toFixed(1)} MiB with ${rooms.length} rooms and no players`);
 
   log(`connecting ${o.rooms * o.players} players${workers > 1 ? ` in ${workers} worker threads` : ''}`);
-  const seats = rooms.flatMap((room, r) => Array.from({ length: o.players }, (_, k) => ({ code: room.code, address: room.address, seat: k + 1, seed: r * 1000 + k + 1 })));
+  const seats = rooms.flatMap((room, r) => Array.from({ length: o.players }, (_, k) => ({ code: room.code, address: room.address, seat: k + 1, seed: r * 1000 + k + 1, ...(bases.length > 1 ? { ws: wsOf(bases[r % bases.length]!) } : {}) })));
   await players.connect(seats);
   // Let the server settle before sampling its memory with every room idle and every seat connected.
   await new Promise((r) => setTimeout(r, (o.idleSeconds ?? 15) * 1000));
