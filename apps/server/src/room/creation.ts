@@ -5,7 +5,7 @@ import type { RoomDeal, RoomRow } from '../storage/types.js';
 import { controllerMode } from './admin.js';
 import { refuse } from './errors.js';
 import { RoomHub } from './hub.js';
-import type { Created } from './managerTypes.js';
+import type { Conn, Created } from './managerTypes.js';
 import { listOpenRooms } from './openRooms.js';
 import { Room } from './room.js';
 import { timersFor } from './timers.js';
@@ -75,6 +75,26 @@ export abstract class RoomCreation extends RoomHub {
     await this.byCode(row.code);
     this.log.info({ room: roomId }, 'room taken over from a node that is gone');
     return true;
+  }
+
+  /**
+   * The room was taken over by another node (its lease lost, or an append fenced off): every
+   * connection of it here is told and closed (its client reconnects and reaches the new holder),
+   * and the room leaves memory without another write.
+   */
+  protected dropMoved(id: string, sender: Conn | null = null, requestId?: string): void {
+    const room = this.rooms.get(id);
+    const conns = this.members.get(id);
+    if (!room && !conns) return;
+    this.members.delete(id);
+    // The sender of the refused command is told which of its requests was not recorded.
+    for (const c of new Set([...(conns ?? []), ...(sender ? [sender] : [])])) {
+      c.roomId = null;
+      c.you = null;
+      c.moved?.(c === sender ? requestId : undefined);
+    }
+    if (room) this.evict(room);
+    this.log.warn({ room: id }, 'room taken over by another node: dropped here');
   }
 
   /**

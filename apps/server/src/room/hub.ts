@@ -16,6 +16,7 @@ import { NO_STAGE_TIMES, stageNow, type StageTimes } from './stages.js';
 import { lobbyOf, viewerOf } from './views.js';
 import { DEFAULT_IDLE_MS, type Conn, type ManagerSeams, type Placement } from './managerTypes.js';
 import { FencedError } from '../storage/fences.js';
+import { RoomRows } from './rowCache.js';
 
 /**
  * The rooms in memory and their connections (the base of RoomManager: manager.ts): loading, each
@@ -52,6 +53,8 @@ export abstract class RoomHub {
   protected readonly stages: StageTimes;
   /** Several nodes (issue 29): which rooms this node may hold; null, one process holds them all. */
   protected readonly placement: Placement | null;
+  /** Rooms' rows by code (several nodes: those held elsewhere kept a few seconds; rowCache.ts). */
+  protected readonly rows: RoomRows;
 
   constructor(
     protected readonly storage: Storage,
@@ -70,6 +73,7 @@ export abstract class RoomHub {
     this.stages = more.stages ?? NO_STAGE_TIMES;
     this.ledger = new CreationLedger(this.limits);
     this.placement = more.placement ?? null;
+    this.rows = new RoomRows(storage, this.placement);
     this.placement?.onLost((id) => this.dropMoved(id));
   }
 
@@ -113,7 +117,7 @@ export abstract class RoomHub {
     let p = this.loading.get(code);
     if (p === undefined) {
       p = (async () => {
-        const row = await this.storage.roomByCode(code);
+        const row = await this.rows.byCode(code);
         if (!row) return undefined;
         const known = this.rooms.get(row.id);
         if (known) return known;
@@ -254,25 +258,8 @@ export abstract class RoomHub {
     return false;
   }
 
-  /**
-   * The room was taken over by another node (its lease lost, or an append fenced off): every
-   * connection of it here is told and closed (its client reconnects and reaches the new holder),
-   * and the room leaves memory without another write.
-   */
-  protected dropMoved(id: string, sender: Conn | null = null, requestId?: string): void {
-    const room = this.rooms.get(id);
-    const conns = this.members.get(id);
-    if (!room && !conns) return;
-    this.members.delete(id);
-    // The sender of the refused command is told which of its requests was not recorded.
-    for (const c of new Set([...(conns ?? []), ...(sender ? [sender] : [])])) {
-      c.roomId = null;
-      c.you = null;
-      c.moved?.(c === sender ? requestId : undefined);
-    }
-    if (room) this.evict(room);
-    this.log.warn({ room: id }, 'room taken over by another node: dropped here');
-  }
+  /** The room was taken over by another node: dropped here without another write (creation.ts). */
+  protected abstract dropMoved(id: string, sender?: Conn | null, requestId?: string): void;
 
   protected evict(room: Room): void {
     const id = room.row.id;
