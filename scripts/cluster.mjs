@@ -10,27 +10,13 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { ensureDatabase } from '../apps/server/dist/storage/ensureDatabase.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT ?? 3000);
 const databaseUrl = process.env.CLUSTER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/mafia_cluster';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const secret = process.env.CLUSTER_SECRET ?? randomBytes(24).toString('hex');
-
-async function ensureDatabase(url) {
-  const u = new URL(url);
-  const name = u.pathname.slice(1);
-  u.pathname = '/postgres';
-  const c = new pg.Client({ connectionString: u.toString() });
-  await c.connect();
-  try {
-    const r = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (r.rowCount === 0) await c.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
-  } finally {
-    await c.end();
-  }
-}
 
 const children = [];
 function run(name, cmd, args, env) {

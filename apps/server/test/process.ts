@@ -1,20 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../src/tools/nodeFlags.js';
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
+/** A port free on 127.0.0.1 (the chaos tool's; tests take theirs the same way). */
+export { freeLoopbackPort as freePort } from '../src/tools/chaos/ports.js';
 
 export interface ServerProcess {
   readonly child: ChildProcess;

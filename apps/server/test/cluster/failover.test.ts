@@ -1,31 +1,19 @@
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Client, createRoom, seatTheTable, V } from '../helpers.js';
-import { postgresTarget } from '../storageTargets.js';
-import { Nodes, type Node } from './nodes.js';
+import { clusterSuite, hostCommands, type Node } from './nodes.js';
 
 type Msg = Record<string, any>;
 
-const target = postgresTarget();
-let nodes: Nodes;
+const cluster = clusterSuite();
 let a: Node;
 let b: Node;
 let c: Node;
 
 beforeAll(async () => {
-  const root = fileURLToPath(new URL('../../../..', import.meta.url));
-  execFileSync(process.execPath, [fileURLToPath(new URL('../../../../node_modules/typescript/bin/tsc', import.meta.url)), '-b', 'apps/server'], { cwd: root, stdio: 'pipe' });
-  nodes = new Nodes(await target.url());
-  a = await nodes.start('a');
-  b = await nodes.start('b');
-  c = await nodes.start('c');
+  a = await cluster().start('a');
+  b = await cluster().start('b');
+  c = await cluster().start('c');
 }, 60_000);
-
-afterAll(async () => {
-  await nodes?.stop();
-  await target.cleanup();
-});
 
 /** The latest update or welcome a client got. */
 const latest = (x: Client): Msg => [...x.received].reverse().find((m) => m.type === 'update' || m.type === 'welcome')!;
@@ -42,12 +30,7 @@ describe('failover: kill -9 of the node holding a room', () => {
     await direct.host.close();
     const host = await Client.open(c.ws);
     await host.request({ v: V, type: 'hello', room: created.code, auth: { as: 'host', key: created.hostKey } }, 'welcome');
-    let n = 0;
-    const hostCmd = async (command: Msg) => {
-      const u = await host.request({ v: V, type: 'command', id: `h${++n}`, command }, 'update');
-      expect(u.ack).toBe(`h${n}`);
-      return u;
-    };
+    const hostCmd = hostCommands(host);
     await host.request({ v: V, type: 'start', id: 'start' }, 'update');
     let u = await hostCmd({ type: 'endNight' });
     for (let guard = 0; u.view.day?.stage !== 'vote' && guard < 40; guard++) {
@@ -68,7 +51,7 @@ describe('failover: kill -9 of the node holding a room', () => {
     seats[7]!.send({ v: V, type: 'command', id: 'vote8', command: { type: 'vote', by: 8, target: candidate } });
     const killedAt = Date.now();
     await a.kill9();
-    const held = await nodes.heldAgain(created.room, 'a', killedAt);
+    const held = await cluster().heldAgain(created.room, 'a', killedAt);
     console.log(`failover mid-vote: held again by ${held.by} ${held.ms} ms after the kill`);
     expect(held.ms).toBeLessThan(5000);
 
@@ -95,7 +78,7 @@ describe('failover: kill -9 of the node holding a room', () => {
     expect(nine.ack).toBe('vote9');
     for (const x of back) await x.close();
 
-    const log = await nodes.log(created.room);
+    const log = await cluster().log(created.room);
     expect(log.map((e) => e.seq)).toEqual(log.map((_, k) => k + 1));
     const voters = eventsOf(log).filter((e) => e.type === 'VoteCast').map((e) => e.by).sort((x: number, y: number) => x - y);
     expect(voters).toEqual([1, 2, 3, 6, 7, 8, 9]);
@@ -113,7 +96,7 @@ describe('failover: kill -9 of the node holding a room', () => {
     const killedAt = Date.now();
     await holder.kill9();
     // The only node left takes the room over (its clients' links to the dead node closed).
-    const held = await nodes.heldAgain(created.room, holder.id, killedAt);
+    const held = await cluster().heldAgain(created.room, holder.id, killedAt);
     expect(held.by).toBe(other.id);
     console.log(`failover mid-night: held again by ${held.by} ${held.ms} ms after the kill`);
     expect(held.ms).toBeLessThan(5000);
@@ -127,7 +110,7 @@ describe('failover: kill -9 of the node holding a room', () => {
     expect(w.view.phase.kind).toBe('day');
     await seat.close();
     await admin.close();
-    const log = await nodes.log(created.room);
+    const log = await cluster().log(created.room);
     expect(log.map((e) => e.seq)).toEqual(log.map((_, k) => k + 1));
     expect(eventsOf(log).filter((e) => e.type === 'DayStarted')).toHaveLength(1);
   }, 90_000);

@@ -1,25 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSmtp } from '../club/smtpTestServer.js';
-import { postgresTarget } from '../storageTargets.js';
-import { Nodes, type Node } from './nodes.js';
+import { clusterSuite, type Node } from './nodes.js';
 
-const target = postgresTarget();
-let nodes: Nodes;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
-
-beforeAll(async () => {
-  const root = fileURLToPath(new URL('../../../..', import.meta.url));
-  execFileSync(process.execPath, [fileURLToPath(new URL('../../../../node_modules/typescript/bin/tsc', import.meta.url)), '-b', 'apps/server'], { cwd: root, stdio: 'pipe' });
-  nodes = new Nodes(await target.url());
-  smtp = await startSmtp();
-});
-
-afterAll(async () => {
-  await nodes?.stop();
-  await smtp?.close();
-  await target.cleanup();
+const nodes = clusterSuite({
+  before: async () => {
+    smtp = await startSmtp();
+  },
+  after: async () => smtp?.close(),
 });
 
 /** Asks one node for a sign-in link by e-mail, as a browser does (its CSRF token and cookie first). */
@@ -34,7 +22,7 @@ async function askLink(node: Node, email: string): Promise<number> {
 describe('jobs across nodes', () => {
   it('three nodes polling one job table every 200 ms deliver each letter exactly once, and one address\'s sign-in limit is counted across them', async () => {
     const env = { SMTP_URL: smtp.url, CLUB_JOB_POLL_MS: '200' };
-    const all = [await nodes.start('a', { env }), await nodes.start('b', { env }), await nodes.start('c', { env })];
+    const all = [await nodes().start('a', { env }), await nodes().start('b', { env }), await nodes().start('c', { env })];
     const emails = Array.from({ length: 12 }, (_, i) => `player${i + 1}@club.test`);
     // Twelve requests from one address, four to each node, all at once: the address may make ten a
     // minute (PER_ADDRESS) in all, not ten at each node.

@@ -1,4 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { Client, V } from '../helpers.js';
+import { postgresTarget } from '../storageTargets.js';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { freePort, spawnServer, type ServerProcess } from '../process.js';
@@ -77,4 +82,38 @@ export class Nodes {
     if (keys.length > 0) await this.redis.del(...keys).catch(() => {});
     this.redis.disconnect();
   }
+}
+
+/**
+ * A test file's cluster: the server built (as `npm start` runs it; a no-op when up to date), a fresh
+ * PostgreSQL schema, and every node and Redis key gone after the file. `redisUrl` is read when the
+ * file starts (a test may start a Redis of its own first).
+ */
+export function clusterSuite(o: { redisUrl?: () => string; before?: () => Promise<void>; after?: () => Promise<void> } = {}): () => Nodes {
+  const target = postgresTarget();
+  let nodes: Nodes | undefined;
+  beforeAll(async () => {
+    const root = fileURLToPath(new URL('../../../..', import.meta.url));
+    execFileSync(process.execPath, [fileURLToPath(new URL('../../../../node_modules/typescript/bin/tsc', import.meta.url)), '-b', 'apps/server'], { cwd: root, stdio: 'pipe' });
+    await o.before?.();
+    nodes = new Nodes(await target.url(), o.redisUrl?.() ?? REDIS_URL);
+  }, 60_000);
+  afterAll(async () => {
+    await nodes?.stop();
+    await o.after?.();
+    await target.cleanup();
+  });
+  return () => nodes!;
+}
+
+type Msg = Record<string, any>;
+
+/** The host's commands, numbered h1, h2, …: each must come back acknowledged. */
+export function hostCommands(host: Client): (command: Msg) => Promise<Msg> {
+  let n = 0;
+  return async (command) => {
+    const u = await host.request({ v: V, type: 'command', id: `h${++n}`, command }, 'update');
+    expect(u.ack).toBe(`h${n}`);
+    return u;
+  };
 }

@@ -1,25 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { createServer, connect, type Server, type Socket } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Client, createRoom, seatTheTable, V } from '../helpers.js';
 import { freePort } from '../process.js';
-import { postgresTarget } from '../storageTargets.js';
-import { Nodes } from './nodes.js';
+import { clusterSuite } from './nodes.js';
 
-const target = postgresTarget();
-let nodes: Nodes;
 
-beforeAll(async () => {
-  const root = fileURLToPath(new URL('../../../..', import.meta.url));
-  execFileSync(process.execPath, [fileURLToPath(new URL('../../../../node_modules/typescript/bin/tsc', import.meta.url)), '-b', 'apps/server'], { cwd: root, stdio: 'pipe' });
-  nodes = new Nodes(await target.url());
-});
-
-afterAll(async () => {
-  await nodes?.stop();
-  await target.cleanup();
-});
+const nodes = clusterSuite();
 
 /** A TCP relay to the machine's Redis that the test can cut: the node behind it is partitioned from Redis, not from PostgreSQL. */
 async function cuttableRedis(): Promise<{ url: string; cut(): void; close(): Promise<void> }> {
@@ -50,17 +36,17 @@ async function cuttableRedis(): Promise<{ url: string; cut(): void; close(): Pro
 describe('a node cut off from Redis', () => {
   it('loses its rooms to another node and can no longer append to them: its client is told the room moved, nothing is written', async () => {
     const relay = await cuttableRedis();
-    const a = await nodes.start('a', { redisUrl: relay.url });
-    const b = await nodes.start('b');
+    const a = await nodes().start('a', { redisUrl: relay.url });
+    const b = await nodes().start('b');
     const created = await createRoom(a.base, { preset: 'classic', seats: 10, mode: 'human' });
     const table = await seatTheTable(a.ws, created);
     const ok = await table.host.request({ v: V, type: 'start', id: 'start' }, 'update');
     expect(ok.ack).toBe('start');
-    expect(await nodes.holder(created.room)).toBe('a');
+    expect(await nodes().holder(created.room)).toBe('a');
 
     const cutAt = Date.now();
     relay.cut();
-    const held = await nodes.heldAgain(created.room, 'a', cutAt);
+    const held = await nodes().heldAgain(created.room, 'a', cutAt);
     expect(held.by).toBe('b');
     console.log(`partition: room held by b ${held.ms} ms after a was cut off from Redis`);
 
@@ -70,7 +56,7 @@ describe('a node cut off from Redis', () => {
     expect(answer.code).toBe('room-moved');
     await new Promise((r) => setTimeout(r, 200));
     expect(table.host.closed?.code).toBe(1012);
-    const log = await nodes.log(created.room);
+    const log = await nodes().log(created.room);
     expect(log.some((e) => e.body.id === 'stale')).toBe(false);
 
     // The host reconnects (to B) and ends the night there, once.
@@ -78,7 +64,7 @@ describe('a node cut off from Redis', () => {
     await host.request({ v: V, type: 'hello', room: created.code, auth: { as: 'host', key: created.hostKey } }, 'welcome');
     const ended = await host.request({ v: V, type: 'command', id: 'fresh', command: { type: 'endNight' } }, 'update');
     expect(ended.view.phase.kind).toBe('day');
-    expect((await nodes.log(created.room)).filter((e) => e.body.id === 'fresh')).toHaveLength(1);
+    expect((await nodes().log(created.room)).filter((e) => e.body.id === 'fresh')).toHaveLength(1);
     for (const x of [...table.seats, host]) await x.close();
     await relay.close();
   }, 90_000);

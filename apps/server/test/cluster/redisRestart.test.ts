@@ -1,16 +1,12 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { Client, createRoom, seatTheTable, V } from '../helpers.js';
 import { freePort } from '../process.js';
-import { postgresTarget } from '../storageTargets.js';
-import { Nodes } from './nodes.js';
+import { clusterSuite, hostCommands } from './nodes.js';
 
 type Msg = Record<string, any>;
 
-const target = postgresTarget();
-let nodes: Nodes;
 let redisPort: number;
 let redis: ChildProcess | null = null;
 
@@ -39,33 +35,23 @@ async function killRedis(): Promise<void> {
   });
 }
 
-beforeAll(async () => {
-  const root = fileURLToPath(new URL('../../../..', import.meta.url));
-  execFileSync(process.execPath, [fileURLToPath(new URL('../../../../node_modules/typescript/bin/tsc', import.meta.url)), '-b', 'apps/server'], { cwd: root, stdio: 'pipe' });
-  redisPort = await freePort();
-  await startRedis();
-  nodes = new Nodes(await target.url(), `redis://127.0.0.1:${redisPort}`);
-});
-
-afterAll(async () => {
-  await nodes?.stop();
-  await killRedis();
-  await target.cleanup();
+const cluster = clusterSuite({
+  before: async () => {
+    redisPort = await freePort();
+    await startRedis();
+  },
+  redisUrl: () => `redis://127.0.0.1:${redisPort}`,
+  after: killRedis,
 });
 
 describe('Redis restarts mid-game', () => {
   it('the rooms go on, commands through another node still arrive, the leases come back, and a later failover still works', async () => {
-    const a = await nodes.start('a');
-    const b = await nodes.start('b');
+    const a = await cluster().start('a');
+    const b = await cluster().start('b');
     const created = await createRoom(a.base, { preset: 'classic', seats: 10, mode: 'human' });
     const table = await seatTheTable(b.ws, created);
     const host = table.host;
-    let n = 0;
-    const hostCmd = async (command: Msg) => {
-      const u = await host.request({ v: V, type: 'command', id: `h${++n}`, command }, 'update');
-      expect(u.ack).toBe(`h${n}`);
-      return u;
-    };
+    const hostCmd = hostCommands(host);
     await host.request({ v: V, type: 'start', id: 'start' }, 'update');
 
     await killRedis();
@@ -79,7 +65,7 @@ describe('Redis restarts mid-game', () => {
     await startRedis();
     // A's next renewals set its lease (and the list of held rooms) again.
     const since = Date.now();
-    while ((await nodes.holder(created.room)) !== 'a') {
+    while ((await cluster().holder(created.room)) !== 'a') {
       if (Date.now() - since > 10_000) throw new Error('the lease was not renewed after the restart');
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -88,7 +74,7 @@ describe('Redis restarts mid-game', () => {
     // And the failover works on the restarted Redis: A dies, B holds the room within 5 s.
     const killedAt = Date.now();
     await a.kill9();
-    const held = await nodes.heldAgain(created.room, 'a', killedAt);
+    const held = await cluster().heldAgain(created.room, 'a', killedAt);
     console.log(`after a Redis restart: failover to ${held.by} in ${held.ms} ms`);
     expect(held.ms).toBeLessThan(5000);
     const lastSeq = u.seq as number;
@@ -97,7 +83,7 @@ describe('Redis restarts mid-game', () => {
     await again.request({ v: V, type: 'hello', room: created.code, auth: { as: 'host', key: created.hostKey }, lastSeq }, 'welcome');
     const after = await again.request({ v: V, type: 'command', id: 'after', command: { type: 'endSpeech' } }, 'update');
     expect(after.ack).toBe('after');
-    const log = await nodes.log(created.room);
+    const log = await cluster().log(created.room);
     expect(log.map((e) => e.seq)).toEqual(log.map((_, k) => k + 1));
     expect(log.filter((e) => e.body.id !== undefined).map((e) => e.body.id)).toEqual(['start', 'h1', 'h2', 'h3', 'h4', 'after']);
     for (const x of [...table.seats, again]) await x.close();

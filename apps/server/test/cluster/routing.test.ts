@@ -1,36 +1,20 @@
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Client, controllerAuth, createRoom, seatTheTable, V } from '../helpers.js';
-import { postgresTarget } from '../storageTargets.js';
-import { Nodes } from './nodes.js';
+import { clusterSuite } from './nodes.js';
 
 type Msg = Record<string, any>;
 
-const target = postgresTarget();
-let nodes: Nodes;
-
-beforeAll(async () => {
-  // The nodes run the built server, as `npm start` does: build it (a no-op when up to date).
-  const root = fileURLToPath(new URL('../../../..', import.meta.url));
-  execFileSync(process.execPath, [fileURLToPath(new URL('../../../../node_modules/typescript/bin/tsc', import.meta.url)), '-b', 'apps/server'], { cwd: root, stdio: 'pipe' });
-  nodes = new Nodes(await target.url());
-});
-
-afterAll(async () => {
-  await nodes?.stop();
-  await target.cleanup();
-});
+const nodes = clusterSuite();
 
 const health = async (base: string): Promise<Msg> => (await fetch(`${base}/api/health`)).json() as Promise<Msg>;
 
 describe('three nodes on one PostgreSQL and one Redis', () => {
   it('a client on node B plays a room node A holds: its frames pass through B, A alone loads the room, any node answers for it', async () => {
-    const a = await nodes.start('a');
-    const b = await nodes.start('b');
-    const c = await nodes.start('c');
+    const a = await nodes().start('a');
+    const b = await nodes().start('b');
+    const c = await nodes().start('c');
     const created = await createRoom(a.base, { preset: 'classic', seats: 10, mode: 'human' });
-    expect(await nodes.holder(created.room)).toBe('a');
+    expect(await nodes().holder(created.room)).toBe('a');
 
     // Every seat claims through B, the host through C.
     const table = await seatTheTable(b.ws, created);
@@ -56,7 +40,7 @@ describe('three nodes on one PostgreSQL and one Redis', () => {
     expect(ended.view.phase.kind).toBe('day');
     const day = await table.seats[0]!.next((m) => m.type === 'update' && m.view?.phase?.kind === 'day');
     expect(day.seq).toBe(ended.seq);
-    const log = await nodes.log(created.room);
+    const log = await nodes().log(created.room);
     expect(log.filter((e) => e.body.id === 'n1')).toHaveLength(1);
     for (const s of [...table.seats, host]) await s.close();
   }, 60_000);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { ensureDatabase } from '../../storage/ensureDatabase.js';
 import { freeLoopbackPort } from './ports.js';
 import { killNode, startNode, type ChaosNode, type NodeSettings } from './nodes.js';
 import { ChaosPlayer } from './player.js';
@@ -210,22 +211,6 @@ async function readLogs(databaseUrl: string, schema: string, roomIds: readonly s
       out.set(row.room_id, list);
     }
     return out;
-  } finally {
-    await c.end();
-  }
-}
-
-/** Creates the run's database if it is missing (the schema inside it is the run's own). */
-async function ensureDatabase(databaseUrl: string): Promise<void> {
-  const u = new URL(databaseUrl);
-  const name = u.pathname.slice(1);
-  u.pathname = '/postgres';
-  u.searchParams.delete('schema');
-  const c = new pg.Client({ connectionString: u.toString() });
-  await c.connect();
-  try {
-    const r = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (r.rowCount === 0) await c.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
   } finally {
     await c.end();
   }
