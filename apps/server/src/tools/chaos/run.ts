@@ -124,7 +124,10 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       await pause(1000 + rand() * 2000);
       await startNode(victim, settings);
     }
-    const outcome = await Promise.race([allDone.then(() => 'done'), pause(o.timeoutSeconds * 1000).then(() => 'timeout')]);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), o.timeoutSeconds * 1000)));
+    const outcome = await Promise.race([allDone.then(() => 'done'), late]);
+    clearTimeout(timer);
     if (outcome === 'timeout') error('games not finished in time');
 
     const logs = await readLogs(settings.databaseUrl, schema, rooms.map((r) => r.id));
