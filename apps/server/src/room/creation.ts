@@ -72,7 +72,7 @@ export abstract class RoomCreation extends RoomHub {
     if (this.rooms.has(roomId) || this.closed) return true;
     const row = await this.storage.roomById(roomId);
     if (!row || row.ended) return false;
-    await this.byCode(row.code);
+    await this.byCode(row.code, row);
     this.log.info({ room: roomId }, 'room taken over from a node that is gone');
     return true;
   }

@@ -110,14 +110,14 @@ export abstract class RoomHub {
     return room;
   }
 
-  /** The room with this code, from memory or from storage. */
-  async byCode(code: string): Promise<Room | undefined> {
+  /** The room with this code, from memory or from storage (`knownRow`: its row, read already). */
+  async byCode(code: string, knownRow?: RoomRow): Promise<Room | undefined> {
     const id = this.codes.get(code);
     if (id !== undefined) return this.rooms.get(id);
     let p = this.loading.get(code);
     if (p === undefined) {
       p = (async () => {
-        const row = await this.rows.byCode(code);
+        const row = knownRow ?? (await this.rows.byCode(code));
         if (!row) return undefined;
         const known = this.rooms.get(row.id);
         if (known) return known;
