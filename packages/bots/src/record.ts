@@ -11,6 +11,12 @@ const BELIEVED = 4;
 const SPARED = 0.5;
 /** Suspicion for a player a night victim had nominated (half for a vote): the night takes whoever reads the mafia. */
 const VICTIM_PUSHED = 0.5;
+/**
+ * Suspicion for a nomination on day 1 with no public reason (not the routine second candidate): on
+ * day 1 the town nominates only with one. Below SUSPECT (heuristic.ts): one such nomination is no
+ * reason to nominate the nominator, it tips a vote.
+ */
+const GROUNDLESS = 0.3;
 
 /**
  * What one player has seen of the table so far (only from his views): the nominations and votes of
@@ -26,6 +32,8 @@ export class TableRecord {
    * blind: what its target turns out to be says nothing of the nominator.
    */
   private readonly routine: boolean[] = [];
+  /** Who nominated on day 1 with no public reason (GROUNDLESS), once a nomination. */
+  private readonly groundless: SeatNo[] = [];
   /**
    * Days it saw voted on. Every living player votes and every nomination comes before the vote, so on
    * these days every living member of the mafia has seen the same nominations: what they agree on at
@@ -48,8 +56,11 @@ export class TableRecord {
       const key = (day.n * 65 + by) * 65 + target;
       if (this.seen.has(key)) continue;
       this.seen.add(key);
-      this.routine.push(k === (day.n === 1 ? 1 : 0) && !this.reasoned(view, by, target));
+      const reasoned = this.reasoned(view, by, target);
+      const routine = k === (day.n === 1 ? 1 : 0) && !reasoned;
+      this.routine.push(routine);
       this.noms.push([day.n, by, target]);
+      if (day.n === 1 && !reasoned && !routine) this.groundless.push(by);
     }
     if (day.stage === 'vote') {
       this.voteDays.add(day.n);
@@ -120,6 +131,7 @@ export class TableRecord {
       // Whom a night victim had pushed.
       if (this.deaths.has(by)) score[target] += VICTIM_PUSHED;
     }
+    for (const by of this.groundless) score[by] += GROUNDLESS;
     for (const [, by, target] of this.votes) {
       if (believed[target] === 'town') score[by] += 0.5;
       else if (believed[target] === 'mafia') score[by] -= 0.75;

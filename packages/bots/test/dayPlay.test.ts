@@ -108,6 +108,14 @@ describe('the town reads the table', () => {
     expect(score[4]).toBeGreaterThanOrEqual(1);
   });
 
+  it('a_nomination_on_day_1_without_a_reason_is_held_against_the_nominator', () => {
+    // Day 1: 2 nominated 6 with no reason; 4 then added 9 (the routine second candidate); 6 answered by nominating 2.
+    const score = suspicionAfter(7, [view({ me: 7, phase: { kind: 'day', n: 1 }, nominations: [[2, 6], [4, 9], [6, 2]] })]);
+    expect(score[2]).toBeCloseTo(0.3);
+    expect(score[4]).toBe(0);
+    expect(score[6]).toBe(0);
+  });
+
   it('a_lone_claimant_is_trusted_as_a_known_red_and_whoever_pushed_him_is_suspected', () => {
     const score = suspicionAfter(9, [view({ me: 9, nominations: [[1, 6], [4, 3]], said: [claim(3)] })]);
     expect(score[3]).toBeLessThanOrEqual(-4);
