@@ -48,3 +48,28 @@ export class NightDeaths {
     return this.shot.has(seat);
   }
 }
+
+/**
+ * The mafia are the night's only killers in this game's deck (one step of the night shoots, none
+ * guesses: sport, fiim, classic): whoever the night takes is red, whatever his hidden card.
+ */
+export function onlyMafiaShoot(view: GameView): boolean {
+  // A game's night steps are one frozen list for every view (night/script.ts): asked at every
+  // decision, the answer is kept for the last list seen.
+  if (view.nightSteps === lastSteps) return lastAnswer;
+  lastSteps = view.nightSteps;
+  lastAnswer = mafiaOnlyShooters(view.nightSteps);
+  return lastAnswer;
+}
+
+let lastSteps: GameView['nightSteps'] | null = null;
+let lastAnswer = false;
+
+function mafiaOnlyShooters(steps: GameView['nightSteps']): boolean {
+  let kills = 0;
+  for (const step of steps) {
+    if (step.acts.includes('guess')) return false;
+    if (step.acts.includes('kill')) kills++;
+  }
+  return kills === 1;
+}

@@ -1,7 +1,7 @@
-import { type ActKind, type Command, type GameView, type Pending, type SeatNo, type Statement } from '@mafia/engine';
+import { presetOf, type ActKind, type Command, type GameView, type Pending, type PresetId, type SeatNo, type Statement } from '@mafia/engine';
 import { Rng, aliveSeats, isNominated, type Bot, type ViewSource } from './bot.js';
 import { actCommand } from './acts.js';
-import { mayTalk, speechOf } from './talking.js';
+import { checkerClaimants, mayTalk, speechOf } from './talking.js';
 import { TableRecord, type Side } from './record.js';
 import { agreedSeat, meetingPlan, plannedTonight } from './meeting.js';
 import type { JournalEntry } from './journal.js';
@@ -10,17 +10,28 @@ import { livingClaimant, mafiaShot, SHIELDS, shieldTarget, soloShot, teammateInD
 
 const SILENCE: readonly Statement[] = [];
 
+/**
+ * How often a town player nominates on a quiet day (nobody nominated yet, from day 2): a player he
+ * does not trust, at random. A lone nominee leaves without a vote (R-VOTE-4), so the mafia's bloc
+ * cannot steer it; a day without a vote is a free night for the mafia. Measured (docs/bots.md):
+ * 0.1 and 0.3 leave the town weaker against a mafia that stays silent, 1 changes little past 0.6.
+ */
+const QUIET_DAY_NOMINATION = 0.6;
+/** Suspicion at which a town player nominates (and below which, at −1, he trusts). */
+const SUSPECT = 0.5;
+const TRUSTED = -1;
+
 
 /**
  * A sensible player that still sees only its own view.
  *
  * - The mafia agree on the night's victim without talking: every member computes the same seat
- *   from facts all of them see (the night number, who is alive, who the teammates are), so the
- *   unanimous shot (R-NIGHT-2) lands; on most nights after a checker claimed, he is the seat
- *   (nightChoice.ts). By day they push a non-mafia candidate, follow each other's votes, and vote
- *   against the lift when a teammate is tied.
+ *   from facts all of them see: the Don's find (his nomination), a claimed checker on some nights,
+ *   the red who nominates them (`TableRecord.threat`), the meeting's plan, a hash of the night. By day
+ *   they nominate nobody (a nomination is what the town reads), vote together for a red and against
+ *   the lift when a teammate is tied.
  * - The Don hunts the Commissar: he checks unchecked non-mafia players and, once he finds the
- *   Commissar, nominates and votes against him.
+ *   Commissar, nominates him (the team's signal: they shoot him that night) and votes against him.
  * - The Commissar remembers his checks (`view.results`): he checks players he has not checked,
  *   nominates and votes against the black ones and never against the red ones.
  * - The town remembers the public record (nominations, votes, who the night took: record.ts) and
@@ -120,7 +131,8 @@ export class HeuristicBot implements Bot {
   private sideOf(view: GameView, seat: SeatNo): Side | null {
     if (seat === this.seat) return view.me?.team === 'mafia' ? 'mafia' : 'town';
     const team = view.seats[seat - 1].team;
-    if (team) return team === 'mafia' ? 'mafia' : 'town';
+    // A solo card shown (the Maniac) is neither: whoever pushed him pushed no red, and no mafioso.
+    if (team) return team === 'mafia' ? 'mafia' : team === 'town' ? 'town' : null;
     const me = view.me;
     for (const r of view.results) {
       if (r.target !== seat || r.act !== 'check') continue;
@@ -174,10 +186,32 @@ export class HeuristicBot implements Bot {
    * (night number, the alive seats, the teammates).
    */
   private teamTarget(view: GameView): SeatNo | 0 {
-    // The meeting's plan first (meeting.ts); a night it does not name (or whose seat is gone), the hash.
+    // The red who reads them (nominates members of the mafia) first; then the meeting's plan
+    // (meeting.ts); a night it does not name (or whose seat is gone), the hash.
+    const threat = this.record.threat(view);
+    if (threat !== 0) return threat;
     const planned = plannedTonight(view);
     if (planned !== 0) return planned;
     return agreedSeat(aliveSeats(view, (s) => view.seats[s - 1].team !== 'mafia'), view.phase.kind === 'night' ? view.phase.n : 0);
+  }
+
+  /**
+   * The Don's find, for the whole mafia. The Don nominates nobody but the checker he found, so his
+   * nomination of the day before is the team's signal (read only from a day they all saw voted on:
+   * record.ts `nominee`); where the Don's shot decides (open choice, R-NIGHT-3) he shoots his find
+   * himself. Not when a teammate has claimed the checker's role: the night would prove the true one.
+   */
+  private hunted(view: GameView): SeatNo | 0 {
+    if (view.phase.kind !== 'night') return 0;
+    if (checkerClaimants(view).some((c) => view.seats[c - 1].team === 'mafia')) return 0;
+    if (view.me?.role === 'don' && presetOf(view.preset as PresetId)?.defaults.mafiaShot === 'open') {
+      const found = this.foundCommissar(view);
+      if (found !== 0) return found;
+    }
+    const don = view.seats.find((s) => s.role === 'don' && s.team === 'mafia');
+    if (don === undefined) return 0;
+    const t = this.record.nominee(view.phase.n - 1, don.seat);
+    return t !== 0 && view.seats[t - 1].alive && view.seats[t - 1].team !== 'mafia' ? t : 0;
   }
 
   /** Its word at the mafia's night meeting: the lowest living member names the shot order (meeting.ts). */
@@ -189,7 +223,7 @@ export class HeuristicBot implements Bot {
   private nightTarget(view: GameView, act: ActKind): SeatNo | 0 {
     const team = view.me?.team;
     if (act === 'kill') {
-      if (team === 'mafia') return mafiaShot(view, this.teamTarget(view));
+      if (team === 'mafia') return this.hunted(view) || mafiaShot(view, this.teamTarget(view));
       if (team === 'solo') return soloShot(view, this.seat, this.rng);
       return this.checkTarget(view, false);
     }
@@ -214,39 +248,55 @@ export class HeuristicBot implements Bot {
 
   // ---- day -------------------------------------------------------------------------------
 
+  /**
+   * The town nominates with a reason: its prime suspect. Without one it nominates only to give the
+   * day a vote that can take someone: on day 1 a second candidate, the player it trusts most, when
+   * its suspect stands alone (a lone nominee is not voted on then, R-VOTE-4); on any day another
+   * candidate when only players it trusts stand; on a quiet day (from day 2, nobody nominated yet) a
+   * player it does not trust, at random, on QUIET_DAY_NOMINATION of its speeches.
+   */
   private townNominee(view: GameView): SeatNo | 0 {
     const open = aliveSeats(view, (s) => s !== this.seat && !isNominated(view, s));
     if (open.length === 0) return 0;
+    const day = view.day!;
     const score = this.suspicion(view);
     const top = this.best(open, (s) => score[s]);
-    if (top !== 0 && score[top] >= 0.5) return top;
-    const unknown = open.filter((s) => score[s] > -50);
-    return unknown.length && this.rng.next() < 0.35 ? this.rng.pick(unknown) : 0;
+    const suspect = top !== 0 && score[top] >= SUSPECT;
+    const noms = day.nominations;
+    if (day.n === 1 && noms.length === 1 && score[noms[0][1]] >= SUSPECT && !suspect) return this.best(open, (s) => -score[s]);
+    if (suspect) return top;
+    if (noms.length > 0 && top !== 0 && score[top] > TRUSTED && noms.every(([, t]) => score[t] <= TRUSTED)) return top;
+    if (day.n === 1 || noms.length > 0 || this.rng.next() >= QUIET_DAY_NOMINATION) return 0;
+    const untrusted = open.filter((s) => score[s] > TRUSTED);
+    if (untrusted.length > 0) return this.rng.pick(untrusted);
+    // It trusts everyone left (a checker's reds: the Maniac looks red to the club's Sheriff while the
+    // mafia live): anyone but a claimant.
+    const claimants = checkerClaimants(view);
+    const rest = open.filter((s) => !claimants.includes(s) && score[s] < 50);
+    return rest.length > 0 ? this.rng.pick(rest) : 0;
   }
 
+  /**
+   * The mafia nominate nobody: every nomination is read once its target's side is known (record.ts),
+   * and a bloc steers a vote without one. The Don nominates the checker he found: the hunt's signal.
+   */
   private mafiaNominee(view: GameView): SeatNo | 0 {
-    const open = aliveSeats(view, (s) => view.seats[s - 1].team !== 'mafia' && !isNominated(view, s));
-    if (open.length === 0) return 0;
     const commissar = this.foundCommissar(view);
-    if (commissar !== 0 && open.includes(commissar)) return commissar;
-    return this.rng.next() < 0.5 ? this.rng.pick(open) : 0;
+    return commissar !== 0 && !isNominated(view, commissar) ? commissar : 0;
   }
 
   private townVote(view: GameView, candidates: readonly SeatNo[]): SeatNo {
     const score = this.suspicion(view);
     const day = view.day!;
     // Trust: a candidate pushed by someone who earlier pushed a revealed mafioso.
-    // Among candidates it knows nothing against, the town goes with the ballots already cast (a
-    // split town lets the mafia's bloc decide), and before any, with the first nominee.
-    let cast = 0;
-    for (const b of day.ballots) if (b !== 0) cast++;
+    // Among candidates it knows nothing against, the town votes for the first nominee: a rule the
+    // whole town follows alike (a split town lets the mafia's bloc decide), which the mafia's bloc
+    // cannot lead, as it could lead a town that followed the ballots already cast.
     const weight = (s: SeatNo): number => {
       let w = score[s];
       for (const [by, target] of day.nominations) if (target === s && score[by] < 0 && by !== s) w += 1;
       if (s === this.seat) w -= 1000;
-      let votes = 0;
-      for (const b of day.ballots) if (b === s) votes++;
-      w += cast > 0 ? 0.01 * votes : candidates[0] === s ? 0.01 : 0;
+      if (candidates[0] === s) w += 0.01;
       return w;
     };
     return this.best(candidates, weight) || candidates[candidates.length - 1];
@@ -279,6 +329,10 @@ export class HeuristicBot implements Bot {
     const sides = tied.map((s) => this.sideOf(view, s));
     if (sides.includes('town')) return false;
     if (sides.includes('mafia')) return true;
+    // Its reading of the tied: all suspects leave, none it trusts does.
+    const score = this.suspicion(view);
+    if (tied.every((s) => score[s] >= SUSPECT)) return true;
+    if (tied.some((s) => score[s] <= TRUSTED)) return false;
     return this.rng.next() < 0.5;
   }
 

@@ -1,4 +1,5 @@
 import { MAX_STATEMENTS_PER_DAY, type GameView, type RoleId, type SeatNo, type Statement } from '@mafia/engine';
+import type { Side } from './record.js';
 
 /** The town's checkers whose checks answer "black" (yes) or "red" (no). */
 const CHECKERS: ReadonlySet<RoleId> = new Set<RoleId>(['commissar', 'sheriff']);
@@ -74,13 +75,21 @@ export function checkerClaimants(view: GameView): SeatNo[] {
   return claimants;
 }
 
+/** How far a lone or proven claimant himself is trusted: as far as a side all but known (record.ts BELIEVED). */
+const CLAIMANT_TRUST = 4;
+
 /**
  * What the talk tells a town player (higher = more likely mafia), added to `score`: the checks named
  * by whoever claimed a checker's role. One claimant is believed; of several, the first to claim is
  * believed more and the later ones are suspected (a false Commissar answers a true one). A checker
- * knows that anyone else claiming his role lies.
+ * knows that anyone else claiming his role lies. The sides the viewer knows (`known`: cards shown,
+ * his own, his own checks) test the claims: a claimant shown to be of the mafia, or who named a known
+ * side wrongly, lies; one shown red, or whose black a card confirmed, is the true checker, and so is
+ * the one claimant left when the others are found lying.
  */
-export function talkEvidence(view: GameView, seat: SeatNo, score: Float64Array, deaths?: { has(seat: SeatNo): boolean }): void {
+export function talkEvidence(
+  view: GameView, seat: SeatNo, score: Float64Array, deaths?: { has(seat: SeatNo): boolean }, known?: readonly (Side | null)[],
+): void {
   const claimants = checkerClaimants(view);
   if (claimants.length === 0) return;
   const iAmChecker = view.me !== null && view.me.team === 'town' && CHECKERS.has(view.me.role);
@@ -98,6 +107,8 @@ export function talkEvidence(view: GameView, seat: SeatNo, score: Float64Array, 
       proven = c;
     }
   }
+  const liar = known ? testedClaims(view, claimants, known) : null;
+  if (liar !== null && liar.proven !== 0) proven = liar.proven;
   for (let i = 0; i < claimants.length; i++) {
     const c = claimants[i];
     if (c === seat) continue;
@@ -107,13 +118,16 @@ export function talkEvidence(view: GameView, seat: SeatNo, score: Float64Array, 
     }
     let weight: number;
     // The claimant himself: a lone or proven one is trusted, a later one of several suspected, one
-    // beside a proven checker all but known.
-    if (proven !== 0) {
+    // beside a proven checker (or caught lying) all but known.
+    if (liar !== null && liar.lies.has(c)) {
+      weight = 0;
+      score[c] += 8;
+    } else if (proven !== 0) {
       weight = c === proven ? 6 : 0;
-      score[c] += c === proven ? -3 : 8;
+      score[c] += c === proven ? -CLAIMANT_TRUST : 8;
     } else {
       weight = single ? 6 : i === 0 ? 2 : 1;
-      score[c] += single ? -3 : i === 0 ? -1 : 1.5;
+      score[c] += single ? -CLAIMANT_TRUST : i === 0 ? -1 : 1.5;
     }
     if (weight === 0) continue;
     for (const x of view.said) {
@@ -121,4 +135,35 @@ export function talkEvidence(view: GameView, seat: SeatNo, score: Float64Array, 
       score[x.statement.target] += x.statement.color === 'black' ? weight : -weight;
     }
   }
+}
+
+/**
+ * The claims read against the sides the viewer knows: who lies (shown to be of the mafia, or named a
+ * known red black or a known mafioso red), and the true checker if one is proven (shown red, or a
+ * black of his confirmed, with no other so confirmed; or the only claimant not lying beside liars).
+ */
+function testedClaims(view: GameView, claimants: readonly SeatNo[], known: readonly (Side | null)[]): { lies: ReadonlySet<SeatNo>; proven: SeatNo | 0 } | null {
+  let lies: Set<SeatNo> | null = null;
+  let proven: SeatNo | 0 = 0;
+  let twice = false;
+  for (const c of claimants) {
+    let lied = known[c] === 'mafia';
+    let confirmed = known[c] === 'town';
+    for (const x of view.said) {
+      if (x.by !== c || x.statement.kind !== 'checked') continue;
+      const side = known[x.statement.target];
+      if (side === null || side === undefined) continue;
+      if ((side === 'town') === (x.statement.color === 'black')) lied = true;
+      else if (side === 'mafia') confirmed = true;
+    }
+    if (lied) (lies ??= new Set<SeatNo>()).add(c);
+    else if (confirmed) {
+      if (proven !== 0) twice = true;
+      proven = c;
+    }
+  }
+  if (twice) proven = 0;
+  if (lies === null) return proven === 0 ? null : { lies: new Set<SeatNo>(), proven };
+  if (proven === 0 && lies.size === claimants.length - 1) for (const c of claimants) if (!lies.has(c)) proven = c;
+  return { lies, proven };
 }
