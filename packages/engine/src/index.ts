@@ -20,6 +20,7 @@ export { nightSteps, type NightStep } from './night/script.js';
 export { countVotes, nextAfterRound, liftPasses, liftVoteHeld } from './voting/sequential.js';
 export { roleVariants, presetVariants, donSeeks, type RoleVariants } from './view/variants.js';
 export { project } from './view/project.js';
+export { ViewCache } from './view/seatViews.js';
 export { projectEvent, type ProjectedEvent } from './view/projectEvent.js';
 export { canSeeRole } from './view/visibility.js';
 export type { Viewer, GameView, SeatView, DayView, TournamentView } from './view/types.js';
