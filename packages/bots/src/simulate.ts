@@ -1,5 +1,5 @@
 import {
-  createGame, decideInPlace, nextHostCommand, ownedCopy, pendingDecisionsInto, project,
+  dealGame, decideInPlace, nextHostCommand, pendingDecisionsInto, project,
   type Pending,
   type Actor, type GameEvent, type GameState, type RuleError, seatAt, seatNo, type SeatNo, type Statement, type Team,
 } from '@mafia/engine';
@@ -148,10 +148,10 @@ function kindFor(spec: BotsSpec, team: Team): BotKind {
  * anything (more) to decide, the host moves the game on (`nextHostCommand`).
  */
 export function playGame(o: GameOptionsForSim): GameRecord {
-  const created = createGame({ preset: o.preset, players: o.players, seed: o.seed, composition: o.composition, options: o.options });
+  const created = dealGame({ preset: o.preset, players: o.players, seed: o.seed, composition: o.composition, options: o.options });
   if (!created.ok) throw new SetupError(created.error);
   // The simulator owns this state and lets decideInPlace fold every command into it (no copies).
-  let state: GameState = ownedCopy(created.game.state);
+  let state: GameState = created.state;
   const n = state.seats;
   const spec = o.bots ?? 'random';
   const make = o.makeBot ?? createBot;
@@ -170,6 +170,13 @@ export function playGame(o: GameOptionsForSim): GameRecord {
     const seat = seatAt(i);
     // The harness deals the bot kind by team; the bot itself sees only its view.
     bots[i] = make(kindFor(spec, state.teams[i]), seat, botSeed(prefix, seat));
+  }
+  // Whether any bot talks or meets: random bots do neither, and then nobody asks whose turn it is.
+  let talks = false;
+  let meets = false;
+  for (let i = 0; i < n; i++) {
+    if (bots[i].speak !== undefined) talks = true;
+    if (bots[i].meet !== undefined) meets = true;
   }
   // The pending decisions, written into one list per game (no new list per command).
   const pending: Pending[] = [];
@@ -202,13 +209,13 @@ export function playGame(o: GameOptionsForSim): GameRecord {
   while (state.phase.kind !== 'ended') {
     // Runaway guards: too many phases, or a phase that never ends (e.g. endless re-votes).
     if (phases > cap || commands > cap * COMMANDS_PER_PHASE) return { winner: null, phases, illegal, commands, followUp };
-    if (state.phase.kind === 'night' && state.phase.n !== met) {
+    if (meets && state.phase.kind === 'night' && state.phase.n !== met) {
       met = state.phase.n;
       const first = firstLivingMafia(state);
       const bot = bots[first - 1];
       if (first > 0 && bot.meet) say(first, bot.meet(sources[first - 1]), 'at the meeting ');
     }
-    const turn = talkTurn(state);
+    const turn = talks ? talkTurn(state) : null;
     if (turn !== null && turn.key !== talked) {
       talked = turn.key;
       const bot = bots[turn.seat - 1];

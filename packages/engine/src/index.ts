@@ -11,7 +11,7 @@ export { speakingOrder } from './day/rules.js';
 export { currentSpeechSeconds } from './day/rules.js';
 export { tournamentScores, shotFirstNight, compensation, roundPoints, DEFAULT_COMPENSATION, type CompensationOptions } from './game/tournament.js';
 export { isEmergency } from './day/rules.js';
-export { createGame, transition, foldLog, type Game, type Transition } from './game/game.js';
+export { createGame, dealGame, transition, foldLog, type Dealt, type Game, type Transition } from './game/game.js';
 export { stepTimer, ownTurnOf, mayEndOwnTurn, stateEffects, type Effects, type StateEffects, type StepTimer, type StepKind, type OwnTurn, type Audience } from './game/effects.js';
 export { buildSetup, resolvePreset, resolveOptions, resolveRoles, type SetupInput } from './game/setup.js';
 export { checkWinner, winningSeats } from './game/win.js';

@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  canSeeRole, createGame, decide, decideInPlace, nextHostCommand, ownedCopy, pendingDecisions, project, ViewCache,
+  canSeeRole, createGame, dealGame, decide, decideInPlace, nextHostCommand, ownedCopy, pendingDecisions, project, ViewCache,
   type Actor, type Command, type GameState, type GameView, seatNo, type SeatNo, type Viewer,
 } from '@mafia/engine';
 
@@ -132,6 +132,24 @@ function expectedParts(s: GameState, viewer: Viewer) {
     me: viewer.kind === 'seat' ? { seat: viewer.seat, role: s.roles[i], team: s.teams[i], alive: s.alive[i] } : null,
   };
 }
+
+describe('dealGame', () => {
+  it('deals_the_state_and_events_of_createGame_as_a_state_of_its_own', () => {
+    for (const preset of ['classic', 'sport', 'fiim', 'club', 'party', 'piter', 'extended', 'tabletop']) {
+      for (const seed of [1, 'x/7']) {
+        const created = createGame({ preset, players: 10, seed });
+        const dealt = dealGame({ preset, players: 10, seed });
+        if (!created.ok || !dealt.ok) throw new Error('setup');
+        expect(dealt.events).toEqual(created.game.log);
+        expect(dealt.state).toEqual(created.game.state);
+        // Its own: not the state or day of any game or event.
+        expect(dealt.state).not.toBe(created.game.state);
+      }
+    }
+    const refused = dealGame({ preset: 'classic', players: 2, seed: 1 });
+    expect(refused.ok).toBe(false);
+  });
+});
 
 describe('projection caches', () => {
   it('cached_projections_show_exactly_what_canSeeRole_allows', () => {
