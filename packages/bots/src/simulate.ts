@@ -1,12 +1,13 @@
 import {
   dealGame, decideInPlace, nextHostCommand, pendingDecisionsInto, project,
   type Pending,
-  type Actor, type GameEvent, type GameState, type RuleError, seatAt, seatNo, type SeatNo, type Statement, type Team,
+  type Actor, type GameState, type RuleError, seatAt, type SeatNo, type Statement, type Team,
 } from '@mafia/engine';
 import type { Bot, BotKind, ViewSource } from './bot.js';
 import { createBot } from './factory.js';
 import { FollowUpCount, type FollowUp } from './followUp.js';
 import { talkTurn } from './talk.js';
+import { botSeed, countPhases, firstLivingMafia, fnv, sameRound, seatViewers } from './playParts.js';
 
 /** Which bots play: one kind for every seat, or one kind per team (the harness deals them by the dealt team). */
 export type BotsSpec = BotKind | { readonly [team in Team]?: BotKind };
@@ -86,56 +87,6 @@ const DEFAULT_PHASE_CAP = 200;
 const COMMANDS_PER_PHASE = 500;
 const HOST: Actor = { kind: 'host' };
 const NO_SEATS: readonly SeatNo[] = [];
-
-function countPhases(events: readonly GameEvent[]): number {
-  let n = 0;
-  for (let i = 0; i < events.length; i++) {
-    const t = events[i].type;
-    if (t === 'NightStarted' || t === 'DayStarted') n++;
-  }
-  return n;
-}
-
-/**
- * The same vote (or lift vote) round is still open after a ballot: same day, stage, round and
- * candidates as before it. The day is written in place by `decideInPlace`, so what it was before the
- * ballot is passed as values (`candidates` is replaced, never written into: its identity is a value).
- */
-function sameRound(s: GameState, stage: string, round: number, candidates: readonly SeatNo[], n: number): boolean {
-  const day = s.day;
-  return s.phase.kind === 'day' && day !== null && day.stage === stage &&
-    day.round === round && day.candidates === candidates && day.n === n;
-}
-
-/** FNV-1a over `text`, continued from `h` (seedFrom is fnv(0x811c9dc5, String(seed)) >>> 0). */
-function fnv(h: number, text: string): number {
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h;
-}
-
-/** seedFrom(prefix text + seat) from the prefix's running hash. */
-function botSeed(prefixHash: number, seat: number): number {
-  return fnv(prefixHash, seatText(seat)) >>> 0;
-}
-
-const SEAT_TEXT: string[] = [];
-const seatText = (seat: number): string => SEAT_TEXT[seat] ?? (SEAT_TEXT[seat] = `${seat}`);
-
-/** The seat viewers (also the actors of the seats' commands): plain frozen values shared by all games. */
-const VIEWERS: Actor[] = [];
-function seatViewers(n: number): readonly Actor[] {
-  for (let seat = VIEWERS.length; seat <= n; seat++) VIEWERS.push(Object.freeze({ kind: 'seat', seat: seatNo(seat) }));
-  return VIEWERS;
-}
-
-/** The seat (1-based) of the first living member of the mafia, or 0: who speaks first at their meeting. */
-function firstLivingMafia(s: GameState): number {
-  for (let i = 0; i < s.seats; i++) if (s.alive[i] && s.teams[i] === 'mafia') return i + 1;
-  return 0;
-}
 
 function kindFor(spec: BotsSpec, team: Team): BotKind {
   if (typeof spec === 'string') return spec;
