@@ -1,12 +1,13 @@
 import {
-  createGame, decideInPlace, nextHostCommand, ownedCopy, pendingDecisionsInto, project,
+  dealGame, decideInPlace, nextHostCommand, pendingDecisionsInto, project,
   type Pending,
-  type Actor, type GameEvent, type GameState, type RuleError, seatAt, seatNo, type SeatNo, type Statement, type Team,
+  type Actor, type GameState, type RuleError, seatAt, type SeatNo, type Statement, type Team,
 } from '@mafia/engine';
 import type { Bot, BotKind, ViewSource } from './bot.js';
 import { createBot } from './factory.js';
 import { FollowUpCount, type FollowUp } from './followUp.js';
 import { talkTurn } from './talk.js';
+import { botSeed, countPhases, firstLivingMafia, fnv, sameRound, seatViewers } from './playParts.js';
 
 /** Which bots play: one kind for every seat, or one kind per team (the harness deals them by the dealt team). */
 export type BotsSpec = BotKind | { readonly [team in Team]?: BotKind };
@@ -87,56 +88,6 @@ const COMMANDS_PER_PHASE = 500;
 const HOST: Actor = { kind: 'host' };
 const NO_SEATS: readonly SeatNo[] = [];
 
-function countPhases(events: readonly GameEvent[]): number {
-  let n = 0;
-  for (let i = 0; i < events.length; i++) {
-    const t = events[i].type;
-    if (t === 'NightStarted' || t === 'DayStarted') n++;
-  }
-  return n;
-}
-
-/**
- * The same vote (or lift vote) round is still open after a ballot: same day, stage, round and
- * candidates as before it. The day is written in place by `decideInPlace`, so what it was before the
- * ballot is passed as values (`candidates` is replaced, never written into: its identity is a value).
- */
-function sameRound(s: GameState, stage: string, round: number, candidates: readonly SeatNo[], n: number): boolean {
-  const day = s.day;
-  return s.phase.kind === 'day' && day !== null && day.stage === stage &&
-    day.round === round && day.candidates === candidates && day.n === n;
-}
-
-/** FNV-1a over `text`, continued from `h` (seedFrom is fnv(0x811c9dc5, String(seed)) >>> 0). */
-function fnv(h: number, text: string): number {
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h;
-}
-
-/** seedFrom(prefix text + seat) from the prefix's running hash. */
-function botSeed(prefixHash: number, seat: number): number {
-  return fnv(prefixHash, seatText(seat)) >>> 0;
-}
-
-const SEAT_TEXT: string[] = [];
-const seatText = (seat: number): string => SEAT_TEXT[seat] ?? (SEAT_TEXT[seat] = `${seat}`);
-
-/** The seat viewers (also the actors of the seats' commands): plain frozen values shared by all games. */
-const VIEWERS: Actor[] = [];
-function seatViewers(n: number): readonly Actor[] {
-  for (let seat = VIEWERS.length; seat <= n; seat++) VIEWERS.push(Object.freeze({ kind: 'seat', seat: seatNo(seat) }));
-  return VIEWERS;
-}
-
-/** The seat (1-based) of the first living member of the mafia, or 0: who speaks first at their meeting. */
-function firstLivingMafia(s: GameState): number {
-  for (let i = 0; i < s.seats; i++) if (s.alive[i] && s.teams[i] === 'mafia') return i + 1;
-  return 0;
-}
-
 function kindFor(spec: BotsSpec, team: Team): BotKind {
   if (typeof spec === 'string') return spec;
   return spec[team] ?? 'random';
@@ -148,10 +99,10 @@ function kindFor(spec: BotsSpec, team: Team): BotKind {
  * anything (more) to decide, the host moves the game on (`nextHostCommand`).
  */
 export function playGame(o: GameOptionsForSim): GameRecord {
-  const created = createGame({ preset: o.preset, players: o.players, seed: o.seed, composition: o.composition, options: o.options });
+  const created = dealGame({ preset: o.preset, players: o.players, seed: o.seed, composition: o.composition, options: o.options });
   if (!created.ok) throw new SetupError(created.error);
   // The simulator owns this state and lets decideInPlace fold every command into it (no copies).
-  let state: GameState = ownedCopy(created.game.state);
+  let state: GameState = created.state;
   const n = state.seats;
   const spec = o.bots ?? 'random';
   const make = o.makeBot ?? createBot;
@@ -170,6 +121,13 @@ export function playGame(o: GameOptionsForSim): GameRecord {
     const seat = seatAt(i);
     // The harness deals the bot kind by team; the bot itself sees only its view.
     bots[i] = make(kindFor(spec, state.teams[i]), seat, botSeed(prefix, seat));
+  }
+  // Whether any bot talks or meets: random bots do neither, and then nobody asks whose turn it is.
+  let talks = false;
+  let meets = false;
+  for (let i = 0; i < n; i++) {
+    if (bots[i].speak !== undefined) talks = true;
+    if (bots[i].meet !== undefined) meets = true;
   }
   // The pending decisions, written into one list per game (no new list per command).
   const pending: Pending[] = [];
@@ -202,13 +160,13 @@ export function playGame(o: GameOptionsForSim): GameRecord {
   while (state.phase.kind !== 'ended') {
     // Runaway guards: too many phases, or a phase that never ends (e.g. endless re-votes).
     if (phases > cap || commands > cap * COMMANDS_PER_PHASE) return { winner: null, phases, illegal, commands, followUp };
-    if (state.phase.kind === 'night' && state.phase.n !== met) {
+    if (meets && state.phase.kind === 'night' && state.phase.n !== met) {
       met = state.phase.n;
       const first = firstLivingMafia(state);
       const bot = bots[first - 1];
       if (first > 0 && bot.meet) say(first, bot.meet(sources[first - 1]), 'at the meeting ');
     }
-    const turn = talkTurn(state);
+    const turn = talks ? talkTurn(state) : null;
     if (turn !== null && turn.key !== talked) {
       talked = turn.key;
       const bot = bots[turn.seat - 1];

@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  canSeeRole, createGame, decide, decideInPlace, nextHostCommand, ownedCopy, pendingDecisions, project,
+  canSeeRole, createGame, dealGame, decide, decideInPlace, nextHostCommand, ownedCopy, pendingDecisions, project, ViewCache,
   type Actor, type Command, type GameState, type GameView, seatNo, type SeatNo, type Viewer,
 } from '@mafia/engine';
 
@@ -133,23 +133,43 @@ function expectedParts(s: GameState, viewer: Viewer) {
   };
 }
 
+describe('dealGame', () => {
+  it('deals_the_state_and_events_of_createGame_as_a_state_of_its_own', () => {
+    for (const preset of ['classic', 'sport', 'fiim', 'club', 'party', 'piter', 'extended', 'tabletop']) {
+      for (const seed of [1, 'x/7']) {
+        const created = createGame({ preset, players: 10, seed });
+        const dealt = dealGame({ preset, players: 10, seed });
+        if (!created.ok || !dealt.ok) throw new Error('setup');
+        expect(dealt.events).toEqual(created.game.log);
+        expect(dealt.state).toEqual(created.game.state);
+        // Its own: not the state or day of any game or event.
+        expect(dealt.state).not.toBe(created.game.state);
+      }
+    }
+    const refused = dealGame({ preset: 'classic', players: 2, seed: 1 });
+    expect(refused.ok).toBe(false);
+  });
+});
+
 describe('projection caches', () => {
   it('cached_projections_show_exactly_what_canSeeRole_allows', () => {
     fc.assert(
       fc.property(inputArb, inputArb, (in1, in2) => {
         // Two games side by side (one pure, one in place), projected in turn for every viewer,
-        // so that the per-game tables and per-viewer lists are reused and switched between.
+        // so that the per-game tables and per-viewer lists are reused and switched between; the
+        // first through a ViewCache of its own (as a server's room), the second without.
         const g1 = createGame({ preset: in1.preset, players: in1.players, seed: in1.seed });
         const g2 = createGame({ preset: in2.preset, players: in2.players, seed: in2.seed });
         if (!g1.ok || !g2.ok) throw new Error('setup');
         let a = g1.game.state;
         let b = ownedCopy(g2.game.state);
         const r = chooser(in1.salt ^ in2.salt);
+        const cache = new ViewCache();
         for (let step = 0; step < 200 && (a.phase.kind !== 'ended' || b.phase.kind !== 'ended'); step++) {
           for (const s of [a, b]) {
             const viewers: Viewer[] = [{ kind: 'spectator' }, { kind: 'host' }];
             for (let seat = 1; seat <= s.seats; seat++) viewers.push({ kind: 'seat', seat: S(seat) });
-            const got = viewers.map((viewer) => cachedParts(project(s, viewer)));
+            const got = viewers.map((viewer) => cachedParts(project(s, viewer, s === a ? cache : undefined)));
             expect(got).toEqual(viewers.map((viewer) => expectedParts(s, viewer)));
           }
           if (a.phase.kind !== 'ended') {
@@ -166,6 +186,23 @@ describe('projection caches', () => {
       }),
       { numRuns: 25 },
     );
+  });
+
+  it('a_view_cache_keeps_its_games_seat_lists_while_many_other_games_are_projected_in_turn', () => {
+    // A server projects a thousand games in turn; each room's ViewCache keeps its game's lists (and
+    // their identity, which the server's serialiser caches texts by) from one update to the next.
+    const games = [];
+    for (let seed = 1; seed <= 40; seed++) {
+      const g = createGame({ preset: 'classic', players: 10, seed });
+      if (!g.ok) throw new Error('setup');
+      games.push({ state: g.game.state, cache: new ViewCache() });
+    }
+    const seat3: Viewer = { kind: 'seat', seat: S(3) };
+    const first = games.map((g) => project(g.state, seat3, g.cache).seats);
+    for (let k = 0; k < games.length; k++) expect(project(games[k].state, seat3, games[k].cache).seats).toBe(first[k]);
+    // Without a cache only the last few games keep theirs (a simulation plays one game at a time).
+    const plain = games.map((g) => project(g.state, seat3).seats);
+    expect(project(games[0].state, seat3).seats).not.toBe(plain[0]);
   });
 
   it('shared_pending_decisions_are_frozen_values', () => {

@@ -1,5 +1,5 @@
 import type { BotKind } from '@mafia/bots';
-import { foldLog, stateEffects, type ChatMode, type Game, type GameEvent, type StateEffects } from '@mafia/engine';
+import { foldLog, stateEffects, ViewCache, type ChatMode, type Game, type GameEvent, type StateEffects } from '@mafia/engine';
 import type { AppAlert } from '@mafia/protocol';
 import type { RoomRow } from '../storage/types.js';
 import { ChatIds } from './chatIds.js';
@@ -25,6 +25,12 @@ export abstract class RoomState {
   game: Game | null = null;
   /** The engine's effects of the game as it stands (its timed step, its end, whose own turn runs); null before the start. */
   effects: StateEffects | null = null;
+  /**
+   * The engine's seat table of this room's game (its viewers' seat lists), kept with the room: the
+   * server projects its thousand games in turn, and the lists' identity lets the serialiser reuse
+   * their texts (updateFrame.ts).
+   */
+  readonly viewCache = new ViewCache();
   seq = 0;
   timer: TimerRec | null = null;
   /** The game being played at this table: 1, then one more for every `next` entry. */

@@ -138,7 +138,7 @@ export function updateMessage(room: Room, entries: readonly Entry[], you: You, a
     // The lobby only when it changed (a claim, the start, the end): most updates are game steps.
     ...(entries.some((e) => !LOBBY_KEEPS.has(e.kind)) || room.ended || room.closed ? { lobby: lobbyOf(room) } : {}),
     ...(entries.length > 0 && entries.every((e) => GAME_KEEPS.has(e.kind)) ? {} : {
-      view: state === null ? null : project(state, viewer),
+      view: state === null ? null : project(state, viewer, room.viewCache),
       pending: pendingFor(state, you),
       timer: timerView(room.timer),
     }),
@@ -159,7 +159,7 @@ export function welcomeText(room: Room, you: You, missed: readonly Entry[], toke
     seq: room.numbering.last(room.seq, viewer),
     ...(token !== undefined ? { token } : {}),
     items: itemsFor(room, missed, viewer),
-    view: state === null ? null : project(state, viewer),
+    view: state === null ? null : project(state, viewer, room.viewCache),
     pending: pendingFor(state, you),
     timer: timerView(room.timer),
     ...(alert ? { alert } : {}),

@@ -102,6 +102,18 @@ export function ownTurnOf(s: GameState): OwnTurn | null {
 }
 
 /**
+ * `ownTurnOf(s)?.ends` when the turn is `seat`'s, else undefined: the same rule without an object
+ * (asked by every projection of a seat's view).
+ */
+export function ownTurnEnds(s: GameState, seat: SeatNo): OwnTurn['ends'] | undefined {
+  const day = s.day;
+  if (s.phase.kind !== 'day' || !day) return undefined;
+  if (day.stage === 'speeches' || day.stage === 'defence') return day.speakers[day.speakerIndex] === seat ? 'endSpeech' : undefined;
+  if (day.stage === 'lastWords') return day.lastWords[0] === seat ? 'endLastWords' : undefined;
+  return undefined;
+}
+
+/**
  * Whether `seat` may send the host command `command` himself: only the one that ends his own turn,
  * and only where the app hosts (a human host ends every turn himself).
  */

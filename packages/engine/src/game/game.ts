@@ -39,6 +39,31 @@ export function createGame(input: SetupInput): Transition {
   }
 }
 
+/** A new game's state and opening events for a caller that plays it in place (`dealGame`). */
+export type Dealt =
+  | { readonly ok: true; readonly state: GameState; readonly events: readonly GameEvent[] }
+  | { readonly ok: false; readonly error: RuleError };
+
+/**
+ * `createGame` for a caller that plays the game with `decideInPlace` at once (the simulator): the
+ * state after the opening events, fresh and the caller's own (as `ownedCopy` makes one), and every
+ * event from GameCreated on; no log and no effects (the timer and each event's audience are the
+ * server's, and cost a game of the simulator a few per cent).
+ */
+export function dealGame(input: SetupInput): Dealt {
+  try {
+    const setup = buildSetup(input);
+    // `opening` folds into the fresh initial state (inPlace), which nothing else holds.
+    const first = opening(initialState(setup), true);
+    const events: GameEvent[] = [{ type: 'GameCreated', setup }];
+    for (let k = 0; k < first.events.length; k++) events.push(first.events[k]);
+    return { ok: true, state: first.state, events };
+  } catch (e) {
+    if (e instanceof RuleViolation) return { ok: false, error: e.error };
+    throw e;
+  }
+}
+
 /** xstate-style transition: the next game, the new events and their effects (effects.ts) as data; nothing is executed. */
 export function transition(game: Game, command: Command, actor: Actor = HOST): Transition {
   return transitionHolding(game, command, actor, false);

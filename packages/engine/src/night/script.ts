@@ -1,4 +1,5 @@
 import type { RoleId } from '../ids.js';
+import { deckKey } from '../deckKey.js';
 import type { GameSetup } from '../model/state.js';
 import { PRESETS } from '../presets/index.js';
 import type { NightStepSpec } from '../presets/types.js';
@@ -6,7 +7,11 @@ import type { NightStepSpec } from '../presets/types.js';
 /** One step of this game's nights: the preset's step cut to the roles dealt. */
 export type NightStep = NightStepSpec;
 
-const cache = new WeakMap<GameSetup, readonly NightStep[]>();
+/** By deckKey: the steps are the same for every game of a preset with the same roles in its deck. */
+const byDeck = new Map<number, readonly NightStep[]>();
+/** The last setup asked about and its steps (every view of a game asks again). */
+let lastSetup: GameSetup | undefined;
+let lastSteps: readonly NightStep[] = [];
 
 /**
  * R-NIGHT-1, R-NIGHT-4: the steps the host calls every night of this game: the preset's wake order,
@@ -17,15 +22,24 @@ const cache = new WeakMap<GameSetup, readonly NightStep[]>();
  * tell everybody which card stayed hidden.
  */
 export function nightSteps(setup: GameSetup): readonly NightStep[] {
-  let steps = cache.get(setup);
-  if (steps !== undefined) return steps;
+  if (setup === lastSetup) return lastSteps;
+  const key = deckKey(setup.preset, setup.deck ?? setup.roles);
+  let steps = key >= 0 ? byDeck.get(key) : undefined;
+  if (steps === undefined) {
+    steps = makeSteps(setup);
+    if (key >= 0) byDeck.set(key, steps);
+  }
+  lastSetup = setup;
+  lastSteps = steps;
+  return steps;
+}
+
+function makeSteps(setup: GameSetup): readonly NightStep[] {
   const dealt = new Set<RoleId>(setup.deck ?? setup.roles);
   const out: NightStep[] = [];
   for (const spec of PRESETS[setup.preset]?.nightOrder ?? []) {
     const wake = spec.wake.filter((r) => dealt.has(r));
     if (wake.length > 0) out.push({ wake, acts: spec.acts, note: spec.note });
   }
-  steps = Object.freeze(out);
-  cache.set(setup, steps);
-  return steps;
+  return Object.freeze(out);
 }

@@ -4,9 +4,9 @@ import { nightSteps } from '../night/script.js';
 import { donSeeks, roleVariants } from './variants.js';
 import { currentSpeechSeconds } from '../day/rules.js';
 import { tournamentScores } from '../game/tournament.js';
-import { ownTurnOf } from '../game/effects.js';
+import { ownTurnEnds } from '../game/effects.js';
 import type { DayView, GameView, TournamentView, Viewer } from './types.js';
-import { NONE, ownResults, seatList, seatTable } from './seatViews.js';
+import { NONE, ownResults, seatList, seatTable, type ViewCache } from './seatViews.js';
 import { isMafiaOnly, type Said } from '../model/statement.js';
 
 /**
@@ -27,14 +27,15 @@ export function saidFor(s: GameState, viewer: Viewer): readonly Said[] {
  * a town player's view never holds another player's role.
  *
  * Called once per bot decision in simulations, so it is written as plain loops; the role test is
- * `canSeeRole` unrolled (the same rule, worked out once per view instead of once per seat).
+ * `canSeeRole` unrolled (the same rule, worked out once per view instead of once per seat). A caller
+ * that projects many games in turn passes each game's `cache` (seatViews.ts `ViewCache`).
  */
-export function project(s: GameState, viewer: Viewer): GameView {
+export function project(s: GameState, viewer: Viewer, cache?: ViewCache): GameView {
   const mine = viewer.kind === 'seat' ? viewer.seat : null;
   const all = viewer.kind === 'host' || s.phase.kind === 'ended';
   // RULES.md §10: an eliminated player sees what a spectator sees (and his own card).
   const spectating = mine !== null && !s.alive[mine - 1] && !all;
-  const table = seatTable(s);
+  const table = seatTable(s, cache);
   const list = seatList(s, table, viewer, mine, all);
   const day = s.day && s.phase.kind === 'day' ? dayView(s.day) : null;
   // The lists below are usually empty: one shared frozen empty list then, not a new one per view.
@@ -69,12 +70,15 @@ export function project(s: GameState, viewer: Viewer): GameView {
     bestMove: s.bestMove,
     winner: s.winner,
     winners: s.winners,
-    // One literal for every preset (a spread copy per view is slow in V8); JSON leaves `undefined` out.
+    // One literal with every member for every preset and viewer: a spread copy per view (as the own
+    // turn and the block were added once) is slow in V8 and gives views several shapes, so that every
+    // reader of a view (the bots) goes megamorphic; it halved the simulator's speed. JSON (and the
+    // server's viewJson) leaves the `undefined` members out, so the text is the same as without them.
     tournament: s.options.fiim ? tournamentView(s) : undefined,
+    ownTurn: mine !== null ? ownTurnEnds(s, mine) : undefined,
+    blockedTonight: blocked ? true : undefined,
   };
-  const turn = mine !== null ? ownTurnOf(s) : null;
-  const own: GameView = turn !== null && turn.seat === mine ? { ...view, ownTurn: turn.ends } : view;
-  return blocked ? { ...own, blockedTonight: true } : own;
+  return view;
 }
 
 function tournamentView(s: GameState): TournamentView {

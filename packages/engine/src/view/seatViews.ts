@@ -62,28 +62,57 @@ interface OwnResults {
 }
 
 /**
- * Each game's table, found by its state's `roles` (the identity every state of a game shares until a
- * role changes): a server projects a thousand games in turn, and a table per game keeps its lists
- * (and their identity, which the server's serialiser caches by) from one update to the next. A
- * table goes with its game's states.
+ * Where a caller that projects many games in turn keeps one game's table (a server's room: a
+ * thousand games are projected one after the other, and a table kept with its game keeps its lists,
+ * and their identity, which the server's serialiser caches by, from one update to the next). The
+ * caller owns it and it goes with the caller; `project` puts the game's table in it.
+ *
+ * Not a WeakMap by the state's `roles` (as it was for a day): an entry for every game ever projected
+ * made the collector's work per game (ephemerons) the simulator's largest cost, and keeping the
+ * tables of many finished games alive (a table per seed slot) costs it as much.
  */
-const tables = new WeakMap<readonly RoleId[], SeatTable>();
+export class ViewCache {
+  table: SeatTable | undefined;
+  constructor() {
+    this.table = undefined;
+  }
+}
+
+/** The tables of the games projected last without a ViewCache (a simulation plays one game at a time). */
+const RECENT = 8;
+const recent: (SeatTable | undefined)[] = [];
+for (let k = 0; k < RECENT; k++) recent.push(undefined);
+let nextRecent = 0;
 
 let lastTable: SeatTable | undefined;
 
 const tableFits = (t: SeatTable, s: GameState): boolean =>
   t.roles === s.roles && t.teams === s.teams && t.names === s.setup.names && t.options === s.options;
 
-export function seatTable(s: GameState): SeatTable {
+export function seatTable(s: GameState, cache?: ViewCache): SeatTable {
   const last = lastTable;
-  if (last !== undefined && tableFits(last, s)) return last;
-  const known = tables.get(s.roles);
-  if (known !== undefined && tableFits(known, s)) return (lastTable = known);
+  if (last !== undefined && tableFits(last, s)) {
+    if (cache !== undefined) cache.table = last;
+    return last;
+  }
+  if (cache !== undefined) {
+    const kept = cache.table;
+    if (kept !== undefined && tableFits(kept, s)) return (lastTable = kept);
+  } else {
+    for (let k = 0; k < RECENT; k++) {
+      const t = recent[k];
+      if (t !== undefined && tableFits(t, s)) return (lastTable = t);
+    }
+  }
   const lists = new Array<SeatList | undefined>(s.seats + 2).fill(undefined);
   const own = new Array<OwnResults | undefined>(s.seats + 2).fill(undefined);
   // `views` is made at its first use (seats with the default name use the shared GLOBAL_VIEWS).
   const t: SeatTable = { roles: s.roles, teams: s.teams, names: s.setup.names, options: s.options, views: [], roleIndex: s.roles.map((r) => ROLE_INDEX.get(r) ?? -1), lists, own, baseAlive: null, baseFouls: null, base: [] };
-  tables.set(s.roles, t);
+  if (cache !== undefined) cache.table = t;
+  else {
+    recent[nextRecent] = t;
+    nextRecent = (nextRecent + 1) % RECENT;
+  }
   return (lastTable = t);
 }
 

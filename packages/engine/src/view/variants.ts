@@ -2,12 +2,14 @@ import { ALL_ROLE_IDS, type ModificationId, type PresetId, type RoleId } from '.
 import type { GameSetup } from '../model/state.js';
 import { roleIn } from '../roles/registry.js';
 import { isDonsQuarry } from '../roles/don.js';
+import { deckKey, modificationsKey } from '../deckKey.js';
 
 /** A role id → the variant its preset plays (RoleDef.variant), for the roles that have several. */
 export type RoleVariants = Readonly<Partial<Record<RoleId, string>>>;
 
 const byPreset = new Map<PresetId, RoleVariants>();
-const bySetup = new WeakMap<GameSetup, RoleVariants>();
+/** By modificationsKey (the preset and the modifications: all a game's variants depend on). */
+const byModifications = new Map<number, RoleVariants>();
 
 /** The variant of every role as `preset` plays it (the preset's `roleDefs`, else the registry's default). */
 export function presetVariants(preset: PresetId): RoleVariants {
@@ -39,19 +41,33 @@ const MODIFIED: readonly (readonly [ModificationId, RoleId, string])[] = [
  * of the preset and the modifications, both announced, so it tells nothing about the deal.
  */
 export function roleVariants(setup: Pick<GameSetup, 'preset' | 'modifications'>): RoleVariants {
+  // Every view of a game asks again: the last setup's answer first.
+  if (setup === lastVariantsOf) return lastVariants;
   const base = presetVariants(setup.preset);
-  if (setup.modifications.length === 0) return base;
-  let out = bySetup.get(setup as GameSetup);
-  if (out === undefined) {
-    const v: Partial<Record<RoleId, string>> = { ...base };
-    for (const [m, role, variant] of MODIFIED) if (setup.modifications.includes(m)) v[role] = variant;
-    out = Object.freeze(v);
-    bySetup.set(setup as GameSetup, out);
+  let out = base;
+  if (setup.modifications.length > 0) {
+    const key = modificationsKey(setup.preset, setup.modifications);
+    const known = key >= 0 ? byModifications.get(key) : undefined;
+    out = known ?? modified(base, setup.modifications);
+    if (known === undefined && key >= 0) byModifications.set(key, out);
   }
+  lastVariantsOf = setup;
+  lastVariants = out;
   return out;
 }
+let lastVariantsOf: object | undefined;
+let lastVariants: RoleVariants = {};
 
-const seeks = new WeakMap<GameSetup, readonly RoleId[]>();
+function modified(base: RoleVariants, modifications: readonly ModificationId[]): RoleVariants {
+  const v: Partial<Record<RoleId, string>> = { ...base };
+  for (const [m, role, variant] of MODIFIED) if (modifications.includes(m)) v[role] = variant;
+  return Object.freeze(v);
+}
+
+/** By deckKey (the preset and the roles in the deck), and the last setup asked about. */
+const seeks = new Map<number, readonly RoleId[]>();
+let lastSeeksOf: GameSetup | undefined;
+let lastSeeks: readonly RoleId[] = [];
 
 /**
  * The roles of this game's deck the Don's check finds (the Commissar, the club's detective Sheriff):
@@ -59,16 +75,24 @@ const seeks = new WeakMap<GameSetup, readonly RoleId[]>();
  * is ALL_ROLE_IDS', never the deal's (that would tell which seat holds which). Empty when none.
  */
 export function donSeeks(setup: GameSetup): readonly RoleId[] {
-  let out = seeks.get(setup);
+  if (setup === lastSeeksOf) return lastSeeks;
+  const key = deckKey(setup.preset, setup.deck ?? setup.roles);
+  let out = key >= 0 ? seeks.get(key) : undefined;
   if (out === undefined) {
-    const deck = new Set<RoleId>(setup.deck ?? setup.roles);
-    const found: RoleId[] = [];
-    for (const id of ALL_ROLE_IDS) {
-      const def = deck.has(id) ? roleIn(setup.preset, id) : undefined;
-      if (def !== undefined && isDonsQuarry(def)) found.push(id);
-    }
-    out = Object.freeze(found);
-    seeks.set(setup, out);
+    out = quarries(setup);
+    if (key >= 0) seeks.set(key, out);
   }
+  lastSeeksOf = setup;
+  lastSeeks = out;
   return out;
+}
+
+function quarries(setup: GameSetup): readonly RoleId[] {
+  const deck = new Set<RoleId>(setup.deck ?? setup.roles);
+  const found: RoleId[] = [];
+  for (const id of ALL_ROLE_IDS) {
+    const def = deck.has(id) ? roleIn(setup.preset, id) : undefined;
+    if (def !== undefined && isDonsQuarry(def)) found.push(id);
+  }
+  return Object.freeze(found);
 }
