@@ -1,9 +1,10 @@
 import { seatAt, seatNo, type GameView, type SeatNo } from '@mafia/engine';
 import { NightDeaths, onlyMafiaShoot } from './deaths.js';
 import { talkReason, type Reason } from './journal.js';
+import type { Side } from './side.js';
 import { talkEvidence } from './talking.js';
 
-export type Side = 'mafia' | 'town';
+export type { Side };
 
 /** A talk score at which a seat counts as known (talking.ts: a believed checker's check weighs 6). */
 const BELIEVED = 4;

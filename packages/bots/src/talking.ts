@@ -1,5 +1,5 @@
 import { MAX_STATEMENTS_PER_DAY, type GameView, type RoleId, type SeatNo, type Statement } from '@mafia/engine';
-import type { Side } from './record.js';
+import type { Side } from './side.js';
 
 /** The town's checkers whose checks answer "black" (yes) or "red" (no). */
 const CHECKERS: ReadonlySet<RoleId> = new Set<RoleId>(['commissar', 'sheriff']);
