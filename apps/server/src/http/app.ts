@@ -139,7 +139,11 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
     // A room another node holds: asked of that node, its answer passed back (cluster mode).
     if (err instanceof RoomElsewhere && o.cluster) return forwardToHolder(err, req, reply, o.cluster.link);
-    if (err instanceof RoomError) return reply.status(err.refusal.code === 'too-many-rooms' ? 429 : 400).send({ error: err.refusal });
+    if (err instanceof RoomError) {
+      // Several nodes: nobody can take the room right now (Redis away, its node's lease not yet run out).
+      if (err.refusal.code === 'room-unavailable') return reply.status(503).header('retry-after', '2').send({ error: err.refusal });
+      return reply.status(err.refusal.code === 'too-many-rooms' ? 429 : 400).send({ error: err.refusal });
+    }
     if (isConnectionError(err)) return databaseUnavailable(reply);
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 500) o.logger.error({ err: err.message }, 'request failed');
