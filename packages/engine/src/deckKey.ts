@@ -13,29 +13,48 @@ const MODIFICATION_BIT = new Map<string, number>(ALL_MODIFICATIONS.map((m, k) =>
 const ROLE_SPAN = 2 ** ALL_ROLE_IDS.length;
 const MODIFICATION_SPAN = 2 ** ALL_MODIFICATIONS.length;
 
-/** The preset and the set of roles of `deck` (the whole deck under extra-card, else the dealt roles). */
-export function deckKey(preset: PresetId, deck: readonly RoleId[]): number {
+/** The preset and the set of `items` (each one bit; -1 when one is unknown). */
+function setKey(preset: PresetId, items: readonly string[], bits: ReadonlyMap<string, number>, span: number): number {
   const p = PRESET_IDS.indexOf(preset);
   if (p < 0) return -1;
   let mask = 0;
-  for (let k = 0; k < deck.length; k++) {
-    const bit = ROLE_BIT.get(deck[k]);
+  for (let k = 0; k < items.length; k++) {
+    const bit = bits.get(items[k]);
     if (bit === undefined) return -1;
-    // A role twice in the deck is one bit: `|` on doubles up to 2 ** 25 stays exact (Smi range).
+    // An item twice is one bit: `|` on doubles up to 2 ** 25 stays exact (Smi range).
     mask |= bit;
   }
-  return p * ROLE_SPAN + mask;
+  return p * span + mask;
 }
 
+/** The preset and the set of roles of `deck` (the whole deck under extra-card, else the dealt roles). */
+export const deckKey = (preset: PresetId, deck: readonly RoleId[]): number => setKey(preset, deck, ROLE_BIT, ROLE_SPAN);
+
 /** The preset and the set of modifications. */
-export function modificationsKey(preset: PresetId, modifications: readonly ModificationId[]): number {
-  const p = PRESET_IDS.indexOf(preset);
-  if (p < 0) return -1;
-  let mask = 0;
-  for (let k = 0; k < modifications.length; k++) {
-    const bit = MODIFICATION_BIT.get(modifications[k]);
-    if (bit === undefined) return -1;
-    mask |= bit;
+export const modificationsKey = (preset: PresetId, modifications: readonly ModificationId[]): number =>
+  setKey(preset, modifications, MODIFICATION_BIT, MODIFICATION_SPAN);
+
+/**
+ * A value made once per key (a deck's, or the modifications') and shared by every game with that
+ * key; the last setup asked about answers first, as every view of one game asks again.
+ */
+export class ByKey<S extends object, V> {
+  private readonly made = new Map<number, V>();
+  private lastOf: S | undefined;
+  private last: V | undefined;
+
+  constructor(private readonly keyOf: (setup: S) => number, private readonly make: (setup: S) => V) {}
+
+  get(setup: S): V {
+    if (setup === this.lastOf) return this.last!;
+    const key = this.keyOf(setup);
+    let v = key >= 0 ? this.made.get(key) : undefined;
+    if (v === undefined) {
+      v = this.make(setup);
+      if (key >= 0) this.made.set(key, v);
+    }
+    this.lastOf = setup;
+    this.last = v;
+    return v;
   }
-  return p * MODIFICATION_SPAN + mask;
 }

@@ -1,5 +1,5 @@
 import type { RoleId } from '../ids.js';
-import { deckKey } from '../deckKey.js';
+import { ByKey, deckKey } from '../deckKey.js';
 import type { GameSetup } from '../model/state.js';
 import { PRESETS } from '../presets/index.js';
 import type { NightStepSpec } from '../presets/types.js';
@@ -8,10 +8,8 @@ import type { NightStepSpec } from '../presets/types.js';
 export type NightStep = NightStepSpec;
 
 /** By deckKey: the steps are the same for every game of a preset with the same roles in its deck. */
-const byDeck = new Map<number, readonly NightStep[]>();
+const byDeck = new ByKey<GameSetup, readonly NightStep[]>((setup) => deckKey(setup.preset, setup.deck ?? setup.roles), (setup) => makeSteps(setup));
 /** The last setup asked about and its steps (every view of a game asks again). */
-let lastSetup: GameSetup | undefined;
-let lastSteps: readonly NightStep[] = [];
 
 /**
  * R-NIGHT-1, R-NIGHT-4: the steps the host calls every night of this game: the preset's wake order,
@@ -22,16 +20,7 @@ let lastSteps: readonly NightStep[] = [];
  * tell everybody which card stayed hidden.
  */
 export function nightSteps(setup: GameSetup): readonly NightStep[] {
-  if (setup === lastSetup) return lastSteps;
-  const key = deckKey(setup.preset, setup.deck ?? setup.roles);
-  let steps = key >= 0 ? byDeck.get(key) : undefined;
-  if (steps === undefined) {
-    steps = makeSteps(setup);
-    if (key >= 0) byDeck.set(key, steps);
-  }
-  lastSetup = setup;
-  lastSteps = steps;
-  return steps;
+  return byDeck.get(setup);
 }
 
 function makeSteps(setup: GameSetup): readonly NightStep[] {

@@ -2,14 +2,18 @@ import { ALL_ROLE_IDS, type ModificationId, type PresetId, type RoleId } from '.
 import type { GameSetup } from '../model/state.js';
 import { roleIn } from '../roles/registry.js';
 import { isDonsQuarry } from '../roles/don.js';
-import { deckKey, modificationsKey } from '../deckKey.js';
+import { ByKey, deckKey, modificationsKey } from '../deckKey.js';
 
 /** A role id → the variant its preset plays (RoleDef.variant), for the roles that have several. */
 export type RoleVariants = Readonly<Partial<Record<RoleId, string>>>;
 
 const byPreset = new Map<PresetId, RoleVariants>();
+type VariantsSetup = Pick<GameSetup, 'preset' | 'modifications'>;
 /** By modificationsKey (the preset and the modifications: all a game's variants depend on). */
-const byModifications = new Map<number, RoleVariants>();
+const byModifications = new ByKey<VariantsSetup, RoleVariants>(
+  (setup) => modificationsKey(setup.preset, setup.modifications),
+  (setup) => (setup.modifications.length > 0 ? modified(presetVariants(setup.preset), setup.modifications) : presetVariants(setup.preset)),
+);
 
 /** The variant of every role as `preset` plays it (the preset's `roleDefs`, else the registry's default). */
 export function presetVariants(preset: PresetId): RoleVariants {
@@ -40,23 +44,9 @@ const MODIFIED: readonly (readonly [ModificationId, RoleId, string])[] = [
  * modifications; for clients to word role cards, hints and the host's lines per variant. A function
  * of the preset and the modifications, both announced, so it tells nothing about the deal.
  */
-export function roleVariants(setup: Pick<GameSetup, 'preset' | 'modifications'>): RoleVariants {
-  // Every view of a game asks again: the last setup's answer first.
-  if (setup === lastVariantsOf) return lastVariants;
-  const base = presetVariants(setup.preset);
-  let out = base;
-  if (setup.modifications.length > 0) {
-    const key = modificationsKey(setup.preset, setup.modifications);
-    const known = key >= 0 ? byModifications.get(key) : undefined;
-    out = known ?? modified(base, setup.modifications);
-    if (known === undefined && key >= 0) byModifications.set(key, out);
-  }
-  lastVariantsOf = setup;
-  lastVariants = out;
-  return out;
+export function roleVariants(setup: VariantsSetup): RoleVariants {
+  return byModifications.get(setup);
 }
-let lastVariantsOf: object | undefined;
-let lastVariants: RoleVariants = {};
 
 function modified(base: RoleVariants, modifications: readonly ModificationId[]): RoleVariants {
   const v: Partial<Record<RoleId, string>> = { ...base };
@@ -65,9 +55,7 @@ function modified(base: RoleVariants, modifications: readonly ModificationId[]):
 }
 
 /** By deckKey (the preset and the roles in the deck), and the last setup asked about. */
-const seeks = new Map<number, readonly RoleId[]>();
-let lastSeeksOf: GameSetup | undefined;
-let lastSeeks: readonly RoleId[] = [];
+const seeks = new ByKey<GameSetup, readonly RoleId[]>((setup) => deckKey(setup.preset, setup.deck ?? setup.roles), (setup) => quarries(setup));
 
 /**
  * The roles of this game's deck the Don's check finds (the Commissar, the club's detective Sheriff):
@@ -75,16 +63,7 @@ let lastSeeks: readonly RoleId[] = [];
  * is ALL_ROLE_IDS', never the deal's (that would tell which seat holds which). Empty when none.
  */
 export function donSeeks(setup: GameSetup): readonly RoleId[] {
-  if (setup === lastSeeksOf) return lastSeeks;
-  const key = deckKey(setup.preset, setup.deck ?? setup.roles);
-  let out = key >= 0 ? seeks.get(key) : undefined;
-  if (out === undefined) {
-    out = quarries(setup);
-    if (key >= 0) seeks.set(key, out);
-  }
-  lastSeeksOf = setup;
-  lastSeeks = out;
-  return out;
+  return seeks.get(setup);
 }
 
 function quarries(setup: GameSetup): readonly RoleId[] {
