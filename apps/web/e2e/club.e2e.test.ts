@@ -174,7 +174,9 @@ describe('a club evening (real browser, real server, real SMTP)', () => {
     const gamesShown = page.locator('section[aria-labelledby="ev-games"] li');
     await until(async () => {
       if ((await gamesShown.count()) >= 2) return true;
+      // Counted again only once the page has loaded (its games section drawn), not while it says «Загрузка…».
       await page.reload();
+      await page.locator('section[aria-labelledby="ev-games"]').waitFor();
       return undefined;
     }, `both games on the evening page (${(await page.locator("main").innerText().catch(() => "no main")).slice(0, 1500)}) (the server has ${JSON.stringify((await call<{ games: unknown[] }>('GET', `/api/evenings/${evening.id}`)).games)})`);
 

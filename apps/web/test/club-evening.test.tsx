@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createSecrets, memoryStore } from '../src/net/secrets';
 import EveningScreen from '../src/screens/club/evening';
 import { Tables } from '../src/screens/club/evening/Tables';
+import { createClubApi } from '../src/net/clubApi';
 import { CSRF, fakeServer, renderClub } from './club-fake';
 
 afterEach(() => {
@@ -88,6 +89,7 @@ describe('the evening page', () => {
     const s = fakeServer({
       ...CSRF,
       'GET /api/evenings/e1': { body: page('admin') },
+      'GET /api/clubs/c1/members': { body: { members: [] } },
       'POST /api/evenings/e1/checkin': { status: 409, body: { error: { code: 'not-invited', message: 'u5 has no invitation', path: 'userId' } } },
     });
     await renderClub({ path: '/club/:clubId/evenings/:eveningId', url: '/club/c1/evenings/e1', element: <EveningScreen />, api: s.api, lng: 'ru' });
@@ -97,6 +99,27 @@ describe('the evening page', () => {
     expect((await within(row).findByRole('alert')).textContent).toBe('Этот участник не приглашён на вечер.');
     // Untouched time = now: no arrivedAt, the server's clock decides.
     expect(s.calls.find((c) => c.method === 'POST' && c.path.endsWith('/checkin'))!.body).toEqual({ userId: 'u5' });
+  });
+
+  it('an_admins_page_shows_once_the_invitation_picker_is_loaded_so_nothing_moves_above_the_door', async () => {
+    // The member list comes late: until it does, neither the picker nor the door is drawn, so the
+    // picker never appears above «Добавить гостя» after the host has aimed at it.
+    const s = fakeServer({ ...CSRF, 'GET /api/evenings/e1': { body: page('admin') } });
+    let answer: (r: Response) => void = () => {};
+    const late = new Promise<Response>((r) => (answer = r));
+    const api = createClubApi({
+      fetch: async (input, init) => (new URL(String(input), 'http://test').pathname === '/api/clubs/c1/members' ? late : s.fetch(input, init)),
+    });
+    await renderClub({ path: '/club/:clubId/evenings/:eveningId', url: '/club/c1/evenings/e1', element: <EveningScreen />, api, lng: 'ru' });
+    await waitFor(() => expect(s.calls.some((c) => c.path === '/api/evenings/e1')).toBe(true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('button', { name: 'Добавить гостя' })).toBeNull();
+    expect(screen.queryByText('Кого пригласить')).toBeNull();
+    const member = { userId: 'u9', nickname: 'Барс', role: 'member', onList: true, unansweredStreak: 0, points: 0 };
+    answer(new Response(JSON.stringify({ members: [member] }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    expect(await screen.findByRole('button', { name: 'Добавить гостя' })).toBeTruthy();
+    expect(screen.getByText('Кого пригласить')).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Барс' })).toBeTruthy();
   });
 
   it('seating_keeps_each_tables_host_key_so_the_host_console_link_works_here', async () => {

@@ -4,22 +4,25 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui';
 import { useClubApi } from '../common/api';
 import { AnswerBadge } from '../common/bits';
+import type { ClubApiError } from '../../../net/clubApi';
 import { ErrorText, useAction } from '../common/errors';
 import { formatDateTime } from '../common/format';
-import { useLoad } from '../common/useLoad';
 import { ClubList, TitledSection } from '../common/section';
 
 /** Who said ДА / НЕТ / nothing; delivery errors and «Разослать приглашения» for admins. */
-export function Invitations({ page, admin, onChanged }: { readonly page: EveningPage; readonly admin: boolean; readonly onChanged: () => void }) {
+export function Invitations({ page, admin, members, membersError, onChanged }: {
+  readonly page: EveningPage; readonly admin: boolean; readonly members: readonly Member[]; readonly membersError: ClubApiError | null;
+  readonly onChanged: () => void;
+}) {
   const { t } = useTranslation('club');
   const api = useClubApi();
   const act = useAction();
   const [sent, setSent] = useState<number | null>(null);
   // The admin picks who is invited: everyone on the invitation list not yet invited, ticked by
   // default (he may untick himself or anyone); members taken off the list are shown, not offered.
-  const members = useLoad(() => (admin ? api.members(page.evening.clubId) : Promise.resolve({ members: [] as Member[] })), [admin, page.evening.clubId]);
+  // `members` is loaded with the page (index.tsx), for admins only.
   const invited = new Set(page.invitations.map((i) => i.userId));
-  const candidates = (members.data?.members ?? []).filter((m) => !invited.has(m.userId));
+  const candidates = members.filter((m) => !invited.has(m.userId));
   const [unticked, setUnticked] = useState<ReadonlySet<string>>(new Set());
   const chosen = candidates.filter((m) => m.onList && !unticked.has(m.userId)).map((m) => m.userId);
   const toggle = (id: string) => setUnticked((u) => {
@@ -31,7 +34,6 @@ export function Invitations({ page, admin, onChanged }: { readonly page: Evening
     const r = await act.run(() => api.invite(page.evening.id, chosen));
     if (r) {
       setSent(r.invited);
-      members.reload();
       onChanged();
     }
   };
@@ -58,7 +60,7 @@ export function Invitations({ page, admin, onChanged }: { readonly page: Evening
             {t('evening.invite')}
           </Button>
           {sent !== null && <p role="status">{t('evening.invited', { count: sent })}</p>}
-          <ErrorText error={act.error} />
+          <ErrorText error={act.error ?? membersError} />
         </>
       )}
     </TitledSection>

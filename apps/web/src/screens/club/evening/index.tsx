@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { Member } from '@mafia/protocol';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useClubApi } from '../common/api';
@@ -26,9 +27,16 @@ export default function EveningScreen() {
   const p = page.data;
   const admin = p?.me.role === 'admin';
   const host = admin || p?.me.role === 'host';
+  // The admin's invitation picker lists the members not yet invited: loaded before the page shows,
+  // so no list appears later above the door's buttons and moves them under the host's finger.
+  const clubOf = p?.evening.clubId || clubId;
+  const members = useLoad(
+    async () => ({ forAdmin: admin, list: admin ? (await api.members(clubOf)).members : ([] as readonly Member[]) }),
+    [api, admin, clubOf],
+  );
   const lng = i18n.language;
   return (
-    <ClubPage title={p ? formatDateTime(p.evening.startsAt, lng) : t('evening.title')} error={page.error} ready={p !== null}>
+    <ClubPage title={p ? formatDateTime(p.evening.startsAt, lng) : t('evening.title')} error={page.error} ready={p !== null && (members.data?.forAdmin === admin || members.error !== null)}>
       {p && (
         <>
           <Link to={`/club/${p.evening.clubId || clubId}`}>← {t('calendar.title')}</Link>
@@ -45,7 +53,7 @@ export default function EveningScreen() {
           <p style={{ margin: 0 }}>
             {t('evening.myAnswer')} <AnswerBadge answer={p.me.answer} />
           </p>
-          <Invitations page={p} admin={admin} onChanged={page.reload} />
+          <Invitations page={p} admin={admin} members={members.data?.list ?? []} membersError={members.error} onChanged={() => (members.reload(), page.reload())} />
           <Door page={p} host={host} onChanged={page.reload} />
           <Tables page={p} host={host} admin={admin} onChanged={page.reload} />
           <Games page={p} host={host} admin={admin} onChanged={page.reload} />
