@@ -322,10 +322,22 @@ export class HeuristicBot implements Bot {
     return top;
   }
 
+  /** The day of the last lift vote it cast (a lift vote on two days running is a deadlock). */
+  private liftDay = -1;
+
   private liftChoice(view: GameView, mafia: boolean): boolean {
     const tied = view.day?.candidates ?? [];
+    const day = view.day?.n ?? 0;
+    // A lift vote yesterday too: the days end in ties and nobody leaves (a game without nights can go on forever so).
+    const deadlock = this.liftDay === day - 1;
+    this.liftDay = day;
     if (mafia) return !tied.some((s) => view.seats[s - 1].team === 'mafia');
-    if (tied.includes(this.seat)) return false;
+    if (tied.includes(this.seat)) {
+      // He stays, unless the deadlock is broken by taking his suspects out with him.
+      if (!deadlock) return false;
+      const score = this.suspicion(view);
+      return tied.every((s) => s === this.seat || this.sideOf(view, s) === 'mafia' || score[s] >= SUSPECT);
+    }
     const sides = tied.map((s) => this.sideOf(view, s));
     if (sides.includes('town')) return false;
     if (sides.includes('mafia')) return true;

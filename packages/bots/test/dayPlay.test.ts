@@ -5,7 +5,7 @@
  */
 import { createGame, project, seatNo, type GameView, type Pending, type RoleId, type Said, type SeatNo, type Team } from '@mafia/engine';
 import { describe, expect, it } from 'vitest';
-import { createBot, viewOf } from '../src/index.js';
+import { createBot, playGame, viewOf } from '../src/index.js';
 import { onlyMafiaShoot } from '../src/deaths.js';
 import { TableRecord, type Side } from '../src/record.js';
 
@@ -186,6 +186,30 @@ describe('the town nominates and votes', () => {
     expect(createBot('heuristic', S(7), 1).decide(viewOf(both), lift)).toEqual({ type: 'liftVote', by: 7, leave: true });
     const trusted = view({ me: 7, said, stage: 'lift', candidates: [3, 8] });
     expect(createBot('heuristic', S(7), 1).decide(viewOf(trusted), lift)).toEqual({ type: 'liftVote', by: 7, leave: false });
+  });
+});
+
+describe('a deadlock of ties', () => {
+  it('a_tied_town_player_stays_on_the_first_lift_vote_and_leaves_with_his_suspect_when_the_next_day_ties_again', () => {
+    // Claimed checker 3 showed 8 black; 7 (town) is tied with 8 two days running.
+    const said = [claim(3), checked(3, 8, 'black')];
+    const bot = createBot('heuristic', S(7), 1);
+    const lift: Pending = { kind: 'liftVote', seat: S(7) };
+    const day2 = view({ me: 7, said, stage: 'lift', candidates: [7, 8], phase: { kind: 'day', n: 2 } });
+    expect(bot.decide(viewOf(day2), lift)).toEqual({ type: 'liftVote', by: 7, leave: false });
+    const day3 = view({ me: 7, said, stage: 'lift', candidates: [7, 8], phase: { kind: 'day', n: 3 } });
+    expect(bot.decide(viewOf(day3), lift)).toEqual({ type: 'liftVote', by: 7, leave: true });
+    // Tied two days running with a player it trusts (the claimant): it stays.
+    const other = createBot('heuristic', S(7), 1);
+    other.decide(viewOf(view({ me: 7, said, stage: 'lift', candidates: [3, 7], phase: { kind: 'day', n: 2 } })), lift);
+    expect(other.decide(viewOf(view({ me: 7, said, stage: 'lift', candidates: [3, 7], phase: { kind: 'day', n: 3 } })), lift)).toEqual({ type: 'liftVote', by: 7, leave: false });
+  });
+
+  it('a_short_game_whose_days_tied_without_end_now_ends', () => {
+    // Short, 4 players, seed 1/2981 (balance table): every day tied 2–2 and nobody leaves, 200 days.
+    const g = playGame({ preset: 'short', players: 4, composition: ['mafia', 'civilian', 'civilian', 'civilian'], seed: '1/2981', bots: 'heuristic' });
+    expect(g.winner).not.toBeNull();
+    expect(g.phases).toBeLessThan(20);
   });
 });
 
