@@ -57,6 +57,32 @@ describe('one address', () => {
     expect(guard.tracked).toBe(0);
     guard.close();
   });
+
+  it('a_node_reports_what_an_address_took_once_and_takes_the_budget_the_nodes_have_left', () => {
+    let now = 0;
+    const guard = new AddressGuard({ ...DEFAULT_ADDRESS_LIMITS, connectionsPerAddress: 3, messagesPerSecond: 1, messageBurst: 4 }, () => now);
+    guard.opened('1.2.3.4');
+    // A client passed on by another node takes a socket here, not one of its address's.
+    guard.opened('5.6.7.8', false);
+    expect(guard.connections).toBe(2);
+    expect(guard.takeMessage('1.2.3.4')).toBe(true);
+    expect(guard.report(false)).toEqual([{ address: '1.2.3.4', connections: 1, messages: 1, strikes: 0, lookups: 0 }]);
+    // Reported once: then only while a bucket is short of full (it hears what the others took).
+    now += 1000;
+    expect(guard.report(false)).toEqual([]);
+    // The others took three and hold two connections: one here fills the address, and one message is left.
+    guard.heard('1.2.3.4', { messages: 1, strikes: DEFAULT_ADDRESS_LIMITS.strikes, lookups: DEFAULT_ADDRESS_LIMITS.lookupMissesPerMinute, remote: 2 });
+    expect(guard.admission('1.2.3.4')).toBe('address-full');
+    expect(guard.takeMessage('1.2.3.4')).toBe(true);
+    expect(guard.takeMessage('1.2.3.4')).toBe(false);
+    // The others' connections closed; with nothing taken, the refreshing report still names its connection.
+    guard.heard('1.2.3.4', { messages: 0, strikes: DEFAULT_ADDRESS_LIMITS.strikes, lookups: DEFAULT_ADDRESS_LIMITS.lookupMissesPerMinute, remote: 0 });
+    expect(guard.admission('1.2.3.4')).toBe('ok');
+    now += 10_000;
+    expect(guard.report(false)).toEqual([{ address: '1.2.3.4', connections: 1, messages: 1, strikes: 0, lookups: 0 }]);
+    expect(guard.report(true)).toEqual([{ address: '1.2.3.4', connections: 1, messages: 0, strikes: 0, lookups: 0 }]);
+    guard.close();
+  });
 });
 
 describe('settings', () => {

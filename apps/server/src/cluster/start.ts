@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { ClusterParts } from '../http/app.js';
 import type { Storage } from '../storage/types.js';
 import type { ClusterConfig } from './config.js';
+import { RedisCreations } from './creations.js';
 import { RoomLeases } from './leases.js';
 
 export interface Cluster extends ClusterParts {
@@ -34,7 +35,8 @@ export function joinCluster(config: ClusterConfig, storage: Storage, log: Logger
   return {
     leases,
     placement: leases,
-    sharedLimits: { redis, prefix: config.prefix },
+    creations: new RedisCreations(redis, config.prefix, log.child({ part: 'cluster' })),
+    sharedLimits: { redis, prefix: config.prefix, node: config.nodeId },
     link: { secret: config.secret, retryMs: config.leaseMs * 2 + 2000 },
     status: () => leases.status(),
     async stop() {

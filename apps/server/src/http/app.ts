@@ -13,9 +13,10 @@ import { forwardToHolder } from './forward.js';
 import { isConnectionError } from '../storage/outage.js';
 import { databaseUnavailable } from './unavailable.js';
 import { RoomManager } from '../room/manager.js';
-import { DEFAULT_ROOM_LIMITS, type RoomLimits } from '../room/roomLimits.js';
+import { DEFAULT_ROOM_LIMITS, type RoomLimits, type SharedCreations } from '../room/roomLimits.js';
 import type { Storage } from '../storage/types.js';
 import { AddressGuard, DEFAULT_ADDRESS_LIMITS, type AddressLimits } from '../ws/addressGuard.js';
+import { AddressShare } from '../ws/addressShare.js';
 import { clientAddress, type TrustProxy } from '../ws/clientAddress.js';
 import { DEFAULT_LIMITS, type ConnectionLimits } from '../ws/connection.js';
 import { RefusalCounter } from '../ws/refusalCounter.js';
@@ -85,6 +86,8 @@ export interface BuildOptions {
 /** What the HTTP side needs of the cluster: where rooms live, how to pass a client on, what /api/health tells. */
 export interface ClusterParts {
   readonly placement: Placement;
+  /** The room limits per address counted across the nodes (cluster/creations.ts). */
+  readonly creations: SharedCreations;
   /** Rate limits counted across the nodes (the club's: @fastify/rate-limit on Redis). */
   readonly sharedLimits: SharedLimits;
   readonly link: ClusterLink;
@@ -125,7 +128,7 @@ export async function buildServer(o: BuildOptions): Promise<ServerParts> {
   registerHostGuard(app, hosts);
   const metrics = createMetrics();
   const manager = new RoomManager(o.storage, o.logger.child({ part: 'rooms' }), Date.now, o.idleMs, undefined, {
-    limits: o.roomLimits ?? DEFAULT_ROOM_LIMITS, timeScale: o.timeScale, stages: metrics.stages, ...(o.cluster ? { placement: o.cluster.placement } : {}),
+    limits: o.roomLimits ?? DEFAULT_ROOM_LIMITS, timeScale: o.timeScale, stages: metrics.stages, ...(o.cluster ? { placement: o.cluster.placement, creations: o.cluster.creations } : {}),
     ...(o.testSeed !== undefined && o.testSeed !== null ? { newGameSeed: () => o.testSeed! } : {}),
   });
   const createRoomSchema = createRoomSchemaWith(o.minStepSeconds);
@@ -242,7 +245,10 @@ function guardConnections(app: FastifyInstance, manager: RoomManager, o: BuildOp
   // Every TCP connection, WebSockets included: past a full house of WebSockets there are still
   // HTTP_HEADROOM connections for pages and /api/health; the rest of FD_RESERVE stays for storage and files.
   const tcp = capConnections(app.server, { perAddress: guard.limits.httpConnectionsPerAddress, total: guard.limits.maxConnections + HTTP_HEADROOM }, o.trustProxy ?? false, refusals);
+  // Several nodes: one budget per address over all of them (issue 29).
+  const share = o.cluster ? new AddressShare(guard, { ...o.cluster.sharedLimits, log }) : null;
   app.addHook('onClose', async () => {
+    share?.stop();
     guard.close();
     refusals.close();
   });

@@ -51,7 +51,7 @@ export abstract class RoomCreation extends RoomHub {
         if (this.members.has(id) || room?.started) return;
         if (room) this.evict(room);
         await this.storage.markEnded(id);
-        this.ledger.settled(id);
+        this.settled(id);
         n++;
       };
       // In the room's queue when it is in memory, so it never races a start.
@@ -113,19 +113,32 @@ export abstract class RoomCreation extends RoomHub {
     const refused = this.ledger.admit(address, this.now());
     if (refused !== null) refuse('too-many-rooms', refused);
     this.creating++;
+    let ticket: string | null = null;
     try {
+      // Several nodes: the address's rooms on every node count too.
+      const shared = await this.creations?.admit(address, this.limits);
+      if (shared && 'refused' in shared) refuse('too-many-rooms', shared.refused);
+      ticket = shared && 'ticket' in shared ? shared.ticket : null;
       const open = await this.storage.countOpenRooms();
       // `creating` counts this request too: the others in flight are counted as if already made.
       if (open + this.creating > this.limits.maxOpen) refuse('too-many-rooms', `the server already holds ${this.limits.maxOpen} open rooms, its most; try again later`);
       const created = await this.createRoom(req);
       this.ledger.created(address, created.room);
+      if (ticket !== null) this.creations?.created(address, ticket, created.room, this.limits);
       return created;
     } catch (e) {
       this.ledger.failed(address);
+      if (ticket !== null) this.creations?.failed(address, ticket);
       throw e;
     } finally {
       this.creating--;
     }
+  }
+
+  /** The room started, closed or expired: it no longer counts as waiting against its address. */
+  protected settled(id: string): void {
+    this.ledger.settled(id);
+    this.creations?.settled(id);
   }
 
   /** The setup is checked by dealing a game once (nothing is kept from it). */

@@ -9,7 +9,7 @@ import type { CommandBody, Entry } from './records.js';
 import { parseEntry } from './storedEntry.js';
 import { Room } from './room.js';
 import { gamesOfLog, type RoomGame } from './games.js';
-import { CreationLedger, DEFAULT_ROOM_LIMITS, type RoomLimits } from './roomLimits.js';
+import { CreationLedger, DEFAULT_ROOM_LIMITS, type RoomLimits, type SharedCreations } from './roomLimits.js';
 import { duplicateAckFrame } from './frame.js';
 import { sendUpdates } from './broadcast.js';
 import { NO_STAGE_TIMES, stageNow, type StageTimes } from './stages.js';
@@ -38,6 +38,8 @@ export abstract class RoomHub {
    */
   protected readonly clock: () => number;
   protected readonly ledger: CreationLedger;
+  /** Several nodes: the same limits over all of them (null: this process counts alone). */
+  protected readonly creations: SharedCreations | null;
   /** Creations between their cap check and their row: counted against MAX_OPEN_ROOMS too. */
   protected creating = 0;
   protected sweep: NodeJS.Timeout | null = null;
@@ -72,6 +74,7 @@ export abstract class RoomHub {
     this.timeScale = more.timeScale ?? 1;
     this.stages = more.stages ?? NO_STAGE_TIMES;
     this.ledger = new CreationLedger(this.limits);
+    this.creations = more.creations ?? null;
     this.placement = more.placement ?? null;
     this.rows = new RoomRows(storage, this.placement);
     this.placement?.onLost((id) => this.dropMoved(id));

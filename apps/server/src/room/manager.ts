@@ -30,7 +30,7 @@ export class RoomManager extends RoomIdle {
       if (this.answeredAsDuplicate(conn, room, by, id)) return;
       const made = room.startEntry(this.clock(), by, id);
       await this.commit(room, made.entry, made, conn, id);
-      this.ledger.settled(room.row.id);
+      this.settled(room.row.id);
       this.log.info({ room: room.row.id }, 'game started');
     }));
   }
@@ -98,7 +98,7 @@ export class RoomManager extends RoomIdle {
       await this.storage.append(room.row.id, [toRecord(entry, this.now())]);
       await this.storage.markEnded(room.row.id);
       room.commit(entry);
-      this.ledger.settled(room.row.id);
+      this.settled(room.row.id);
       this.armTimer(room);
       this.broadcast(room, [entry], conn, id);
       this.log.info({ room: room.row.id }, 'room closed');

@@ -3,7 +3,7 @@ import type { CreatedRoom, You } from '@mafia/protocol';
 import type { LogRecord } from '../storage/types.js';
 import type { Refusal } from './errors.js';
 import type { Entry } from './records.js';
-import type { RoomLimits } from './roomLimits.js';
+import type { RoomLimits, SharedCreations } from './roomLimits.js';
 import type { StageTimes } from './stages.js';
 
 /** The room manager's types (manager.ts re-exports them). */
@@ -21,6 +21,8 @@ export interface ManagerSeams {
   readonly stages?: StageTimes;
   /** Several nodes (issue 29): which node holds each room (cluster/leases.ts); absent, this process holds every room. */
   readonly placement?: Placement;
+  /** Several nodes: the room limits per address counted over all of them (cluster/creations.ts). */
+  readonly creations?: SharedCreations;
 }
 
 /**

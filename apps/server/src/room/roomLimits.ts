@@ -12,7 +12,23 @@ export interface RoomLimits {
 
 export const DEFAULT_ROOM_LIMITS: RoomLimits = { perAddressPerHour: 30, unstartedPerAddress: 10, maxOpen: 5000, unstartedTtlMs: 24 * 3_600_000 };
 
-const HOUR_MS = 3_600_000;
+export const HOUR_MS = 3_600_000;
+
+export const perHourRefusal = (l: RoomLimits) => `at most ${l.perAddressPerHour} rooms an hour may be created from one address; try again later`;
+export const unstartedRefusal = (l: RoomLimits) => `at most ${l.unstartedPerAddress} rooms of one address may wait for their game to start; start or close one first`;
+
+/**
+ * Several nodes (issue 29): the per-address room limits counted over all of them
+ * (cluster/creations.ts), after this node's own count admitted the room. `ticket` null: not
+ * counted there (Redis away).
+ */
+export interface SharedCreations {
+  admit(address: string, limits: RoomLimits): Promise<{ readonly refused: string } | { readonly ticket: string | null }>;
+  created(address: string, ticket: string, roomId: string, limits: RoomLimits): void;
+  failed(address: string, ticket: string): void;
+  /** The room started, closed or expired, on whichever node. */
+  settled(roomId: string): void;
+}
 
 /**
  * Who created which rooms lately, in memory (a restart forgets it: the total cap and the expiry
@@ -38,10 +54,10 @@ export class CreationLedger {
     const times = (this.recent.get(address) ?? []).filter((t) => now - t < HOUR_MS);
     if (times.length >= this.limits.perAddressPerHour) {
       this.recent.set(address, times);
-      return `at most ${this.limits.perAddressPerHour} rooms an hour may be created from one address; try again later`;
+      return perHourRefusal(this.limits);
     }
     const waiting = this.unstarted.get(address)?.size ?? 0;
-    if (waiting >= this.limits.unstartedPerAddress) return `at most ${this.limits.unstartedPerAddress} rooms of one address may wait for their game to start; start or close one first`;
+    if (waiting >= this.limits.unstartedPerAddress) return unstartedRefusal(this.limits);
     times.push(now);
     this.recent.set(address, times);
     this.hold(address, `reserved:${++this.reserved}`);

@@ -37,6 +37,14 @@ export const DEFAULT_ADDRESS_LIMITS: AddressLimits = {
 /** One address's state: three buckets and a count. Small, and dropped when it is back to a fresh address's. */
 interface AddressRecord {
   connections: number;
+  /** Several nodes (addressShare.ts): the address's connections open on the other nodes, as last heard. */
+  remote: number;
+  /** Tokens taken from each bucket (messages, strikes, look-ups) since the last report to the other nodes. */
+  usedMessages: number;
+  usedStrikes: number;
+  usedLookups: number;
+  /** Whether the count of connections changed since the last report. */
+  moved: boolean;
   readonly messages: Bucket;
   /** Tokens are the strikes left; refilled as strikes decay. */
   readonly strikes: Bucket;
@@ -45,6 +53,23 @@ interface AddressRecord {
 }
 
 export type Admission = 'ok' | 'address-full' | 'server-full' | 'struck-out';
+
+/** What this node reports of one address to the others (addressShare.ts): its connections here and what it took since the last report. */
+export interface AddressReport {
+  readonly address: string;
+  readonly connections: number;
+  readonly messages: number;
+  readonly strikes: number;
+  readonly lookups: number;
+}
+
+/** What every node together has left of one address's budgets, and its connections on the other nodes. */
+export interface SharedBudget {
+  readonly messages: number;
+  readonly strikes: number;
+  readonly lookups: number;
+  readonly remote: number;
+}
 
 /**
  * The key an address is counted under: an IPv4 address as it is (also when mapped into IPv6), an
@@ -92,30 +117,47 @@ export class AddressGuard {
     if (this.open >= this.limits.maxConnections) return 'server-full';
     const r = this.records.get(address);
     if (!r) return 'ok';
-    if (r.connections >= this.limits.connectionsPerAddress) return 'address-full';
+    if (r.connections + r.remote >= this.limits.connectionsPerAddress) return 'address-full';
     return this.hasToken(r.strikes, 1 / this.limits.strikeDecaySeconds, this.limits.strikes) ? 'ok' : 'struck-out';
   }
 
-  opened(address: string): void {
-    this.record(address).connections++;
+  /**
+   * A WebSocket from `address` opened. `ofAddress` false: a client another node of the cluster
+   * passed on (that node counts him against his address); it still takes one of this process's sockets.
+   */
+  opened(address: string, ofAddress = true): void {
+    if (ofAddress) {
+      const r = this.record(address);
+      r.connections++;
+      r.moved = true;
+    }
     this.open++;
   }
 
-  closed(address: string): void {
-    const r = this.records.get(address);
-    if (r && r.connections > 0) r.connections--;
+  closed(address: string, ofAddress = true): void {
+    const r = ofAddress ? this.records.get(address) : undefined;
+    if (r && r.connections > 0) {
+      r.connections--;
+      r.moved = true;
+    }
     this.open = Math.max(0, this.open - 1);
   }
 
   /** Takes a message from the address's bucket; false when it is over its rate. */
   takeMessage(address: string): boolean {
     const { messagesPerSecond, messageBurst } = this.limits;
-    return takeToken(this.record(address).messages, messagesPerSecond, messageBurst, this.now());
+    const r = this.record(address);
+    const ok = takeToken(r.messages, messagesPerSecond, messageBurst, this.now());
+    if (ok) r.usedMessages++;
+    return ok;
   }
 
   /** Counts a strike; false when the address had none left (its connection is to be closed). */
   strike(address: string): boolean {
-    return takeToken(this.record(address).strikes, 1 / this.limits.strikeDecaySeconds, this.limits.strikes, this.now());
+    const r = this.record(address);
+    const ok = takeToken(r.strikes, 1 / this.limits.strikeDecaySeconds, this.limits.strikes, this.now());
+    if (ok) r.usedStrikes++;
+    return ok;
   }
 
   /** Whether the address may look up a room code now: it has misses left. */
@@ -126,14 +168,59 @@ export class AddressGuard {
 
   /** Counts a look-up of a code that does not exist. */
   missed(address: string): void {
-    takeToken(this.record(address).lookups, this.limits.lookupMissesPerMinute / 60, this.limits.lookupMissesPerMinute, this.now());
+    const r = this.record(address);
+    if (takeToken(r.lookups, this.limits.lookupMissesPerMinute / 60, this.limits.lookupMissesPerMinute, this.now())) r.usedLookups++;
+  }
+
+  /**
+   * Several nodes: what to tell the others now — every address that used a budget or opened or
+   * closed a connection since the last report, every one still short of a budget or with
+   * connections elsewhere (to hear what the others took), and with `all` every one with connections
+   * here (refreshed before the others forget them). The counts taken are reset.
+   */
+  report(all: boolean): AddressReport[] {
+    const out: AddressReport[] = [];
+    const l = this.limits;
+    for (const [address, r] of this.records) {
+      const busy = r.usedMessages + r.usedStrikes + r.usedLookups > 0 || r.moved || r.remote > 0 || (all && r.connections > 0);
+      const short = !busy && !(this.full(r.messages, l.messagesPerSecond, l.messageBurst) && this.full(r.strikes, 1 / l.strikeDecaySeconds, l.strikes) &&
+        this.full(r.lookups, l.lookupMissesPerMinute / 60, l.lookupMissesPerMinute));
+      if (!busy && !short) continue;
+      out.push({ address, connections: r.connections, messages: r.usedMessages, strikes: r.usedStrikes, lookups: r.usedLookups });
+      r.usedMessages = r.usedStrikes = r.usedLookups = 0;
+      r.moved = false;
+    }
+    return out;
+  }
+
+  /**
+   * What all the nodes have left of the address's budgets, as Redis counted them after the last
+   * report: the buckets here become those (less what was taken here since), so one address has one
+   * budget whichever node it talks to.
+   */
+  heard(address: string, b: SharedBudget): void {
+    const r = this.record(address);
+    const at = this.now();
+    const set = (bucket: Bucket, tokens: number) => {
+      bucket.tokens = tokens;
+      bucket.refilled = at;
+    };
+    set(r.messages, b.messages - r.usedMessages);
+    set(r.strikes, b.strikes - r.usedStrikes);
+    set(r.lookups, b.lookups - r.usedLookups);
+    r.remote = b.remote;
+  }
+
+  /** An address the other nodes found over a limit: kept here so that its next report brings its budgets. */
+  watch(address: string): void {
+    this.record(address).moved = true;
   }
 
   /** Drops the records of addresses with nothing open and every bucket full again. */
   sweep(): void {
     const l = this.limits;
     for (const [address, r] of this.records) {
-      if (r.connections > 0) continue;
+      if (r.connections > 0 || r.remote > 0) continue;
       const fresh =
         this.full(r.messages, l.messagesPerSecond, l.messageBurst) &&
         this.full(r.strikes, 1 / l.strikeDecaySeconds, l.strikes) &&
@@ -151,7 +238,7 @@ export class AddressGuard {
     if (!r) {
       const at = this.now();
       const l = this.limits;
-      r = { connections: 0, messages: { tokens: l.messageBurst, refilled: at }, strikes: { tokens: l.strikes, refilled: at }, lookups: { tokens: l.lookupMissesPerMinute, refilled: at } };
+      r = { connections: 0, remote: 0, usedMessages: 0, usedStrikes: 0, usedLookups: 0, moved: false, messages: { tokens: l.messageBurst, refilled: at }, strikes: { tokens: l.strikes, refilled: at }, lookups: { tokens: l.lookupMissesPerMinute, refilled: at } };
       this.records.set(address, r);
     }
     return r;

@@ -102,7 +102,7 @@ export class Connection implements Conn, Bucket {
     this.tokens = ctx.limits.burst;
     // The monotonic clock: a wall clock set back would leave the bucket empty for as long as it went back.
     this.refilled = performance.now();
-    ctx.guard.opened(address);
+    ctx.guard.opened(address, !forwarded);
     this.handshake = setTimeout(closeUnwelcomed, ctx.limits.helloTimeoutMs, this);
     socket.conn = this;
     socket.on('message', onMessage);
@@ -117,7 +117,7 @@ export class Connection implements Conn, Bucket {
     this.upstream?.close();
     this.upstream = null;
     this.ctx.manager.leave(this);
-    this.ctx.guard.closed(this.address);
+    this.ctx.guard.closed(this.address, !this.forwarded);
   }
 
   /** The idle check: cut off if the last ping was not answered, else ping again. */
@@ -163,7 +163,8 @@ export class Connection implements Conn, Bucket {
     if (!takeToken(this, limits.perSecond, limits.burst, performance.now())) {
       return this.refuse({ code: 'rate-limited', message: `more than ${limits.perSecond} messages a second; this one was dropped` });
     }
-    if (!this.ctx.guard.takeMessage(this.address)) {
+    // A client passed on by another node was counted against his address there.
+    if (!this.forwarded && !this.ctx.guard.takeMessage(this.address)) {
       return this.refuse({ code: 'rate-limited', message: `more than ${this.ctx.guard.limits.messagesPerSecond} messages a second from this address; this one was dropped` });
     }
     if (isBinary) return this.refuse({ code: 'binary', message: 'messages are JSON text frames, not binary' });

@@ -29,6 +29,8 @@ const UNSAFE = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 export interface SharedLimits {
   readonly redis: Redis;
   readonly prefix: string;
+  /** This node's name (NODE_ID), under which it reports its share of the per-address limits. */
+  readonly node: string;
 }
 
 export async function registerAuth(scope: FastifyInstance, ctx: ClubContext, shared?: SharedLimits): Promise<void> {
