@@ -83,6 +83,25 @@ describe('one address', () => {
     expect(guard.report(true)).toEqual([{ address: '1.2.3.4', connections: 1, messages: 0, strikes: 0, lookups: 0 }]);
     guard.close();
   });
+
+  it('an_address_far_from_its_limits_is_reported_now_and_then_and_one_the_nodes_watch_at_every_turn', () => {
+    const guard = new AddressGuard({ ...DEFAULT_ADDRESS_LIMITS, messageBurst: 200 }, () => 0);
+    guard.opened('1.2.3.4');
+    guard.report(false);
+    // One message of a burst of 200: told at the next refresh, not at every turn.
+    guard.takeMessage('1.2.3.4');
+    expect(guard.report(false)).toEqual([]);
+    expect(guard.report(true)).toEqual([{ address: '1.2.3.4', connections: 1, messages: 1, strikes: 0, lookups: 0 }]);
+    // Fifty (a quarter of the burst), a strike, or the nodes' watch: at once.
+    for (let i = 0; i < 50; i++) guard.takeMessage('1.2.3.4');
+    expect(guard.report(false)).toMatchObject([{ messages: 50 }]);
+    guard.strike('1.2.3.4');
+    expect(guard.report(false)).toMatchObject([{ strikes: 1 }]);
+    guard.watch('9.9.9.9');
+    expect(guard.report(false)).toEqual([{ address: '9.9.9.9', connections: 0, messages: 0, strikes: 0, lookups: 0 }]);
+    expect(guard.report(false)).toEqual([]);
+    guard.close();
+  });
 });
 
 describe('settings', () => {

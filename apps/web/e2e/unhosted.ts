@@ -317,7 +317,13 @@ async function take(step: Step, view: GameView, pageOfSeat: (seat: number) => Pa
       const b = byTestId(p, id).first();
       const ready = await until(async () => (oracle.seq !== pub ? 'timer' : (await b.isEnabled()) && 'tap'), `seat ${seat}: ${id} enabled`, 8_000);
       if (ready === 'timer') return false;
-      await b.click();
+      try {
+        await b.click({ timeout: 10_000 });
+      } catch (e) {
+        // The timer ended the step between the check and the tap: the button went with it.
+        if (oracle.seq !== pub) return false;
+        throw e;
+      }
       return true;
     }
     case 'act': {

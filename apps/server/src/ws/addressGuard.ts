@@ -45,6 +45,8 @@ interface AddressRecord {
   usedLookups: number;
   /** Whether the count of connections changed since the last report. */
   moved: boolean;
+  /** Near a limit on some node (the nodes' watch list): reported at every turn while it is. */
+  watched: boolean;
   readonly messages: Bucket;
   /** Tokens are the strikes left; refilled as strikes decay. */
   readonly strikes: Bucket;
@@ -173,22 +175,22 @@ export class AddressGuard {
   }
 
   /**
-   * Several nodes: what to tell the others now — every address that used a budget or opened or
-   * closed a connection since the last report, every one still short of a budget or with
-   * connections elsewhere (to hear what the others took), and with `all` every one with connections
-   * here (refreshed before the others forget them). The counts taken are reset.
+   * Several nodes: what to tell the others now. At every turn: an address that opened or closed a
+   * connection, struck or missed, took a quarter of its message burst, or that the nodes watch (near
+   * a limit). With `all` (every sixth turn): every address that took anything, holds connections
+   * here or elsewhere, or is short of a budget (to hear what the others took). So an address far from
+   * its limits is reported now and then, not at every turn. The counts taken are reset.
    */
   report(all: boolean): AddressReport[] {
     const out: AddressReport[] = [];
     const l = this.limits;
     for (const [address, r] of this.records) {
-      const busy = r.usedMessages + r.usedStrikes + r.usedLookups > 0 || r.moved || r.remote > 0 || (all && r.connections > 0);
-      const short = !busy && !(this.full(r.messages, l.messagesPerSecond, l.messageBurst) && this.full(r.strikes, 1 / l.strikeDecaySeconds, l.strikes) &&
-        this.full(r.lookups, l.lookupMissesPerMinute / 60, l.lookupMissesPerMinute));
-      if (!busy && !short) continue;
+      const now = r.moved || r.watched || r.usedStrikes > 0 || r.usedLookups > 0 || r.usedMessages >= l.messageBurst / 4;
+      const due = now || (all && (r.usedMessages > 0 || r.connections > 0 || r.remote > 0 || !this.fresh(r)));
+      if (!due) continue;
       out.push({ address, connections: r.connections, messages: r.usedMessages, strikes: r.usedStrikes, lookups: r.usedLookups });
       r.usedMessages = r.usedStrikes = r.usedLookups = 0;
-      r.moved = false;
+      r.moved = r.watched = false;
     }
     return out;
   }
@@ -211,22 +213,23 @@ export class AddressGuard {
     r.remote = b.remote;
   }
 
-  /** An address the other nodes found over a limit: kept here so that its next report brings its budgets. */
+  /** An address near a limit somewhere: reported at the next turn, to hear its budgets. */
   watch(address: string): void {
-    this.record(address).moved = true;
+    this.record(address).watched = true;
   }
 
   /** Drops the records of addresses with nothing open and every bucket full again. */
   sweep(): void {
-    const l = this.limits;
     for (const [address, r] of this.records) {
-      if (r.connections > 0 || r.remote > 0) continue;
-      const fresh =
-        this.full(r.messages, l.messagesPerSecond, l.messageBurst) &&
-        this.full(r.strikes, 1 / l.strikeDecaySeconds, l.strikes) &&
-        this.full(r.lookups, l.lookupMissesPerMinute / 60, l.lookupMissesPerMinute);
-      if (fresh) this.records.delete(address);
+      if (r.connections === 0 && r.remote === 0 && this.fresh(r)) this.records.delete(address);
     }
+  }
+
+  /** Every bucket full: the address is as one never seen. */
+  private fresh(r: AddressRecord): boolean {
+    const l = this.limits;
+    return this.full(r.messages, l.messagesPerSecond, l.messageBurst) && this.full(r.strikes, 1 / l.strikeDecaySeconds, l.strikes) &&
+      this.full(r.lookups, l.lookupMissesPerMinute / 60, l.lookupMissesPerMinute);
   }
 
   close(): void {
@@ -238,7 +241,7 @@ export class AddressGuard {
     if (!r) {
       const at = this.now();
       const l = this.limits;
-      r = { connections: 0, remote: 0, usedMessages: 0, usedStrikes: 0, usedLookups: 0, moved: false, messages: { tokens: l.messageBurst, refilled: at }, strikes: { tokens: l.strikes, refilled: at }, lookups: { tokens: l.lookupMissesPerMinute, refilled: at } };
+      r = { connections: 0, remote: 0, usedMessages: 0, usedStrikes: 0, usedLookups: 0, moved: false, watched: false, messages: { tokens: l.messageBurst, refilled: at }, strikes: { tokens: l.strikes, refilled: at }, lookups: { tokens: l.lookupMissesPerMinute, refilled: at } };
       this.records.set(address, r);
     }
     return r;

@@ -83,9 +83,10 @@ const CHUNK = 500;
 
 /**
  * Several nodes (issue 29): the limits per client address (addressGuard.ts) are one budget over
- * the cluster. Every `everyMs` (250) each node reports to Redis what each active address took of
- * it and the connections it holds, and hears back what is left of every budget over all the nodes;
- * its own buckets become those. Checks stay in memory (a message never waits for Redis): over one
+ * the cluster. Every `everyMs` (250) each node reports to Redis what the addresses near a limit
+ * or busy took and the connections they opened or closed (every sixth time: every address with
+ * anything to tell; AddressGuard.report), and hears back what is left of their budgets over all the
+ * nodes; its own buckets become those. Checks stay in memory (a message never waits for Redis): over one
  * report's time an address can take at most one burst more per node than it could from one node.
  * Redis away: each node goes on counting alone, as one process would.
  */
