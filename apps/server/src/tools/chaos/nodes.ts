@@ -30,7 +30,9 @@ export async function startNode(node: ChaosNode, s: NodeSettings): Promise<void>
       ...process.env, PORT: String(node.port), HOST: '127.0.0.1', DATABASE_URL: s.databaseUrl, REDIS_URL: s.redisUrl, REDIS_PREFIX: s.prefix,
       CLUSTER_SECRET: s.secret, NODE_ID: node.id, NODE_URL: node.url, LOG_LEVEL: 'warn',
       ROOMS_PER_ADDRESS_PER_HOUR: '100000', UNSTARTED_ROOMS_PER_ADDRESS: '100000', CONNECTIONS_PER_ADDRESS: '100000', HTTP_CONNECTIONS_PER_ADDRESS: '100000',
-      MESSAGES_PER_SECOND_PER_ADDRESS: '100000', LOOKUP_MISSES_PER_MINUTE: '100000',
+      // Every player of the run is one address (127.0.0.1), and the nodes count an address together:
+      // its refused messages (a command resent before the hello after a kill) too.
+      MESSAGES_PER_SECOND_PER_ADDRESS: '100000', LOOKUP_MISSES_PER_MINUTE: '100000', ADDRESS_STRIKES: '100000',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -117,7 +117,10 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       const at = Date.now();
       await killNode(victim);
       kills++;
-      const times = await Promise.all(held.map((room) => heldAgain(redis, settings.prefix, room, victim.id, at)));
+      const waited = await Promise.all(held.map((room) => heldAgain(redis, settings.prefix, room, victim.id, at)));
+      // A room whose game had ended needs no holder (nothing more is accepted): not a failover.
+      const ended = await endedRooms(settings.databaseUrl, schema, held.filter((_, i) => waited[i] === null));
+      const times = waited.filter((ms, i) => ms !== null || !ended.has(held[i]!));
       for (const ms of times) if (ms === null) notTakenOver++; else failovers.push(ms);
       const worst = times.reduce<number>((m, t) => Math.max(m, t ?? Infinity), 0);
       o.log(`kill ${kills}: ${victim.id} (${held.length} rooms held) → all held again within ${worst} ms`);
@@ -195,6 +198,21 @@ async function startRoom(node: string, code: string, adminKey: string): Promise<
     });
     ws.on('error', reject);
   });
+}
+
+/** Of `roomIds`, those whose game has ended (the rooms table). */
+async function endedRooms(databaseUrl: string, schema: string, roomIds: readonly string[]): Promise<Set<string>> {
+  if (roomIds.length === 0) return new Set();
+  const u = new URL(databaseUrl);
+  u.searchParams.delete('schema');
+  const c = new pg.Client({ connectionString: u.toString() });
+  await c.connect();
+  try {
+    const r = await c.query(`SELECT id FROM "${schema}".rooms WHERE id = ANY($1) AND ended = 1`, [[...roomIds]]);
+    return new Set((r.rows as { id: string }[]).map((x) => x.id));
+  } finally {
+    await c.end();
+  }
 }
 
 /** Every request id in each room's log. */
