@@ -31,23 +31,25 @@ for i = 13, #ARGV, 5 do
   local address = ARGV[i]
   local conns = tonumber(ARGV[i + 1])
   local key = prefix .. 'addr:' .. address
+  -- The hash read once: the buckets and every node's connections.
+  local fields = redis.call('HGETALL', key)
+  local h = {}
+  for f = 1, #fields, 2 do h[fields[f]] = fields[f + 1] end
   local left = {}
   for k = 1, 3 do
     local n = names[k]
-    local tokens = tonumber(redis.call('HGET', key, n .. 't') or bursts[k])
-    local at = tonumber(redis.call('HGET', key, n .. 'a') or now)
+    local tokens = tonumber(h[n .. 't'] or bursts[k])
+    local at = tonumber(h[n .. 'a'] or now)
     tokens = math.min(bursts[k], tokens + (now - at) / 1000 * rates[k]) - tonumber(ARGV[i + 1 + k])
     if tokens < -bursts[k] then tokens = -bursts[k] end
-    redis.call('HSET', key, n .. 't', tostring(tokens), n .. 'a', now)
     left[k] = tokens
   end
+  redis.call('HSET', key, 'mt', tostring(left[1]), 'ma', now, 'st', tostring(left[2]), 'sa', now, 'lt', tostring(left[3]), 'la', now)
   if conns > 0 then redis.call('HSET', key, 'c:' .. node, conns .. ':' .. now) else redis.call('HDEL', key, 'c:' .. node) end
   local remote = 0
-  local fields = redis.call('HGETALL', key)
-  for f = 1, #fields, 2 do
-    local name = fields[f]
+  for name, value in pairs(h) do
     if string.sub(name, 1, 2) == 'c:' and name ~= 'c:' .. node then
-      local count, when = string.match(fields[f + 1], '^(%d+):(%d+)$')
+      local count, when = string.match(value, '^(%d+):(%d+)$')
       if count and now - tonumber(when) <= stale then remote = remote + tonumber(count) else redis.call('HDEL', key, name) end
     end
   end

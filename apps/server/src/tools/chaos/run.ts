@@ -200,51 +200,40 @@ async function startRoom(node: string, code: string, adminKey: string): Promise<
   });
 }
 
-/** Of `roomIds`, those whose game has ended (the rooms table). */
-async function endedRooms(databaseUrl: string, schema: string, roomIds: readonly string[]): Promise<Set<string>> {
-  if (roomIds.length === 0) return new Set();
+/** One query on the run's database (its own schema named in the query), on a connection of its own. */
+async function query(databaseUrl: string, sql: string, params: unknown[] = []): Promise<unknown[]> {
   const u = new URL(databaseUrl);
   u.searchParams.delete('schema');
   const c = new pg.Client({ connectionString: u.toString() });
   await c.connect();
   try {
-    const r = await c.query(`SELECT id FROM "${schema}".rooms WHERE id = ANY($1) AND ended = 1`, [[...roomIds]]);
-    return new Set((r.rows as { id: string }[]).map((x) => x.id));
+    return (await c.query(sql, params)).rows;
   } finally {
     await c.end();
   }
+}
+
+/** Of `roomIds`, those whose game has ended (the rooms table). */
+async function endedRooms(databaseUrl: string, schema: string, roomIds: readonly string[]): Promise<Set<string>> {
+  if (roomIds.length === 0) return new Set();
+  const rows = await query(databaseUrl, `SELECT id FROM "${schema}".rooms WHERE id = ANY($1) AND ended = 1`, [[...roomIds]]);
+  return new Set((rows as { id: string }[]).map((x) => x.id));
 }
 
 /** Every request id in each room's log. */
 async function readLogs(databaseUrl: string, schema: string, roomIds: readonly string[]): Promise<Map<string, string[]>> {
-  const u = new URL(databaseUrl);
-  u.searchParams.delete('schema');
-  const c = new pg.Client({ connectionString: u.toString() });
-  await c.connect();
-  try {
-    const r = await c.query(`SELECT room_id, body FROM "${schema}".room_log WHERE room_id = ANY($1)`, [[...roomIds]]);
-    const out = new Map<string, string[]>();
-    for (const row of r.rows as { room_id: string; body: string }[]) {
-      const id = (JSON.parse(row.body) as { id?: unknown }).id;
-      if (typeof id !== 'string') continue;
-      const list = out.get(row.room_id) ?? [];
-      list.push(id);
-      out.set(row.room_id, list);
-    }
-    return out;
-  } finally {
-    await c.end();
+  const rows = await query(databaseUrl, `SELECT room_id, body FROM "${schema}".room_log WHERE room_id = ANY($1)`, [[...roomIds]]);
+  const out = new Map<string, string[]>();
+  for (const row of rows as { room_id: string; body: string }[]) {
+    const id = (JSON.parse(row.body) as { id?: unknown }).id;
+    if (typeof id !== 'string') continue;
+    const list = out.get(row.room_id) ?? [];
+    list.push(id);
+    out.set(row.room_id, list);
   }
+  return out;
 }
 
 async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
-  const u = new URL(databaseUrl);
-  u.searchParams.delete('schema');
-  const c = new pg.Client({ connectionString: u.toString() });
-  await c.connect();
-  try {
-    await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  } finally {
-    await c.end();
-  }
+  await query(databaseUrl, `DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
 }
