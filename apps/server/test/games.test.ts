@@ -17,10 +17,11 @@ afterAll(async () => {
 });
 
 describe('the app as host, online', () => {
-  it('plays complete games with bot clients over WebSockets (the load test, small), every event in the log', async () => {
+  it('plays complete games with bot clients over WebSockets (the load test, small, its starts spread), every event in the log', async () => {
     // idleSeconds: the load test's two 15 s settles before its memory samples serve its RSS figures;
     // this test reads no memory figure, so half a second each (issue 25: CI time).
-    const report = await runLoadtest({ url: server.base, rooms: 3, players: 10, preset: 'classic', thinkMs: 0, stepSeconds: 0.05, connectConcurrency: 10, timeoutSeconds: 120, idleSeconds: 0.5 });
+    // startOverSeconds: the rooms start 0.4 s apart (`--start-over 1.2`), checked on their start entries below.
+    const report = await runLoadtest({ url: server.base, rooms: 3, players: 10, preset: 'classic', thinkMs: 0, stepSeconds: 0.05, connectConcurrency: 10, timeoutSeconds: 120, idleSeconds: 0.5, startOverSeconds: 1.2 });
     expect(report.errors).toEqual({});
     expect(report.connections).toBe(30);
     expect(report.gamesFinished).toBe(3);
@@ -32,13 +33,19 @@ describe('the app as host, online', () => {
     // Every game's log folds back to an ended game whose last entry holds GameEnded.
     const ids = await (server.storage as KyselyStorage).db.selectFrom('rooms').select('id').execute();
     expect(ids.length).toBe(3);
+    const starts: number[] = [];
     for (const { id } of ids) {
       const entries = await server.storage.readLog(id);
       const events = entries.flatMap((e) => (e.kind === 'claim' ? [] : JSON.parse(e.body).events));
       expect(foldLog(events).phase.kind).toBe('ended');
       expect(JSON.parse(entries[entries.length - 1].body).events.some((e: { type: string }) => e.type === 'GameEnded')).toBe(true);
       expect(entries.filter((e) => e.kind === 'claim').length).toBe(10);
+      starts.push(entries.find((e) => e.kind === 'start')!.at);
     }
+    // Each room was started when its turn came, not all three at once.
+    starts.sort((a, b) => a - b);
+    expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(300);
+    expect(starts[2]! - starts[1]!).toBeGreaterThanOrEqual(300);
   });
 
   it('plays them with the day chat on (the load test\'s --chat): lines are written and timed apart, commands still measured', async () => {

@@ -5,14 +5,14 @@ import { runLoadtest, type LoadtestOptions, type LoadtestReport } from './loadte
 import type { Quantiles } from './loadtest/serverMetrics.js';
 import { lateSecondsLines } from './loadtest/serverSeconds.js';
 
-const USAGE = 'usage: mafia loadtest --url URL --rooms R --players N [--preset classic] [--think MS] [--step S] [--connect C] [--idle S] [--timeout S] [--chat] [--workers N] [--nice N] [--json]';
+const USAGE = 'usage: mafia loadtest --url URL --rooms R --players N [--preset classic] [--think MS] [--step S] [--connect C] [--idle S] [--timeout S] [--chat] [--start-over S] [--workers N] [--nice N] [--json]';
 
 /**
  * `--step` is every step's length (speech, vote, night step …): the server takes whole seconds of at
  * least its MIN_STEP_SECONDS (packages/protocol), so at least the largest of them, 5 s.
  */
 const MIN_STEP = 5;
-const NUMBERS = { rooms: [1, 100_000], players: [1, 32], think: [0, 60_000], step: [MIN_STEP, 600], connect: [1, 10_000], timeout: [1, 86_400], idle: [0, 600], workers: [1, 16], nice: [0, 19] } as const;
+const NUMBERS = { rooms: [1, 100_000], players: [1, 32], think: [0, 60_000], step: [MIN_STEP, 600], connect: [1, 10_000], timeout: [1, 86_400], idle: [0, 600], 'start-over': [0, 3600], workers: [1, 16], nice: [0, 19] } as const;
 const WHOLE = new Set(['step', 'workers', 'nice']);
 /**
  * `--nice`: how much lower than its shell's the load test's CPU priority is (default 10). On a
@@ -38,7 +38,7 @@ export function parseLoadtestArgs(args: readonly string[]): LoadtestOptions & { 
   return {
     url: v.url!, preset: v.preset ?? 'classic', json,
     rooms: Math.floor(num('rooms', 1)), players: Math.floor(num('players', 10)),
-    workers: num('workers', 1), nice: num('nice', DEFAULT_NICE), thinkMs: num('think', 1000), stepSeconds: num('step', MIN_STEP), connectConcurrency: Math.floor(num('connect', 200)), idleSeconds: num('idle', 15), timeoutSeconds: num('timeout', 1800),
+    workers: num('workers', 1), nice: num('nice', DEFAULT_NICE), thinkMs: num('think', 1000), stepSeconds: num('step', MIN_STEP), connectConcurrency: Math.floor(num('connect', 200)), idleSeconds: num('idle', 15), startOverSeconds: num('start-over', 0), timeoutSeconds: num('timeout', 1800),
     ...(chat ? { chatSeconds: CHAT_SECONDS } : {}),
   };
 }

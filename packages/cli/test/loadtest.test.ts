@@ -32,6 +32,13 @@ describe('mafia loadtest arguments', () => {
     expect(() => parseLoadtestArgs([...args, '--workers', '1.5'])).toThrow(/--workers must be a whole number from 1 to 16/);
   });
 
+  it('starts_every_room_at_once_unless_told_to_spread_the_starts', () => {
+    const args = ['--url', 'http://x', '--rooms', '1', '--players', '10'];
+    expect(parseLoadtestArgs(args).startOverSeconds).toBe(0);
+    expect(parseLoadtestArgs([...args, '--start-over', '60']).startOverSeconds).toBe(60);
+    expect(() => parseLoadtestArgs([...args, '--start-over', '-1'])).toThrow(/--start-over must be a number from 0 to 3600/);
+  });
+
   it('accepts_only_step_lengths_the_server_accepts', () => {
     const args = ['--url', 'http://x', '--rooms', '1', '--players', '10', '--step'];
     for (const bad of ['0.05', '4', '5.5']) expect(() => parseLoadtestArgs([...args, bad]), bad).toThrow(/--step must be a whole number from 5 to 600/);

@@ -25,6 +25,13 @@ export interface LoadtestOptions {
    * for a while (its memory reducer), so a sample right after the burst counts garbage as rooms.
    */
   readonly idleSeconds?: number;
+  /**
+   * `--start-over S`: the rooms start one after another, evenly over S seconds, as the tables of a
+   * real evening fill at their own moments; 0 (the default): all at once, as fast as the server
+   * answers, so that every room's night ends in the same second (the worst case: every app-hosted
+   * night lasts exactly its timers, R-NIGHT-4).
+   */
+  readonly startOverSeconds?: number;
   /** Give up after this many seconds (games still running count as errors). */
   readonly timeoutSeconds: number;
   /**
@@ -183,7 +190,11 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
   const cpu0 = process.cpuUsage();
   const messages0 = counters.messages;
   players.watchLoop();
-  await pool(rooms, 32, (room) => startRoom(ws, room.code, room.adminKey, room.address).catch((e: unknown) => errors.add(String(e))));
+  const gapMs = ((o.startOverSeconds ?? 0) * 1000) / rooms.length;
+  await pool(rooms.map((room, i) => ({ room, at: t0 + i * gapMs })), 32, async ({ room, at }) => {
+    if (at > performance.now()) await new Promise((r) => setTimeout(r, at - performance.now()));
+    await startRoom(ws, room.code, room.adminKey, room.address).catch((e: unknown) => errors.add(String(e)));
+  });
   let peak = rssIdle;
   let logged = 0;
   const sampler = setInterval(() => {
