@@ -26,12 +26,12 @@ const media = (o: Partial<MediaNow> = {}): MediaNow => ({
   turnOn: vi.fn(async () => {}), turnOff: vi.fn(), ...o,
 });
 
-async function renderIn(lang: 'ru' | 'en', m: MediaNow, me: MediaPeer = mediaPeer(2), seats = 10) {
+async function renderIn(lang: 'ru' | 'en', m: MediaNow, me: MediaPeer = mediaPeer(2), seats = 10, names?: readonly (string | null)[]) {
   const i18n = createI18n();
   await act(async () => {
     await setLanguage(i18n, lang);
   });
-  return render(<I18nextProvider i18n={i18n}><MediaView media={m} me={me} seats={seats} /></I18nextProvider>);
+  return render(<I18nextProvider i18n={i18n}><MediaView media={m} me={me} seats={seats} names={names} /></I18nextProvider>);
 }
 
 describe('the media panel', () => {
@@ -57,6 +57,20 @@ describe('the media panel', () => {
     expect(screen.getByTestId('media-tile-3').textContent).toContain('Игрок 3');
     expect(screen.getByTestId('media-tile-2').textContent).toContain('2 (вы)');
     expect(screen.getByTestId('media-now').textContent).toBe('Говорит игрок 7: у остальных микрофоны выключены');
+  });
+
+  it('names_each_tile_after_its_player_as_the_lobby_does_and_an_empty_seat_by_its_number', async () => {
+    const names = ['Анна', 'Борис', null, 'Бот 4', null, null, null, null, null, null];
+    await renderIn('ru', media(), mediaPeer(2), 10, names);
+    expect(screen.getByTestId('media-tile-1').textContent).toContain('1 · Анна');
+    expect(screen.getByTestId('media-tile-4').textContent).toContain('4 · Бот 4');
+    expect(screen.getByTestId('media-tile-3').textContent).toContain('Игрок 3');
+    expect(screen.getByTestId('media-tile-2').textContent).toContain('2 · Борис (вы)');
+    cleanup();
+    await renderIn('en', media(), mediaPeer(2), 10, names);
+    expect(screen.getByTestId('media-tile-1').textContent).toContain('1 · Анна');
+    expect(screen.getByTestId('media-tile-3').textContent).toContain('Seat 3');
+    expect(screen.getByTestId('media-tile-2').textContent).toContain('2 · Борис (you)');
   });
 
   it('room_admin_sees_every_seat_as_another_and_may_turn_his_camera_on_at_any_time', async () => {

@@ -38,10 +38,12 @@ export interface MediaViewProps {
   /** This device: its seat, or `host` (the room admin). */
   readonly me: MediaPeer;
   readonly seats: number;
+  /** Each seat's name as the lobby shows it (null: nobody sits there); a tile names its player. */
+  readonly names?: readonly (string | null)[];
 }
 
 /** The panel as its state says (MediaPanel feeds it; the unit tests give it a state of their own). */
-export function MediaView({ media, me, seats }: MediaViewProps) {
+export function MediaView({ media, me, seats, names = [] }: MediaViewProps) {
   const { t } = useTranslation('media');
   const speaker = speakerOf(media.moment);
   const tileOf = (peer: MediaPeer): MediaStream | null => (peer === me ? (media.transmitting ? media.local : null) : media.remote.get(peer) ?? null);
@@ -72,11 +74,12 @@ export function MediaView({ media, me, seats }: MediaViewProps) {
         ) : null}
         {order.map((n) => {
           const stream = tileOf(mediaPeer(n));
-          const label = t('seat', { n });
+          const name = names[n - 1];
+          const label = name ? t('seatNamed', { n, name }) : t('seat', { n });
           return (
             <div key={n} className={`media-tile${n === speaker ? ' large' : ''}`} data-testid={`media-tile-${n}`} data-speaker={n === speaker ? 'true' : undefined} data-live={stream ? 'true' : undefined}>
               {stream ? <StreamVideo stream={stream} muted={n === me} label={label} /> : <span className="media-empty" aria-hidden="true">{n}</span>}
-              <span className="media-seat">{n === me ? t('you', { n }) : label}</span>
+              <span className="media-seat">{n === me ? t('you', { n: name ? t('seatNamed', { n, name }) : n }) : label}</span>
             </div>
           );
         })}
@@ -93,5 +96,5 @@ export function MediaView({ media, me, seats }: MediaViewProps) {
  */
 export function MediaPanel({ client, state, me }: { readonly client: RoomClient | null; readonly state: RoomState; readonly me: MediaPeer }) {
   const media = useMedia(client, state, me);
-  return <MediaView media={media} me={me} seats={state.lobby?.seats ?? 0} />;
+  return <MediaView media={media} me={me} seats={state.lobby?.seats ?? 0} names={state.lobby?.claimed ?? []} />;
 }
