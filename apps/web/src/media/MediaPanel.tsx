@@ -75,11 +75,13 @@ export function MediaView({ media, me, seats, names = [] }: MediaViewProps) {
         {order.map((n) => {
           const stream = tileOf(mediaPeer(n));
           const name = names[n - 1];
-          const label = name ? t('seatNamed', { n, name }) : t('seat', { n });
+          // Named as the chat names a seat (common `chat.seatNamed`).
+          const named = name ? t('chat.seatNamed', { ns: 'common', n, name }) : null;
+          const label = named ?? t('seat', { n });
           return (
             <div key={n} className={`media-tile${n === speaker ? ' large' : ''}`} data-testid={`media-tile-${n}`} data-speaker={n === speaker ? 'true' : undefined} data-live={stream ? 'true' : undefined}>
               {stream ? <StreamVideo stream={stream} muted={n === me} label={label} /> : <span className="media-empty" aria-hidden="true">{n}</span>}
-              <span className="media-seat">{n === me ? t('you', { n: name ? t('seatNamed', { n, name }) : n }) : label}</span>
+              <span className="media-seat">{n === me ? t('you', { n: named ?? n }) : label}</span>
             </div>
           );
         })}
