@@ -35,7 +35,7 @@ for i = 13, #ARGV, 5 do
   local fields = redis.call('HGETALL', key)
   local h = {}
   for f = 1, #fields, 2 do h[fields[f]] = fields[f + 1] end
-  local left, buckets = {}, {}
+  local left = {}
   for k = 1, 3 do
     local n = names[k]
     local tokens = tonumber(h[n .. 't'] or bursts[k])
@@ -43,10 +43,8 @@ for i = 13, #ARGV, 5 do
     tokens = math.min(bursts[k], tokens + (now - at) / 1000 * rates[k]) - tonumber(ARGV[i + 1 + k])
     if tokens < -bursts[k] then tokens = -bursts[k] end
     left[k] = tokens
-    table.insert(buckets, n .. 't'); table.insert(buckets, tostring(tokens))
-    table.insert(buckets, n .. 'a'); table.insert(buckets, now)
   end
-  redis.call('HSET', key, unpack(buckets))
+  redis.call('HSET', key, 'mt', tostring(left[1]), 'ma', now, 'st', tostring(left[2]), 'sa', now, 'lt', tostring(left[3]), 'la', now)
   if conns > 0 then redis.call('HSET', key, 'c:' .. node, conns .. ':' .. now) else redis.call('HDEL', key, 'c:' .. node) end
   local remote = 0
   for name, value in pairs(h) do
