@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../src/io.js';
 import { parseLoadtestArgs } from '../src/loadtest.js';
-import { Latencies } from '../src/loadtest/stats.js';
+import { readLatest } from '../src/loadtest/readLatest.js';
+import { Latencies, Tally } from '../src/loadtest/stats.js';
 import { dayChat } from '../src/loadtest/chat.js';
 import type { GameView } from '@mafia/engine';
 
@@ -43,6 +44,31 @@ describe('mafia loadtest arguments', () => {
     const args = ['--url', 'http://x', '--rooms', '1', '--players', '10', '--step'];
     for (const bad of ['0.05', '4', '5.5']) expect(() => parseLoadtestArgs([...args, bad]), bad).toThrow(/--step must be a whole number from 5 to 600/);
     expect(parseLoadtestArgs([...args, '5']).stepSeconds).toBe(5);
+  });
+});
+
+describe('the views a load-test player acts on', () => {
+  const frame = (o: object) => Buffer.from(JSON.stringify(o));
+  const update = { v: 1, type: 'update', seq: 3, items: [] };
+
+  it('checks_a_view_by_the_strict_schema_when_told_and_only_reads_its_json_otherwise', () => {
+    const errors = new Tally();
+    expect(readLatest(frame(update), true, errors)).toEqual(update);
+    // A field the protocol does not declare: the strict check catches it, a plain read does not look.
+    const undeclared = { ...update, secret: 'role' };
+    expect(readLatest(frame(undeclared), true, errors)).toBeNull();
+    expect(Object.keys(errors.counts)).toEqual([expect.stringMatching(/^bad frame: .*secret/)]);
+    expect(readLatest(frame(undeclared), false, errors)).toEqual(undeclared);
+    expect(errors.total).toBe(1);
+  });
+
+  it('counts_a_frame_that_is_not_json_and_ignores_other_messages', () => {
+    const errors = new Tally();
+    expect(readLatest(Buffer.from('{"v":1,'), false, errors)).toBeNull();
+    expect(readLatest(Buffer.from('{"v":1,'), true, errors)).toBeNull();
+    expect(errors.total).toBe(2);
+    expect(readLatest(frame({ v: 1, type: 'pong', now: 5 }), true, errors)).toBeNull();
+    expect(errors.total).toBe(2);
   });
 });
 

@@ -10,7 +10,8 @@ import { PROTOCOL_VERSION } from './version.js';
  * The zod schema of every message the server sends (server.ts `ServerMessage`), written once and
  * built in two modes:
  *   - strict (`serverMessageSchema`, `parseServerFrame`): a field the server adds without declaring
- *     it here is an error. The server's tests, the e2e oracle and the load test hold the server to it.
+ *     it here is an error. The server's tests, the e2e oracle, the secrecy audit and (on a sample
+ *     of the views its bots act on) the load test hold the server to it.
  *   - tolerant (`parseServerMessage`, the web client): unknown fields pass through and a lobby
  *     without `game` reads as game 1, so a client keeps working beside a newer or an older server;
  *     a message type it does not know is reported apart (`unknown-server-message`) and ignored.

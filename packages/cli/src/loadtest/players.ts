@@ -38,6 +38,9 @@ export async function pool<T>(items: readonly T[], limit: number, job: (item: T)
   }));
 }
 
+/** The load test's players check one view in this many they act on by the strict schema (botClient.ts `read`). */
+const STRICT_EVERY = 10;
+
 /**
  * The bot players of one thread of the load test: they connect, play every game the server deals
  * them, and count what happened. The load test runs one group in its own thread, or one in each of
@@ -62,7 +65,7 @@ export class PlayerGroup {
     const { chat, o } = this;
     await pool(seats, o.connectConcurrency, async ({ code, address, seat, seed, ws }) => {
       const talk = chat && o.chatSeconds ? { chat: dayChat(seat, o.chatSeconds * 1000), chatEveryMs: o.chatSeconds * 1000, chatCounters: chat } : {};
-      const b = new BotClient({ ws: ws ?? o.ws, localAddress: address, code, seat, seed, thinkMs: o.thinkMs, latencies: this.latencies, refused: this.refused, errors: this.errors, counters: this.counters, ...talk });
+      const b = new BotClient({ ws: ws ?? o.ws, localAddress: address, code, seat, seed, thinkMs: o.thinkMs, latencies: this.latencies, refused: this.refused, errors: this.errors, counters: this.counters, strictEvery: STRICT_EVERY, ...talk });
       try {
         await b.connect();
         this.bots.push(b);
