@@ -265,11 +265,10 @@ export class BotClient {
   }
 
   /**
-   * The latest welcome or update, parsed to act on it. Its JSON is always read; the strict schema
-   * checks one read in `strictEvery` (and every frame `receive` parses: welcomes, errors, the end).
-   * The load test checks one in 10: checking each was a fifth of its CPU on the two cores it shares
-   * with the server it measures (docs/decisions.md "The load test checks a sample of the views it acts on").
-   * A frame that fails either is counted as an error.
+   * The latest welcome or update, parsed to act on it (readLatest.ts): the strict schema checks one
+   * read in `strictEvery` (and every frame `receive` parses: welcomes, errors, the end); the load
+   * test's players set it (players.ts), as checking each view was a fifth of the load test's CPU
+   * (docs/decisions.md "Pinged only when silent; the load test checks a sample of the views it acts on").
    */
   private read(d: Buffer): Extract<ServerMessage, { type: 'welcome' | 'update' }> | null {
     return readLatest(d, this.reads++ % (this.o.strictEvery ?? 1) === 0, this.o.errors);
