@@ -182,27 +182,30 @@ describe('handshake and idle timeouts', () => {
     alive.ws.close();
   });
 
-  it('client_that_talks_is_not_pinged_and_cut_off_once_silent', async () => {
+  it('client_that_talks_but_never_answers_a_ping_is_cut_off', async () => {
     const server = await serverWith({ pingIntervalMs: 200 }, {});
     const room = await createRoom(server.base, { preset: 'classic', seats: 10, mode: 'human' });
-    // It never answers a ping: only its own messages can keep it.
+    // A slow reader keeps sending; its messages must not stand in for the pong it never sends.
     const talker = probe(server.ws, { autoPong: false });
     let pings = 0;
     talker.ws.on('ping', () => pings++);
     expect(await talker.opened).toBe('open');
     talker.ws.send(JSON.stringify({ v: V, type: 'hello', room: room.code, auth: { as: 'spectator' } }));
     await until(() => talker.received.some((m) => m.type === 'welcome'), 'the talker welcomed');
-    // Five intervals, a message every 50 ms: each proves it alive, no ping is needed.
-    for (let i = 0; i < 20; i++) {
+    let sent = 0;
+    const chatter = setInterval(() => {
+      if (talker.ws.readyState !== WebSocket.OPEN) return;
       talker.ws.send(JSON.stringify({ v: V, type: 'ping' }));
-      await sleep(50);
+      sent++;
+    }, 50);
+    try {
+      expect(await within(talker.closed, 3000, 'the talker cut off')).toBe(1006);
+    } finally {
+      clearInterval(chatter);
     }
-    expect(talker.ws.readyState).toBe(WebSocket.OPEN);
-    expect(talker.received.filter((m) => m.type === 'pong').length).toBeGreaterThanOrEqual(15);
-    expect(pings).toBe(0);
-    // Silent now: pinged, unanswered, cut off.
-    expect(await within(talker.closed, 3000, 'the silent talker cut off')).toBe(1006);
     expect(pings).toBeGreaterThanOrEqual(1);
+    // It was still talking when it was cut off: at least one full interval of messages went.
+    expect(sent).toBeGreaterThanOrEqual(4);
   });
 });
 

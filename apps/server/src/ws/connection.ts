@@ -83,12 +83,6 @@ export class Connection implements Conn, Bucket {
   refilled: number;
   /** A ping was sent and its pong has not come yet (the idle check, see `pingAll`). */
   awaitingPong = false;
-  /**
-   * A frame came from the client since the last idle check: it is alive, so that check sends no
-   * ping. An active player proves himself with his own messages, and 10,000 players would
-   * otherwise cost a ping and a pong each every interval (docs/decisions.md "Pinged only when silent").
-   */
-  heard = false;
   private strikes = 0;
   private tail: Promise<void> | null = null;
   /** The message being handled now (Conn.arrival). */
@@ -126,13 +120,12 @@ export class Connection implements Conn, Bucket {
     this.ctx.guard.closed(this.address, !this.forwarded);
   }
 
-  /** The idle check: nothing to do if the client spoke since the last; else cut off if the last ping was not answered, else ping again. */
+  /**
+   * The idle check: cut off if the last ping was not answered, else ping again. Every connection is
+   * pinged, a talking one too: a frame from the client proves it sends, not that it reads, and a
+   * client that sends but never reads is the slow reader (docs/decisions.md "Every connection pinged").
+   */
   ping(): void {
-    if (this.heard) {
-      this.heard = false;
-      this.awaitingPong = false;
-      return;
-    }
     if (this.awaitingPong) {
       this.socket.terminate();
       return;
@@ -170,7 +163,6 @@ export class Connection implements Conn, Bucket {
 
   receive(data: RawData, isBinary: boolean): void {
     const at = stageNow();
-    this.heard = true;
     const { limits } = this.ctx;
     if (!takeToken(this, limits.perSecond, limits.burst, performance.now())) {
       return this.refuse({ code: 'rate-limited', message: `more than ${limits.perSecond} messages a second; this one was dropped` });

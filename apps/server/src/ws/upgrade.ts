@@ -40,8 +40,8 @@ const admissionRefusal = (a: Exclude<Admission, 'ok'>, c: ConnectionContext): Up
  * is made (or kept alive for the socket's lifetime) per connection, which halves what an idle
  * connection costs (docs/performance-history.md, "Memory per connection"). Other upgrade paths get 404, a
  * Host that is not one of the server's names 403 `bad-host`, a page of a foreign origin 403, an
- * address over its limits 429, a full server 503. Every open connection that sent nothing since the
- * last check is pinged each `pingIntervalMs`; one that did not answer the previous ping is cut off.
+ * address over its limits 429, a full server 503. Every open connection is pinged each
+ * `pingIntervalMs`; one that did not answer the previous ping is cut off.
  */
 export function acceptWebSockets(app: FastifyInstance, ctx: ConnectionContext, o: UpgradeOptions): void {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
