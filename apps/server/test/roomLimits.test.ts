@@ -187,6 +187,10 @@ describe('step lengths', () => {
       const started = await admin.request({ v: V, type: 'start', id: 'go' }, 'update');
       const nightMs = started.timer.deadline - started.timer.started;
       for (const c of seats) await c.close();
+      // The room admin is told at once that the clock stands, held (not paused), by one update of no entries.
+      const held = await admin.next((m) => m.type === 'update' && m.timer?.held === true, 2000);
+      expect(held.items).toEqual([]);
+      expect(held.timer.pausedAt).toBeGreaterThan(0);
       const logged = (await s.storage.readLog(created.room)).length;
       // Nobody plays: three nights' time pass, nothing happens and nothing is written.
       await sleep(3 * nightMs + 300);
@@ -197,6 +201,12 @@ describe('step lengths', () => {
       const w = await back.request({ v: V, type: 'hello', room: created.code, auth: { as: 'seat', seat: 3, token: tokens[2] } }, 'welcome');
       expect(w.view.phase.kind).toBe('night');
       expect(w.timer.pausedAt).toBeUndefined();
+      expect(w.timer.held).toBeUndefined();
+      // The admin hears that the clock runs again before the night's end, not only with it.
+      const going = await admin.next((m) => m.type === 'update' && m.timer !== undefined && m.timer.pausedAt === undefined, 2000);
+      expect(going.items).toEqual([]);
+      expect(going.view.phase.kind).toBe('night');
+      expect(admin.received.filter((m) => m.type === 'update' && m.timer?.held === true)).toHaveLength(1);
       const day = await admin.next((m) => m.type === 'update' && m.view?.phase.kind === 'day', 5000);
       expect(day.items[0].by).toBe('app');
       for (const c of [back, admin]) await c.close();

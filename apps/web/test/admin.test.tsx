@@ -183,6 +183,21 @@ describe('the room admin panel', () => {
     expect(isPaused([{ seq: 1, kind: 'pause', remaining: 5 }, { seq: 2, kind: 'resume', deadline: 9 }], null)).toBe(false);
     expect(isPaused([], { kind: 'night', started: 0, deadline: 9, pausedAt: 3 })).toBe(true);
   });
+
+  it('a clock held while no player is connected is not a pause: no resume is offered, the wait is said', () => {
+    const { actions } = fakeActions();
+    const held = { kind: 'night' as const, started: 1, deadline: 60_001, pausedAt: 20_000, held: true as const };
+    expect(isPaused([], held)).toBe(false);
+    expect(isPaused([{ seq: 5, kind: 'pause', remaining: 40_001 }, { seq: 6, kind: 'resume', deadline: 90_000 }], held)).toBe(false);
+    const { rerender } = show(<AdminPanel state={stateOf(playing, { timer: held })} actions={actions} />, 'ru');
+    expect(screen.queryByTestId('admin-paused')).toBeNull();
+    expect(screen.queryByTestId('admin-resume')).toBeNull();
+    expect(screen.getByTestId('admin-held').textContent).toContain('ни один игрок не подключён');
+    expect(screen.getByTestId('admin-pause')).toBeTruthy();
+    // A player connected: the update's clock runs again and the notice goes.
+    rerender(<AdminPanel state={stateOf(playing, { timer: { kind: 'night', started: 1, deadline: 80_001 } })} actions={actions} />);
+    expect(screen.queryByTestId('admin-held')).toBeNull();
+  });
 });
 
 describe('the table screen\'s lobby', () => {

@@ -141,6 +141,12 @@ export interface TimerView {
    */
   readonly pausedAt?: number;
   /**
+   * Set with `pausedAt` when nobody stopped the clock: an app-hosted game holds its step while no
+   * player is connected (the room admin's bots do not count), and goes on by itself when one
+   * connects. Not a pause: there is nothing to resume.
+   */
+  readonly held?: true;
+  /**
    * Human rooms, at night: the step the host opened on his console (0-based, `view.nightSteps`;
    * 0 when the night begins). Every screen shows this step instead of the clock's: the host calls
    * the night, not the timer. Public: every viewer gets the same number whoever acts.

@@ -60,7 +60,7 @@ function schemaOf<Strict extends boolean>(strict: Strict) {
   });
   const timerView = obj({
     kind: z.enum(TIMER_KINDS), started: epochMs, deadline: epochMs, steps: z.array(z.number()).optional(),
-    pausedAt: epochMs.optional(), step: int.min(0).optional(), stepAt: epochMs.optional(),
+    pausedAt: epochMs.optional(), held: z.literal(true).optional(), step: int.min(0).optional(), stepAt: epochMs.optional(),
   });
   const logItem = z.discriminatedUnion('kind', [
     obj({ seq, kind: z.literal('claim'), seat, name: z.string(), bot: z.literal(true).optional() }),

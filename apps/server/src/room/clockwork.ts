@@ -31,6 +31,9 @@ export abstract class RoomClockwork extends RoomCreation {
     // room goes on, and the mark is repaired when the room is next loaded.
     if (ends) await this.storage.markEnded(room.row.id).catch((e: unknown) => this.log.warn({ room: room.row.id, err: e instanceof Error ? e.message : String(e) }, 'game end not marked yet'));
     room.commit(entry, made?.game, made?.effects);
+    // A step's new timer is held before it is told, when nobody plays (armTimer below holds it
+    // anyway): the update carries the clock as it stands, not one that runs until the next step.
+    if (entry.kind !== 'claim') this.holdWhileNobodyPlays(room);
     this.broadcast(room, [entry], sender, ack);
     if (ends) {
       this.log.info({ room: room.row.id, winner: room.game?.state.winner }, 'game ended');

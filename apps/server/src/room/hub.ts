@@ -205,7 +205,21 @@ export abstract class RoomHub {
     if (t) clearTimeout(t);
     this.idle.delete(room.row.id);
     // A seat is back: an app-hosted clock held for nobody goes on (holdWhileNobodyPlays).
-    if (you.as === 'seat' && room.timer?.pausedAt !== undefined && !room.paused) this.armTimer(room);
+    if (you.as === 'seat' && room.timer?.pausedAt !== undefined && !room.paused) this.rearmAndTell(room, conn);
+  }
+
+  /**
+   * The alarm armed again after a seat came or the last one left: should that start or end the
+   * hold (holdWhileNobodyPlays), every connection but `except` (welcomed next, with the clock as it
+   * is then) gets an update of no entries with the clock now. Otherwise the room admin's panel and
+   * the table's screen went on showing the clock stopped (or running) until the next step.
+   */
+  private rearmAndTell(room: Room, except: Conn | null): void {
+    const before = room.timer;
+    this.armTimer(room);
+    const conns = this.members.get(room.row.id);
+    if (room.timer === before || !conns) return;
+    sendUpdates(room, [], [...conns].filter((c) => c !== except), null, undefined, this.stages);
   }
 
   /** After a connection's welcome (seating.ts): what a later layer tells it besides (idle.ts). */
@@ -246,7 +260,7 @@ export abstract class RoomHub {
     set?.delete(conn);
     const room = this.rooms.get(id);
     // The last seat left: an app-hosted clock stops until one is back (holdWhileNobodyPlays).
-    if (wasSeat && room && !this.seatConnected(id)) this.armTimer(room);
+    if (wasSeat && room && !this.seatConnected(id)) this.rearmAndTell(room, null);
     if (set && set.size === 0) {
       this.members.delete(id);
       // A finished game nobody watches leaves memory at once, any other room after `idleMs`; its log

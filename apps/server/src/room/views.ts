@@ -46,9 +46,14 @@ export function lobbyOf(room: Room): Lobby {
   };
 }
 
-export const timerView = (t: TimerRec | null): TimerView | null =>
+/** The room's clock as every viewer gets it; `held`: stopped by nobody (holdWhileNobodyPlays), not paused. */
+export const timerView = (t: TimerRec | null, held = false): TimerView | null =>
   t === null ? null : { kind: t.kind, deadline: t.deadline, started: t.started, ...(t.steps ? { steps: t.steps } : {}), ...(t.pausedAt !== undefined ? { pausedAt: t.pausedAt } : {}),
+      ...(held && t.pausedAt !== undefined ? { held: true as const } : {}),
       ...(t.step !== undefined ? { step: t.step, stepAt: t.stepAt ?? t.started } : {}) };
+
+/** The room's timer held for want of players (clockwork.ts holdWhileNobodyPlays), not by a pause. */
+const roomTimerView = (room: Room): TimerView | null => timerView(room.timer, room.row.mode !== 'human' && !room.paused);
 
 /**
  * An entry as the viewer may see it, numbered `seq` in the viewer's own numbering (numbering.ts).
@@ -140,7 +145,7 @@ export function updateMessage(room: Room, entries: readonly Entry[], you: You, a
     ...(entries.length > 0 && entries.every((e) => GAME_KEEPS.has(e.kind)) ? {} : {
       view: state === null ? null : project(state, viewer, room.viewCache),
       pending: pendingFor(state, you),
-      timer: timerView(room.timer),
+      timer: roomTimerView(room),
     }),
     ...(ack !== undefined ? { ack } : {}),
   };
@@ -161,7 +166,7 @@ export function welcomeText(room: Room, you: You, missed: readonly Entry[], toke
     items: itemsFor(room, missed, viewer),
     view: state === null ? null : project(state, viewer, room.viewCache),
     pending: pendingFor(state, you),
-    timer: timerView(room.timer),
+    timer: roomTimerView(room),
     ...(alert ? { alert } : {}),
   });
 }

@@ -5,7 +5,7 @@ import { asRefusal, refusalText, type RefusalLike } from '../../i18n/refusals';
 import type { RoomState } from '../../net/client';
 import { secrets } from '../../net/secrets';
 import { Button, ProtocolButton } from '../../ui';
-import { adminStage, isPaused, releasable } from './model';
+import { adminStage, isHeld, isPaused, releasable } from './model';
 import { BotSeats } from './BotSeats';
 import { ChatControls } from './ChatControls';
 import { IdleSeats } from './IdleSeats';
@@ -123,6 +123,7 @@ export function AdminPanel({ state, actions, onStarted, lockMs = 700, seated = f
       {stage === 'playing' ? (
         <div className="stack">
           {paused ? <p data-testid="admin-paused">{t('admin.paused')}</p> : null}
+          {isHeld(state.timer) ? <p data-testid="admin-held">{t('admin.held')}</p> : null}
           <div className="row">
             {paused ? (
               <Button variant="primary" size="large" data-testid="admin-resume" disabled={!ready || busy} onClick={() => run((a) => a.resume())}>

@@ -2,8 +2,13 @@ import type { Lobby, LogItem, TimerView } from '@mafia/protocol';
 
 /** The room admin's panel as pure data: what it may offer now, from what its spectator-like socket was sent. */
 
-/** The clock is stopped: the last pause/resume item says so (or, with no such item seen, the timer does). */
+/**
+ * The clock is stopped by a pause: the last pause/resume item says so (or, with no such item seen,
+ * the timer does). A clock held while no player is connected (`held`) is not paused: nobody
+ * resumes it, it goes on when a player connects.
+ */
 export function isPaused(log: readonly LogItem[], timer: TimerView | null): boolean {
+  if (timer?.held === true) return false;
   for (let i = log.length - 1; i >= 0; i--) {
     const k = log[i]!.kind;
     if (k === 'pause') return true;
@@ -11,6 +16,9 @@ export function isPaused(log: readonly LogItem[], timer: TimerView | null): bool
   }
   return timer?.pausedAt !== undefined;
 }
+
+/** The app-hosted game waits for a player to connect (TimerView.held). */
+export const isHeld = (timer: TimerView | null): boolean => timer?.held === true;
 
 export type AdminStage = 'none' | 'lobby' | 'playing' | 'over';
 
