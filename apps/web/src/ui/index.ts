@@ -2,6 +2,7 @@ export { Button, type ButtonProps, type ButtonVariant } from './Button';
 export { SeatGrid, seatRange, type SeatGridProps, type SeatInfo, type SeatState } from './SeatGrid';
 export { Timer, type TimerProps } from './Timer';
 export { Layout, type LayoutProps } from './Layout';
+export { RoomTitle } from './RoomTitle';
 export { LanguageSwitch } from './LanguageSwitch';
 export { RoomStatus, usePhaseLabel } from './RoomStatus';
 export { seatsOf } from './seats';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MediaPanel } from '../../media/MediaPanel';
 import { adminAuth, useRoom } from '../../net/useRoom';
-import { Layout, RoomStatus, Timer, usePhaseLabel } from '../../ui';
+import { Layout, RoomStatus, RoomTitle, Timer, usePhaseLabel } from '../../ui';
 import { useCode } from '../useCode';
 import { AdminPanel } from './AdminPanel';
 
@@ -27,7 +27,7 @@ export default function Admin() {
     );
   }
   return (
-    <Layout title={`${t('admin.title')} · ${code}`} actions={<RoomStatus state={state} />}>
+    <Layout title={<RoomTitle name={t('admin.title')} code={code} />} actions={<RoomStatus state={state} />}>
       {state.view ? (
         <div className="row">
           <h2 data-testid="phase">{phase}</h2>

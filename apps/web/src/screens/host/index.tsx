@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoomClient, RoomState } from '../../net/client';
 import { hostAuth, useRoom } from '../../net/useRoom';
-import { Button, Layout, RoomClosed, RoomStatus, SeatGrid, seatsOf } from '../../ui';
+import { Button, Layout, RoomClosed, RoomStatus, RoomTitle, SeatGrid, seatsOf } from '../../ui';
 import { useCode } from '../useCode';
 import { CloseRoomPanel } from './CloseRoom';
 import { HostConsole } from './Console';
@@ -31,7 +31,7 @@ export function HostRoom({ code, state, client }: { readonly code: string; reado
   const { t } = useTranslation('host');
   const waiting = state.lobby !== null && !state.lobby.started;
   return (
-    <Layout title={`${t('title')} · ${code}`} actions={<RoomStatus state={state} />}>
+    <Layout title={<RoomTitle name={t('title')} code={code} />} actions={<RoomStatus state={state} />}>
       {state.lobby?.closed ? (
         <RoomClosed />
       ) : waiting ? (

@@ -2,7 +2,7 @@ import type { ChatChannel, Command } from '@mafia/engine';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoomState } from '../../net/client';
-import { Layout, RoomClosed, RoomStatus, Timer, usePhaseLabel } from '../../ui';
+import { Layout, RoomClosed, RoomStatus, RoomTitle, Timer, usePhaseLabel } from '../../ui';
 import { allSeated } from '../admin/model';
 import { ChatPanel } from '../chat/ChatPanel';
 import { DayPanel } from './DayPanel';
@@ -63,7 +63,7 @@ export function PlayerScreen({ code, state, send, tap = noTap, now, starts = fal
   const silent = spectator && !owesLastWord(view);
   const cards = screen === 'night' && state.timer?.kind === 'cards';
   const phase = view?.phase;
-  const title = seat !== null ? `${t('seat.label', { ns: 'common', n: seat })} · ${code}` : `${t('title')} · ${code}`;
+  const title = <RoomTitle name={seat !== null ? t('seat.label', { ns: 'common', n: seat }) : t('title')} code={code} />;
   // Closed by the host: nothing runs on (no timer, no night step, no controls), whatever the view was.
   if (state.lobby?.closed) return <Layout title={title} actions={<RoomStatus state={state} />}><RoomClosed mode={state.lobby?.mode} /></Layout>;
   return (

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Layout } from '../../ui';
+import { Layout, RoomTitle } from '../../ui';
 
 /**
  * The leaver's phone once a replacement took his seat (issue 24; the error `seat-renamed`): it no
@@ -10,7 +10,7 @@ import { Layout } from '../../ui';
 export function SeatTaken({ code, seat, name }: { readonly code: string; readonly seat: number; readonly name: string | null }) {
   const { t } = useTranslation('player');
   return (
-    <Layout title={`${t('title')} · ${code}`}>
+    <Layout title={<RoomTitle name={t('title')} code={code} />}>
       <section className="card stack" role="status" data-testid="seat-taken">
         <h2>{t('seatTaken.title')}</h2>
         <p>{name !== null ? t('seatTaken.named', { seat, name }) : t('seatTaken.unnamed', { seat })}</p>

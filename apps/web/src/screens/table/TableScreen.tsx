@@ -6,7 +6,7 @@ import { statementText } from '../../i18n/statementText';
 import type { RoomState } from '../../net/client';
 import { useNarrator } from '../../narrator/useNarrator';
 import type { Speaker } from '../../narrator/speaker';
-import { Button, Layout, mayDealNextGame, NextGameButton, RoomClosed, RoomStatus, SeatGrid, Timer, usePhaseLabel, type SeatInfo } from '../../ui';
+import { Button, Layout, mayDealNextGame, NextGameButton, RoomClosed, RoomStatus, RoomTitle, SeatGrid, Timer, usePhaseLabel, type SeatInfo } from '../../ui';
 import { AdminPanel, type AdminActions } from '../admin/AdminPanel';
 import { allSeated } from '../admin/model';
 import { tableModel, type TableModel } from './model';
@@ -130,13 +130,13 @@ export function TableScreen({ code, state, speaker, now = Date.now, nextGame, ad
 
   if (closed) {
     return (
-      <Layout title={`${t('title')} · ${code}`} actions={<RoomStatus state={state} />}>
+      <Layout title={<RoomTitle name={t('title')} code={code} />} actions={<RoomStatus state={state} />}>
         <RoomClosed mode={state.lobby?.mode} />
       </Layout>
     );
   }
   return (
-    <Layout title={`${t('title')} · ${code}`} actions={<RoomStatus state={state} />}>
+    <Layout title={<RoomTitle name={t('title')} code={code} />} actions={<RoomStatus state={state} />}>
       <div className="table-screen" data-phase={p}>
         <section className="table-head">
           <div className="stack" style={{ gap: 4 }}>
