@@ -92,7 +92,7 @@ export class HeuristicBot implements Bot {
     switch (pending.kind) {
       case 'act': {
         const act = pending.acts[0];
-        const target = this.nightTarget(view, act);
+        const target = this.nightTarget(view, act, pending.forbidden);
         // Acts with limits or extra fields (issue 3 roles): completed legally.
         if (pending.forbidden !== undefined || pending.needsTarget2 === true) return actCommand(view, pending, this.rng, act, target);
         return target === 0 ? null : { type: 'act', by: this.seat, act, target };
@@ -138,7 +138,8 @@ export class HeuristicBot implements Bot {
       if (r.target !== seat || r.act !== 'check') continue;
       if (me?.role === 'commissar' || me?.role === 'sheriff') {
         if (r.answer === 'yes') return 'mafia';
-        if (r.answer === 'no') return 'town';
+        // A red of the mafia's time may be the club's Maniac, the one enemy left (hiddenManiac.ts).
+        if (r.answer === 'no' && !this.record.maniac.staleRed(view, r.night)) return 'town';
       }
       // The Don's check: "yes" = the Commissar (town); "no" says nothing about the side.
       if (me?.role === 'don' && r.answer === 'yes') return 'town';
@@ -153,8 +154,9 @@ export class HeuristicBot implements Bot {
     return 0;
   }
 
+  /** Checked already, with an answer that still tells (a red that may hide the club's Maniac does not). */
   private checked(view: GameView, seat: SeatNo): boolean {
-    for (const r of view.results) if (r.act === 'check' && r.target === seat) return true;
+    for (const r of view.results) if (r.act === 'check' && r.target === seat && !(r.answer === 'no' && this.record.maniac.staleRed(view, r.night))) return true;
     return false;
   }
 
@@ -220,14 +222,14 @@ export class HeuristicBot implements Bot {
   }
 
   /** Each role's act as a sensible player uses it (docs/bots.md, a paragraph per role). */
-  private nightTarget(view: GameView, act: ActKind): SeatNo | 0 {
+  private nightTarget(view: GameView, act: ActKind, forbidden?: readonly SeatNo[]): SeatNo | 0 {
     const team = view.me?.team;
     if (act === 'kill') {
       if (team === 'mafia') return this.hunted(view) || mafiaShot(view, this.teamTarget(view));
       if (team === 'solo') return soloShot(view, this.seat, this.rng);
       return this.checkTarget(view, false);
     }
-    if (team === 'town' && SHIELDS.has(act)) return shieldTarget(view, this.seat, this.suspicion(view), this.pick);
+    if (team === 'town' && SHIELDS.has(act)) return shieldTarget(view, this.seat, this.suspicion(view), this.pick, act, forbidden);
     if (team === 'mafia' && act === 'alibi') return teammateInDanger(view, this.rng);
     if (team === 'mafia' && act === 'block') return livingClaimant(view) || this.checkTarget(view, true);
     return this.checkTarget(view, team === 'mafia');

@@ -1,4 +1,4 @@
-import type { ActKind, GameView, SeatNo } from '@mafia/engine';
+import { presetOf, type ActKind, type GameView, type PresetId, type SeatNo } from '@mafia/engine';
 import { aliveSeats, type Rng } from './bot.js';
 import { checkerClaimants } from './talking.js';
 
@@ -26,11 +26,31 @@ export function livingClaimant(view: GameView, except: SeatNo | 0 = 0): SeatNo |
  * whose checks the town follows), else the player the town trusts most (the lowest suspicion), never
  * himself while anyone else is left (a self-heal is rationed).
  */
-export function shieldTarget(view: GameView, seat: SeatNo, suspicion: Float64Array, pick: Pick): SeatNo | 0 {
+export function shieldTarget(view: GameView, seat: SeatNo, suspicion: Float64Array, pick: Pick, act: ActKind, forbidden?: readonly SeatNo[]): SeatNo | 0 {
   const claimant = livingClaimant(view, seat);
-  const others = aliveSeats(view, (s) => s !== seat);
+  const others = aliveSeats(view, (s) => s !== seat && !forbidden?.includes(s));
   if (others.length === 0) return 0;
-  return pick(others, (s) => (s === claimant ? 1000 : 0) - suspicion[s]);
+  const cover = claimant === 0 ? 0 : coversTonight(view, act) ? 1000 : -1000;
+  return pick(others, (s) => (s === claimant ? cover : 0) - suspicion[s]);
+}
+
+/**
+ * The club's Doctor and Beauty may not cover the same player two nights running, and a shooter (the
+ * club's Maniac too) comes for the claimed checker on every night he may. So they take turns with
+ * him, by a rule each keeps alone: the Doctor on odd nights, the Beauty on even ones, and on the
+ * other nights each leaves him free for the next. Together they cover him every night; once the
+ * other's card is shown (dead), or where the deck has only one of them, it covers him every night
+ * its limit allows.
+ */
+function coversTonight(view: GameView, act: ActKind): boolean {
+  const role = view.me?.role;
+  if (view.roleVariants.beauty !== 'club' || !((role === 'doctor' && act === 'heal') || (role === 'beauty' && act === 'visit'))) return true;
+  const partner = role === 'doctor' ? 'beauty' : 'doctor';
+  const deck = presetOf(view.preset as PresetId)?.composition(view.seats.length);
+  if (!deck || !deck.includes(partner)) return true;
+  if (view.seats.some((s) => !s.alive && s.role === partner)) return true;
+  const n = view.phase.kind === 'night' ? view.phase.n : 0;
+  return (n % 2 === 1) === (role === 'doctor');
 }
 
 /**

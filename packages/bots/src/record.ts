@@ -1,5 +1,6 @@
 import { seatAt, seatNo, type GameView, type SeatNo } from '@mafia/engine';
 import { NightDeaths, onlyMafiaShoot } from './deaths.js';
+import { HiddenManiac } from './hiddenManiac.js';
 import { talkReason, type Reason } from './journal.js';
 import type { Side } from './side.js';
 import { talkEvidence } from './talking.js';
@@ -43,12 +44,15 @@ export class TableRecord {
   private readonly voteDays = new Set<number>();
   private readonly seen = new Set<number>();
   private readonly deaths = new NightDeaths();
+  /** The club's endgame: from which night a red shows the Maniac as he is (hiddenManiac.ts). */
+  readonly maniac = new HiddenManiac();
   /** Scratch for `suspicion`: the days already read for votes that spared a known mafioso. */
   private readonly savedDays = new Set<number>();
 
   /** Remembers the public day record in the view (nominations, cast votes) and who has died. */
   observe(view: GameView): void {
     this.deaths.look(view);
+    this.maniac.look(view);
     const day = view.day;
     if (!day) return;
     for (let k = 0; k < day.nominations.length; k++) {
@@ -160,7 +164,7 @@ export class TableRecord {
     const n = view.seats.length;
     const sides: (Side | null)[] = new Array(n + 1).fill(null);
     for (let s = 1; s <= n; s++) sides[s] = sideOf(seatNo(s));
-    talkEvidence(view, me, score, this.deaths, sides);
+    talkEvidence(view, me, score, this.deaths, sides, this.maniac.begun ? (night) => this.maniac.staleRed(view, night) : undefined);
     const believed = sides.slice();
     const redVictims = onlyMafiaShoot(view);
     for (let s = 1; s <= n; s++) {

@@ -33,11 +33,14 @@ export function mayTalk(view: GameView): boolean {
 function checkerSpeech(view: GameView, seat: SeatNo, role: RoleId): readonly Statement[] {
   const day = view.day!;
   let claimed = false;
+  // A check is named once per night: the club's Sheriff checks a red again once the Maniac can no
+  // longer hide among them (hiddenManiac.ts), and that answer is news.
   const named = new Set<number>();
+  const key = (target: number, night: number): number => night * 65 + target;
   for (const x of view.said) {
     if (x.by !== seat) continue;
     if (x.statement.kind === 'claim') claimed = true;
-    else if (x.statement.kind === 'checked') named.add(x.statement.target);
+    else if (x.statement.kind === 'checked') named.add(key(x.statement.target, x.statement.night));
   }
   const checks = view.results.filter((r) => r.act === 'check' && (r.answer === 'yes' || r.answer === 'no'));
   const livingBlack = checks.some((r) => r.answer === 'yes' && view.seats[r.target - 1].alive);
@@ -47,8 +50,8 @@ function checkerSpeech(view: GameView, seat: SeatNo, role: RoleId): readonly Sta
   const out: Statement[] = [];
   if (!claimed) out.push({ kind: 'claim', role });
   for (const r of checks) {
-    if (named.has(r.target)) continue;
-    named.add(r.target);
+    if (named.has(key(r.target, r.night))) continue;
+    named.add(key(r.target, r.night));
     out.push({ kind: 'checked', target: r.target, night: r.night, color: r.answer === 'yes' ? 'black' : 'red' });
   }
   return out;
@@ -85,10 +88,12 @@ const CLAIMANT_TRUST = 4;
  * knows that anyone else claiming his role lies. The sides the viewer knows (`known`: cards shown,
  * his own, his own checks) test the claims: a claimant shown to be of the mafia, or who named a known
  * side wrongly, lies; one shown red, or whose black a card confirmed, is the true checker, and so is
- * the one claimant left when the others are found lying.
+ * the one claimant left when the others are found lying. `staleRed`: a red of that night may hide
+ * the club's Maniac (hiddenManiac.ts), so it clears nobody now.
  */
 export function talkEvidence(
   view: GameView, seat: SeatNo, score: Float64Array, deaths?: { has(seat: SeatNo): boolean }, known?: readonly (Side | null)[],
+  staleRed?: (night: number) => boolean,
 ): void {
   const claimants = checkerClaimants(view);
   if (claimants.length === 0) return;
@@ -132,6 +137,7 @@ export function talkEvidence(
     if (weight === 0) continue;
     for (const x of view.said) {
       if (x.by !== c || x.statement.kind !== 'checked') continue;
+      if (x.statement.color === 'red' && staleRed?.(x.statement.night)) continue;
       score[x.statement.target] += x.statement.color === 'black' ? weight : -weight;
     }
   }

@@ -55,22 +55,46 @@ const pick: Pick = (seats, score) => {
 
 describe('the night acts of the heuristic bot', () => {
   it('doctor_heals_the_claimed_sheriff', () => {
-    const v = view({ me: 4, role: 'doctor', team: 'town', said: [claim(6), black(6, 8)] });
-    expect(shieldTarget(v, S(4), new Float64Array(11), pick)).toBe(6);
+    const v = view({ me: 4, role: 'doctor', team: 'town', said: [claim(6), black(6, 8)], phase: { kind: 'night', n: 3 } });
+    expect(shieldTarget(v, S(4), new Float64Array(11), pick, 'heal')).toBe(6);
+  });
+
+  it('club_doctor_and_beauty_take_turns_with_the_claimed_sheriff_so_that_he_is_covered_every_night', () => {
+    // Neither may cover the same player two nights running: the Doctor takes the odd nights, the
+    // Beauty the even ones, and each leaves him free the night before its turn.
+    for (let n = 2; n <= 7; n++) {
+      const phase = { kind: 'night' as const, n };
+      const doctor = shieldTarget(view({ me: 4, role: 'doctor', team: 'town', said: [claim(6)], phase }), S(4), new Float64Array(11), pick, 'heal');
+      const beauty = shieldTarget(view({ me: 9, role: 'beauty', team: 'town', said: [claim(6)], phase }), S(9), new Float64Array(11), pick, 'visit');
+      expect([n, doctor === 6, beauty === 6]).toEqual([n, n % 2 === 1, n % 2 === 0]);
+    }
+  });
+
+  it('doctor_covers_the_claimed_sheriff_on_any_night_once_the_beauty_is_shown_dead', () => {
+    const v = view({ me: 4, role: 'doctor', team: 'town', said: [claim(6)], phase: { kind: 'night', n: 4 }, dead: [9] });
+    const seats = v.seats.map((s) => (s.seat === 9 ? { ...s, role: 'beauty' as const, team: 'town' as const } : s));
+    expect(shieldTarget({ ...v, seats }, S(4), new Float64Array(11), pick, 'heal')).toBe(6);
+  });
+
+  it('a_shield_takes_the_best_seat_its_limits_allow_tonight', () => {
+    const suspicion = new Float64Array(11);
+    suspicion[7] = -3;
+    suspicion[3] = -2;
+    expect(shieldTarget(view({ me: 4, role: 'doctor', team: 'town' }), S(4), suspicion, pick, 'heal', [S(7)])).toBe(3);
   });
 
   it('doctor_without_a_claim_heals_the_player_he_trusts_most_and_not_himself', () => {
     const suspicion = new Float64Array(11).fill(1);
     suspicion[4] = -10;
     suspicion[7] = -3;
-    expect(shieldTarget(view({ me: 4, role: 'doctor', team: 'town' }), S(4), suspicion, pick)).toBe(7);
+    expect(shieldTarget(view({ me: 4, role: 'doctor', team: 'town' }), S(4), suspicion, pick, 'heal')).toBe(7);
   });
 
   it('beauty_covers_the_most_trusted_living_player_once_the_claimant_is_dead', () => {
     const v = view({ me: 9, role: 'beauty', team: 'town', said: [claim(6)], dead: [6] });
     const suspicion = new Float64Array(11);
     suspicion[3] = -2;
-    expect(shieldTarget(v, S(9), suspicion, pick)).toBe(3);
+    expect(shieldTarget(v, S(9), suspicion, pick, 'visit')).toBe(3);
   });
 
   it('the_mafia_shoot_a_lone_claimant_on_some_nights_and_every_member_computes_the_same_night', () => {
