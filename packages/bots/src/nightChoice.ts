@@ -1,5 +1,6 @@
-import { presetOf, type ActKind, type GameView, type PresetId, type SeatNo } from '@mafia/engine';
+import type { ActKind, GameView, SeatNo } from '@mafia/engine';
 import { aliveSeats, type Rng } from './bot.js';
+import { shieldsTakeTurns } from './shields.js';
 import { checkerClaimants } from './talking.js';
 
 /**
@@ -44,11 +45,8 @@ export function shieldTarget(view: GameView, seat: SeatNo, suspicion: Float64Arr
  */
 function coversTonight(view: GameView, act: ActKind): boolean {
   const role = view.me?.role;
-  if (view.roleVariants.beauty !== 'club' || !((role === 'doctor' && act === 'heal') || (role === 'beauty' && act === 'visit'))) return true;
-  const partner = role === 'doctor' ? 'beauty' : 'doctor';
-  const deck = presetOf(view.preset as PresetId)?.composition(view.seats.length);
-  if (!deck || !deck.includes(partner)) return true;
-  if (view.seats.some((s) => !s.alive && s.role === partner)) return true;
+  if (!((role === 'doctor' && act === 'heal') || (role === 'beauty' && act === 'visit'))) return true;
+  if (!shieldsTakeTurns(view)) return true;
   const n = view.phase.kind === 'night' ? view.phase.n : 0;
   return (n % 2 === 1) === (role === 'doctor');
 }

@@ -1,4 +1,5 @@
 import { MAX_STATEMENTS_PER_DAY, type GameView, type RoleId, type SeatNo, type Statement } from '@mafia/engine';
+import { clubShields } from './shields.js';
 import type { Side } from './side.js';
 
 /** The town's checkers whose checks answer "black" (yes) or "red" (no). */
@@ -46,7 +47,8 @@ function checkerSpeech(view: GameView, seat: SeatNo, role: RoleId): readonly Sta
   const livingBlack = checks.some((r) => r.answer === 'yes' && view.seats[r.target - 1].alive);
   const onTrial = day.candidates.includes(seat) || day.nominations.some(([, target]) => target === seat);
   const lastWord = day.stage === 'lastWords';
-  if (!claimed && !livingBlack && !onTrial && !lastWord) return NOTHING;
+  // The club's Doctor and Beauty cover a claimed checker every night between them (shields.ts): there he claims at once.
+  if (!claimed && !livingBlack && !onTrial && !lastWord && !clubShields(view)) return NOTHING;
   const out: Statement[] = [];
   if (!claimed) out.push({ kind: 'claim', role });
   for (const r of checks) {

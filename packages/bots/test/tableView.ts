@@ -1,5 +1,5 @@
 /**
- * A seat's view of a ten-seat table for the bots' scenarios (dayPlay.test.ts, clubEndgame.test.ts):
+ * A seat's view of a ten-seat table for the bots' scenarios (dayPlay.test.ts, clubPlay.test.ts):
  * the mafia are seats 2, 5 (Don) and 8.
  */
 import { createGame, project, seatNo, type GameView, type RoleId, type Said, type Team } from '@mafia/engine';

@@ -1,8 +1,9 @@
 /**
- * Issue 27, the club's endgame (docs/bots.md "Club: what remains"): the Maniac looks red to the
- * Sheriff while any mafioso lives (R-CHECK-3), so once the mafia's cards are all shown the reds of
- * their time clear nobody, and the Sheriff checks those players again. Club table: the mafia are
- * seats 2, 5 (Don) and 8.
+ * Issue 27, the club deck (docs/bots.md "The club's endgame and its shields"): the Maniac looks red
+ * to the Sheriff while any mafioso lives (R-CHECK-3), so once the mafia's cards are all shown the reds
+ * of their time clear nobody and the Sheriff checks those players again; the Doctor and the Beauty
+ * cover him every night between them, so he claims at once. Club table: the mafia are seats 2, 5
+ * (Don) and 8.
  */
 import type { GameView, RoleId, Said, Team } from '@mafia/engine';
 import { describe, expect, it } from 'vitest';
@@ -76,5 +77,14 @@ describe('the club endgame: the Maniac hidden among the reds', () => {
     ];
     const v = endgame({ me: 3, role: 'sheriff', phase: { kind: 'day', n: 4 }, said, results });
     expect(speechOf(v, S(3))).toEqual([{ kind: 'checked', target: 4, night: 4, color: 'black' }]);
+  });
+
+  it('club_sheriff_claims_at_once_with_only_a_red_where_the_doctor_and_beauty_can_cover_him_every_night', () => {
+    const results: GameView['results'] = [{ by: S(3), act: 'check', target: S(6), answer: 'no', night: 1 }];
+    const said = speechOf(club({ me: 3, role: 'sheriff', phase: { kind: 'day', n: 1 }, results }), S(3));
+    expect(said).toEqual([{ kind: 'claim', role: 'sheriff' }, { kind: 'checked', target: 6, night: 1, color: 'red' }]);
+    // Club 8 has a Doctor and no Beauty: he is bare every other night there, and keeps his card hidden.
+    const eight = { ...club({ me: 3, role: 'sheriff', phase: { kind: 'day', n: 1 }, results }) };
+    expect(speechOf({ ...eight, seats: eight.seats.slice(0, 8) }, S(3))).toEqual([]);
   });
 });
