@@ -153,7 +153,26 @@ export class TableRecord {
       if (sides[s] === 'mafia') score[s] += 100;
       else if (sides[s] === 'town') score[s] -= 100;
     }
+    // The club's endgame: the one player left whom he does not know to be red is the Maniac.
+    const last = this.lastUnknown(view, me, believed);
+    if (last !== 0) score[last] += 100;
     return score;
+  }
+
+  /**
+   * The club's endgame (hiddenManiac.ts), for a town player: the one living player besides himself
+   * whom he does not know (or all but know) to be red is the Maniac; 0 when that is not so. (Not
+   * for the Maniac himself: every other player is red to him.)
+   */
+  private lastUnknown(view: GameView, me: SeatNo, believed: readonly (Side | null)[]): SeatNo | 0 {
+    if (!this.maniac.begun || view.me?.team !== 'town' || view.seats.some((s) => !s.alive && s.role === 'maniac')) return 0;
+    let last: SeatNo | 0 = 0;
+    for (const s of view.seats) {
+      if (!s.alive || s.seat === me || believed[s.seat] === 'town') continue;
+      if (last !== 0) return 0;
+      last = s.seat;
+    }
+    return last;
   }
 
   /**

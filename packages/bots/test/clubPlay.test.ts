@@ -9,6 +9,7 @@ import type { GameView, RoleId, Said, Team } from '@mafia/engine';
 import { describe, expect, it } from 'vitest';
 import { createBot, viewOf } from '../src/index.js';
 import { HiddenManiac } from '../src/hiddenManiac.js';
+import { TableRecord } from '../src/record.js';
 import { speechOf, talkEvidence } from '../src/talking.js';
 import { S, view, type Spec } from './tableView.js';
 
@@ -86,5 +87,30 @@ describe('the club endgame: the Maniac hidden among the reds', () => {
     // Club 8 has a Doctor and no Beauty: he is bare every other night there, and keeps his card hidden.
     const eight = { ...club({ me: 3, role: 'sheriff', phase: { kind: 'day', n: 1 }, results }) };
     expect(speechOf({ ...eight, seats: eight.seats.slice(0, 8) }, S(3))).toEqual([]);
+  });
+
+  it('in_the_endgame_the_one_player_a_town_player_does_not_know_red_is_the_maniac_and_he_nominates_him', () => {
+    // Alive: seat 7 (civilian, looking), the claimed Sheriff 3 and seat 9; the mafia's cards shown.
+    const dead = [1, 4, 6, 10];
+    const said = [sheriffClaim(3, 1)];
+    const day5 = endgame({ me: 7, dead, phase: { kind: 'day', n: 5 }, said });
+    const record = new TableRecord();
+    record.observe(endgame({ me: 7, dead, phase: { kind: 'day', n: 4 }, said }));
+    record.observe(day5);
+    const score = record.suspicion(day5, S(7), (s) => (s === 7 ? 'town' : null));
+    expect(score[9]).toBeGreaterThanOrEqual(100);
+    expect(score[3]).toBeLessThan(0);
+    expect(createBot('heuristic', S(7), 1).decide(viewOf(day5), { kind: 'nominate', seat: S(7) })).toEqual({ type: 'nominate', by: 7, target: 9 });
+  });
+
+  it('the_maniac_himself_finds_no_last_unknown_every_other_player_is_red_to_him', () => {
+    const dead = [1, 4, 6, 10];
+    const said = [sheriffClaim(3, 1)];
+    const day5 = endgame({ me: 9, role: 'maniac', team: 'solo', dead, phase: { kind: 'day', n: 5 }, said });
+    const record = new TableRecord();
+    record.observe(endgame({ me: 9, role: 'maniac', team: 'solo', dead, phase: { kind: 'day', n: 4 }, said }));
+    record.observe(day5);
+    const score = record.suspicion(day5, S(9), (s) => (s === 9 ? 'town' : null));
+    expect(score[7]).toBeLessThan(100);
   });
 });
