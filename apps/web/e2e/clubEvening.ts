@@ -33,11 +33,17 @@ export function mailAndClock(): { readonly mailbox: Mailbox; readonly clockFile:
 
 export type Call = <T>(method: 'GET' | 'POST', path: string, body?: unknown) => Promise<T>;
 
-/** The page's own session over the API (with its CSRF token); a refusal throws with its answer. */
+/**
+ * The page's own session over the API (with its CSRF token); a refusal throws with its answer. Each
+ * call on a connection of its own: Playwright's request context reuses an idle keep-alive socket
+ * and does not retry a POST when the server has just closed it (HTTP_KEEP_ALIVE_TIMEOUT, 5 s), as a
+ * browser does; CI saw that race once as ECONNRESET after a pause of the test's longer than that.
+ */
 export async function api(req: APIRequestContext, base: string): Promise<Call> {
   const { csrfToken } = (await (await req.get(`${base}/api/auth/csrf`)).json()) as { csrfToken: string };
   return async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
-    const r = method === 'GET' ? await req.get(base + path) : await req.post(base + path, { data: body ?? {}, headers: { 'x-csrf-token': csrfToken } });
+    const headers = { connection: 'close' };
+    const r = method === 'GET' ? await req.get(base + path, { headers }) : await req.post(base + path, { data: body ?? {}, headers: { ...headers, 'x-csrf-token': csrfToken } });
     const json = (await r.json()) as T;
     if (!r.ok()) throw new Error(`${method} ${path}: ${r.status()} ${JSON.stringify(json)}`);
     return json;
