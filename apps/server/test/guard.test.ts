@@ -183,29 +183,29 @@ describe('handshake and idle timeouts', () => {
   });
 
   it('client_that_talks_but_never_answers_a_ping_is_cut_off', async () => {
-    const server = await serverWith({ pingIntervalMs: 200 }, {});
+    const server = await serverWith({ pingIntervalMs: 500 }, {});
     const room = await createRoom(server.base, { preset: 'classic', seats: 10, mode: 'human' });
     // A slow reader keeps sending; its messages must not stand in for the pong it never sends.
     const talker = probe(server.ws, { autoPong: false });
     let pings = 0;
+    let sentAfterPing = 0;
     talker.ws.on('ping', () => pings++);
     expect(await talker.opened).toBe('open');
     talker.ws.send(JSON.stringify({ v: V, type: 'hello', room: room.code, auth: { as: 'spectator' } }));
     await until(() => talker.received.some((m) => m.type === 'welcome'), 'the talker welcomed');
-    let sent = 0;
     const chatter = setInterval(() => {
       if (talker.ws.readyState !== WebSocket.OPEN) return;
       talker.ws.send(JSON.stringify({ v: V, type: 'ping' }));
-      sent++;
+      if (pings > 0) sentAfterPing++;
     }, 50);
     try {
-      expect(await within(talker.closed, 3000, 'the talker cut off')).toBe(1006);
+      expect(await within(talker.closed, 5000, 'the talker cut off')).toBe(1006);
     } finally {
       clearInterval(chatter);
     }
     expect(pings).toBeGreaterThanOrEqual(1);
-    // It was still talking when it was cut off: at least one full interval of messages went.
-    expect(sent).toBeGreaterThanOrEqual(4);
+    // It went on talking after the ping it left unanswered, and was cut off all the same.
+    expect(sentAfterPing).toBeGreaterThanOrEqual(1);
   });
 });
 
