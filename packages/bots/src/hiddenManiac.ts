@@ -1,4 +1,5 @@
-import { presetOf, roleIn, type GameView, type PresetId } from '@mafia/engine';
+import { roleIn, type GameView, type PresetId } from '@mafia/engine';
+import { deckOf } from './deck.js';
 
 /**
  * R-CHECK-3 (club): the Maniac looks red to the Sheriff while any mafioso lives, black after. So
@@ -36,7 +37,7 @@ export class HiddenManiac {
 
 /** Every mafia card the deck holds is shown (dead, cards shown on death): only solos can be left hostile. */
 function mafiaAllShown(view: GameView): boolean {
-  const deck = presetOf(view.preset as PresetId)?.composition(view.seats.length);
+  const deck = deckOf(view);
   if (!deck || !deck.includes('maniac')) return false;
   let inDeck = 0;
   for (const r of deck) if (roleIn(view.preset as PresetId, r)?.team === 'mafia') inDeck++;

@@ -1,4 +1,5 @@
-import { presetOf, type GameView, type PresetId } from '@mafia/engine';
+import type { GameView } from '@mafia/engine';
+import { deckOf } from './deck.js';
 
 /**
  * The club's deck, with its Doctor and its Beauty (the club's: a shot at her host misses): between
@@ -8,8 +9,8 @@ import { presetOf, type GameView, type PresetId } from '@mafia/engine';
  */
 export function clubShields(view: GameView): boolean {
   if (view.roleVariants.beauty !== 'club') return false;
-  const deck = presetOf(view.preset as PresetId)?.composition(view.seats.length);
-  return deck !== undefined && deck !== null && deck.includes('doctor') && deck.includes('beauty');
+  const deck = deckOf(view);
+  return deck !== null && deck.includes('doctor') && deck.includes('beauty');
 }
 
 /** Both of the club's shields still play (neither card shown): they take turns with the claimed checker. */
