@@ -20,5 +20,10 @@ describe('the review of a practice game', () => {
     const en = i18n.getFixedT('en', 'player');
     expect(reviewLine(en, { phase: 'day', n: 1, act: 'nominate', target: 6, reason: { code: 'crowd' } }))
       .toBe('Day 1: nominated № 6 — nothing much against him, I went with the table.');
+    // The club's endgame: the one living player not known red is the Maniac (not the default «наугад»).
+    expect(reviewLine(ru, { phase: 'day', n: 5, act: 'nominate', target: 9, reason: { code: 'lastUnknown' } }))
+      .toBe('День 5: выставил № 9 — все остальные живые для меня красные: он последний, значит, он Маньяк.');
+    expect(reviewLine(en, { phase: 'day', n: 5, act: 'vote', target: 9, reason: { code: 'lastUnknown' } }))
+      .toBe('Day 5: voted against № 9 — everyone else alive is red to me: he is the one left, so he is the Maniac.');
   });
 });

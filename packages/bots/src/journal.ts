@@ -16,7 +16,9 @@ export type Reason =
   /** The target voted elsewhere on a day a known mafioso stood for the vote. */
   | { readonly code: 'sparedBlack'; readonly day: number }
   /** The target claimed a checker's role: the mafia's and the Maniac's shot, the shields' cover. */
-  | { readonly code: 'shotClaimant' | 'coverClaimant' };
+  | { readonly code: 'shotClaimant' | 'coverClaimant' }
+  /** The club's endgame: every other living player is known (or all but known) red, so the target is the Maniac. */
+  | { readonly code: 'lastUnknown' };
 
 /** One thing a bot did and why: a day's nomination or vote, a night's act. */
 export interface JournalEntry {

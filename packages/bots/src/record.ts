@@ -200,7 +200,7 @@ export class TableRecord {
 
   /**
    * The strongest reason this player holds against `target` (the review of a practice game): a side
-   * known, the talk, then the record: a nomination of a red, a vote against a red, a vote that spared
+   * known, the talk, the club's endgame (the one player left not known red), then the record: a nomination of a red, a vote against a red, a vote that spared
    * a known mafioso (the latest of the weightiest kind); else nothing but the table's votes.
    */
   reasonAgainst(view: GameView, me: SeatNo, sideOf: (seat: SeatNo) => Side | null, target: SeatNo): Reason {
@@ -208,6 +208,7 @@ export class TableRecord {
     const talk = talkReason(view, target, (s) => this.deaths.has(s));
     if (talk) return talk;
     const { believed } = this.sides(view, me, sideOf, new Float64Array(view.seats.length + 1));
+    if (this.lastUnknown(view, me, believed) === target) return { code: 'lastUnknown' };
     let found: Reason | null = null;
     for (let k = 0; k < this.noms.length; k++) {
       const [day, by, t] = this.noms[k];

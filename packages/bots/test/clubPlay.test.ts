@@ -101,6 +101,10 @@ describe('the club endgame: the Maniac hidden among the reds', () => {
     expect(score[9]).toBeGreaterThanOrEqual(100);
     expect(score[3]).toBeLessThan(0);
     expect(createBot('heuristic', S(7), 1).decide(viewOf(day5), { kind: 'nominate', seat: S(7) })).toEqual({ type: 'nominate', by: 7, target: 9 });
+    // The review words it so, not as the table's votes («crowd»).
+    const sideOf = (s: number) => (s === 7 ? 'town' : null);
+    expect(record.reasonAgainst(day5, S(7), sideOf, S(9))).toEqual({ code: 'lastUnknown' });
+    expect(record.reasonAgainst(day5, S(7), sideOf, S(3))).not.toEqual({ code: 'lastUnknown' });
   });
 
   it('the_maniac_himself_finds_no_last_unknown_every_other_player_is_red_to_him', () => {
