@@ -1,5 +1,6 @@
 import { presetOf, type ActKind, type Command, type GameView, type Pending, type PresetId, type SeatNo, type Statement } from '@mafia/engine';
-import { Rng, aliveSeats, isNominated, type Bot, type ViewSource } from './bot.js';
+import { Rng, aliveSeats, type Bot, type ViewSource } from './bot.js';
+import { bestMove, liftChoice, mafiaNominee, mafiaVote, townNominee, townVote, type DayMind } from './dayChoice.js';
 import { actCommand } from './acts.js';
 import { checkerClaimants, mayTalk, speechOf } from './talking.js';
 import { TableRecord, type Side } from './record.js';
@@ -10,16 +11,6 @@ import { livingClaimant, mafiaShot, SHIELDS, shieldTarget, soloShot, teammateInD
 
 const SILENCE: readonly Statement[] = [];
 
-/**
- * How often a town player nominates on a quiet day (nobody nominated yet, from day 2): a player he
- * does not trust, at random. A lone nominee leaves without a vote (R-VOTE-4), so the mafia's bloc
- * cannot steer it; a day without a vote is a free night for the mafia. Measured (docs/bots.md):
- * 0.1 and 0.3 leave the town weaker against a mafia that stays silent, 1 changes little past 0.6.
- */
-const QUIET_DAY_NOMINATION = 0.6;
-/** Suspicion at which a town player nominates (and below which, at −1, he trusts). */
-const SUSPECT = 0.5;
-const TRUSTED = -1;
 
 
 /**
@@ -46,6 +37,8 @@ export class HeuristicBot implements Bot {
   private readonly rng: Rng;
   /** What the table has seen so far: nominations, votes, who the night took (record.ts). */
   private readonly record = new TableRecord();
+  /** What the day's decisions (dayChoice.ts) read of this seat. */
+  private readonly mind: DayMind;
 
   /** What it did and why, for the review of a practice game (journal.ts); null when not kept (simulations). */
   readonly journal: JournalEntry[] | null;
@@ -53,6 +46,13 @@ export class HeuristicBot implements Bot {
   constructor(readonly seat: SeatNo, seed: number, o: { readonly journal?: boolean } = {}) {
     this.rng = new Rng(seed);
     this.journal = o.journal ? [] : null;
+    this.mind = {
+      seat, rng: this.rng,
+      suspicion: (view) => this.suspicion(view),
+      sideOf: (view, s) => this.sideOf(view, s),
+      best: (seats, score) => this.best(seats, score),
+      foundCommissar: (view) => this.foundCommissar(view),
+    };
   }
 
   /** Its turn to talk: the checker's claim and checks, the mafia's counter-claim (talking.ts). */
@@ -89,6 +89,7 @@ export class HeuristicBot implements Bot {
     this.record.observe(view);
     this.quiet = !mayTalk(view);
     const mafia = view.me?.team === 'mafia';
+    const m = this.mind;
     switch (pending.kind) {
       case 'act': {
         const act = pending.acts[0];
@@ -98,28 +99,28 @@ export class HeuristicBot implements Bot {
         return target === 0 ? null : { type: 'act', by: this.seat, act, target };
       }
       case 'nominate': {
-        const target = mafia ? this.mafiaNominee(view) : this.townNominee(view);
+        const target = mafia ? mafiaNominee(m, view) : townNominee(m, view);
         return target === 0 ? null : { type: 'nominate', by: this.seat, target };
       }
       case 'vote': {
         // The decision's own list: in two-stage and circular votes it leaves out the voter himself.
         const candidates = pending.candidates;
         if (candidates.length === 0) return null;
-        return { type: 'vote', by: this.seat, target: mafia ? this.mafiaVote(view, candidates) : this.townVote(view, candidates) };
+        return { type: 'vote', by: this.seat, target: mafia ? mafiaVote(m, view, candidates) : townVote(m, view, candidates) };
       }
       case 'liftVote':
         return { type: 'liftVote', by: this.seat, leave: this.liftChoice(view, mafia) };
       case 'rakeTake':
         // The executed Rake takes the voter he trusts least; the mafia Rake any red voter.
-        return { type: 'rakeTakes', by: this.seat, target: mafia ? this.mafiaVote(view, pending.candidates) : this.townVote(view, pending.candidates) };
+        return { type: 'rakeTakes', by: this.seat, target: mafia ? mafiaVote(m, view, pending.candidates) : townVote(m, view, pending.candidates) };
       case 'dyingNote':
         // The killed Commissar names his prime suspect (R-ROLE).
-        return { type: 'dyingNote', by: this.seat, named: this.townVote(view, pending.candidates) };
+        return { type: 'dyingNote', by: this.seat, named: townVote(m, view, pending.candidates) };
       case 'blood':
         // A night victim names his prime suspect (R-MOD name-in-blood).
-        return { type: 'blood', by: this.seat, target: this.townVote(view, pending.candidates) };
+        return { type: 'blood', by: this.seat, target: townVote(m, view, pending.candidates) };
       case 'bestMove': {
-        const named = this.bestMove(view, mafia);
+        const named = bestMove(m, view, mafia);
         return named.length === 3 ? { type: 'bestMove', by: this.seat, named } : null;
       }
     }
@@ -248,118 +249,13 @@ export class HeuristicBot implements Bot {
     return this.best(pool, (s) => score[s]);
   }
 
-  // ---- day -------------------------------------------------------------------------------
-
-  /**
-   * The town nominates with a reason: its prime suspect. Without one it nominates only to give the
-   * day a vote that can take someone: on day 1 a second candidate, the player it trusts most, when
-   * its suspect stands alone (a lone nominee is not voted on then, R-VOTE-4); on any day another
-   * candidate when only players it trusts stand; on a quiet day (from day 2, nobody nominated yet) a
-   * player it does not trust, at random, on QUIET_DAY_NOMINATION of its speeches.
-   */
-  private townNominee(view: GameView): SeatNo | 0 {
-    const open = aliveSeats(view, (s) => s !== this.seat && !isNominated(view, s));
-    if (open.length === 0) return 0;
-    const day = view.day!;
-    const score = this.suspicion(view);
-    const top = this.best(open, (s) => score[s]);
-    const suspect = top !== 0 && score[top] >= SUSPECT;
-    const noms = day.nominations;
-    if (day.n === 1 && noms.length === 1 && score[noms[0][1]] >= SUSPECT && !suspect) return this.best(open, (s) => -score[s]);
-    if (suspect) return top;
-    if (noms.length > 0 && top !== 0 && score[top] > TRUSTED && noms.every(([, t]) => score[t] <= TRUSTED)) return top;
-    if (day.n === 1 || noms.length > 0 || this.rng.next() >= QUIET_DAY_NOMINATION) return 0;
-    const untrusted = open.filter((s) => score[s] > TRUSTED);
-    if (untrusted.length > 0) return this.rng.pick(untrusted);
-    // It trusts everyone left (a checker's reds: the Maniac looks red to the club's Sheriff while the
-    // mafia live): anyone but a claimant.
-    const claimants = checkerClaimants(view);
-    const rest = open.filter((s) => !claimants.includes(s) && score[s] < 50);
-    return rest.length > 0 ? this.rng.pick(rest) : 0;
-  }
-
-  /**
-   * The mafia nominate nobody: every nomination is read once its target's side is known (record.ts),
-   * and a bloc steers a vote without one. The Don nominates the checker he found: the hunt's signal.
-   */
-  private mafiaNominee(view: GameView): SeatNo | 0 {
-    const commissar = this.foundCommissar(view);
-    return commissar !== 0 && !isNominated(view, commissar) ? commissar : 0;
-  }
-
-  private townVote(view: GameView, candidates: readonly SeatNo[]): SeatNo {
-    const score = this.suspicion(view);
-    const day = view.day!;
-    // Trust: a candidate pushed by someone who earlier pushed a revealed mafioso.
-    // Among candidates it knows nothing against, the town votes for the first nominee: a rule the
-    // whole town follows alike (a split town lets the mafia's bloc decide), which the mafia's bloc
-    // cannot lead, as it could lead a town that followed the ballots already cast.
-    const weight = (s: SeatNo): number => {
-      let w = score[s];
-      for (const [by, target] of day.nominations) if (target === s && score[by] < 0 && by !== s) w += 1;
-      if (s === this.seat) w -= 1000;
-      if (candidates[0] === s) w += 0.01;
-      return w;
-    };
-    return this.best(candidates, weight) || candidates[candidates.length - 1];
-  }
-
-  private mafiaVote(view: GameView, candidates: readonly SeatNo[]): SeatNo {
-    const day = view.day!;
-    const commissar = this.foundCommissar(view);
-    const red = candidates.filter((s) => view.seats[s - 1].team !== 'mafia');
-    if (red.length === 0) return this.rng.pick(candidates);
-    if (commissar !== 0 && red.includes(commissar)) return commissar;
-    // Follow the votes already on the table; otherwise the first red candidate in nomination order.
-    let top = red[0];
-    let most = -1;
-    for (const s of red) {
-      let votes = 0;
-      for (const b of day.ballots) if (b === s) votes++;
-      if (votes > most) {
-        most = votes;
-        top = s;
-      }
-    }
-    return top;
-  }
-
   /** The day of the last lift vote it cast (a lift vote on two days running is a deadlock). */
   private liftDay = -1;
 
   private liftChoice(view: GameView, mafia: boolean): boolean {
-    const tied = view.day?.candidates ?? [];
     const day = view.day?.n ?? 0;
-    // A lift vote yesterday too: the days end in ties and nobody leaves (a game without nights can go on forever so).
     const deadlock = this.liftDay === day - 1;
     this.liftDay = day;
-    if (mafia) return !tied.some((s) => view.seats[s - 1].team === 'mafia');
-    if (tied.includes(this.seat)) {
-      // He stays, unless the deadlock is broken by taking his suspects out with him.
-      if (!deadlock) return false;
-      const score = this.suspicion(view);
-      return tied.every((s) => s === this.seat || this.sideOf(view, s) === 'mafia' || score[s] >= SUSPECT);
-    }
-    const sides = tied.map((s) => this.sideOf(view, s));
-    if (sides.includes('town')) return false;
-    if (sides.includes('mafia')) return true;
-    // Its reading of the tied: all suspects leave, none it trusts does.
-    const score = this.suspicion(view);
-    if (tied.every((s) => score[s] >= SUSPECT)) return true;
-    if (tied.some((s) => score[s] <= TRUSTED)) return false;
-    return this.rng.next() < 0.5;
-  }
-
-  private bestMove(view: GameView, mafia: boolean): SeatNo[] {
-    const others = aliveSeats(view, (s) => s !== this.seat);
-    const pool = others.length >= 3 ? others : view.seats.map((s) => s.seat).filter((s) => s !== this.seat);
-    if (mafia) {
-      const named = this.rng.sample(pool.filter((s) => view.seats[s - 1].team !== 'mafia'), 3);
-      for (const s of pool) if (named.length < 3 && !named.includes(s)) named.push(s);
-      return named;
-    }
-    const score = this.suspicion(view);
-    const ranked = this.rng.sample(pool, pool.length).sort((a, b) => score[b] - score[a]);
-    return ranked.slice(0, 3);
+    return liftChoice(this.mind, view, mafia, deadlock);
   }
 }
