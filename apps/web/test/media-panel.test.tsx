@@ -26,12 +26,12 @@ const media = (o: Partial<MediaNow> = {}): MediaNow => ({
   turnOn: vi.fn(async () => {}), turnOff: vi.fn(), ...o,
 });
 
-async function renderIn(lang: 'ru' | 'en', m: MediaNow, me: MediaPeer = mediaPeer(2), seats = 10, names?: readonly (string | null)[]) {
+async function renderIn(lang: 'ru' | 'en', m: MediaNow, me: MediaPeer = mediaPeer(2), seats = 10, names?: readonly (string | null)[], out?: readonly number[]) {
   const i18n = createI18n();
   await act(async () => {
     await setLanguage(i18n, lang);
   });
-  return render(<I18nextProvider i18n={i18n}><MediaView media={m} me={me} seats={seats} names={names} /></I18nextProvider>);
+  return render(<I18nextProvider i18n={i18n}><MediaView media={m} me={me} seats={seats} names={names} out={out} /></I18nextProvider>);
 }
 
 describe('the media panel', () => {
@@ -57,6 +57,18 @@ describe('the media panel', () => {
     expect(screen.getByTestId('media-tile-3').textContent).toContain('Игрок 3');
     expect(screen.getByTestId('media-tile-2').textContent).toContain('2 (вы)');
     expect(screen.getByTestId('media-now').textContent).toBe('Говорит игрок 7: у остальных микрофоны выключены');
+  });
+
+  it('marks_the_tiles_of_the_players_out_of_the_game', async () => {
+    await renderIn('ru', media({ moment: { kind: 'speech', speaker: mediaPeer(7) } }), mediaPeer(2), 10, undefined, [4, 2]);
+    expect(screen.getByTestId('media-tile-4').dataset.out).toBe('true');
+    expect(screen.getByTestId('media-tile-4').textContent).toContain('Игрок 4 · выбыл');
+    expect(screen.getByTestId('media-tile-2').textContent).toContain('2 (вы) · выбыл');
+    expect(screen.getByTestId('media-tile-7').dataset.out).toBeUndefined();
+    expect(screen.getByTestId('media-tile-7').textContent).not.toContain('выбыл');
+    cleanup();
+    await renderIn('en', media(), mediaPeer(2), 10, [null, null, null, 'Ann'], [4]);
+    expect(screen.getByTestId('media-tile-4').textContent).toContain('· out');
   });
 
   it('names_each_tile_after_its_player_as_the_lobby_does_and_an_empty_seat_by_its_number', async () => {

@@ -40,10 +40,12 @@ export interface MediaViewProps {
   readonly seats: number;
   /** Each seat's name as the lobby shows it (null: nobody sits there); a tile names its player. */
   readonly names?: readonly (string | null)[];
+  /** The seats out of the game (public: the dead, the removed): their tiles are dimmed and say so. */
+  readonly out?: readonly number[];
 }
 
 /** The panel as its state says (MediaPanel feeds it; the unit tests give it a state of their own). */
-export function MediaView({ media, me, seats, names = [] }: MediaViewProps) {
+export function MediaView({ media, me, seats, names = [], out = [] }: MediaViewProps) {
   const { t } = useTranslation('media');
   const speaker = speakerOf(media.moment);
   const tileOf = (peer: MediaPeer): MediaStream | null => (peer === me ? (media.transmitting ? media.local : null) : media.remote.get(peer) ?? null);
@@ -78,10 +80,12 @@ export function MediaView({ media, me, seats, names = [] }: MediaViewProps) {
           // Named as the chat names a seat (common `chat.seatNamed`).
           const named = name ? t('chat.seatNamed', { ns: 'common', n, name }) : null;
           const label = named ?? t('seat', { n });
+          const gone = out.includes(n);
+          const caption = n === me ? t('you', { n: named ?? n }) : label;
           return (
-            <div key={n} className={`media-tile${n === speaker ? ' large' : ''}`} data-testid={`media-tile-${n}`} data-speaker={n === speaker ? 'true' : undefined} data-live={stream ? 'true' : undefined}>
+            <div key={n} className={`media-tile${n === speaker ? ' large' : ''}${gone ? ' out' : ''}`} data-testid={`media-tile-${n}`} data-speaker={n === speaker ? 'true' : undefined} data-live={stream ? 'true' : undefined} data-out={gone ? 'true' : undefined}>
               {stream ? <StreamVideo stream={stream} muted={n === me} label={label} /> : <span className="media-empty" aria-hidden="true">{n}</span>}
-              <span className="media-seat">{n === me ? t('you', { n: named ?? n }) : label}</span>
+              <span className="media-seat">{gone ? t('out', { seat: caption }) : caption}</span>
             </div>
           );
         })}
@@ -98,5 +102,6 @@ export function MediaView({ media, me, seats, names = [] }: MediaViewProps) {
  */
 export function MediaPanel({ client, state, me }: { readonly client: RoomClient | null; readonly state: RoomState; readonly me: MediaPeer }) {
   const media = useMedia(client, state, me);
-  return <MediaView media={media} me={me} seats={state.lobby?.seats ?? 0} names={state.lobby?.claimed ?? []} />;
+  const out = state.view?.seats.filter((s) => !s.alive).map((s) => s.seat) ?? [];
+  return <MediaView media={media} me={me} seats={state.lobby?.seats ?? 0} names={state.lobby?.claimed ?? []} out={out} />;
 }
