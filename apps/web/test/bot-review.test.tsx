@@ -25,5 +25,12 @@ describe('the review of a practice game', () => {
       .toBe('День 5: выставил № 9 — все остальные живые для меня красные: он последний, значит, он Маньяк.');
     expect(reviewLine(en, { phase: 'day', n: 5, act: 'vote', target: 9, reason: { code: 'lastUnknown' } }))
       .toBe('Day 5: voted against № 9 — everyone else alive is red to me: he is the one left, so he is the Maniac.');
+    // A nomination that only gives the day a vote says so, not «I went with the table».
+    expect(reviewLine(ru, { phase: 'day', n: 1, act: 'nominate', target: 6, reason: { code: 'secondCandidate' } }))
+      .toBe('День 1: выставил № 6 — ему я доверял больше всех: одного выставленного в первый день не голосуют, нужен был второй кандидат.');
+    expect(reviewLine(en, { phase: 'day', n: 3, act: 'nominate', target: 4, reason: { code: 'quietDay' } }))
+      .toBe('Day 3: nominated № 4 — nobody had been nominated: without a candidate the day would have passed without a vote.');
+    expect(reviewLine(ru, { phase: 'day', n: 2, act: 'nominate', target: 3, reason: { code: 'otherCandidate' } }))
+      .toBe('День 2: выставил № 3 — выставлены были только те, кому я доверял: голосованию нужен был другой кандидат.');
   });
 });

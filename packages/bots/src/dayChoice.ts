@@ -14,6 +14,18 @@ const QUIET_DAY_NOMINATION = 0.6;
 export const SUSPECT = 0.5;
 export const TRUSTED = -1;
 
+/**
+ * Why a town player nominated (the review of a practice game words it, journal.ts): a suspect, or a
+ * nomination that only gives the day a vote: a second candidate on day 1, another beside trusted
+ * ones, a quiet day's.
+ */
+export type NominationMotive = 'suspect' | 'secondCandidate' | 'otherCandidate' | 'quietDay';
+export interface Nomination {
+  readonly target: SeatNo | 0;
+  readonly motive: NominationMotive;
+}
+const NONE: Nomination = { target: 0, motive: 'suspect' };
+
 /** What the heuristic bot's day decisions read of its seat (heuristic.ts): its knowledge and its dice. */
 export interface DayMind {
   readonly seat: SeatNo;
@@ -35,25 +47,25 @@ export interface DayMind {
  * candidate when only players it trusts stand; on a quiet day (from day 2, nobody nominated yet) a
  * player it does not trust, at random, on QUIET_DAY_NOMINATION of its speeches.
  */
-export function townNominee(m: DayMind, view: GameView): SeatNo | 0 {
+export function townNominee(m: DayMind, view: GameView): Nomination {
   const open = aliveSeats(view, (s) => s !== m.seat && !isNominated(view, s));
-  if (open.length === 0) return 0;
+  if (open.length === 0) return NONE;
   const day = view.day!;
   const score = m.suspicion(view);
   const top = m.best(open, (s) => score[s]);
   const suspect = top !== 0 && score[top] >= SUSPECT;
   const noms = day.nominations;
-  if (day.n === 1 && noms.length === 1 && score[noms[0][1]] >= SUSPECT && !suspect) return m.best(open, (s) => -score[s]);
-  if (suspect) return top;
-  if (noms.length > 0 && top !== 0 && score[top] > TRUSTED && noms.every(([, t]) => score[t] <= TRUSTED)) return top;
-  if (day.n === 1 || noms.length > 0 || m.rng.next() >= QUIET_DAY_NOMINATION) return 0;
+  if (day.n === 1 && noms.length === 1 && score[noms[0][1]] >= SUSPECT && !suspect) return { target: m.best(open, (s) => -score[s]), motive: 'secondCandidate' };
+  if (suspect) return { target: top, motive: 'suspect' };
+  if (noms.length > 0 && top !== 0 && score[top] > TRUSTED && noms.every(([, t]) => score[t] <= TRUSTED)) return { target: top, motive: 'otherCandidate' };
+  if (day.n === 1 || noms.length > 0 || m.rng.next() >= QUIET_DAY_NOMINATION) return NONE;
   const untrusted = open.filter((s) => score[s] > TRUSTED);
-  if (untrusted.length > 0) return m.rng.pick(untrusted);
+  if (untrusted.length > 0) return { target: m.rng.pick(untrusted), motive: 'quietDay' };
   // It trusts everyone left (a checker's reds: the Maniac looks red to the club's Sheriff while the
   // mafia live): anyone but a claimant.
   const claimants = checkerClaimants(view);
   const rest = open.filter((s) => !claimants.includes(s) && score[s] < 50);
-  return rest.length > 0 ? m.rng.pick(rest) : 0;
+  return rest.length > 0 ? { target: m.rng.pick(rest), motive: 'quietDay' } : NONE;
 }
 
 /**

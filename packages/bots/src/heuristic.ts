@@ -1,6 +1,6 @@
 import { presetOf, type ActKind, type Command, type GameView, type Pending, type PresetId, type SeatNo, type Statement } from '@mafia/engine';
 import { Rng, aliveSeats, type Bot, type ViewSource } from './bot.js';
-import { bestMove, liftChoice, mafiaNominee, mafiaVote, townNominee, townVote, type DayMind } from './dayChoice.js';
+import { bestMove, liftChoice, mafiaNominee, mafiaVote, townNominee, townVote, type DayMind, type NominationMotive } from './dayChoice.js';
 import { actCommand } from './acts.js';
 import { checkerClaimants, mayTalk, speechOf } from './talking.js';
 import { TableRecord, type Side } from './record.js';
@@ -37,6 +37,8 @@ export class HeuristicBot implements Bot {
   private readonly rng: Rng;
   /** What the table has seen so far: nominations, votes, who the night took (record.ts). */
   private readonly record = new TableRecord();
+  /** Why it nominated last (dayChoice.ts), for the journal. */
+  private motive: NominationMotive = 'suspect';
   /** What the day's decisions (dayChoice.ts) read of this seat. */
   private readonly mind: DayMind;
 
@@ -81,6 +83,7 @@ export class HeuristicBot implements Bot {
       seat: this.seat,
       reasonAgainst: (target) => this.record.reasonAgainst(view, this.seat, (s) => this.sideOf(view, s), target),
       foundCommissar: () => this.foundCommissar(view),
+      motive: this.motive,
     });
     if (entry) this.journal!.push(entry);
   }
@@ -99,7 +102,9 @@ export class HeuristicBot implements Bot {
         return target === 0 ? null : { type: 'act', by: this.seat, act, target };
       }
       case 'nominate': {
-        const target = mafia ? mafiaNominee(m, view) : townNominee(m, view);
+        const nomination = mafia ? { target: mafiaNominee(m, view), motive: 'suspect' as const } : townNominee(m, view);
+        const target = nomination.target;
+        this.motive = nomination.motive;
         return target === 0 ? null : { type: 'nominate', by: this.seat, target };
       }
       case 'vote': {

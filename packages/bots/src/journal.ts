@@ -18,7 +18,12 @@ export type Reason =
   /** The target claimed a checker's role: the mafia's and the Maniac's shot, the shields' cover. */
   | { readonly code: 'shotClaimant' | 'coverClaimant' }
   /** The club's endgame: every other living player is known (or all but known) red, so the target is the Maniac. */
-  | { readonly code: 'lastUnknown' };
+  | { readonly code: 'lastUnknown' }
+  /**
+   * A nomination that only gives the day a vote (dayChoice.ts): a second candidate beside a lone
+   * nominee on day 1, another beside trusted ones, a quiet day's.
+   */
+  | { readonly code: 'secondCandidate' | 'otherCandidate' | 'quietDay' };
 
 /** One thing a bot did and why: a day's nomination or vote, a night's act. */
 export interface JournalEntry {

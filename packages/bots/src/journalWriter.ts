@@ -1,5 +1,6 @@
 import type { ActKind, Command, GameView, SeatNo } from '@mafia/engine';
 import { when, type JournalEntry, type Reason } from './journal.js';
+import type { NominationMotive } from './dayChoice.js';
 import { livingClaimant, SHIELDS } from './nightChoice.js';
 
 /** What the journal needs of the bot that writes it: its seat and its own reading of the table. */
@@ -7,13 +8,16 @@ export interface JournalReader {
   readonly seat: SeatNo;
   reasonAgainst(target: SeatNo): Reason;
   foundCommissar(): SeatNo | 0;
+  /** Why it nominated (dayChoice.ts): only a suspect is nominated for a reason against him. */
+  readonly motive: NominationMotive;
 }
 
 /** The entry of a command the bot chose (a vote, a nomination, a night act), or null for any other. */
 export function journalEntry(view: GameView, command: Command, r: JournalReader): JournalEntry | null {
   if (command.type === 'vote' || command.type === 'nominate') {
     const target = command.target as SeatNo;
-    const reason: Reason = view.me?.team === 'mafia' ? { code: r.foundCommissar() === target ? 'hunt' : 'mafiaPush' } : r.reasonAgainst(target);
+    const reason: Reason = view.me?.team === 'mafia' ? { code: r.foundCommissar() === target ? 'hunt' : 'mafiaPush' }
+      : command.type === 'nominate' && r.motive !== 'suspect' ? { code: r.motive } : r.reasonAgainst(target);
     return { ...when(view), act: command.type, target, reason };
   }
   if (command.type === 'act') return { ...when(view), act: command.act, target: command.target, reason: actReason(view, command.act, command.target as SeatNo, r) };

@@ -3,7 +3,9 @@
  * game. Keeping it changes no decision; its reasons are the ones its play rests on.
  */
 import { describe, expect, it } from 'vitest';
-import { createBot, playGame, type Bot, type JournalEntry } from '../src/index.js';
+import type { Said } from '@mafia/engine';
+import { createBot, playGame, viewOf, type Bot, type JournalEntry } from '../src/index.js';
+import { S, view } from './tableView.js';
 
 function journaled(out: Map<number, Bot>) {
   return (kind: Parameters<typeof createBot>[0], seat: Parameters<typeof createBot>[1], seed: number): Bot => {
@@ -38,6 +40,33 @@ describe('the bots\' journal', () => {
       }
     }
     // Over forty club games the town's and the mafia's reasons both appear.
-    for (const c of ['namedBlack', 'crowd', 'mafiaPush', 'shotAgreed', 'shotClaimant', 'coverClaimant', 'coverTrusted', 'checkSuspect']) expect(codes, c).toContain(c);
+    for (const c of ['namedBlack', 'crowd', 'mafiaPush', 'shotAgreed', 'shotClaimant', 'coverClaimant', 'coverTrusted', 'checkSuspect', 'quietDay', 'secondCandidate']) expect(codes, c).toContain(c);
+  });
+
+  it('a_quiet_days_nomination_is_journaled_as_one_that_gives_the_day_a_vote_not_as_the_tables', () => {
+    // Day 2, nobody nominated, nothing known: a town player nominates on some speeches, at random.
+    const quiet = view({ me: 3, phase: { kind: 'day', n: 2 } });
+    let nominated = 0;
+    for (let seed = 1; seed <= 20; seed++) {
+      const bot = createBot('heuristic', S(3), seed, { journal: true });
+      if (bot.decide(viewOf(quiet), { kind: 'nominate', seat: S(3) }) === null) continue;
+      nominated++;
+      expect((bot.journal as readonly JournalEntry[]).at(-1)!.reason).toEqual({ code: 'quietDay' });
+    }
+    expect(nominated).toBeGreaterThan(0);
+  });
+
+  it('a_second_candidate_on_day_1_is_journaled_as_such', () => {
+    // Day 1: the claimed Commissar (4) called 8 black and nominated him; a lone nominee of day 1 is
+    // not voted on, so seat 3 gives the vote a second candidate: the player it trusts most.
+    const said: Said[] = [
+      { day: 1, by: S(4), statement: { kind: 'claim', role: 'commissar' } },
+      { day: 1, by: S(4), statement: { kind: 'checked', target: S(8), night: 1, color: 'black' } },
+    ];
+    const day1 = view({ me: 3, phase: { kind: 'day', n: 1 }, nominations: [[4, 8]], said });
+    const bot = createBot('heuristic', S(3), 1, { journal: true });
+    const command = bot.decide(viewOf(day1), { kind: 'nominate', seat: S(3) });
+    expect(command).toMatchObject({ type: 'nominate', by: 3 });
+    expect((bot.journal as readonly JournalEntry[]).at(-1)).toMatchObject({ act: 'nominate', reason: { code: 'secondCandidate' } });
   });
 });
