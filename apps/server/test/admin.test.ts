@@ -213,10 +213,12 @@ describe('pause and resume', () => {
 
 describe('skip and undo', () => {
   it('skip_ends_the_running_step_now_with_timeUp_sent_by_the_admin', async () => {
-    const { created, admin } = await startedAppRoom({ nightStep: 20 });
+    const { created, admin, seats } = await startedAppRoom({ nightStep: 20 });
     const day = await admin.request({ v: V, type: 'skip', id: 'k1' }, 'update');
     expect(day.view.phase.kind).toBe('day');
     expect(day.items[0].by).toBe('admin');
+    // Every seat hears who ended the night (its phone tells the table: chat/model.ts adminNote).
+    for (const seat of [seats[0], seats[4]]) expect((await seat.next((m) => m.type === 'update' && m.view?.phase.kind === 'day', 5000)).items[0].by).toBe('admin');
     const dup = await admin.request({ v: V, type: 'skip', id: 'k1' }, 'ack');
     expect(dup).toMatchObject({ id: 'k1', seq: day.seq, duplicate: true });
     const last = JSON.parse((await server.storage.readLog(created.room)).at(-1)!.body);

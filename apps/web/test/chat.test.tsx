@@ -61,6 +61,29 @@ describe('the chat panel', () => {
     expect(lines[0].querySelector('b')).toBeNull();
   });
 
+  it('the_room_admins_early_step_and_undo_are_told_at_the_table_his_start_is_not', () => {
+    const day = until(newGame(), 'day', 1);
+    const events = (seq: number, by: 'admin' | 'app' | number, evs: unknown[], game?: number): LogItem =>
+      ({ seq, kind: 'events', by, events: evs, ...(game ? { game } : {}) }) as LogItem;
+    show(stateOf(day, { as: 'seat', seat: 5 }, [
+      events(1, 'admin', [{ type: 'GameCreated', setup: {} }]),
+      events(2, 'app', [{ type: 'NightStarted', n: 1 }]),
+      events(3, 'admin', [{ type: 'DayStarted', n: 1 }]),
+      line(4, 'day', 4, 'Я мирный'),
+      events(5, 'admin', [{ type: 'Undone', count: 1 }]),
+      events(6, 4, [{ type: 'Nominated', by: 4, target: 7 }]),
+      events(7, 'admin', [{ type: 'GameCreated', setup: {} }], 2),
+    ]));
+    const notes = screen.getAllByTestId('chat-admin-note');
+    expect(notes.map((n) => [n.dataset.did, n.textContent])).toEqual([
+      ['skip', 'Администратор комнаты закончил шаг досрочно.'],
+      ['undo', 'Администратор комнаты отменил последний шаг приложения.'],
+    ]);
+    // In their place among the lines, by their order on the record.
+    const list = screen.getByTestId('chat-lines-table');
+    expect([...list.children].map((li) => li.getAttribute('data-testid'))).toEqual(['chat-admin-note', 'chat-line', 'chat-admin-note']);
+  });
+
   it('a_line_is_sent_to_the_day_channel_and_cleared_only_once_recorded', async () => {
     const day = until(newGame(), 'day', 1);
     const say = show(stateOf(day, { as: 'seat', seat: 5 }));

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { asRefusal, refusalText, type RefusalLike } from '../../i18n/refusals';
 import type { RoomState } from '../../net/client';
 import { Button, SaidList } from '../../ui';
-import { authorOf, channelOf, chatTabs, closedReason, linesOf, type ChatTab } from './model';
+import { authorOf, channelOf, chatTabs, closedReason, tabItems, type ChatTab } from './model';
 import './chat.css';
 
 export interface ChatPanelProps {
@@ -28,7 +28,7 @@ export function ChatPanel({ state, say }: ChatPanelProps) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<RefusalLike | null>(null);
-  const lines = linesOf(state.log, tab);
+  const lines = tabItems(state.log, tab);
   const list = useRef<HTMLOListElement | null>(null);
   useEffect(() => {
     const el = list.current;
@@ -68,6 +68,13 @@ export function ChatPanel({ state, say }: ChatPanelProps) {
       <ol className="chat-lines" ref={list} aria-live="polite" data-testid={`chat-lines-${tab}`}>
         {lines.length === 0 ? <li className="muted">{t('chat.empty')}</li> : null}
         {lines.map((line) => {
+          if (line.kind === 'adminNote') {
+            return (
+              <li key={line.seq} className="chat-line chat-host" data-testid="chat-admin-note" data-did={line.did}>
+                <em>{t(`chat.adminNote.${line.did}`)}</em>
+              </li>
+            );
+          }
           const who = authorOf(line, claimed);
           return (
             <li key={line.seq} className={line.channel === 'host' ? 'chat-line chat-host' : 'chat-line'} data-testid="chat-line" data-channel={line.channel}>

@@ -21,9 +21,37 @@ export function chatTabs(view: GameView | null, you: You | null): readonly ChatT
 
 const TAB_CHANNELS: Record<ChatTab, readonly ChatChannel[]> = { table: ['day', 'host'], mafia: ['mafia'], dead: ['dead'] };
 
-/** The tab's lines, oldest first (a log holds each once, in seq order). */
-export const linesOf = (log: readonly LogItem[], tab: ChatTab): ChatLine[] =>
-  log.filter((i): i is ChatLine => i.kind === 'chat' && TAB_CHANNELS[tab].includes(i.channel));
+/**
+ * The room admin's steps on the record, told at the table (an app or online room): a step he ended
+ * early (`skip`: at night the whole night) or the app host's step he took back (`undo`). His start
+ * and the next game's deal are not told: everybody sees those. Each reaches exactly the viewers the
+ * server sent its entry to, the same for every seat.
+ */
+export interface AdminNote {
+  readonly seq: number;
+  readonly kind: 'adminNote';
+  readonly did: 'skip' | 'undo';
+}
+
+function adminNoteOf(item: LogItem): AdminNote | null {
+  if (item.kind !== 'events' || item.by !== 'admin' || item.game !== undefined) return null;
+  if (item.events.some((e) => e.type === 'GameCreated')) return null;
+  return { seq: item.seq, kind: 'adminNote', did: item.events.some((e) => e.type === 'Undone') ? 'undo' : 'skip' };
+}
+
+/** The tab's lines and, in the table's, the room admin's notes, oldest first. */
+export function tabItems(log: readonly LogItem[], tab: ChatTab): (ChatLine | AdminNote)[] {
+  const out: (ChatLine | AdminNote)[] = [];
+  for (const i of log) {
+    if (i.kind === 'chat') {
+      if (TAB_CHANNELS[tab].includes(i.channel)) out.push(i);
+    } else if (tab === 'table') {
+      const note = adminNoteOf(i);
+      if (note) out.push(note);
+    }
+  }
+  return out;
+}
 
 /** The channel a line written in `tab` goes to: the host's and room admin's table line is an announcement. */
 export const channelOf = (tab: ChatTab, you: You | null): ChatChannel =>
