@@ -269,6 +269,33 @@ describe('player screen: the day', () => {
     expect((screen.getByTestId('vote-submit') as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it('online_the_phone_tells_the_nights_news_the_nominations_and_the_open_votes_as_the_table_screen_would', () => {
+    localStorage.setItem('mafia.lang', 'ru');
+    let g = until(newGame(), 'day', 1);
+    g = run(g, { type: 'nominate', by: seatNo(1), target: seatNo(5) }, 1);
+    g = run(g, { type: 'endSpeech' });
+    g = run(g, { type: 'nominate', by: seatNo(2), target: seatNo(7) }, 2);
+    const news = { seq: 1, kind: 'events' as const, by: 'app' as const, events: [{ type: 'NightResolved', n: 1, died: [], results: [], useful: [] }] } as unknown as RoomState['log'][number];
+    const speeches = show({ ...stateOf(g, 3, 'online'), log: [news] });
+    expect(screen.getByTestId('news').textContent).toBe('Этой ночью никто не погиб');
+    expect(screen.getByTestId('nominees').textContent).toContain('игрок 5 (выставил 1)');
+    expect(screen.getByTestId('nominees').textContent).toContain('игрок 7 (выставил 2)');
+    speeches.unmount();
+    while (g.state.day?.stage !== 'vote') g = run(g, { type: 'endSpeech' });
+    const [first, second] = g.state.day!.candidates;
+    g = run(g, { type: 'vote', by: seatNo(4), target: first! }, 4);
+    g = run(g, { type: 'vote', by: seatNo(6), target: first! }, 6);
+    g = run(g, { type: 'vote', by: seatNo(8), target: second! }, 8);
+    const voting = show(stateOf(g, 3, 'online'));
+    expect(screen.getByTestId(`tally-${first}`).dataset.votes).toBe('2');
+    expect(screen.getByTestId(`tally-${first}`).textContent).toBe(`Игрок ${first}: 2 — голосовали 4, 6`);
+    expect(screen.getByTestId(`tally-${second}`).textContent).toBe(`Игрок ${second}: 1 — голосовали 8`);
+    voting.unmount();
+    // At a human host's table (and with the app's table screen) the room hears it: not on the phone.
+    show(stateOf(g, 3, 'human'));
+    expect(screen.queryByTestId('table-news')).toBeNull();
+  });
+
   it('the lift vote, the best move and the last word', () => {
     const g = until(newGame(), 'day', 1);
     const lift = show(stateOf(g, 6, 'human', [{ kind: 'liftVote', seat: seatNo(6) }]));

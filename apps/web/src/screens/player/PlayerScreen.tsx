@@ -11,6 +11,7 @@ import { IdleBanner } from './IdleBanner';
 import { isSpectator, owesLastWord, screenOf, waitingKey } from './logic';
 import { NightPanel } from './NightPanel';
 import { RoleCard } from './RoleCard';
+import { TableNews } from './TableNews';
 
 export interface PlayerScreenProps {
   readonly code: string;
@@ -98,6 +99,8 @@ export function PlayerScreen({ code, state, send, tap = noTap, now, starts = fal
       {view && screen === 'night' && seat !== null && !cards ? (
         <NightPanel view={view} pending={state.pending} seat={seat} timer={state.timer} now={serverNow} send={send} tap={tap} online={state.status === 'open'} spectator={spectator} />
       ) : null}
+      {/* Online there is no table screen and no host's voice: the phone tells the night's news and the votes. */}
+      {view && screen === 'day' && state.lobby?.mode === 'online' ? <TableNews view={view} log={state.log} /> : null}
       {view && screen === 'day' && seat !== null ? <DayPanel view={view} pending={state.pending} seat={seat} mode={state.lobby?.mode ?? null} send={send} /> : null}
       {view && screen === 'ended' ? <EndPanel view={view} /> : null}
       {say && state.lobby?.mode === 'online' ? <ChatPanel state={state} say={say} /> : null}

@@ -70,7 +70,8 @@ export function lastNightNews(log: readonly LogItem[]): { night: number; died: r
   return null;
 }
 
-function tallyOf(day: NonNullable<GameView['day']>): TallyRow[] | null {
+/** The votes of the day so far, per candidate with his voters (open at the table, R-VOTE); null before a vote. */
+export function tallyOf(day: NonNullable<GameView['day']>): TallyRow[] | null {
   if (day.candidates.length === 0) return null;
   if (day.stage !== 'vote' && day.tally === null) return null;
   return day.candidates.map((seat) => {
