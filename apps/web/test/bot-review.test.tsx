@@ -22,6 +22,17 @@ const CASES: readonly (readonly ['ru' | 'en', Line, string])[] = [
   ['ru', day(1, 'nominate', 6, { code: 'secondCandidate' }), 'День 1: выставил № 6 — ему я доверял больше всех: одного выставленного в первый день не голосуют, нужен был второй кандидат.'],
   ['en', day(3, 'nominate', 4, { code: 'quietDay' }), 'Day 3: nominated № 4 — nobody had been nominated: without a candidate the day would have passed without a vote.'],
   ['ru', day(2, 'nominate', 3, { code: 'otherCandidate' }), 'День 2: выставил № 3 — выставлены были только те, кому я доверял: голосованию нужен был другой кандидат.'],
+  // The Don's check is a search, not a suspicion.
+  ['ru', night(1, 'check', 6, { code: 'donSearch' }), 'Ночь 1: проверил № 6 — искал проверяющего среди тех, кого ещё не проверял.'],
+];
+
+/** A reason naming the bot's own seat (seat 5's review) says «меня». */
+const SELF_CASES: readonly (readonly ['ru' | 'en', Line, string])[] = [
+  ['ru', day(2, 'vote', 6, { code: 'pushedRed', seat: 5, day: 2 }), 'День 2: голосовал против № 6 — в день 2 он выставлял меня, а я красный.'],
+  ['ru', day(3, 'nominate', 3, { code: 'votedRed', seat: 5, day: 2 }), 'День 3: выставил № 3 — в день 2 он голосовал против меня, а я красный.'],
+  ['en', day(3, 'vote', 3, { code: 'votedRed', seat: 5, day: 2 }), 'Day 3: voted against № 3 — on day 2 he voted against me, and I am red.'],
+  // Another seat is named by its number.
+  ['ru', day(3, 'vote', 3, { code: 'votedRed', seat: 6, day: 2 }), 'День 3: голосовал против № 3 — в день 2 он голосовал против красного № 6.'],
 ];
 
 describe('the review of a practice game', () => {
@@ -30,5 +41,6 @@ describe('the review of a practice game', () => {
     void i18n.changeLanguage('ru');
     const t = { ru: i18n.getFixedT('ru', 'player'), en: i18n.getFixedT('en', 'player') };
     for (const [lang, line, words] of CASES) expect(reviewLine(t[lang], line), line.reason.code).toBe(words);
+    for (const [lang, line, words] of SELF_CASES) expect(reviewLine(t[lang], line, 5), line.reason.code).toBe(words);
   });
 });

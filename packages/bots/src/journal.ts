@@ -7,6 +7,8 @@ import { checkerClaimants } from './talking.js';
  */
 export type Reason =
   | { readonly code: 'myCheck' | 'cardShown' | 'crowd' | 'mafiaPush' | 'hunt' | 'shotAgreed' | 'coverTrusted' | 'checkSuspect' | 'random' }
+  /** The Don's check: a search for the checker among the players he has not checked. */
+  | { readonly code: 'donSearch' }
   /** A claimed checker called the target black. */
   | { readonly code: 'namedBlack'; readonly by: number }
   /** The target claimed a checker's role after another (or beside one the night proved). */

@@ -29,6 +29,8 @@ function actReason(view: GameView, act: ActKind, target: SeatNo, r: JournalReade
   if (act === 'kill' && team !== 'town') return livingClaimant(view, r.seat) === target ? { code: 'shotClaimant' } : { code: team === 'mafia' ? 'shotAgreed' : 'random' };
   if (act === 'kill') return r.reasonAgainst(target);
   if (team === 'town' && SHIELDS.has(act)) return { code: livingClaimant(view, r.seat) === target ? 'coverClaimant' : 'coverTrusted' };
+  // The Don's check looks for the checker among the unchecked, at random (heuristic.ts checkTarget): no suspicion in it.
+  if (act === 'check' && team === 'mafia') return { code: 'donSearch' };
   if (act === 'check' || act === 'compare') return { code: 'checkSuspect' };
   return { code: 'random' };
 }

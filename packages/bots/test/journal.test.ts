@@ -40,7 +40,7 @@ describe('the bots\' journal', () => {
       }
     }
     // Over forty club games the town's and the mafia's reasons both appear.
-    for (const c of ['namedBlack', 'crowd', 'mafiaPush', 'shotAgreed', 'shotClaimant', 'coverClaimant', 'coverTrusted', 'checkSuspect', 'quietDay', 'secondCandidate']) expect(codes, c).toContain(c);
+    for (const c of ['namedBlack', 'crowd', 'mafiaPush', 'shotAgreed', 'shotClaimant', 'coverClaimant', 'coverTrusted', 'checkSuspect', 'quietDay', 'secondCandidate', 'donSearch']) expect(codes, c).toContain(c);
   });
 
   it('a_quiet_days_nomination_is_journaled_as_one_that_gives_the_day_a_vote_not_as_the_tables', () => {
@@ -54,6 +54,17 @@ describe('the bots\' journal', () => {
       expect((bot.journal as readonly JournalEntry[]).at(-1)!.reason).toEqual({ code: 'quietDay' });
     }
     expect(nominated).toBeGreaterThan(0);
+  });
+
+  it('the_dons_check_is_journaled_as_a_search_and_the_sheriffs_as_a_suspicion', () => {
+    // The Don checks at random among the unchecked (heuristic.ts checkTarget): no suspicion in it.
+    const night = (me: number, role: 'don' | 'sheriff', team: 'mafia' | 'town') => view({ preset: 'club', me, role, team, phase: { kind: 'night', n: 2 } });
+    const don = createBot('heuristic', S(5), 1, { journal: true });
+    expect(don.decide(viewOf(night(5, 'don', 'mafia')), { kind: 'act', seat: S(5), acts: ['check'] })).toMatchObject({ type: 'act', act: 'check' });
+    expect((don.journal as readonly JournalEntry[]).at(-1)!.reason).toEqual({ code: 'donSearch' });
+    const sheriff = createBot('heuristic', S(3), 1, { journal: true });
+    expect(sheriff.decide(viewOf(night(3, 'sheriff', 'town')), { kind: 'act', seat: S(3), acts: ['check'] })).toMatchObject({ type: 'act', act: 'check' });
+    expect((sheriff.journal as readonly JournalEntry[]).at(-1)!.reason).toEqual({ code: 'checkSuspect' });
   });
 
   it('a_second_candidate_on_day_1_is_journaled_as_such', () => {

@@ -10,10 +10,12 @@ type Tx = (key: string, opts?: Record<string, unknown>) => string;
 const ACTS = new Set(['vote', 'nominate', 'kill', 'check', 'compare', 'heal', 'visit', 'alibi', 'block', 'silence', 'guess', 'recruit', 'copy']);
 
 /** One thing a bot did, in words: «День 2: голосовал против № 7 — № 3 назвался проверяющим и назвал его чёрным.» */
-export function reviewLine(tt: unknown, e: ReviewEntry): string {
+export function reviewLine(tt: unknown, e: ReviewEntry, self?: number): string {
   const t = tt as Tx;
   const act = t(`review.act.${ACTS.has(e.act) ? e.act : 'other'}`, { target: e.target });
-  const reason = t(`review.reason.${e.reason.code}`, { by: e.reason.by, seat: e.reason.seat, day: e.reason.day, defaultValue: t('review.reason.random') });
+  // A reason naming the bot's own seat says «меня» (the `_me` words), not «№ 5».
+  const me = self !== undefined && e.reason.seat === self ? { context: 'me' } : {};
+  const reason = t(`review.reason.${e.reason.code}`, { by: e.reason.by, seat: e.reason.seat, day: e.reason.day, ...me, defaultValue: t('review.reason.random') });
   return t('review.line', { when: t(`review.when.${e.phase}`, { n: e.n }), act, reason });
 }
 
@@ -45,7 +47,7 @@ export function BotReview({ code, roomKey, view, http }: { code: string; roomKey
             <summary>{t('review.bot', { seat: b.seat, name: b.name, role: role ? roleName(t, view.preset, role) : '?' })}</summary>
             {b.journal.length === 0 ? <p className="muted">{t('review.empty')}</p> : (
               <ol style={{ margin: 0, paddingInlineStart: '1.2em' }}>
-                {b.journal.map((e, i) => <li key={i} data-testid="review-line" data-reason={e.reason.code}>{reviewLine(t, e)}</li>)}
+                {b.journal.map((e, i) => <li key={i} data-testid="review-line" data-reason={e.reason.code}>{reviewLine(t, e, b.seat)}</li>)}
               </ol>
             )}
           </details>
