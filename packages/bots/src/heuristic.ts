@@ -11,8 +11,6 @@ import { livingClaimant, mafiaShot, SHIELDS, shieldTarget, soloShot, teammateInD
 
 const SILENCE: readonly Statement[] = [];
 
-
-
 /**
  * A sensible player that still sees only its own view.
  *
@@ -102,9 +100,9 @@ export class HeuristicBot implements Bot {
         return target === 0 ? null : { type: 'act', by: this.seat, act, target };
       }
       case 'nominate': {
-        const nomination = mafia ? { target: mafiaNominee(m, view), motive: 'suspect' as const } : townNominee(m, view);
-        const target = nomination.target;
-        this.motive = nomination.motive;
+        const town = mafia ? null : townNominee(m, view);
+        this.motive = town?.motive ?? 'suspect';
+        const target = town ? town.target : mafiaNominee(m, view);
         return target === 0 ? null : { type: 'nominate', by: this.seat, target };
       }
       case 'vote': {

@@ -15,7 +15,7 @@ const SPARED = 0.5;
 const VICTIM_PUSHED = 0.5;
 /**
  * Suspicion for a nomination on day 1 with no public reason (not the routine second candidate): on
- * day 1 the town nominates only with one. Below SUSPECT (heuristic.ts): one such nomination is no
+ * day 1 the town nominates only with one. Below SUSPECT (dayChoice.ts): one such nomination is no
  * reason to nominate the nominator, it tips a vote.
  */
 const GROUNDLESS = 0.3;
@@ -200,8 +200,9 @@ export class TableRecord {
 
   /**
    * The strongest reason this player holds against `target` (the review of a practice game): a side
-   * known, the talk, the club's endgame (the one player left not known red), then the record: a nomination of a red, a vote against a red, a vote that spared
-   * a known mafioso (the latest of the weightiest kind); else nothing but the table's votes.
+   * known, the talk, the club's endgame (the one player left not known red), then the record: a
+   * nomination of a red, a vote against a red, a vote that spared a known mafioso (the latest of the
+   * weightiest kind); else nothing but the table's votes.
    */
   reasonAgainst(view: GameView, me: SeatNo, sideOf: (seat: SeatNo) => Side | null, target: SeatNo): Reason {
     if (sideOf(target) === 'mafia') return view.seats[target - 1].team ? { code: 'cardShown' } : { code: 'myCheck' };

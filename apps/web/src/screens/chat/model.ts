@@ -34,8 +34,8 @@ export interface AdminNote {
 }
 
 function adminNoteOf(item: LogItem): AdminNote | null {
-  if (item.kind !== 'events' || item.by !== 'admin' || item.game !== undefined) return null;
-  if (item.events.some((e) => e.type === 'GameCreated')) return null;
+  // A game's deal (the start, the next game) opens with GameCreated: everybody sees that anyway.
+  if (item.kind !== 'events' || item.by !== 'admin' || item.events.some((e) => e.type === 'GameCreated')) return null;
   return { seq: item.seq, kind: 'adminNote', did: item.events.some((e) => e.type === 'Undone') ? 'undo' : 'skip' };
 }
 

@@ -9,7 +9,7 @@ import type { Speaker } from '../../narrator/speaker';
 import { Button, Layout, mayDealNextGame, NextGameButton, RoomClosed, RoomStatus, RoomTitle, SeatGrid, Timer, usePhaseLabel, type SeatInfo } from '../../ui';
 import { AdminPanel, type AdminActions } from '../admin/AdminPanel';
 import { allSeated } from '../admin/model';
-import { tableModel, type TableModel } from './model';
+import { newsWords, tableModel, type TableModel } from './model';
 import { TableLobby } from './TableLobby';
 import './table.css';
 
@@ -184,13 +184,7 @@ export function TableScreen({ code, state, speaker, now = Date.now, nextGame, ad
         {model.news ? (
           <section className="card table-news" data-testid="news" data-died={model.news.died.join(',')}>
             <h3>{t('news.title', { n: model.news.night })}</h3>
-            <p className="table-big">
-              {model.news.died.length === 0
-                ? t('news.nobody')
-                : model.news.died.length === 1
-                  ? t('news.killed', { seat: model.news.died[0] })
-                  : t('news.killedMany', { seats: model.news.died.join(', ') })}
-            </p>
+            <p className="table-big">{t(...newsWords(model.news.died))}</p>
           </section>
         ) : null}
 

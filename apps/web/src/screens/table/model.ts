@@ -70,8 +70,7 @@ export function lastNightNews(log: readonly LogItem[]): { night: number; died: r
   return null;
 }
 
-/** The votes of the day so far, per candidate with his voters (open at the table, R-VOTE); null before a vote. */
-export function tallyOf(day: NonNullable<GameView['day']>): TallyRow[] | null {
+function tallyOf(day: NonNullable<GameView['day']>): TallyRow[] | null {
   if (day.candidates.length === 0) return null;
   if (day.stage !== 'vote' && day.tally === null) return null;
   return day.candidates.map((seat) => {
@@ -82,6 +81,12 @@ export function tallyOf(day: NonNullable<GameView['day']>): TallyRow[] | null {
     const counted = day.tally?.[String(seat)];
     return { seat, votes: counted ?? voters.length, voters };
   });
+}
+
+/** The morning's news in words: its key in table.json and the key's values (the table screen's and an online phone's). */
+export function newsWords(died: readonly number[]): readonly ['news.nobody' | 'news.killed' | 'news.killedMany', { readonly seat?: number; readonly seats?: string }] {
+  if (died.length === 0) return ['news.nobody', {}];
+  return died.length === 1 ? ['news.killed', { seat: died[0] }] : ['news.killedMany', { seats: died.join(', ') }];
 }
 
 export function tableModel({ view, timer, log }: TableInput, now: number): TableModel {
