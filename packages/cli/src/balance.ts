@@ -80,6 +80,9 @@ export function parseBalanceArgs(args: readonly string[]): BalanceArgs {
 }
 
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
+/** `1 worker`, `2 workers`: the CLI's English counts. */
+const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 const VERDICT_TEXT = { fair: 'fair', 'favours-town': 'favours the town', 'favours-mafia': 'favours the mafia' } as const;
 
 /** `revealOnDeath=true, firstNight=checks`: the options set over the preset's defaults ('' for none). */
@@ -106,7 +109,7 @@ export function humanBalance(a: BalanceArgs, r: BalanceResult): string {
   const e = r.estimate;
   const lines = [
     ...setupLines(r.setup),
-    `${e.games.toLocaleString('en-US')} games, heuristic bots, seed ${a.seed}: ${r.seconds.toFixed(2)} s on ${a.workers} worker(s), ${Math.round(e.games / r.seconds).toLocaleString('en-US')} games/s`,
+    `${e.games.toLocaleString('en-US')} games, heuristic bots, seed ${a.seed}: ${r.seconds.toFixed(2)} s on ${count(a.workers, 'worker')}, ${Math.round(e.games / r.seconds).toLocaleString('en-US')} games/s`,
     'win rates (95% Wilson interval):',
     ...estimateLines(e, '  '),
     `mean length: ${e.meanPhases.toFixed(2)} phases (nights and days)`,
@@ -114,8 +117,10 @@ export function humanBalance(a: BalanceArgs, r: BalanceResult): string {
   ];
   const s = r.search;
   if (s) {
-    const tried = `tried ${s.tried} change(s), ${s.games.toLocaleString('en-US')} games, ${r.searchSeconds.toFixed(1)} s`;
-    if (!s.suggestion) lines.push(`suggestion: none of the changes tried brings it nearer even (${tried})`);
+    const tried = `tried ${count(s.tried, 'change')}, ${s.games.toLocaleString('en-US')} games, ${r.searchSeconds.toFixed(1)} s`;
+    // A fair table is not searched (suggestChange): nothing was tried, and nothing is missing.
+    if (e.verdict === 'fair') lines.push('suggestion: none needed, the table is fair');
+    else if (!s.suggestion) lines.push(`suggestion: none of the changes tried brings it nearer even (${tried})`);
     else {
       const g = s.suggestion;
       lines.push(`suggestion: ${g.changes.map(changeText).join(' and ')} → town ${pct(g.estimate.town)} [${pct(g.estimate.sides.town.low)} – ${pct(g.estimate.sides.town.high)}], ${VERDICT_TEXT[g.estimate.verdict]} (${tried})`);

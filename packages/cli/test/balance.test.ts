@@ -47,6 +47,16 @@ describe('mafia balance', () => {
     expect(r.out).not.toMatch(/suggestion/);
   }, 30_000);
 
+  it('a_fair_table_needs_no_suggestion_and_says_so', async () => {
+    // Sport 10 over 5,000 games, seed 1: the town wins 54.8 %, inside 45–55 %; nothing is searched.
+    const r = await run(['--preset', 'sport', '--players', '10', '--games', '5000', '--workers', '1']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/ s on 1 worker, /);
+    expect(r.out).toMatch(/verdict: fair \(the town wins 54\.8%/);
+    expect(r.out).toMatch(/\nsuggestion: none needed, the table is fair\n$/);
+    expect(r.out).not.toMatch(/tried 0|change\(s\)/);
+  }, 60_000);
+
   it('bad_input_is_a_one_line_error_naming_what_was_wrong', async () => {
     expect(() => parseBalanceArgs(['--preset', 'classic', '--players', '10', '--roles', 'mafia'])).toThrow(/--roles takes ROLE=COUNT pairs/);
     expect(() => parseBalanceArgs(['--preset', 'classic', '--players', '10', '--option', 'revealOnDeath=yes'])).toThrow(/revealOnDeath is true or false, got "yes"/);
