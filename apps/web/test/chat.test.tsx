@@ -84,6 +84,38 @@ describe('the chat panel', () => {
     expect([...list.children].map((li) => li.getAttribute('data-testid'))).toEqual(['chat-admin-note', 'chat-line', 'chat-admin-note']);
   });
 
+  it('the_room_admins_steps_in_a_row_are_one_note_with_their_count', () => {
+    const day = until(newGame(), 'day', 1);
+    const admin = (seq: number, evs: unknown[]): LogItem => ({ seq, kind: 'events', by: 'admin', events: evs }) as LogItem;
+    const skips = (from: number, n: number): LogItem[] => Array.from({ length: n }, (_, k) => admin(from + k, [{ type: 'SpeechEnded', seat: k + 1 }]));
+    const log = [
+      ...skips(1, 3),
+      // The app's own steps between them do not part them; a line does.
+      ({ seq: 4, kind: 'events', by: 'app', events: [{ type: 'SpeechStarted', seat: 4 }] }) as unknown as LogItem,
+      admin(5, [{ type: 'SpeechEnded', seat: 4 }]),
+      line(6, 'day', 4, 'Я мирный'),
+      admin(7, [{ type: 'Undone', count: 1 }]),
+      admin(8, [{ type: 'Undone', count: 1 }]),
+      ...skips(9, 21),
+      ...[line(30, 'day', 4, 'Ещё'), ...skips(31, 5)],
+    ];
+    show(stateOf(day, { as: 'seat', seat: 5 }, log));
+    expect(screen.getAllByTestId('chat-admin-note').map((n) => n.textContent)).toEqual([
+      'Администратор комнаты закончил досрочно 4 шага подряд.',
+      'Администратор комнаты отменил 2 шага приложения подряд.',
+      'Администратор комнаты закончил досрочно 21 шаг подряд.',
+      'Администратор комнаты закончил досрочно 5 шагов подряд.',
+    ]);
+    cleanup();
+    show(stateOf(day, { as: 'seat', seat: 5 }, log), 'en');
+    expect(screen.getAllByTestId('chat-admin-note').map((n) => n.textContent)).toEqual([
+      'The room admin ended 4 steps early in a row.',
+      "The room admin took back 2 of the app's steps in a row.",
+      'The room admin ended 21 steps early in a row.',
+      'The room admin ended 5 steps early in a row.',
+    ]);
+  });
+
   it('a_line_is_sent_to_the_day_channel_and_cleared_only_once_recorded', async () => {
     const day = until(newGame(), 'day', 1);
     const say = show(stateOf(day, { as: 'seat', seat: 5 }));

@@ -71,7 +71,7 @@ export function ChatPanel({ state, say }: ChatPanelProps) {
           if (line.kind === 'adminNote') {
             return (
               <li key={line.seq} className="chat-line chat-host" data-testid="chat-admin-note" data-did={line.did}>
-                <em>{t(`chat.adminNote.${line.did}`)}</em>
+                <em>{line.count === 1 ? t(`chat.adminNote.${line.did}`) : t(`chat.adminNote.${line.did}Row`, { count: line.count })}</em>
               </li>
             );
           }

@@ -28,15 +28,18 @@ const TAB_CHANNELS: Record<ChatTab, readonly ChatChannel[]> = { table: ['day', '
  * server sent its entry to, the same for every seat.
  */
 export interface AdminNote {
+  /** The first of its steps' log seq. */
   readonly seq: number;
   readonly kind: 'adminNote';
   readonly did: 'skip' | 'undo';
+  /** Steps of this kind in a row with no line between (a practice player skipping the bots' speeches): one note says them all. */
+  readonly count: number;
 }
 
 function adminNoteOf(item: LogItem): AdminNote | null {
   // A game's deal (the start, the next game) opens with GameCreated: everybody sees that anyway.
   if (item.kind !== 'events' || item.by !== 'admin' || item.events.some((e) => e.type === 'GameCreated')) return null;
-  return { seq: item.seq, kind: 'adminNote', did: item.events.some((e) => e.type === 'Undone') ? 'undo' : 'skip' };
+  return { seq: item.seq, kind: 'adminNote', did: item.events.some((e) => e.type === 'Undone') ? 'undo' : 'skip', count: 1 };
 }
 
 /** The tab's lines and, in the table's, the room admin's notes, oldest first. */
@@ -47,7 +50,9 @@ export function tabItems(log: readonly LogItem[], tab: ChatTab): (ChatLine | Adm
       if (TAB_CHANNELS[tab].includes(i.channel)) out.push(i);
     } else if (tab === 'table') {
       const note = adminNoteOf(i);
-      if (note) out.push(note);
+      const last = out[out.length - 1];
+      if (note && last?.kind === 'adminNote' && last.did === note.did) out[out.length - 1] = { ...last, count: last.count + 1 };
+      else if (note) out.push(note);
     }
   }
   return out;
