@@ -11,8 +11,8 @@ import type { Side } from './record.js';
  */
 const QUIET_DAY_NOMINATION = 0.6;
 /** Suspicion at which a town player nominates (and below which, at −1, he trusts). */
-const SUSPECT = 0.5;
-const TRUSTED = -1;
+export const SUSPECT = 0.5;
+export const TRUSTED = -1;
 
 /**
  * Why a town player nominated (the review of a practice game words it, journal.ts): a suspect, or a

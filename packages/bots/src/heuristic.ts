@@ -3,6 +3,7 @@ import { Rng, aliveSeats, type Bot, type ViewSource } from './bot.js';
 import { bestMove, liftChoice, mafiaNominee, mafiaVote, townNominee, townVote, type DayMind, type NominationMotive } from './dayChoice.js';
 import { actCommand } from './acts.js';
 import { checkerClaimants, mayTalk, speechOf } from './talking.js';
+import { opinionsOf } from './opinions.js';
 import { TableRecord, type Side } from './record.js';
 import { agreedSeat, meetingPlan, plannedTonight } from './meeting.js';
 import type { JournalEntry } from './journal.js';
@@ -43,9 +44,13 @@ export class HeuristicBot implements Bot {
   /** What it did and why, for the review of a practice game (journal.ts); null when not kept (simulations). */
   readonly journal: JournalEntry[] | null;
 
-  constructor(readonly seat: SeatNo, seed: number, o: { readonly journal?: boolean } = {}) {
+  /** It also says its reading of the table in its turn (opinions.ts): a room's bots, not a simulation's. */
+  private readonly opinions: boolean;
+
+  constructor(readonly seat: SeatNo, seed: number, o: { readonly journal?: boolean; readonly opinions?: boolean } = {}) {
     this.rng = new Rng(seed);
     this.journal = o.journal ? [] : null;
+    this.opinions = o.opinions === true;
     this.mind = {
       seat, rng: this.rng,
       suspicion: (view) => this.suspicion(view),
@@ -58,11 +63,12 @@ export class HeuristicBot implements Bot {
   /** Its turn to talk: the checker's claim and checks, the mafia's counter-claim (talking.ts). */
   speak(source: ViewSource): readonly Statement[] {
     // A town player who checks nobody has nothing to say yet (talking.ts): his view is not made.
-    if (this.quiet) return SILENCE;
+    if (this.quiet && !this.opinions) return SILENCE;
     const view = source();
     this.record.observe(view);
     this.quiet = !mayTalk(view);
-    return speechOf(view, this.seat);
+    const said = speechOf(view, this.seat);
+    return said.length > 0 || !this.opinions ? said : opinionsOf(view, this.seat, this.suspicion(view));
   }
 
   /** Its last view said it is a town player who checks nobody (roles can change: looked at again by `decide`). */

@@ -5,14 +5,15 @@
 import { createGame, project, seatNo, type GameView, type Said } from '@mafia/engine';
 import { describe, expect, it } from 'vitest';
 import { createBot, viewOf } from '../src/index.js';
-import { playGame } from '../src/simulate.js';
+import { playGame, type BotFactory } from '../src/simulate.js';
 import { speechOf } from '../src/talking.js';
+import { opinionsOf } from '../src/opinions.js';
 
 const S = seatNo;
 const MAFIA = [2, 5, 8];
 
 /** Seat `me`'s view on day 2 (speeches), with its own card and the talk so far. */
-function dayView(me: number, o: { role: string; team: 'town' | 'mafia'; results?: GameView['results']; said?: Said[]; stage?: 'speeches' | 'lastWords' | 'vote'; candidates?: number[] }): GameView {
+function dayView(me: number, o: { role: string; team: 'town' | 'mafia'; results?: GameView['results']; said?: Said[]; stage?: 'speeches' | 'lastWords' | 'vote'; candidates?: number[]; nominations?: [number, number][] }): GameView {
   const created = createGame({ preset: 'classic', players: 10, seed: 1 });
   if (!created.ok) throw new Error(created.error.message);
   const { nightSteps, roleVariants, donSeeks } = project(created.game.state, { kind: 'seat', seat: S(me) });
@@ -28,7 +29,7 @@ function dayView(me: number, o: { role: string; team: 'town' | 'mafia'; results?
     })),
     day: {
       n: 2, emergency: false, stage: o.stage ?? 'speeches', speaker: o.stage === 'vote' ? null : S(me), lastWords: o.stage === 'lastWords' ? [S(me)] : [],
-      nominations: [], round: 0, candidates: (o.candidates ?? []).map(S), ballots: new Array(10).fill(0), lift: [], tally: null, left: [],
+      nominations: (o.nominations ?? []).map(([by, t]) => [S(by), S(t)]), round: 0, candidates: (o.candidates ?? []).map(S), ballots: new Array(10).fill(0), lift: [], tally: null, left: [],
       voteCancelled: false, circle: null, blood: [], dyingNote: null, rakeChoice: null,
     },
     me: { seat: S(me), role: o.role as never, team: o.team, alive: true },
@@ -85,6 +86,54 @@ describe('the heuristic bot talks', () => {
     const bot = createBot('heuristic', S(7), 1);
     const view = dayView(7, { role: 'civilian', team: 'town', said, stage: 'vote', candidates: [4, 8] });
     expect(bot.decide(viewOf(view), { kind: 'vote', seat: S(7), candidates: [S(4), S(8)] })).toEqual({ type: 'vote', by: 7, target: 8 });
+  });
+
+  it('a_room_bot_without_a_claim_names_its_suspect_and_whom_it_will_vote_for', () => {
+    const score = new Float64Array(11);
+    score[7] = 1;
+    const view = dayView(4, { role: 'civilian', team: 'town', nominations: [[1, 7]] });
+    expect(opinionsOf(view, S(4), score)).toEqual([{ kind: 'suspect', target: 7 }, { kind: 'willVote', target: 7 }]);
+    // Said once a day: his defence does not repeat his speech.
+    const said: Said[] = [{ day: 2, by: S(4), statement: { kind: 'suspect', target: S(7) } }];
+    expect(opinionsOf(dayView(4, { role: 'civilian', team: 'town', nominations: [[1, 7]], said }), S(4), score)).toEqual([{ kind: 'willVote', target: 7 }]);
+  });
+
+  it('a_room_bot_with_no_suspect_names_whom_it_trusts_or_keeps_quiet', () => {
+    const score = new Float64Array(11);
+    expect(opinionsOf(dayView(4, { role: 'civilian', team: 'town' }), S(4), score)).toEqual([]);
+    score[6] = -2;
+    score[9] = -2;
+    // The lowest of equals, without dice: a bot's later choices stay the same.
+    expect(opinionsOf(dayView(4, { role: 'civilian', team: 'town' }), S(4), score)).toEqual([{ kind: 'trust', target: 6 }]);
+  });
+
+  it('a_room_mafioso_points_at_the_red_who_nominated_his_teammate', () => {
+    const score = new Float64Array(11);
+    expect(opinionsOf(dayView(5, { role: 'don', team: 'mafia', nominations: [[6, 8], [1, 9]] }), S(5), score)).toEqual([{ kind: 'suspect', target: 6 }]);
+    expect(opinionsOf(dayView(5, { role: 'don', team: 'mafia', nominations: [[1, 9]] }), S(5), score)).toEqual([{ kind: 'suspect', target: 9 }]);
+    expect(opinionsOf(dayView(5, { role: 'don', team: 'mafia' }), S(5), score)).toEqual([]);
+  });
+
+  it('room_bots_speak_their_minds_and_play_the_same_games_as_the_simulations_bots', () => {
+    const kinds = new Map<string, number>();
+    const talkative: BotFactory = (kind, seat, seed) => {
+      const bot = createBot(kind, seat, seed, { opinions: true });
+      return { kind: bot.kind, seat: bot.seat, decide: (v, p) => bot.decide(v, p), meet: bot.meet?.bind(bot), speak: (v) => {
+        const said = bot.speak!(v);
+        for (const st of said) kinds.set(st.kind, (kinds.get(st.kind) ?? 0) + 1);
+        return said;
+      } };
+    };
+    for (const preset of ['classic', 'club']) {
+      for (let g = 0; g < 15; g++) {
+        const room = playGame({ preset, players: 10, seed: `mind/${g}`, bots: 'heuristic', strict: true, makeBot: talkative });
+        const sim = playGame({ preset, players: 10, seed: `mind/${g}`, bots: 'heuristic', strict: true });
+        expect([room.winner, room.phases, room.illegal], `${preset} game ${g}`).toEqual([sim.winner, sim.phases, 0]);
+        expect(room.commands).toBeGreaterThanOrEqual(sim.commands);
+      }
+    }
+    expect(kinds.get('suspect')).toBeGreaterThan(30);
+    expect(kinds.get('willVote')).toBeGreaterThan(10);
   });
 
   it('talking_bots_say_only_what_the_rules_let_them_say_in_every_preset', () => {

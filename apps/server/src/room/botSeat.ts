@@ -53,7 +53,7 @@ export class BotSeat implements Conn {
     this.id = o.id;
     this.you = { as: 'seat', seat: o.seat };
     this.roomId = o.roomId;
-    this.bot = createBot(o.kind, seatNo(o.seat), o.seed, { journal: true });
+    this.bot = createBot(o.kind, seatNo(o.seat), o.seed, { journal: true, opinions: true });
   }
 
   /** What the bot did this game and why (the review of a practice game; journal.ts); empty for a bot that keeps none. */
@@ -94,7 +94,7 @@ export class BotSeat implements Conn {
     const game = (m.type === 'welcome' || m.type === 'update') ? m.lobby?.game : undefined;
     if (game === undefined || game === this.game) return;
     if (this.game !== 0) {
-      this.bot = createBot(this.o.kind, seatNo(this.o.seat), this.o.seed + this.games++, { journal: true });
+      this.bot = createBot(this.o.kind, seatNo(this.o.seat), this.o.seed + this.games++, { journal: true, opinions: true });
       this.tried = triedDecisions();
     }
     this.game = game;

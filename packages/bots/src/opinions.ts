@@ -1,0 +1,63 @@
+import { MAX_STATEMENTS_PER_DAY, type GameView, type SeatNo, type Statement } from '@mafia/engine';
+import { aliveSeats } from './bot.js';
+import { SUSPECT, TRUSTED } from './dayChoice.js';
+
+const NOTHING: readonly Statement[] = [];
+
+/**
+ * What a room's heuristic bot says in its turn when it has no claim or check to name (issue 27,
+ * point 4: in a practice game the bots speak): its reading of the table, as a club player's speech
+ * gives it. The town says whom it suspects (or, with no suspect, whom it trusts) and, once someone is
+ * up for the vote, for whom it will vote; a mafioso points at the red who pushed one of his team, or
+ * at the first red nominee, as a town player would. Only room bots say it (HeuristicBot's `opinions`):
+ * no bot reads another's suspicion or vote statement, so the games' decisions are the same with or
+ * without it; and it draws no dice (ties go to the lowest seat), so a bot's later choices are too.
+ */
+export function opinionsOf(view: GameView, seat: SeatNo, score: Float64Array): readonly Statement[] {
+  const day = view.day;
+  if (day === null) return NOTHING;
+  // Said once a day: a defence or a last word does not repeat the speech's words.
+  const today = view.said.filter((x) => x.by === seat && x.day === day.n).map((x) => JSON.stringify(x.statement));
+  const fresh = reading(view, seat, score).filter((st) => !today.includes(JSON.stringify(st)));
+  return fresh.slice(0, Math.max(0, MAX_STATEMENTS_PER_DAY - today.length));
+}
+
+function reading(view: GameView, seat: SeatNo, score: Float64Array): readonly Statement[] {
+  const me = view.me;
+  const day = view.day!;
+  if (me === null || !me.alive) return NOTHING;
+  const others = aliveSeats(view, (s) => s !== seat);
+  if (others.length === 0) return NOTHING;
+  if (me.team === 'mafia') return mafiaOpinion(view, others);
+  const out: Statement[] = [];
+  const top = highest(others, (s) => score[s]);
+  if (score[top] >= SUSPECT) out.push({ kind: 'suspect', target: top });
+  else {
+    const trusted = highest(others, (s) => -score[s]);
+    if (score[trusted] <= TRUSTED) out.push({ kind: 'trust', target: trusted });
+  }
+  // Up for the vote: the nominee it would vote for, when it holds something against him.
+  const nominees = day.nominations.map(([, t]) => t).filter((t) => t !== seat && view.seats[t - 1].alive);
+  if (day.stage !== 'lastWords' && nominees.length > 0) {
+    const pick = highest(nominees, (s) => score[s]);
+    if (score[pick] >= SUSPECT) out.push({ kind: 'willVote', target: pick });
+  }
+  return out;
+}
+
+/** A mafioso's speech: the red who nominated one of his team, else the first red nominee of the day. */
+function mafiaOpinion(view: GameView, others: readonly SeatNo[]): readonly Statement[] {
+  const red = (s: SeatNo) => others.includes(s) && view.seats[s - 1].team !== 'mafia';
+  const day = view.day!;
+  const pusher = day.nominations.find(([by, t]) => red(by) && view.seats[t - 1].team === 'mafia');
+  if (pusher) return [{ kind: 'suspect', target: pusher[0] }];
+  const nominee = day.nominations.find(([, t]) => red(t));
+  return nominee ? [{ kind: 'suspect', target: nominee[1] }] : NOTHING;
+}
+
+/** The seat with the highest score, the lowest seat among equals (no dice). */
+function highest(seats: readonly SeatNo[], score: (s: SeatNo) => number): SeatNo {
+  let top = seats[0];
+  for (const s of seats) if (score(s) > score(top)) top = s;
+  return top;
+}
