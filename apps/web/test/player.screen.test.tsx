@@ -439,3 +439,38 @@ describe('player route', () => {
   });
 });
 
+
+describe('the seat screen before the start', () => {
+  const waiting = (mode: RoomMode, claimed: (string | null)[]): RoomState => ({
+    status: 'open', you: { as: 'seat', seat: 1 }, lobby: lobbyOf({ mode, claimed }),
+    view: null, pending: [], timer: null, seq: 1, lastError: null, log: [], unacked: [], clockOffset: 0, attempt: 0,
+  });
+  const render1 = (s: RoomState, lang: 'ru' | 'en' = 'ru') => {
+    localStorage.setItem('mafia.lang', lang);
+    return render(
+      <I18nextProvider i18n={createI18n()}>
+        <PlayerScreen code="ABCDEF" state={s} send={vi.fn()} joinOrigin="https://mafia.club.test" />
+      </I18nextProvider>,
+    );
+  };
+
+  it('online_while_seats_are_free_the_phone_shows_the_code_and_the_link_to_send_on', async () => {
+    render1(waiting('online', ['Анна', 'Борис', ...Array.from({ length: 8 }, () => null)]));
+    // Its own chunk (the QR code's library), loaded when first shown; the renders below find it loaded.
+    const invite = await screen.findByTestId('invite');
+    expect(invite.textContent).toContain('Свободно ещё 8 мест: отправьте ссылку тем, кто играет с вами.');
+    expect(screen.getByTestId('room-code').textContent).toBe('ABCDEF');
+    expect(invite.textContent).toContain('https://mafia.club.test/r/ABCDEF');
+    expect(invite.textContent).toContain('Скопировать ссылку');
+    cleanup();
+    render1(waiting('online', ['Анна', ...Array.from({ length: 8 }, () => 'Бот'), null]), 'en');
+    expect((await screen.findByTestId('invite')).textContent).toContain('1 seat is still free: send the link to the people you play with.');
+    cleanup();
+    render1(waiting('online', ['Анна', ...Array.from({ length: 9 }, () => 'Бот')]));
+    expect(screen.queryByTestId('invite'), 'every seat taken: nobody to invite').toBeNull();
+    cleanup();
+    // At a table the players are in the room: the lobby's screen (and the TV) show the code.
+    render1(waiting('app', ['Анна', ...Array.from({ length: 9 }, () => null)]));
+    expect(screen.queryByTestId('invite')).toBeNull();
+  });
+});

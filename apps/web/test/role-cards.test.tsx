@@ -70,7 +70,7 @@ const EXPECT: Record<string, { readonly has: readonly RegExp[]; readonly not?: r
 const keyOf = (variants: Readonly<Partial<Record<RoleId, string>>>, role: RoleId) => (variants[role] ? `${role}.${variants[role]}` : role);
 
 /** The locale text of a variant key (player namespace), or undefined. */
-function textOf(dict: typeof ru, key: string): string | undefined {
+function textOf(dict: typeof ru | typeof en, key: string): string | undefined {
   const [role, variant] = key.split(/\.(.*)/s) as [string, string | undefined];
   const d: { desc: Readonly<Record<string, string>>; descIn: Readonly<Record<string, Readonly<Record<string, string>>>> } = dict;
   return variant ? d.descIn[role]?.[variant] : d.desc[role];

@@ -1,9 +1,9 @@
 import type { ChatChannel, Command } from '@mafia/engine';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoomState } from '../../net/client';
 import { Layout, RoomClosed, RoomStatus, RoomTitle, Timer, usePhaseLabel } from '../../ui';
-import { allSeated } from '../admin/model';
+import { allSeated, freeSeats } from '../admin/model';
 import { ChatPanel } from '../chat/ChatPanel';
 import { DayPanel } from './DayPanel';
 import { EndPanel } from './EndPanel';
@@ -30,7 +30,12 @@ export interface PlayerScreenProps {
   readonly back?: () => void;
   /** Shown below the game (the room's controls on the creator's seat screen). */
   readonly children?: ReactNode;
+  /** The origin of the invite's join link (tests); omitted: the page's, or the server's LAN address (net/joinOrigin.ts). */
+  readonly joinOrigin?: string;
 }
+
+/** Shown only before an online start (the QR code's library with it): loaded then, not with the game's screen. */
+const Invite = lazy(() => import('./Invite'));
 
 const noTap = (): Promise<never> => Promise.reject({ code: 'connection-lost', message: 'not connected' });
 
@@ -50,7 +55,7 @@ function useServerNow(clockOffset: number, active: boolean, fixed: number | unde
  * The player's phone, from the room state alone (what the server sent this seat): the role card
  * held to be seen, then the night steps, the day's controls, the spectator's silence, the end.
  */
-export function PlayerScreen({ code, state, send, tap = noTap, now, starts = false, say, back, children }: PlayerScreenProps) {
+export function PlayerScreen({ code, state, send, tap = noTap, now, starts = false, say, back, children, joinOrigin }: PlayerScreenProps) {
   const { t } = useTranslation('player');
   const view = state.view;
   const phaseLabel = usePhaseLabel(view);
@@ -90,6 +95,12 @@ export function PlayerScreen({ code, state, send, tap = noTap, now, starts = fal
         <p className="muted" data-testid="waiting">
           {t(waitingKey(state.lobby?.mode ?? null, starts))}
         </p>
+      ) : null}
+      {/* Online nobody sits at one table: while a seat is free, any player can send the link on. */}
+      {screen === 'waiting' && state.lobby?.mode === 'online' && !allSeated(state.lobby) ? (
+        <Suspense fallback={null}>
+          <Invite code={code} free={freeSeats(state.lobby)} origin={joinOrigin} />
+        </Suspense>
       ) : null}
       {cards ? (
         <p className="card" role="status" data-testid="card-pause" style={{ margin: 0 }}>
