@@ -85,7 +85,9 @@ export function MediaView({ media, me, seats, names = [], out = [] }: MediaViewP
           return (
             <div key={n} className={`media-tile${n === speaker ? ' large' : ''}${gone ? ' out' : ''}`} data-testid={`media-tile-${n}`} data-speaker={n === speaker ? 'true' : undefined} data-live={stream ? 'true' : undefined} data-out={gone ? 'true' : undefined}>
               {stream ? <StreamVideo stream={stream} muted={n === me} label={label} /> : <span className="media-empty" aria-hidden="true">{n}</span>}
-              <span className="media-seat">{gone ? t('out', { seat: caption }) : caption}</span>
+              <span className="media-seat">{caption}</span>
+              {/* A tag of its own: appended to a long caption («10 · Бот 10») it was clipped at 360 px. */}
+              {gone ? <span className="media-out" data-testid={`media-out-${n}`}>{t('out')}</span> : null}
             </div>
           );
         })}
