@@ -11,9 +11,14 @@ import { anyObject, jsonOf } from './json.js';
  */
 
 type Msg = Record<string, any>;
-/** On the test clock (×0.05): a 10 s step lasts half a second, a bot thinks 20–90 ms. */
+/**
+ * On the test clock (×0.05): a 10 s step lasts half a second, a bot thinks 20–90 ms. A speech is 20 s
+ * (one second): a bot's turn is up to four actions, each after its think time (its opinions, a
+ * statement a frame, then its nomination and the end of its speech), and on a loaded CI machine half a
+ * second was too short for the nominations (a game without a vote).
+ */
 const TIME_SCALE = 0.05;
-const TIMERS = { speech: 10, defence: 10, lastWords: 10, vote: 10, nightStep: 10 };
+const TIMERS = { speech: 20, defence: 10, lastWords: 10, vote: 10, nightStep: 10 };
 const db = tempDbUrl();
 afterAll(() => db.cleanup());
 
