@@ -15,21 +15,21 @@ const NOTHING: readonly Statement[] = [];
  */
 export function opinionsOf(view: GameView, seat: SeatNo, score: Float64Array): readonly Statement[] {
   const day = view.day;
-  if (day === null) return NOTHING;
-  // Said once a day: a defence or a last word does not repeat the speech's words.
-  const today = view.said.filter((x) => x.by === seat && x.day === day.n).map((x) => JSON.stringify(x.statement));
-  const fresh = reading(view, seat, score).filter((st) => !today.includes(JSON.stringify(st)));
+  // The dead say nothing of it: a last word is a dead player's (his claims and checks are speechOf's).
+  if (day === null || view.me === null || !view.me.alive) return NOTHING;
+  // Said once a day: a defence does not repeat the speech's words (each is a target's, of one kind).
+  const today = view.said.filter((x) => x.by === seat && x.day === day.n).map((x) => x.statement);
+  const fresh = reading(view, day, seat, score).filter((st) => !today.some((x) => x.kind === st.kind && 'target' in x && x.target === st.target));
   return fresh.slice(0, Math.max(0, MAX_STATEMENTS_PER_DAY - today.length));
 }
 
-function reading(view: GameView, seat: SeatNo, score: Float64Array): readonly Statement[] {
-  const me = view.me;
-  const day = view.day!;
-  if (me === null || !me.alive) return NOTHING;
+type Opinion = Extract<Statement, { kind: 'suspect' | 'trust' | 'willVote' }>;
+
+function reading(view: GameView, day: NonNullable<GameView['day']>, seat: SeatNo, score: Float64Array): readonly Opinion[] {
   const others = aliveSeats(view, (s) => s !== seat);
-  if (others.length === 0) return NOTHING;
-  if (me.team === 'mafia') return mafiaOpinion(view, others);
-  const out: Statement[] = [];
+  if (others.length === 0) return [];
+  if (view.me!.team === 'mafia') return mafiaOpinion(view, day, others);
+  const out: Opinion[] = [];
   const top = highest(others, (s) => score[s]);
   if (score[top] >= SUSPECT) out.push({ kind: 'suspect', target: top });
   else {
@@ -38,7 +38,7 @@ function reading(view: GameView, seat: SeatNo, score: Float64Array): readonly St
   }
   // Up for the vote: the nominee it would vote for, when it holds something against him.
   const nominees = day.nominations.map(([, t]) => t).filter((t) => t !== seat && view.seats[t - 1].alive);
-  if (day.stage !== 'lastWords' && nominees.length > 0) {
+  if (nominees.length > 0) {
     const pick = highest(nominees, (s) => score[s]);
     if (score[pick] >= SUSPECT) out.push({ kind: 'willVote', target: pick });
   }
@@ -46,13 +46,12 @@ function reading(view: GameView, seat: SeatNo, score: Float64Array): readonly St
 }
 
 /** A mafioso's speech: the red who nominated one of his team, else the first red nominee of the day. */
-function mafiaOpinion(view: GameView, others: readonly SeatNo[]): readonly Statement[] {
+function mafiaOpinion(view: GameView, day: NonNullable<GameView['day']>, others: readonly SeatNo[]): readonly Opinion[] {
   const red = (s: SeatNo) => others.includes(s) && view.seats[s - 1].team !== 'mafia';
-  const day = view.day!;
   const pusher = day.nominations.find(([by, t]) => red(by) && view.seats[t - 1].team === 'mafia');
   if (pusher) return [{ kind: 'suspect', target: pusher[0] }];
   const nominee = day.nominations.find(([, t]) => red(t));
-  return nominee ? [{ kind: 'suspect', target: nominee[1] }] : NOTHING;
+  return nominee ? [{ kind: 'suspect', target: nominee[1] }] : [];
 }
 
 /** The seat with the highest score, the lowest seat among equals (no dice). */

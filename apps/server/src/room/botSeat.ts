@@ -4,6 +4,9 @@ import { seatNo, type Command } from '@mafia/engine';
 import { parseServerFrame, type You } from '@mafia/protocol';
 import type { Conn } from './managerTypes.js';
 
+/** A room's bot keeps its journal (the review) and says its reading of the table (packages/bots opinions.ts). */
+const ROOM_BOT = { journal: true, opinions: true } as const;
+
 /** What a bot seat needs of the rooms: the same command path a person's connection takes. */
 export interface BotSeatOptions {
   readonly id: number;
@@ -53,7 +56,7 @@ export class BotSeat implements Conn {
     this.id = o.id;
     this.you = { as: 'seat', seat: o.seat };
     this.roomId = o.roomId;
-    this.bot = createBot(o.kind, seatNo(o.seat), o.seed, { journal: true, opinions: true });
+    this.bot = createBot(o.kind, seatNo(o.seat), o.seed, ROOM_BOT);
   }
 
   /** What the bot did this game and why (the review of a practice game; journal.ts); empty for a bot that keeps none. */
@@ -94,7 +97,7 @@ export class BotSeat implements Conn {
     const game = (m.type === 'welcome' || m.type === 'update') ? m.lobby?.game : undefined;
     if (game === undefined || game === this.game) return;
     if (this.game !== 0) {
-      this.bot = createBot(this.o.kind, seatNo(this.o.seat), this.o.seed + this.games++, { journal: true, opinions: true });
+      this.bot = createBot(this.o.kind, seatNo(this.o.seat), this.o.seed + this.games++, ROOM_BOT);
       this.tried = triedDecisions();
     }
     this.game = game;
