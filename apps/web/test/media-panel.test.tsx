@@ -65,6 +65,9 @@ describe('the media panel', () => {
     // The tag apart from the caption: a long name does not clip it.
     expect(screen.getByTestId('media-tile-4').querySelector('.media-seat')!.textContent).toBe('Игрок 4');
     expect(screen.getByTestId('media-out-4').textContent).toBe('выбыл');
+    // It stands where the big number stood: the caption names the seat.
+    expect(screen.getByTestId('media-tile-4').querySelector('.media-empty')).toBeNull();
+    expect(screen.getByTestId('media-tile-7').querySelector('.media-empty')!.textContent).toBe('7');
     expect(screen.getByTestId('media-out-2').textContent).toBe('выбыл');
     expect(screen.getByTestId('media-tile-7').dataset.out).toBeUndefined();
     expect(screen.queryByTestId('media-out-7')).toBeNull();

@@ -84,10 +84,11 @@ export function MediaView({ media, me, seats, names = [], out = [] }: MediaViewP
           const caption = n === me ? t('you', { n: named ?? n }) : label;
           return (
             <div key={n} className={`media-tile${n === speaker ? ' large' : ''}${gone ? ' out' : ''}`} data-testid={`media-tile-${n}`} data-speaker={n === speaker ? 'true' : undefined} data-live={stream ? 'true' : undefined} data-out={gone ? 'true' : undefined}>
-              {stream ? <StreamVideo stream={stream} muted={n === me} label={label} /> : <span className="media-empty" aria-hidden="true">{n}</span>}
+              {stream ? <StreamVideo stream={stream} muted={n === me} label={label} /> : gone ? null : <span className="media-empty" aria-hidden="true">{n}</span>}
               <span className="media-seat">{caption}</span>
-              {/* A tag of its own: appended to a long caption («10 · Бот 10») it was clipped at 360 px. */}
-              {gone ? <span className="media-out" data-testid={`media-out-${n}`}>{t('out')}</span> : null}
+              {/* Not appended to the caption (a long one, «10 · Бот 10», clipped it at 360 px): where the big
+                  number stood (the caption names the seat), or in the corner of a picture. */}
+              {gone ? <span className={stream ? 'media-out over' : 'media-out'} data-testid={`media-out-${n}`}>{t('out')}</span> : null}
             </div>
           );
         })}
