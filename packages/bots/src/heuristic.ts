@@ -68,7 +68,20 @@ export class HeuristicBot implements Bot {
     this.record.observe(view);
     this.quiet = !mayTalk(view);
     const said = speechOf(view, this.seat);
-    return said.length > 0 || !this.opinions ? said : opinionsOf(view, this.seat, this.suspicion(view));
+    if (said.length > 0 || !this.opinions) return said;
+    // A mafioso's words follow the public record, as a civilian's in his seat would (opinions.ts).
+    return opinionsOf(view, this.seat, this.suspicion(view), () => this.record.suspicion(view, this.seat, (s) => this.publicSideOf(view, s)));
+  }
+
+  /**
+   * What a civilian in this seat would know of `seat`'s side: his own is red, and a dead red's card
+   * shown (a mafioso sees a red's team only when the rules show the cards of the dead). A dead
+   * teammate counts as unknown: whether the town saw his card is not in the view.
+   */
+  private publicSideOf(view: GameView, seat: SeatNo): Side | null {
+    if (seat === this.seat) return 'town';
+    const s = view.seats[seat - 1];
+    return !s.alive && s.team === 'town' ? 'town' : null;
   }
 
   /** Its last view said it is a town player who checks nobody (roles can change: looked at again by `decide`). */
