@@ -12,7 +12,8 @@ const NOTHING: readonly Statement[] = [];
  * table from the public record only (`publicScore`: what a civilian in his seat would make of it)
  * and says that reading, a red in place of a teammate (the red who pushed one of his team, else the
  * red the record holds most against). A mafioso who spoke whenever he had a red to blame was the
- * one who spoke on day 2 twice as often as the town: his words gave him away (docs/bots.md).
+ * one who spoke on day 2 of classic three times as often as the town: his words gave him away
+ * (docs/bots.md).
  * Only room bots say it (HeuristicBot's `opinions`):
  * no bot reads another's suspicion or vote statement, so the games' decisions are the same with or
  * without it; and it draws no dice (ties go to the lowest seat), so a bot's later choices are too.
