@@ -70,7 +70,8 @@ export class HeuristicBot implements Bot {
     const said = speechOf(view, this.seat);
     if (said.length > 0 || !this.opinions) return said;
     // A mafioso's words follow the public record, as a civilian's in his seat would (opinions.ts).
-    return opinionsOf(view, this.seat, this.suspicion(view), () => this.record.suspicion(view, this.seat, (s) => this.publicSideOf(view, s)));
+    const score = view.me?.team === 'mafia' ? this.record.suspicion(view, this.seat, (s) => this.publicSideOf(view, s)) : this.suspicion(view);
+    return opinionsOf(view, this.seat, score);
   }
 
   /**

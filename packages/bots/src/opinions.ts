@@ -9,7 +9,7 @@ const NOTHING: readonly Statement[] = [];
  * point 4: in a practice game the bots speak): its reading of the table, as a club player's speech
  * gives it. The town says whom it suspects (or, with no suspect, whom it trusts) and, once someone is
  * up for the vote, for whom it will vote. A mafioso speaks when a town player would: he reads the
- * table from the public record only (`publicScore`: what a civilian in his seat would make of it)
+ * table from the public record only (his `score` is what a civilian in his seat would make of it)
  * and says that reading, a red in place of a teammate (the red who pushed one of his team, else the
  * red the record holds most against). A mafioso who spoke whenever he had a red to blame was the
  * one who spoke on day 2 of classic three times as often as the town: his words gave him away
@@ -18,13 +18,13 @@ const NOTHING: readonly Statement[] = [];
  * no bot reads another's suspicion or vote statement, so the games' decisions are the same with or
  * without it; and it draws no dice (ties go to the lowest seat), so a bot's later choices are too.
  */
-export function opinionsOf(view: GameView, seat: SeatNo, score: Float64Array, publicScore: () => Float64Array = () => score): readonly Statement[] {
+export function opinionsOf(view: GameView, seat: SeatNo, score: Float64Array): readonly Statement[] {
   const day = view.day;
   // The dead say nothing of it: a last word is a dead player's (his claims and checks are speechOf's).
   if (day === null || view.me === null || !view.me.alive) return NOTHING;
   // Said once a day: a defence does not repeat the speech's words (each is a target's, of one kind).
   const today = view.said.filter((x) => x.by === seat && x.day === day.n).map((x) => x.statement);
-  const said = view.me.team === 'mafia' ? mafiaOpinions(view, day, seat, publicScore()) : reading(view, day, seat, score);
+  const said = view.me.team === 'mafia' ? mafiaOpinions(view, day, seat, score) : reading(view, day, seat, score);
   const fresh = said.filter((st) => !today.some((x) => x.kind === st.kind && 'target' in x && x.target === st.target));
   return fresh.slice(0, Math.max(0, MAX_STATEMENTS_PER_DAY - today.length));
 }
@@ -69,7 +69,7 @@ function mafiaOpinions(view: GameView, day: NonNullable<GameView['day']>, seat: 
   for (const o of reading(view, day, seat, score)) {
     if (o.kind === 'trust' || !mate(o.target)) out.push(o);
     else {
-      const target = instead(o.kind === 'suspect' ? aliveSeats(view, () => true) : day.nominations.map(([, t]) => t));
+      const target = instead(o.kind === 'suspect' ? aliveSeats(view) : day.nominations.map(([, t]) => t));
       if (target !== null) out.push({ kind: o.kind, target });
     }
   }

@@ -119,10 +119,10 @@ describe('the heuristic bot talks', () => {
     score[8] = 1;
     score[9] = 0.2;
     const view = dayView(5, { role: 'don', team: 'mafia', nominations: [[6, 8], [1, 9]] });
-    expect(opinionsOf(view, S(5), new Float64Array(11), () => score)).toEqual([{ kind: 'suspect', target: 6 }, { kind: 'willVote', target: 9 }]);
+    expect(opinionsOf(view, S(5), score)).toEqual([{ kind: 'suspect', target: 6 }, { kind: 'willVote', target: 9 }]);
     // Where it points at a red, he says it as it is.
     score[7] = 2;
-    expect(opinionsOf(dayView(5, { role: 'don', team: 'mafia' }), S(5), new Float64Array(11), () => score)).toEqual([{ kind: 'suspect', target: 7 }]);
+    expect(opinionsOf(dayView(5, { role: 'don', team: 'mafia' }), S(5), score)).toEqual([{ kind: 'suspect', target: 7 }]);
   });
 
   it('room_mafiosi_voice_an_opinion_about_as_often_as_civilians', () => {
