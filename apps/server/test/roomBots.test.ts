@@ -235,10 +235,16 @@ describe('bots in rooms', () => {
       const entries = (r: typeof first) => r.bots.reduce((n, b) => n + b.journal.length, 0);
       expect(entries(first)).toBeGreaterThan(0);
       expect(entries(second)).toBeGreaterThan(0);
-      second.bots.forEach((b, i) => {
+      // A bot carried over would start its second journal with the whole first one; one bot's short
+      // journal can start the same by chance (the same kill on night 2), so the check is over the table:
+      // a carry-over makes every bot's do so, fresh bots all at once almost never.
+      const kept = first.bots.filter((b) => b.journal.length > 0);
+      expect(kept.length).toBeGreaterThan(1);
+      const carried = second.bots.filter((b, i) => {
         const before = first.bots[i]!.journal;
-        if (before.length > 0) expect(JSON.stringify(b.journal.slice(0, before.length))).not.toBe(JSON.stringify(before));
+        return before.length > 0 && JSON.stringify(b.journal.slice(0, before.length)) === JSON.stringify(before);
       });
+      expect(carried.length, JSON.stringify({ first: first.bots, second: second.bots })).toBeLessThan(kept.length);
       await admin.close();
     } finally {
       await server.stop();
