@@ -17,7 +17,6 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts', 'apps/*/test/**/*.test.tsx'],
     testTimeout: 60_000,
     // Hooks set up and drop databases: DROP DATABASE waits for a checkpoint, seen taking 13 s on a
     // busy machine (69,000 files to sync after the storage tests), past Vitest's default of 10 s.
@@ -27,5 +26,24 @@ export default defineConfig({
     // fills that time (measured on 2 cores: 277 s with two workers, 232 s with three, the cores then
     // 95-99% busy; issue 25). The PostgreSQL tests of each worker use a database of their own (storageTargets.ts).
     maxWorkers: availableParallelism() + 1,
+    // A test file's modules are loaded anew for each file (Vitest's isolation) where a file changes
+    // what others would share: the engine's files replace its game module (vi.mock, runaway-guard.ts),
+    // the web's stub the browser's globals and run in jsdom. The server's, the club's, the bots' and
+    // the CLI's share a worker's loaded modules: loading the server's graph again for each of ~140
+    // files was a quarter of the unit stage (import 380 s of worker time in 571 s on two cores).
+    // Such a file restores what it fakes (timers, spies) when it ends.
+    projects: [
+      { extends: true, test: { name: 'engine', include: ['packages/engine/test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'web', include: ['apps/web/test/**/*.test.ts', 'apps/web/test/**/*.test.tsx'] } },
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['packages/*/test/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          exclude: ['packages/engine/**', '**/node_modules/**'],
+          isolate: false,
+        },
+      },
+    ],
   },
 });

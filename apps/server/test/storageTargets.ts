@@ -1,8 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { openStorage } from '../src/storage/open.js';
 
 /**
  * The storage back ends every storage test runs against. PostgreSQL is on 127.0.0.1:5432 on every
@@ -50,9 +52,29 @@ export async function ensureDatabase(): Promise<void> {
 
 export interface Target {
   readonly name: 'sqlite' | 'postgres';
-  /** A DATABASE_URL of its own (a fresh file, or a fresh schema). */
+  /** A DATABASE_URL of its own (a fresh file, or a fresh schema), empty: the tests of migrations start here. */
   url(): Promise<string>;
+  /**
+   * A DATABASE_URL of its own already migrated to the latest schema: a copy of a database this
+   * worker migrated once (its file, or its schema replayed from pg_dump's script). Migrating each
+   * test's database anew took ~0.3 s on PostgreSQL (~0.7 s on two busy cores: a round trip per
+   * statement) for ~240 tests a run; the copy takes one round trip. `migrate()` on it finds nothing to do.
+   */
+  migratedUrl(): Promise<string>;
   cleanup(): Promise<void>;
+}
+
+/** This worker's migrated SQLite file, made at the first call. */
+let sqliteTemplate: Promise<string> | undefined;
+
+async function migratedSqliteFile(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'mafia-test-template-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'template.sqlite');
+  const s = await openStorage(`sqlite:${file}`);
+  await s.migrate();
+  await s.close();
+  return file;
 }
 
 export function sqliteTarget(): Target {
@@ -64,23 +86,93 @@ export function sqliteTarget(): Target {
       dirs.push(dir);
       return `sqlite:${join(dir, 'test.sqlite')}`;
     },
+    async migratedUrl() {
+      const template = await (sqliteTemplate ??= migratedSqliteFile());
+      const dir = mkdtempSync(join(tmpdir(), 'mafia-test-'));
+      dirs.push(dir);
+      const file = join(dir, 'test.sqlite');
+      // Closed, the template is one file; its WAL, were one left, goes with it.
+      for (const ext of ['', '-wal']) if (existsSync(template + ext)) copyFileSync(template + ext, file + ext);
+      return `sqlite:${file}`;
+    },
     async cleanup() {
       for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
     },
   };
 }
 
+/** The placeholder for the schema's name in the template's script. */
+const TEMPLATE_SCHEMA = 'mafia_template_schema';
+/** This worker's script that makes a migrated schema named TEMPLATE_SCHEMA; null where pg_dump is not to be had. */
+let pgTemplate: Promise<string | null> | undefined;
+
+const schemaUrl = (schema: string): string => {
+  const u = new URL(PG_BASE);
+  u.searchParams.set('schema', schema);
+  return u.toString();
+};
+
+/**
+ * Migrates a schema of this worker's database, dumps it with pg_dump (its tables, indexes and rows:
+ * the migrations' own records among them) and drops it. Without pg_dump (or with one older than the
+ * server), null: each test's schema is then migrated as it always was.
+ */
+async function migratedSchemaScript(): Promise<string | null> {
+  await ensureDatabase();
+  const schema = `t_${process.pid}_tmpl_${randomBytes(4).toString('hex')}`;
+  const s = await openStorage(schemaUrl(schema));
+  try {
+    await s.migrate();
+  } finally {
+    await s.close();
+  }
+  let dump: string | null;
+  try {
+    dump = execFileSync('pg_dump', ['--dbname', PG_BASE, '--schema', schema, '--inserts', '--no-owner', '--no-privileges'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch {
+    dump = null;
+  }
+  const c = new pg.Client({ connectionString: PG_BASE });
+  await c.connect();
+  try {
+    await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await c.end();
+  }
+  // psql's meta-commands (\restrict) are not SQL.
+  return dump === null ? null : dump.split('\n').filter((l) => !l.startsWith('\\')).join('\n').replaceAll(schema, TEMPLATE_SCHEMA);
+}
+
 export function postgresTarget(): Target {
   const schemas: string[] = [];
+  const fresh = async () => {
+    await ensureDatabase();
+    const schema = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
+    schemas.push(schema);
+    return schema;
+  };
   return {
     name: 'postgres',
     async url() {
-      await ensureDatabase();
-      const schema = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
-      schemas.push(schema);
-      const u = new URL(PG_BASE);
-      u.searchParams.set('schema', schema);
-      return u.toString();
+      return schemaUrl(await fresh());
+    },
+    async migratedUrl() {
+      const script = await (pgTemplate ??= migratedSchemaScript());
+      const schema = await fresh();
+      if (script === null) {
+        const s = await openStorage(schemaUrl(schema));
+        await s.migrate();
+        await s.close();
+        return schemaUrl(schema);
+      }
+      const c = new pg.Client({ connectionString: PG_BASE });
+      await c.connect();
+      try {
+        await c.query(`BEGIN;\n${script.replaceAll(TEMPLATE_SCHEMA, schema)}\nCOMMIT;`);
+      } finally {
+        await c.end();
+      }
+      return schemaUrl(schema);
     },
     async cleanup() {
       if (schemas.length === 0) return;

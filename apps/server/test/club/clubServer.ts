@@ -60,7 +60,7 @@ export interface ClubHarness {
  * on http://test. Not listening: requests go through `app.inject` (see `Agent`).
  */
 export async function startClub(target: Target, o: StartClubOptions = {}): Promise<ClubHarness> {
-  const storage = await openStorage(await target.url());
+  const storage = await openStorage(await target.migratedUrl());
   await storage.migrate();
   const outbox: MailMessage[] = [];
   const smsSent: SmsMessage[] = [];

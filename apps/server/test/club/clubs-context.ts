@@ -48,7 +48,7 @@ export interface TestClub {
  * `t.jobs.runDue()`.
  */
 export async function clubContext(target: Target, o: { sms?: boolean } = {}): Promise<TestClub> {
-  const storage = await openStorage(await target.url());
+  const storage = await openStorage(await target.migratedUrl());
   await storage.migrate();
   const db = storage.db as ClubDb;
   const log = pino({ level: 'silent' });

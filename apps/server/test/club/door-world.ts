@@ -24,7 +24,7 @@ export const MINUTE = 60_000;
  * services are tested on their own.
  */
 export async function doorWorld(target: Target, o: { preset?: string; gamesPlanned?: number; members?: readonly string[]; invited?: readonly string[] } = {}) {
-  const storage: Storage = await openStorage(await target.url());
+  const storage: Storage = await openStorage(await target.migratedUrl());
   await storage.migrate();
   // The door works during the evening: the clock reads three hours after its start unless a test moves it.
   let clock = STARTS_AT + 180 * MINUTE;
