@@ -82,7 +82,16 @@ describe('bots in rooms', () => {
       const entries = body.bots.flatMap((b) => b.journal);
       expect(entries.length).toBeGreaterThan(5);
       for (const e of entries) expect(e.reason.code).toMatch(/^[a-zA-Z]+$/);
-      expect(entries.some((e) => e.act === 'vote')).toBe(true);
+      // Each vote a bot cast is in its journal, its target named. Whether the bots vote at all is the
+      // game's: in a one-second speech on a loaded machine they may nominate nobody, and a day without
+      // a nominee has no vote.
+      const botVotes = (await server.storage.readLog(created.room)).filter((e) => e.kind === 'command')
+        .map((e) => (jsonOf(anyObject, e.body) as { command?: { type?: string; by?: number; target?: number } }).command)
+        .filter((c) => c?.type === 'vote' && (c.by ?? 0) >= 2);
+      for (const v of botVotes) {
+        const journal = body.bots.find((b) => b.seat === v!.by)!.journal;
+        expect(journal.some((e) => e.act === 'vote' && e.target === v!.target), `seat ${v!.by}'s vote for ${v!.target} in ${JSON.stringify(journal)}`).toBe(true);
+      }
       const by = await commandsBy(server, created.room);
       const botCommands = [...by].filter(([who]) => Number(who) >= 2).reduce((n, [, k]) => n + k, 0);
       expect(botCommands, `commands by seat: ${JSON.stringify([...by])}`).toBeGreaterThan(10);
