@@ -201,14 +201,6 @@ export async function startServer(extraEnv: Readonly<Record<string, string>> = {
  * Screenshots of a page at phone size (as it is) and at desktop size, into
  * apps/web/e2e/artifacts/<suite>/<screen>--<step>--phone.png and …--desktop.png.
  */
-/**
- * The steps' screenshots, to look at after a local run. CI (CI=true) takes only the failures': nobody
- * looks at a passing run's, and on two busy cores the rest took a sixth of the console game's time
- * (120 full-page shots, 34 s of 200). E2E_SHOTS=1 takes them all under CI too, E2E_SHOTS=0 none but
- * the failures' locally.
- */
-const EVERY_SHOT = process.env.E2E_SHOTS !== undefined ? process.env.E2E_SHOTS !== '0' : process.env.CI !== 'true';
-
 export class Shots {
   readonly dir: string;
   readonly taken: string[] = [];
@@ -219,7 +211,6 @@ export class Shots {
   }
 
   async both(page: Page, screen: string, step: string): Promise<void> {
-    if (!this.wanted(screen)) return;
     await this.phone(page, screen, step);
     const before = page.viewportSize() ?? PHONE;
     await page.setViewportSize({ ...DESKTOP });
@@ -228,22 +219,15 @@ export class Shots {
   }
 
   async phone(page: Page, screen: string, step: string): Promise<void> {
-    if (!this.wanted(screen)) return;
     await this.take(page, `${screen}--${step}--phone`);
   }
 
   /** At a given width (e.g. 360 px, the narrowest phone the club pages promise), then back to the page's own size. */
   async at(page: Page, screen: string, step: string, width: number): Promise<void> {
-    if (!this.wanted(screen)) return;
     const before = page.viewportSize() ?? PHONE;
     await page.setViewportSize({ width, height: before.height });
     await this.take(page, `${screen}--${step}--${width}`);
     await page.setViewportSize(before);
-  }
-
-  /** A failure's shots are always taken: they show what went wrong. */
-  private wanted(screen: string): boolean {
-    return EVERY_SHOT || screen === 'failure';
   }
 
   private async take(page: Page, name: string): Promise<void> {
