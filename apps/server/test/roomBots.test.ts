@@ -87,10 +87,10 @@ describe('bots in rooms', () => {
       // a nominee has no vote.
       const botVotes = (await server.storage.readLog(created.room)).filter((e) => e.kind === 'command')
         .map((e) => (jsonOf(anyObject, e.body) as { command?: { type?: string; by?: number; target?: number } }).command)
-        .filter((c) => c?.type === 'vote' && (c.by ?? 0) >= 2);
+        .filter((c): c is { type: 'vote'; by: number; target: number } => c?.type === 'vote' && (c.by ?? 0) >= 2);
       for (const v of botVotes) {
-        const journal = body.bots.find((b) => b.seat === v!.by)!.journal;
-        expect(journal.some((e) => e.act === 'vote' && e.target === v!.target), `seat ${v!.by}'s vote for ${v!.target} in ${JSON.stringify(journal)}`).toBe(true);
+        const journal = body.bots.find((b) => b.seat === v.by)!.journal;
+        expect(journal.some((e) => e.act === 'vote' && e.target === v.target), `seat ${v.by}'s vote for ${v.target} in ${JSON.stringify(journal)}`).toBe(true);
       }
       const by = await commandsBy(server, created.room);
       const botCommands = [...by].filter(([who]) => Number(who) >= 2).reduce((n, [, k]) => n + k, 0);

@@ -28,14 +28,33 @@ export function workerDatabaseUrl(base: string, poolId: string | undefined): str
 
 export const PG_BASE = workerDatabaseUrl(PG_SHARED, process.env.VITEST_POOL_ID);
 
+/** `fn` on a connection of its own to `url`, closed after. */
+async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Brings the database at `url` to the latest schema, as the server does at its start. */
+async function migrateAt(url: string): Promise<void> {
+  const s = await openStorage(url);
+  try {
+    await s.migrate();
+  } finally {
+    await s.close();
+  }
+}
+
 /** Creates this worker's test database if it is missing (.ci/run creates the shared one; this lets `npm test` run alone). */
 export async function ensureDatabase(): Promise<void> {
   const url = new URL(PG_BASE);
   const name = url.pathname.slice(1);
   url.pathname = '/postgres';
-  const c = new pg.Client({ connectionString: url.toString() });
-  await c.connect();
-  try {
+  await withClient(url.toString(), async (c) => {
     const r = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (r.rowCount === 0) {
       try {
@@ -45,9 +64,7 @@ export async function ensureDatabase(): Promise<void> {
         if ((e as { code?: string }).code !== '42P04' && (e as { code?: string }).code !== '23505') throw e;
       }
     }
-  } finally {
-    await c.end();
-  }
+  });
 }
 
 export interface Target {
@@ -71,9 +88,7 @@ async function migratedSqliteFile(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'mafia-test-template-'));
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   const file = join(dir, 'template.sqlite');
-  const s = await openStorage(`sqlite:${file}`);
-  await s.migrate();
-  await s.close();
+  await migrateAt(`sqlite:${file}`);
   return file;
 }
 
@@ -120,25 +135,14 @@ const schemaUrl = (schema: string): string => {
 async function migratedSchemaScript(): Promise<string | null> {
   await ensureDatabase();
   const schema = `t_${process.pid}_tmpl_${randomBytes(4).toString('hex')}`;
-  const s = await openStorage(schemaUrl(schema));
-  try {
-    await s.migrate();
-  } finally {
-    await s.close();
-  }
+  await migrateAt(schemaUrl(schema));
   let dump: string | null;
   try {
     dump = execFileSync('pg_dump', ['--dbname', PG_BASE, '--schema', schema, '--inserts', '--no-owner', '--no-privileges'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   } catch {
     dump = null;
   }
-  const c = new pg.Client({ connectionString: PG_BASE });
-  await c.connect();
-  try {
-    await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  } finally {
-    await c.end();
-  }
+  await withClient(PG_BASE, (c) => c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`));
   // psql's meta-commands (\restrict) are not SQL.
   return dump === null ? null : dump.split('\n').filter((l) => !l.startsWith('\\')).join('\n').replaceAll(schema, TEMPLATE_SCHEMA);
 }
@@ -159,30 +163,15 @@ export function postgresTarget(): Target {
     async migratedUrl() {
       const script = await (pgTemplate ??= migratedSchemaScript());
       const schema = await fresh();
-      if (script === null) {
-        const s = await openStorage(schemaUrl(schema));
-        await s.migrate();
-        await s.close();
-        return schemaUrl(schema);
-      }
-      const c = new pg.Client({ connectionString: PG_BASE });
-      await c.connect();
-      try {
-        await c.query(`BEGIN;\n${script.replaceAll(TEMPLATE_SCHEMA, schema)}\nCOMMIT;`);
-      } finally {
-        await c.end();
-      }
+      if (script === null) await migrateAt(schemaUrl(schema));
+      else await withClient(PG_BASE, (c) => c.query(`BEGIN;\n${script.replaceAll(TEMPLATE_SCHEMA, schema)}\nCOMMIT;`));
       return schemaUrl(schema);
     },
     async cleanup() {
       if (schemas.length === 0) return;
-      const c = new pg.Client({ connectionString: PG_BASE });
-      await c.connect();
-      try {
+      await withClient(PG_BASE, async (c) => {
         for (const s of schemas.splice(0)) await c.query(`DROP SCHEMA IF EXISTS "${s}" CASCADE`);
-      } finally {
-        await c.end();
-      }
+      });
     },
   };
 }
